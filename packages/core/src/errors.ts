@@ -1,0 +1,116 @@
+/**
+ * Every failure the domain knows about, with a stable code. Codes are part of the public contract
+ * (spec "Errors" plus the ones DESIGN.md and docs/errors add); never rename one.
+ */
+export const ERROR_CODES = [
+  // From the specification.
+  'UNAUTHENTICATED',
+  'EMPTY_BASKET',
+  'INVALID_CPRCODE',
+  'INVALID_QUANTITY',
+  'ADDRESS_REQUIRED',
+  'PRICE_UNAVAILABLE',
+  'NOT_FOUND',
+  'ALREADY_PAID',
+  'PRICE_CHANGED',
+  // Decided by the design and the docs where the spec is silent.
+  'PARTNER_KEY_INVALID',
+  'INVALID_BRANCH',
+  'INVALID_INPUT',
+  'ALCOHOL_NOT_LICENSED',
+  'DELIVERY_UNAVAILABLE',
+  'PRODUCT_UNAVAILABLE',
+  'PAYMENT_LINK_INVALID',
+  'PAYMENT_LINK_EXPIRED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'RATE_LIMITED',
+  'QUERY_TOO_COMPLEX',
+  'PAYLOAD_TOO_LARGE',
+  'FORBIDDEN',
+  'GROCER_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface CommerceErrorOptions {
+  /** The input field the error is about, as a path like `input.lines.0.quantity`. */
+  field?: string | undefined;
+  /** Extra machine-readable facts (e.g. `{ cprcode }`); never secrets. */
+  details?: Record<string, unknown> | undefined;
+  cause?: unknown;
+}
+
+/**
+ * The one error base of the project. Throw it anywhere in the domain; the edges (GraphQL
+ * userErrors, MCP results, HTTP problems) translate it.
+ *
+ * @example
+ * throw new CommerceError('INVALID_QUANTITY', 'Quantity must be between 1 and 999.', { field: 'quantity' });
+ */
+export class CommerceError extends Error {
+  override readonly name = 'CommerceError';
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: CommerceErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.field = options.field;
+    this.details = options.details;
+  }
+
+  /** A copy of this error that names `field` (used when an input path is known only at the edge). */
+  withField(field: string): CommerceError {
+    return new CommerceError(this.code, this.message, { field, details: this.details, cause: this.cause });
+  }
+}
+
+export function isCommerceError(value: unknown): value is CommerceError {
+  return value instanceof CommerceError;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The HTTP status each code maps to on REST-style surfaces (pay pages, catalog, search, admin). */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'UNAUTHENTICATED':
+    case 'PARTNER_KEY_INVALID':
+      return 401;
+    case 'FORBIDDEN':
+      return 403;
+    case 'NOT_FOUND':
+    case 'PAYMENT_LINK_INVALID':
+      return 404;
+    case 'PAYMENT_LINK_EXPIRED':
+      return 410;
+    case 'ALREADY_PAID':
+    case 'PRICE_CHANGED':
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return 409;
+    case 'PAYLOAD_TOO_LARGE':
+      return 413;
+    case 'RATE_LIMITED':
+      return 429;
+    case 'GROCER_UNAVAILABLE':
+      return 503;
+    case 'INTERNAL':
+      return 500;
+    case 'EMPTY_BASKET':
+    case 'INVALID_CPRCODE':
+    case 'INVALID_QUANTITY':
+    case 'ADDRESS_REQUIRED':
+    case 'PRICE_UNAVAILABLE':
+    case 'INVALID_BRANCH':
+    case 'INVALID_INPUT':
+    case 'ALCOHOL_NOT_LICENSED':
+    case 'DELIVERY_UNAVAILABLE':
+    case 'PRODUCT_UNAVAILABLE':
+    case 'QUERY_TOO_COMPLEX':
+      return 400;
+  }
+}

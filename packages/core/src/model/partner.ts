@@ -1,0 +1,40 @@
+export type Environment = 'sandbox' | 'production';
+
+export interface Partner {
+  partnerId: string;
+  name: string;
+  /** The partner's default environment (that of its first key). */
+  environment: Environment;
+  /** Stamped on every quote and order of the partner. */
+  orderSource: string;
+  createdAt: string;
+  /** When the partner's fulfilment-branch resolution was confirmed (a go-live requirement). */
+  branchResolutionConfirmedAt: string | null;
+}
+
+/** What a verified partner key tells about its caller. */
+export interface PartnerContext {
+  partnerId: string;
+  partnerName: string;
+  orderSource: string;
+  environment: Environment;
+  /** First characters of the key, safe to log and to name the key by. */
+  keyPrefix: string;
+  /** App client ids whose id tokens this partner accepts. */
+  clientIds: string[];
+}
+
+export interface PartnerKeyRecord {
+  keyPrefix: string;
+  partnerId: string;
+  environment: Environment;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface AppClient {
+  clientId: string;
+  partnerId: string;
+  redirectUris: string[];
+  createdAt: string;
+}

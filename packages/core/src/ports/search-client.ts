@@ -1,0 +1,25 @@
+export type SearchLang = 'en' | 'th';
+export type SearchMode = 'AUTOCOMPLETE' | 'SEMANTIC';
+
+/** Identity-only search hit: never price or stock. */
+export interface SearchHitRecord {
+  cprcode: string;
+  name: string;
+  barcode: string | null;
+  category: string | null;
+  imageUrl: string | null;
+  score: number;
+}
+
+export interface Suggestion {
+  text: string;
+  cprcode: string | null;
+  /** `name`, `brand`, `category` or `barcode`. */
+  kind: string;
+}
+
+/** The ranked search service, as the API's GraphQL `search` and `searchSuggest` use it. */
+export interface SearchClient {
+  search(input: { query: string; lang: SearchLang; limit: number; mode: SearchMode; category?: string; active?: boolean }): Promise<SearchHitRecord[]>;
+  suggest(input: { query: string; lang: SearchLang; limit: number }): Promise<Suggestion[]>;
+}

@@ -35,6 +35,8 @@ export interface Product {
   /** Branch codes that stock the product. */
   availStore: string[];
   detailPriceSatang: number | null;
+  /** Whether the grocer holds an image for the product (served at `{base_url}/images/products/{cprcode}`). */
+  hasImage: boolean;
   /** Changes whenever the product's identity fields change. */
   updatedAt: string;
 }

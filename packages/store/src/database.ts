@@ -1,0 +1,127 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** A row-returning SQL result. */
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+
+/**
+ * The one SQL interface the project uses, over PGlite (embedded) or PostgreSQL (`pg`). Both speak
+ * the same SQL dialect; int8 is parsed to `number`, numeric stays a string, jsonb to values,
+ * timestamptz to `Date`, bytea to `Uint8Array`.
+ */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL; when absent, PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data directory, or `memory://` (default) for a throwaway database. */
+  dataDir?: string | undefined;
+  /** PostgreSQL schema to use (created if missing); for test isolation on a shared server. */
+  schema?: string | undefined;
+  /** PostgreSQL pool size. */
+  maxConnections?: number | undefined;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Db> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir ?? 'memory://');
+}
+
+const INT8 = 20;
+
+async function openPglite(dataDir: string): Promise<Db> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, {
+    parsers: { [INT8]: (value: string) => Number(value) },
+    relaxedDurability: false,
+  });
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>, inTransaction: boolean): Db => ({
+    kind: 'pglite',
+    async query<R>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<R>(sql, params as unknown[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      if (inTransaction) return fn(this);
+      return client.transaction((tx) => fn(wrap(tx, true)));
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+    async close() {
+      if (!inTransaction && !client.closed) await client.close();
+    },
+  });
+  return wrap(client, false);
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Db> {
+  const schema = options.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => {});
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+
+  const fromClient = (client: pg.PoolClient): Db => ({
+    kind: 'postgres',
+    async query<R>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query(sql, params as unknown[]);
+      return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      return fn(this);
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+    async close() {},
+  });
+
+  return {
+    kind: 'postgres',
+    async query<R>(sql: string, params: readonly unknown[] = []) {
+      const result = await pool.query(sql, params as unknown[]);
+      return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn(fromClient(client));
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

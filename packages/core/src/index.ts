@@ -15,3 +15,4 @@ export * from './ports/grocer-gateway.ts';
 export * from './ports/identity-verifier.ts';
 export * from './ports/search-client.ts';
 export * from './http/http-types.ts';
+export * from './ports/catalog-reader.ts';

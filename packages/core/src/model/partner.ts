@@ -38,3 +38,9 @@ export interface AppClient {
   redirectUris: string[];
   createdAt: string;
 }
+
+/**
+ * Resolves an `X-Partner-Key` header value to its partner, or null when it is missing, unknown or
+ * revoked. Surfaces answer null with HTTP 401 `PARTNER_KEY_INVALID`.
+ */
+export type PartnerKeyVerifier = (partnerKey: string | undefined) => Promise<PartnerContext | null>;

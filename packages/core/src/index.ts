@@ -16,3 +16,4 @@ export * from './ports/identity-verifier.ts';
 export * from './ports/search-client.ts';
 export * from './http/http-types.ts';
 export * from './ports/catalog-reader.ts';
+export * from './identity/jwt-identity-verifier.ts';

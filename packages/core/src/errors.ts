@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'PRODUCT_UNAVAILABLE',
   'PAYMENT_LINK_INVALID',
   'PAYMENT_LINK_EXPIRED',
+  'PAYMENT_DECLINED',
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'QUERY_TOO_COMPLEX',
@@ -110,6 +111,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'ALCOHOL_NOT_LICENSED':
     case 'DELIVERY_UNAVAILABLE':
     case 'PRODUCT_UNAVAILABLE':
+    case 'PAYMENT_DECLINED':
     case 'QUERY_TOO_COMPLEX':
       return 400;
   }

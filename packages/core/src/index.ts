@@ -1,5 +1,6 @@
 /**
- * @grocery/core: the domain, its ports and the services that implement the checkout rules.
+ * @grocery/core: the domain, its ports and the services that implement the checkout rules, the
+ * GraphQL schema and resolvers, and the HTTP handlers as functions of a request.
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
 export * from './errors.ts';
@@ -10,10 +11,28 @@ export * from './model/pricing.ts';
 export * from './model/order.ts';
 export * from './model/partner.ts';
 export * from './model/limits.ts';
+export * from './model/basket.ts';
+export * from './model/checkout.ts';
+export * from './model/ids.ts';
+export * from './http/http-types.ts';
 export * from './ports/clock.ts';
 export * from './ports/grocer-gateway.ts';
 export * from './ports/identity-verifier.ts';
 export * from './ports/search-client.ts';
-export * from './http/http-types.ts';
 export * from './ports/catalog-reader.ts';
+export * from './ports/store.ts';
+export * from './ports/payment-provider.ts';
 export * from './identity/jwt-identity-verifier.ts';
+export { createCommerce, type Commerce, type CommerceOptions } from './services/commerce.ts';
+export { PartnerService, type AppClientIssuer, type NewPartner } from './services/partner-service.ts';
+export { BranchService, haversineKm } from './services/branch-service.ts';
+export { SandboxPaymentProvider } from './services/sandbox-payment-provider.ts';
+export { QUOTE_TTL_SECONDS } from './services/quote-service.ts';
+export { markComment } from './services/order-service.ts';
+export type { Checkout } from './services/payment-service.ts';
+export { shopperContext, type ShopperContext } from './services/shopper-context.ts';
+export { createGraphQLSchema, schemaSdl } from './graphql/graphql-schema.ts';
+export { GraphQLExecutor, DEFAULT_QUERY_LIMITS, type QueryLimits } from './graphql/graphql-executor.ts';
+export { createGraphQLHandler, type GraphQLHandlerOptions } from './graphql/graphql-handler.ts';
+export { createGraphQLContext, type GraphQLContext } from './graphql/graphql-context.ts';
+export { DEFAULT_RESOLVED_TYPES } from './graphql/resolvers/index.ts';

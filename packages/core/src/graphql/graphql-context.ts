@@ -1,0 +1,48 @@
+import { CommerceError } from '../errors.ts';
+import type { PartnerContext } from '../model/partner.ts';
+import type { Commerce } from '../services/commerce.ts';
+import { createRequestLoaders, type RequestLoaders } from '../services/request-loaders.ts';
+import { shopperContext, type ShopperContext } from '../services/shopper-context.ts';
+
+/** What every resolver sees: the caller, the services and this request's batch loaders. */
+export interface GraphQLContext {
+  commerce: Commerce;
+  partner: PartnerContext;
+  requestId: string;
+  /** From the `Idempotency-Key` header or the request's `extensions.idempotencyKey`. */
+  idempotencyKey: string | null;
+  loaders: RequestLoaders;
+  /** The verified shopper, checked once per request; throws `UNAUTHENTICATED`. */
+  shopper(): Promise<ShopperContext>;
+}
+
+export interface GraphQLContextInput {
+  commerce: Commerce;
+  partner: PartnerContext;
+  requestId: string;
+  /** The `Authorization` header value. */
+  authorization: string | undefined;
+  idempotencyKey: string | null;
+}
+
+export function createGraphQLContext(input: GraphQLContextInput): GraphQLContext {
+  let shopper: Promise<ShopperContext> | undefined;
+  return {
+    commerce: input.commerce,
+    partner: input.partner,
+    requestId: input.requestId,
+    idempotencyKey: input.idempotencyKey,
+    loaders: createRequestLoaders(input.commerce.grocer, input.commerce.catalog),
+    shopper() {
+      shopper ??= verifyShopper(input);
+      return shopper;
+    },
+  };
+}
+
+async function verifyShopper(input: GraphQLContextInput): Promise<ShopperContext> {
+  const match = /^Bearer ([A-Za-z0-9_.\-=]{1,8192})$/.exec(input.authorization ?? '');
+  if (!match) throw new CommerceError('UNAUTHENTICATED', 'Send the shopper id token as Authorization: Bearer <token>.');
+  const verified = await input.commerce.identity.verify(match[1]!, input.partner.clientIds);
+  return shopperContext(input.partner, verified);
+}

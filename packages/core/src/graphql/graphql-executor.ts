@@ -1,0 +1,133 @@
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import {
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  GraphQLError,
+  type GraphQLSchema,
+  parse,
+  specifiedRules,
+  validate,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
+import { LRUCache } from 'lru-cache';
+
+export interface QueryLimits {
+  /** Deepest selection nesting. */
+  maxDepth: number;
+  /** Most aliased fields in one operation. */
+  maxAliases: number;
+  /** Most lexical tokens in a document (parsing stops there). */
+  maxTokens: number;
+  /** Largest cost: every field costs 1, and list fields multiply their selection by `first` or `limit`. */
+  maxCost: number;
+}
+
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 12, maxAliases: 30, maxTokens: 4_000, maxCost: 10_000 };
+
+/** Code of errors raised by the limits; clients see it in `errors[].extensions.code`. */
+const TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
+
+function tooComplex(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: TOO_COMPLEX } });
+}
+
+/** List fields cost their selection times the page size they ask for (or the largest allowed). */
+const pageSizeEstimator: ComplexityEstimator = ({ args, childComplexity, field }) => {
+  const size = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : null;
+  if (size !== null) return 1 + childComplexity * Math.max(0, Math.min(size, 100));
+  // Lists without a size argument (branches, categories, lines) are bounded by the domain; count a few.
+  const type = field.type.toString();
+  return type.startsWith('[') || type.includes('[') ? 1 + childComplexity * 10 : undefined;
+};
+
+/**
+ * Parses, validates and executes operations with caches at each step: a document is parsed once
+ * per distinct text, validated once, and compiled once into a JavaScript function (graphql-jit)
+ * that runs every later request. `/graphql` (through graphql-http) and MCP tools share it.
+ */
+export class GraphQLExecutor {
+  readonly schema: GraphQLSchema;
+  readonly limits: QueryLimits;
+  readonly #parsed = new LRUCache<string, DocumentNode>({ max: 1_000 });
+  readonly #validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+  readonly #compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
+  readonly #rules: readonly ValidationRule[];
+
+  constructor(schema: GraphQLSchema, limits: Partial<QueryLimits> = {}) {
+    this.schema = schema;
+    this.limits = { ...DEFAULT_QUERY_LIMITS, ...limits };
+    const report = (context: ValidationContext | null, error: GraphQLError) => context?.reportError(tooComplex(error.message.replace(/^Syntax Error: /, '')));
+    this.#rules = [
+      ...specifiedRules,
+      maxDepthRule({ n: this.limits.maxDepth, propagateOnRejection: false, onReject: [report] }),
+      maxAliasesRule({ n: this.limits.maxAliases, propagateOnRejection: false, onReject: [report] }),
+    ];
+  }
+
+  /** `parse` with a cache and a token limit; throws GraphQLError on bad syntax. */
+  readonly parse = (source: string | { body: string }): DocumentNode => {
+    const text = typeof source === 'string' ? source : source.body;
+    let document = this.#parsed.get(text);
+    if (!document) {
+      document = parse(text, { maxTokens: this.limits.maxTokens, noLocation: false });
+      this.#parsed.set(text, document);
+    }
+    return document;
+  };
+
+  /** `validate` with the limits' rules, once per document. */
+  readonly validate = (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] => {
+    let errors = this.#validated.get(document);
+    if (!errors) {
+      errors = validate(schema, document, this.#rules);
+      this.#validated.set(document, errors);
+    }
+    return errors;
+  };
+
+  /** `execute` through a compiled query, after the cost check (which needs the variables). */
+  readonly execute = (args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> => {
+    const operationName = args.operationName ?? '';
+    let byName = this.#compiled.get(args.document);
+    if (!byName) this.#compiled.set(args.document, (byName = new Map()));
+    let compiled = byName.get(operationName);
+    if (!compiled) {
+      compiled = compileQuery(this.schema, args.document, args.operationName ?? undefined, { disablingCapturingStackErrors: true });
+      byName.set(operationName, compiled);
+    }
+    if (!isCompiledQuery(compiled)) return compiled;
+    const cost = this.cost(args.document, args.operationName ?? undefined, args.variableValues ?? {});
+    if (cost instanceof GraphQLError) return { errors: [cost] };
+    return compiled.query(args.rootValue, args.contextValue, args.variableValues ?? {}) as ExecutionResult | Promise<ExecutionResult>;
+  };
+
+  /** The operation's cost, or the error that refuses it. */
+  cost(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number | GraphQLError {
+    try {
+      const cost = getComplexity({ schema: this.schema, query: document, operationName, variables, estimators: [pageSizeEstimator, simpleEstimator({ defaultComplexity: 1 })] });
+      if (cost > this.limits.maxCost) return tooComplex(`The operation costs ${cost}, more than the limit of ${this.limits.maxCost}. Ask for smaller pages or fewer fields.`);
+      return cost;
+    } catch {
+      // Variables that do not coerce: execution reports them with the proper error, so let it run.
+      return 0;
+    }
+  }
+
+  /** Runs one operation end to end (for callers other than graphql-http, e.g. MCP tools). */
+  async run(input: { query: string; variables?: Record<string, unknown>; operationName?: string; contextValue: unknown }): Promise<ExecutionResult> {
+    let document: DocumentNode;
+    try {
+      document = this.parse(input.query);
+    } catch (error) {
+      return { errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))] };
+    }
+    const errors = this.validate(this.schema, document);
+    if (errors.length > 0) return { errors };
+    return this.execute({ schema: this.schema, document, variableValues: input.variables ?? {}, operationName: input.operationName ?? null, contextValue: input.contextValue });
+  }
+}

@@ -1,0 +1,103 @@
+import { type ExecutionResult, GraphQLError } from 'graphql';
+import { createHandler, type Request as GraphQLHttpRequest } from 'graphql-http';
+import { isCommerceError } from '../errors.ts';
+import type { HttpRequest, HttpResponse } from '../http/http-types.ts';
+import type { PartnerContext } from '../model/partner.ts';
+import type { Commerce } from '../services/commerce.ts';
+import { createGraphQLContext, type GraphQLContext } from './graphql-context.ts';
+import type { GraphQLExecutor } from './graphql-executor.ts';
+
+export interface GraphQLHandlerOptions {
+  commerce: Commerce;
+  executor: GraphQLExecutor;
+  /** Called with every fault that was masked, for logs. */
+  onInternalError?: (error: unknown, request: HttpRequest) => void;
+}
+
+interface Carried {
+  request: HttpRequest;
+  partner: PartnerContext;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+/** A domain error as a GraphQL error: message and `extensions.code` (and `field`). */
+function toGraphQLError(error: GraphQLError): GraphQLError {
+  const original = error.originalError;
+  if (isCommerceError(original) && original.code !== 'INTERNAL') {
+    return new GraphQLError(original.message, {
+      nodes: error.nodes,
+      path: error.path,
+      extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) },
+    });
+  }
+  return error;
+}
+
+/**
+ * `/graphql` as a function of a request, on graphql-http (GraphQL over HTTP). The partner key is
+ * checked first (401 `PARTNER_KEY_INVALID`); faults are masked and carry the request id.
+ */
+export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: HttpRequest) => Promise<HttpResponse> {
+  const { commerce, executor } = options;
+  const handle = createHandler<HttpRequest, Carried>({
+    schema: executor.schema,
+    parse: executor.parse,
+    validate: executor.validate as never,
+    execute: executor.execute as never,
+    context: (req, params) => {
+      const idempotency = req.context.request.headers['idempotency-key'] ?? params.extensions?.idempotencyKey;
+      return createGraphQLContext({
+        commerce,
+        partner: req.context.partner,
+        requestId: req.context.request.requestId ?? '',
+        authorization: req.context.request.headers.authorization,
+        idempotencyKey: typeof idempotency === 'string' ? idempotency : null,
+      }) satisfies GraphQLContext as never;
+    },
+    onOperation: (req, _args, result: ExecutionResult) => {
+      if (!result.errors?.length) return result;
+      return {
+        ...result,
+        errors: result.errors.map((error) => {
+          const mapped = toGraphQLError(error);
+          if (mapped.extensions?.code || !mapped.originalError) return withCode(mapped);
+          options.onInternalError?.(mapped.originalError, req.context.request);
+          return new GraphQLError(`Internal error. Quote request id ${req.context.request.requestId ?? 'unknown'} to support.`, {
+            path: mapped.path,
+            extensions: { code: 'INTERNAL', requestId: req.context.request.requestId },
+          });
+        }),
+      };
+    },
+    formatError: (error) => (error instanceof GraphQLError ? withCode(error) : error),
+  });
+
+  return async (request) => {
+    const partner = await commerce.partners.verifyKey(request.headers['x-partner-key']);
+    if (!partner) {
+      return {
+        status: 401,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'PartnerKey realm="graphql"' },
+        body: JSON.stringify({ errors: [{ message: 'Send a valid partner key in the X-Partner-Key header.', extensions: { code: 'PARTNER_KEY_INVALID' } }] }),
+      };
+    }
+    const graphqlRequest: GraphQLHttpRequest<HttpRequest, Carried> = {
+      method: request.method,
+      url: `${request.path}${request.query.size ? `?${request.query}` : ''}`,
+      headers: request.headers as Record<string, string | undefined>,
+      body: () => utf8.decode(request.body),
+      raw: request,
+      context: { request, partner },
+    };
+    const [body, init] = await handle(graphqlRequest);
+    return { status: init.status, headers: { ...(init.headers ?? {}) }, body };
+  };
+}
+
+/** Every error a client sees names a code: validation and syntax errors included. */
+function withCode(error: GraphQLError): GraphQLError {
+  if (error.extensions?.code) return error;
+  const code = error.message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED';
+  return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...error.extensions, code } });
+}

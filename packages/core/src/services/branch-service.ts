@@ -1,0 +1,114 @@
+import { CommerceError } from '../errors.ts';
+import type { Branch } from '../model/branch.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { GrocerGateway } from '../ports/grocer-gateway.ts';
+import { requireBranchCode } from './input-validation.ts';
+
+export interface BranchServiceOptions {
+  grocer: GrocerGateway;
+  clock: Clock;
+  /** Branches change rarely; they are re-read from the grocer after this long. */
+  cacheTtlMs?: number;
+  /** Branch for baskets and quotes that name none; the first branch by code otherwise. */
+  defaultBranchCode?: string | undefined;
+}
+
+export interface ResolvedBranch {
+  branch: Branch;
+  distanceKm: number | null;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** Great-circle distance in kilometres. */
+export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** Fulfilment branches, cached from the grocer, and resolution of the branch for a place. */
+export class BranchService {
+  readonly #grocer: GrocerGateway;
+  readonly #clock: Clock;
+  readonly #ttlMs: number;
+  readonly #defaultBranchCode: string | undefined;
+  #cache: { at: number; branches: Branch[]; byCode: Map<string, Branch> } | null = null;
+  #loading: Promise<Branch[]> | null = null;
+
+  constructor(options: BranchServiceOptions) {
+    this.#grocer = options.grocer;
+    this.#clock = options.clock;
+    this.#ttlMs = options.cacheTtlMs ?? 60_000;
+    this.#defaultBranchCode = options.defaultBranchCode;
+  }
+
+  async list(): Promise<Branch[]> {
+    const now = this.#clock.now();
+    if (this.#cache && now - this.#cache.at < this.#ttlMs) return this.#cache.branches;
+    // One grocer call however many requests miss the cache at once.
+    this.#loading ??= this.#grocer
+      .branches()
+      .then((branches) => {
+        const sorted = [...branches].sort((a, b) => a.branchCode.localeCompare(b.branchCode));
+        this.#cache = { at: now, branches: sorted, byCode: new Map(sorted.map((b) => [b.branchCode, b])) };
+        return sorted;
+      })
+      .finally(() => {
+        this.#loading = null;
+      });
+    return this.#loading;
+  }
+
+  /** The branch with that code; `INVALID_BRANCH` when malformed or unknown. */
+  async require(code: unknown, field: string): Promise<Branch> {
+    const branchCode = requireBranchCode(code, field);
+    await this.list();
+    const branch = this.#cache?.byCode.get(branchCode);
+    if (!branch) throw new CommerceError('INVALID_BRANCH', `There is no branch ${branchCode}.`, { field });
+    return branch;
+  }
+
+  async defaultBranch(): Promise<Branch> {
+    const branches = await this.list();
+    const branch = (this.#defaultBranchCode && this.#cache?.byCode.get(this.#defaultBranchCode)) || branches[0];
+    if (!branch) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer has no branches.');
+    return branch;
+  }
+
+  /**
+   * Coordinates: the nearest branch that delivers there (within its radius), else the nearest
+   * branch for pickup. Postcode: the branch that delivers to it, nearest to the branch's own
+   * postcode area first. `distanceKm` is measured from the coordinates when given.
+   */
+  async resolve(input: { lat?: number | null; lon?: number | null; postcode?: string | null }): Promise<ResolvedBranch> {
+    const { lat, lon, postcode } = input;
+    const hasLat = lat !== null && lat !== undefined;
+    const hasLon = lon !== null && lon !== undefined;
+    if (hasLat !== hasLon) throw new CommerceError('INVALID_INPUT', 'Give both lat and lon, or neither.', { field: hasLat ? 'input.lon' : 'input.lat' });
+    if (hasLat && hasLon) {
+      if (!Number.isFinite(lat) || Math.abs(lat) > 90) throw new CommerceError('INVALID_INPUT', 'lat must be from -90 to 90.', { field: 'input.lat' });
+      if (!Number.isFinite(lon) || Math.abs(lon) > 180) throw new CommerceError('INVALID_INPUT', 'lon must be from -180 to 180.', { field: 'input.lon' });
+      const ranked = (await this.list())
+        .map((branch) => ({ branch, distanceKm: haversineKm(lat, lon, branch.lat, branch.lon) }))
+        .sort((a, b) => a.distanceKm - b.distanceKm);
+      const delivering = ranked.find((r) => r.branch.deliveryAvailable && r.distanceKm <= r.branch.deliveryRadiusKm);
+      const chosen = delivering ?? ranked[0];
+      if (!chosen) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer has no branches.');
+      return { branch: chosen.branch, distanceKm: Math.round(chosen.distanceKm * 100) / 100 };
+    }
+    if (postcode !== null && postcode !== undefined) {
+      if (!/^[0-9]{5}$/.test(postcode)) throw new CommerceError('INVALID_INPUT', 'A Thai postcode is five digits.', { field: 'input.postcode' });
+      const branches = await this.list();
+      const serving =
+        branches.find((b) => b.deliveryAvailable && b.postcode === postcode) ??
+        branches.find((b) => b.deliveryAvailable && b.deliveryPostcodes.includes(postcode)) ??
+        branches.find((b) => b.postcode === postcode);
+      if (!serving) throw new CommerceError('DELIVERY_UNAVAILABLE', `No branch serves postcode ${postcode}.`, { field: 'input.postcode' });
+      return { branch: serving, distanceKm: null };
+    }
+    throw new CommerceError('INVALID_INPUT', 'Give coordinates (lat and lon) or a postcode.', { field: 'input' });
+  }
+}

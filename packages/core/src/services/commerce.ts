@@ -1,0 +1,100 @@
+import type { Environment } from '../model/partner.ts';
+import type { CatalogReader } from '../ports/catalog-reader.ts';
+import { systemClock, type Clock } from '../ports/clock.ts';
+import type { GrocerGateway } from '../ports/grocer-gateway.ts';
+import type { IdentityVerifier } from '../ports/identity-verifier.ts';
+import type { PaymentProvider } from '../ports/payment-provider.ts';
+import type { SearchClient } from '../ports/search-client.ts';
+import type { Store } from '../ports/store.ts';
+import { BasketService } from './basket-service.ts';
+import { BranchService } from './branch-service.ts';
+import { OrderService } from './order-service.ts';
+import { PaymentLinks } from './payment-links.ts';
+import { PaymentService } from './payment-service.ts';
+import { type AppClientIssuer, PartnerService } from './partner-service.ts';
+import { ProductService } from './product-service.ts';
+import { QuoteService } from './quote-service.ts';
+import { SandboxPaymentProvider } from './sandbox-payment-provider.ts';
+
+export interface CommerceOptions {
+  store: Store;
+  grocer: GrocerGateway;
+  catalog: CatalogReader;
+  identity: IdentityVerifier;
+  /** The ranked search service; GraphQL `search` answers GROCER_UNAVAILABLE-style errors without it. */
+  search: SearchClient | null;
+  /** Public host of the API ({base_url}). */
+  publicBaseUrl: string;
+  /** Host of the payment-link pages ({shop_url}); the API's host by default. */
+  shopUrl?: string;
+  clock?: Clock;
+  /** The sandbox provider by default; production has none unless one is configured. */
+  paymentProviders?: Partial<Record<Environment, PaymentProvider | null>>;
+  issueAppClient?: AppClientIssuer;
+  defaultBranchCode?: string;
+  partnerKeyCacheTtlMs?: number;
+}
+
+/** Every service of the domain, wired once per process. */
+export interface Commerce {
+  clock: Clock;
+  grocer: GrocerGateway;
+  catalog: CatalogReader;
+  identity: IdentityVerifier;
+  search: SearchClient | null;
+  store: Store;
+  partners: PartnerService;
+  branches: BranchService;
+  products: ProductService;
+  baskets: BasketService;
+  quotes: QuoteService;
+  orders: OrderService;
+  links: PaymentLinks;
+  payments: PaymentService;
+  publicBaseUrl: string;
+  shopUrl: string;
+}
+
+/**
+ * Wires the domain services from their ports.
+ *
+ * @example
+ * const commerce = createCommerce({ store, grocer, catalog, identity, search, publicBaseUrl: 'http://127.0.0.1:4000' });
+ */
+export function createCommerce(options: CommerceOptions): Commerce {
+  const clock = options.clock ?? systemClock;
+  const { store, grocer } = options;
+  const publicBaseUrl = options.publicBaseUrl.replace(/\/$/, '');
+  const shopUrl = (options.shopUrl ?? publicBaseUrl).replace(/\/$/, '');
+  const providers: Record<Environment, PaymentProvider | null> = {
+    sandbox: options.paymentProviders?.sandbox ?? new SandboxPaymentProvider(),
+    production: options.paymentProviders?.production ?? null,
+  };
+  const branches = new BranchService({ grocer, clock, defaultBranchCode: options.defaultBranchCode });
+  const baskets = new BasketService({ store, branches });
+  const links = new PaymentLinks({
+    store,
+    clock,
+    shopUrl,
+    providerFor: (order) => providers[order.environment]?.name ?? 'unconfigured',
+  });
+  const orders = new OrderService({ store, grocer, branches, baskets, links, clock });
+  return {
+    clock,
+    grocer,
+    catalog: options.catalog,
+    identity: options.identity,
+    search: options.search,
+    store,
+    partners: new PartnerService({ store, issueAppClient: options.issueAppClient, keyCacheTtlMs: options.partnerKeyCacheTtlMs }),
+    branches,
+    products: new ProductService({ catalog: options.catalog, publicBaseUrl }),
+    baskets,
+    quotes: new QuoteService({ store, grocer, branches, clock }),
+    orders,
+    links,
+    payments: new PaymentService({ store, grocer, orders, links, clock, providers }),
+    publicBaseUrl,
+    shopUrl,
+  };
+}

@@ -1,0 +1,108 @@
+import { LRUCache } from 'lru-cache';
+import { CommerceError } from '../errors.ts';
+import { newId, newPartnerKey, PARTNER_KEY_PATTERN, partnerKeyPrefix, sha256Hex } from '../model/ids.ts';
+import type { AppClient, Environment, Partner, PartnerContext, PartnerKeyVerifier } from '../model/partner.ts';
+import type { Store } from '../ports/store.ts';
+
+/** Issues an app client at the identity provider (the embedded one can; a real pool's are registered by id). */
+export type AppClientIssuer = (input: { name: string; redirectUris: string[] }) => Promise<{ clientId: string }>;
+
+export interface PartnerServiceOptions {
+  store: Store;
+  /** Issues app clients when none is given; absent when the identity provider is external. */
+  issueAppClient?: AppClientIssuer | undefined;
+  /** How long a verified key is remembered; a revoked key stops working within this time. */
+  keyCacheTtlMs?: number;
+}
+
+export interface NewPartner {
+  partner: Partner;
+  partnerKey: string;
+  clientId: string;
+}
+
+const NAME_PATTERN = /^[\p{L}\p{N} .,&'()-]{1,100}$/u;
+
+/** Partners, their keys and app clients. Keys are returned once and stored only as SHA-256. */
+export class PartnerService {
+  readonly #store: Store;
+  readonly #issueAppClient: AppClientIssuer | undefined;
+  readonly #cache: LRUCache<string, { partner: PartnerContext | null }>;
+
+  constructor(options: PartnerServiceOptions) {
+    this.#store = options.store;
+    this.#issueAppClient = options.issueAppClient;
+    this.#cache = new LRUCache({ max: 10_000, ttl: options.keyCacheTtlMs ?? 10_000 });
+  }
+
+  /** The `PartnerKeyVerifier` every surface uses. */
+  readonly verifyKey: PartnerKeyVerifier = async (partnerKey) => {
+    if (partnerKey === undefined || !PARTNER_KEY_PATTERN.test(partnerKey)) return null;
+    const hash = sha256Hex(partnerKey);
+    const cached = this.#cache.get(hash);
+    if (cached) return cached.partner;
+    const partner = await this.#store.findPartnerByKeyHash(hash);
+    this.#cache.set(hash, { partner });
+    return partner;
+  };
+
+  /** Like `verifyKey`, but throws `PARTNER_KEY_INVALID`. */
+  async authenticate(partnerKey: string | undefined): Promise<PartnerContext> {
+    const partner = await this.verifyKey(partnerKey);
+    if (!partner) throw new CommerceError('PARTNER_KEY_INVALID', 'Send a valid partner key in the X-Partner-Key header.');
+    return partner;
+  }
+
+  async createPartner(input: { name: string; environment: Environment; redirectUris?: string[]; clientId?: string }): Promise<NewPartner> {
+    if (!NAME_PATTERN.test(input.name)) throw new CommerceError('INVALID_INPUT', 'A partner name is 1 to 100 letters, digits, spaces or . , & \' ( ) -.', { field: 'name' });
+    const partnerId = newId('ptn');
+    const slug = input.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 20) || 'PARTNER';
+    const partner = await this.#store.createPartner({
+      partnerId,
+      name: input.name,
+      environment: input.environment,
+      orderSource: `PARTNER_${slug}_${partnerId.slice(4, 10).toUpperCase()}`,
+    });
+    const partnerKey = await this.issueKey(partnerId, input.environment);
+    const client = await this.addAppClient(partnerId, { clientId: input.clientId, redirectUris: input.redirectUris ?? [], name: input.name });
+    return { partner, partnerKey, clientId: client.clientId };
+  }
+
+  async issueKey(partnerId: string, environment: Environment): Promise<string> {
+    if (!(await this.#store.getPartner(partnerId))) throw new CommerceError('NOT_FOUND', 'No such partner.', { field: 'partnerId' });
+    const key = newPartnerKey(environment);
+    await this.#store.addPartnerKey({ keyHash: sha256Hex(key), keyPrefix: partnerKeyPrefix(key), partnerId, environment });
+    return key;
+  }
+
+  async revokeKey(keyPrefix: string): Promise<void> {
+    if (!(await this.#store.revokePartnerKey(keyPrefix))) throw new CommerceError('NOT_FOUND', 'No active key has that prefix.', { field: 'keyPrefix' });
+    this.#cache.clear();
+  }
+
+  async addAppClient(partnerId: string, input: { clientId?: string | undefined; redirectUris: string[]; name?: string }): Promise<AppClient> {
+    for (const [index, uri] of input.redirectUris.entries()) {
+      if (!isRedirectUri(uri)) throw new CommerceError('INVALID_INPUT', 'A redirect URI is an absolute https URL (http only for localhost).', { field: `redirectUris.${index}` });
+    }
+    let clientId = input.clientId;
+    if (clientId === undefined) {
+      if (!this.#issueAppClient) throw new CommerceError('INVALID_INPUT', 'Give the clientId registered at the identity provider.', { field: 'clientId' });
+      clientId = (await this.#issueAppClient({ name: input.name ?? partnerId, redirectUris: input.redirectUris })).clientId;
+    } else if (!/^[A-Za-z0-9_-]{1,128}$/.test(clientId)) {
+      throw new CommerceError('INVALID_INPUT', 'A client id is 1 to 128 letters, digits, - or _.', { field: 'clientId' });
+    }
+    const client = await this.#store.addAppClient({ clientId, partnerId, redirectUris: input.redirectUris });
+    this.#cache.clear();
+    return client;
+  }
+}
+
+function isRedirectUri(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+    return url.protocol === 'https:' || (url.protocol === 'http:' && local);
+  } catch {
+    return false;
+  }
+}

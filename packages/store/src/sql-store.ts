@@ -1,0 +1,509 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type {
+  AppClient,
+  BasketContent,
+  BasketRecord,
+  EventRecord,
+  GrocerOrder,
+  IdempotencyClaim,
+  OrderRecord,
+  Partner,
+  PartnerContext,
+  PartnerKeyRecord,
+  PaymentClaim,
+  PaymentLinkRecord,
+  PaymentRecord,
+  QuoteRecord,
+  ShopperScope,
+  Store,
+} from '@grocery/core';
+import type { Db } from './database.ts';
+import { migrate, type Migration } from './migrate.ts';
+
+const migrationsDir = new URL('./migrations/', import.meta.url);
+
+/** The store's own migrations, read from `src/migrations/*.sql`. */
+export function storeMigrations(): Migration[] {
+  return readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.sql'))
+    .map((name) => ({ id: name.replace(/\.sql$/, ''), sql: readFileSync(new URL(name, migrationsDir), 'utf8') }));
+}
+
+/** Applies the store's migrations and returns the Store over `db`. */
+export async function createSqlStore(db: Db): Promise<Store> {
+  await migrate(db, 'store', storeMigrations());
+  return new SqlStore(db);
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const isoNotNull = (value: Date | string): string => new Date(value).toISOString();
+
+interface PartnerRow {
+  partner_id: string;
+  name: string;
+  environment: Partner['environment'];
+  order_source: string;
+  created_at: Date;
+  branch_resolution_confirmed_at: Date | null;
+}
+
+function toPartner(row: PartnerRow): Partner {
+  return {
+    partnerId: row.partner_id,
+    name: row.name,
+    environment: row.environment,
+    orderSource: row.order_source,
+    createdAt: isoNotNull(row.created_at),
+    branchResolutionConfirmedAt: iso(row.branch_resolution_confirmed_at),
+  };
+}
+
+interface KeyRow {
+  key_prefix: string;
+  partner_id: string;
+  environment: Partner['environment'];
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+function toKey(row: KeyRow): PartnerKeyRecord {
+  return {
+    keyPrefix: row.key_prefix,
+    partnerId: row.partner_id,
+    environment: row.environment,
+    createdAt: isoNotNull(row.created_at),
+    revokedAt: iso(row.revoked_at),
+  };
+}
+
+interface ClientRow {
+  client_id: string;
+  partner_id: string;
+  redirect_uris: string[];
+  created_at: Date;
+}
+
+function toClient(row: ClientRow): AppClient {
+  return { clientId: row.client_id, partnerId: row.partner_id, redirectUris: row.redirect_uris, createdAt: isoNotNull(row.created_at) };
+}
+
+interface BasketRow {
+  basket_id: string;
+  partner_id: string;
+  owner_id: string;
+  branch_code: string;
+  lines: BasketRecord['lines'];
+  updated_at: Date;
+}
+
+function toBasket(row: BasketRow): BasketRecord {
+  return {
+    basketId: row.basket_id,
+    partnerId: row.partner_id,
+    ownerId: row.owner_id,
+    branchCode: row.branch_code,
+    lines: row.lines,
+    updatedAt: isoNotNull(row.updated_at),
+  };
+}
+
+interface OrderRow {
+  order_id: string;
+  partner_id: string;
+  owner_id: string;
+  environment: OrderRecord['environment'];
+  order_source: string;
+  branch_code: string;
+  grand_total_satang: number;
+  currency: string;
+  payment_status: OrderRecord['paymentStatus'];
+  status: string;
+  picking_status: string | null;
+  request: OrderRecord['request'];
+  grocer_order: GrocerOrder;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+function toOrder(row: OrderRow): OrderRecord {
+  return {
+    orderId: row.order_id,
+    partnerId: row.partner_id,
+    ownerId: row.owner_id,
+    environment: row.environment,
+    orderSource: row.order_source,
+    branchCode: row.branch_code,
+    grandTotalSatang: row.grand_total_satang,
+    currency: row.currency,
+    paymentStatus: row.payment_status,
+    status: row.status,
+    pickingStatus: row.picking_status,
+    request: row.request,
+    grocerOrder: row.grocer_order,
+    createdAt: isoNotNull(row.created_at),
+    paidAt: iso(row.paid_at),
+  };
+}
+
+interface LinkRow {
+  link_id: string;
+  token_hash: string;
+  order_id: string;
+  partner_id: string;
+  amount_satang: number;
+  currency: string;
+  provider: string;
+  callback_url: string | null;
+  expires_at: Date;
+  created_at: Date;
+}
+
+function toLink(row: LinkRow): PaymentLinkRecord {
+  return {
+    linkId: row.link_id,
+    tokenHash: row.token_hash,
+    orderId: row.order_id,
+    partnerId: row.partner_id,
+    amountSatang: row.amount_satang,
+    currency: row.currency,
+    provider: row.provider,
+    callbackUrl: row.callback_url,
+    expiresAt: isoNotNull(row.expires_at),
+    createdAt: isoNotNull(row.created_at),
+  };
+}
+
+const firstPickingStatus = (order: GrocerOrder): string | null => order.shipping.schedules[0]?.pickingStatus ?? null;
+
+async function insertEvents(db: Db, events: readonly EventRecord[]): Promise<void> {
+  for (const event of events) {
+    await db.query(
+      'INSERT INTO events (event_id, partner_id, type, order_id, payload, ts) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING',
+      [event.eventId, event.partnerId, event.type, event.orderId, JSON.stringify(event.payload), event.ts],
+    );
+  }
+}
+
+/** The Store port over SQL; every query of shopper data is scoped by (partner, owner). */
+class SqlStore implements Store {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  // Partners
+
+  async createPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt'>): Promise<Partner> {
+    const { rows } = await this.#db.query<PartnerRow>(
+      'INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *',
+      [partner.partnerId, partner.name, partner.environment, partner.orderSource],
+    );
+    return toPartner(rows[0]!);
+  }
+
+  async getPartner(partnerId: string): Promise<Partner | null> {
+    const { rows } = await this.#db.query<PartnerRow>('SELECT * FROM partners WHERE partner_id = $1', [partnerId]);
+    return rows[0] ? toPartner(rows[0]) : null;
+  }
+
+  async listPartners(): Promise<Partner[]> {
+    const { rows } = await this.#db.query<PartnerRow>('SELECT * FROM partners ORDER BY created_at, partner_id');
+    return rows.map(toPartner);
+  }
+
+  async addPartnerKey(key: { keyHash: string; keyPrefix: string; partnerId: string; environment: Partner['environment'] }): Promise<PartnerKeyRecord> {
+    const { rows } = await this.#db.query<KeyRow>(
+      'INSERT INTO partner_keys (key_hash, key_prefix, partner_id, environment) VALUES ($1, $2, $3, $4) RETURNING *',
+      [key.keyHash, key.keyPrefix, key.partnerId, key.environment],
+    );
+    return toKey(rows[0]!);
+  }
+
+  async revokePartnerKey(keyPrefix: string): Promise<boolean> {
+    const { rowCount } = await this.#db.query('UPDATE partner_keys SET revoked_at = now() WHERE key_prefix = $1 AND revoked_at IS NULL', [keyPrefix]);
+    return rowCount > 0;
+  }
+
+  async listPartnerKeys(partnerId: string): Promise<PartnerKeyRecord[]> {
+    const { rows } = await this.#db.query<KeyRow>('SELECT * FROM partner_keys WHERE partner_id = $1 ORDER BY created_at', [partnerId]);
+    return rows.map(toKey);
+  }
+
+  async findPartnerByKeyHash(keyHash: string): Promise<PartnerContext | null> {
+    const { rows } = await this.#db.query<{ partner_id: string; name: string; order_source: string; environment: Partner['environment']; key_prefix: string; client_ids: string[] | null }>(
+      `SELECT p.partner_id, p.name, p.order_source, k.environment, k.key_prefix,
+              (SELECT array_agg(c.client_id ORDER BY c.created_at) FROM app_clients c WHERE c.partner_id = p.partner_id) AS client_ids
+         FROM partner_keys k JOIN partners p ON p.partner_id = k.partner_id
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+      [keyHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      partnerId: row.partner_id,
+      partnerName: row.name,
+      orderSource: row.order_source,
+      environment: row.environment,
+      keyPrefix: row.key_prefix,
+      clientIds: row.client_ids ?? [],
+    };
+  }
+
+  async addAppClient(client: Omit<AppClient, 'createdAt'>): Promise<AppClient> {
+    const { rows } = await this.#db.query<ClientRow>(
+      'INSERT INTO app_clients (client_id, partner_id, redirect_uris) VALUES ($1, $2, $3) RETURNING *',
+      [client.clientId, client.partnerId, JSON.stringify(client.redirectUris)],
+    );
+    return toClient(rows[0]!);
+  }
+
+  async listAppClients(partnerId: string): Promise<AppClient[]> {
+    const { rows } = await this.#db.query<ClientRow>('SELECT * FROM app_clients WHERE partner_id = $1 ORDER BY created_at', [partnerId]);
+    return rows.map(toClient);
+  }
+
+  async confirmBranchResolution(partnerId: string, at: string): Promise<void> {
+    await this.#db.query('UPDATE partners SET branch_resolution_confirmed_at = $2 WHERE partner_id = $1', [partnerId, at]);
+  }
+
+  // Baskets
+
+  async getBasket(scope: ShopperScope): Promise<BasketRecord | null> {
+    const { rows } = await this.#db.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2', [scope.partnerId, scope.ownerId]);
+    return rows[0] ? toBasket(rows[0]) : null;
+  }
+
+  async updateBasket(scope: ShopperScope, newBasketId: string, change: (current: BasketRecord | null) => BasketContent | null): Promise<BasketRecord | null> {
+    return this.#db.transaction(async (tx) => {
+      // The row lock serialises concurrent changes to one basket, so none is lost.
+      const locked = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 FOR UPDATE', [scope.partnerId, scope.ownerId]);
+      const current = locked.rows[0] ? toBasket(locked.rows[0]) : null;
+      const next = change(current);
+      if (next === null) return current;
+      const { rows } = current
+        ? await tx.query<BasketRow>(
+            'UPDATE baskets SET branch_code = $3, lines = $4, updated_at = now() WHERE partner_id = $1 AND owner_id = $2 RETURNING *',
+            [scope.partnerId, scope.ownerId, next.branchCode, JSON.stringify(next.lines)],
+          )
+        : await tx.query<BasketRow>(
+            // Two first changes may race to create the basket; the loser's insert waits on the
+            // winner's row and then updates it, still under the lock.
+            `INSERT INTO baskets (partner_id, owner_id, basket_id, branch_code, lines) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (partner_id, owner_id) DO NOTHING RETURNING *`,
+            [scope.partnerId, scope.ownerId, newBasketId, next.branchCode, JSON.stringify(next.lines)],
+          );
+      if (rows[0]) return toBasket(rows[0]);
+      // Lost the creation race: apply the change to the basket that now exists.
+      const again = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 FOR UPDATE', [scope.partnerId, scope.ownerId]);
+      const existing = toBasket(again.rows[0]!);
+      const retried = change(existing);
+      if (retried === null) return existing;
+      const updated = await tx.query<BasketRow>(
+        'UPDATE baskets SET branch_code = $3, lines = $4, updated_at = now() WHERE partner_id = $1 AND owner_id = $2 RETURNING *',
+        [scope.partnerId, scope.ownerId, retried.branchCode, JSON.stringify(retried.lines)],
+      );
+      return toBasket(updated.rows[0]!);
+    });
+  }
+
+  // Quotes
+
+  async saveQuote(quote: QuoteRecord): Promise<void> {
+    await this.#db.query(
+      'INSERT INTO quotes (quote_id, partner_id, owner_id, request, calculation, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [quote.quoteId, quote.partnerId, quote.ownerId, JSON.stringify(quote.request), JSON.stringify(quote.calculation), quote.createdAt, quote.expiresAt],
+    );
+  }
+
+  async getQuote(scope: ShopperScope, quoteId: string): Promise<QuoteRecord | null> {
+    const { rows } = await this.#db.query<{ quote_id: string; partner_id: string; owner_id: string; request: QuoteRecord['request']; calculation: QuoteRecord['calculation']; created_at: Date; expires_at: Date }>(
+      'SELECT * FROM quotes WHERE quote_id = $1 AND partner_id = $2 AND owner_id = $3',
+      [quoteId, scope.partnerId, scope.ownerId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      quoteId: row.quote_id,
+      partnerId: row.partner_id,
+      ownerId: row.owner_id,
+      request: row.request,
+      calculation: row.calculation,
+      createdAt: isoNotNull(row.created_at),
+      expiresAt: isoNotNull(row.expires_at),
+    };
+  }
+
+  // Idempotency
+
+  async claimIdempotencyKey(
+    scope: ShopperScope,
+    claim: { key: string; requestHash: string; resourceId: string; nowMs: number; staleAfterMs: number },
+  ): Promise<IdempotencyClaim> {
+    const now = new Date(claim.nowMs).toISOString();
+    const inserted = await this.#db.query<{ resource_id: string }>(
+      `INSERT INTO idempotency_keys (partner_id, owner_id, idempotency_key, request_hash, resource_id, claimed_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING resource_id`,
+      [scope.partnerId, scope.ownerId, claim.key, claim.requestHash, claim.resourceId, now],
+    );
+    if (inserted.rows[0]) return { kind: 'claimed', resourceId: inserted.rows[0].resource_id };
+    const { rows } = await this.#db.query<{ request_hash: string; resource_id: string; response: unknown; claimed_at: Date; completed_at: Date | null }>(
+      'SELECT request_hash, resource_id, response, claimed_at, completed_at FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3',
+      [scope.partnerId, scope.ownerId, claim.key],
+    );
+    const row = rows[0];
+    // Released between our insert and select: try once more.
+    if (!row) return this.claimIdempotencyKey(scope, claim);
+    if (row.request_hash !== claim.requestHash) return { kind: 'mismatch' };
+    if (row.completed_at !== null) return { kind: 'replay', response: row.response };
+    if (row.claimed_at.getTime() + claim.staleAfterMs > claim.nowMs) return { kind: 'in-progress' };
+    const taken = await this.#db.query(
+      `UPDATE idempotency_keys SET claimed_at = $4
+        WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND claimed_at = $5 AND completed_at IS NULL`,
+      [scope.partnerId, scope.ownerId, claim.key, now, row.claimed_at],
+    );
+    return taken.rowCount > 0 ? { kind: 'claimed', resourceId: row.resource_id } : { kind: 'in-progress' };
+  }
+
+  async releaseIdempotencyKey(scope: ShopperScope, key: string): Promise<void> {
+    await this.#db.query('DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND completed_at IS NULL', [
+      scope.partnerId,
+      scope.ownerId,
+      key,
+    ]);
+  }
+
+  // Orders
+
+  async insertOrder(input: { order: OrderRecord; link: PaymentLinkRecord; idempotency: { key: string; response: unknown } | null }): Promise<void> {
+    const { order, link, idempotency } = input;
+    await this.#db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO orders (order_id, partner_id, owner_id, environment, order_source, branch_code, grand_total_satang, currency,
+                             payment_status, status, picking_status, request, grocer_order, created_at, paid_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        [
+          order.orderId,
+          order.partnerId,
+          order.ownerId,
+          order.environment,
+          order.orderSource,
+          order.branchCode,
+          order.grandTotalSatang,
+          order.currency,
+          order.paymentStatus,
+          order.status,
+          order.pickingStatus,
+          JSON.stringify(order.request),
+          JSON.stringify(order.grocerOrder),
+          order.createdAt,
+          order.paidAt,
+        ],
+      );
+      await insertLink(tx, link);
+      if (idempotency) {
+        await tx.query(
+          'UPDATE idempotency_keys SET response = $4, completed_at = now() WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3',
+          [order.partnerId, order.ownerId, idempotency.key, JSON.stringify(idempotency.response)],
+        );
+      }
+    });
+  }
+
+  async getOrder(scope: ShopperScope, orderId: string): Promise<OrderRecord | null> {
+    const { rows } = await this.#db.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 AND partner_id = $2 AND owner_id = $3', [
+      orderId,
+      scope.partnerId,
+      scope.ownerId,
+    ]);
+    return rows[0] ? toOrder(rows[0]) : null;
+  }
+
+  async listOrders(
+    scope: ShopperScope,
+    page: { after: { createdAt: string; orderId: string } | null; first: number },
+  ): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }> {
+    const params: unknown[] = [scope.partnerId, scope.ownerId, page.first + 1];
+    let cursor = '';
+    if (page.after) {
+      params.push(page.after.createdAt, page.after.orderId);
+      cursor = 'AND (created_at, order_id) < ($4::timestamptz, $5)';
+    }
+    const { rows } = await this.#db.query<OrderRow>(
+      `SELECT * FROM orders WHERE partner_id = $1 AND owner_id = $2 ${cursor} ORDER BY created_at DESC, order_id DESC LIMIT $3`,
+      params,
+    );
+    return { orders: rows.slice(0, page.first).map(toOrder), hasNextPage: rows.length > page.first };
+  }
+
+  async getOrderById(orderId: string): Promise<OrderRecord | null> {
+    const { rows } = await this.#db.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1', [orderId]);
+    return rows[0] ? toOrder(rows[0]) : null;
+  }
+
+  async updateOrderFromGrocer(orderId: string, grocerOrder: GrocerOrder, events: EventRecord[]): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      await tx.query('UPDATE orders SET grocer_order = $2, status = $3, picking_status = $4, updated_at = now() WHERE order_id = $1', [
+        orderId,
+        JSON.stringify(grocerOrder),
+        grocerOrder.status,
+        firstPickingStatus(grocerOrder),
+      ]);
+      await insertEvents(tx, events);
+    });
+  }
+
+  // Payment links and payments
+
+  async insertPaymentLink(link: PaymentLinkRecord): Promise<void> {
+    await insertLink(this.#db, link);
+  }
+
+  async findPaymentLinkByHash(tokenHash: string): Promise<PaymentLinkRecord | null> {
+    const { rows } = await this.#db.query<LinkRow>('SELECT * FROM payment_links WHERE token_hash = $1', [tokenHash]);
+    return rows[0] ? toLink(rows[0]) : null;
+  }
+
+  async claimPayment(orderId: string, attemptId: string, nowMs: number, untilMs: number): Promise<PaymentClaim> {
+    const claimed = await this.#db.query(
+      `UPDATE orders SET payment_claim = $2, payment_claim_until = $4
+        WHERE order_id = $1 AND payment_status = 'UNPAID' AND (payment_claim IS NULL OR payment_claim_until < $3)`,
+      [orderId, attemptId, new Date(nowMs).toISOString(), new Date(untilMs).toISOString()],
+    );
+    if (claimed.rowCount > 0) return 'claimed';
+    const { rows } = await this.#db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE order_id = $1', [orderId]);
+    if (!rows[0]) return 'not-found';
+    return rows[0].payment_status === 'PAID' ? 'paid' : 'busy';
+  }
+
+  async completePayment(input: { orderId: string; attemptId: string; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean> {
+    const { orderId, attemptId, payment, grocerOrder, events } = input;
+    return this.#db.transaction(async (tx) => {
+      const updated = await tx.query(
+        `UPDATE orders SET payment_status = 'PAID', paid_at = $3, grocer_order = $4, status = $5, picking_status = $6,
+                           payment_claim = NULL, payment_claim_until = NULL, updated_at = now()
+          WHERE order_id = $1 AND payment_claim = $2 AND payment_status = 'UNPAID'`,
+        [orderId, attemptId, payment.createdAt, JSON.stringify(grocerOrder), grocerOrder.status, firstPickingStatus(grocerOrder)],
+      );
+      if (updated.rowCount === 0) return false;
+      await tx.query(
+        'INSERT INTO payments (payment_id, order_id, amount_satang, currency, provider, reference, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [payment.paymentId, payment.orderId, payment.amountSatang, payment.currency, payment.provider, payment.reference, payment.createdAt],
+      );
+      await insertEvents(tx, events);
+      return true;
+    });
+  }
+
+  async releasePayment(orderId: string, attemptId: string): Promise<void> {
+    await this.#db.query('UPDATE orders SET payment_claim = NULL, payment_claim_until = NULL WHERE order_id = $1 AND payment_claim = $2', [orderId, attemptId]);
+  }
+}
+
+async function insertLink(db: Db, link: PaymentLinkRecord): Promise<void> {
+  await db.query(
+    `INSERT INTO payment_links (link_id, token_hash, order_id, partner_id, amount_satang, currency, provider, callback_url, expires_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [link.linkId, link.tokenHash, link.orderId, link.partnerId, link.amountSatang, link.currency, link.provider, link.callbackUrl, link.expiresAt, link.createdAt],
+  );
+}

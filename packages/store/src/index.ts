@@ -5,3 +5,4 @@
 export { openDatabase, type Db, type OpenDatabaseOptions, type QueryResult } from './database.ts';
 export { migrate, type Migration } from './migrate.ts';
 export { testDatabaseKinds, type TestDatabaseKind } from './test-databases.ts';
+export { createSqlStore, storeMigrations } from './sql-store.ts';

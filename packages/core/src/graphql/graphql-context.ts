@@ -8,6 +8,8 @@ import { shopperContext, type ShopperContext } from '../services/shopper-context
 export interface GraphQLContext {
   commerce: Commerce;
   partner: PartnerContext;
+  /** The caller's key, forwarded to the search service; never logged. */
+  partnerKey: string;
   requestId: string;
   /** From the `Idempotency-Key` header or the request's `extensions.idempotencyKey`. */
   idempotencyKey: string | null;
@@ -19,6 +21,7 @@ export interface GraphQLContext {
 export interface GraphQLContextInput {
   commerce: Commerce;
   partner: PartnerContext;
+  partnerKey: string;
   requestId: string;
   /** The `Authorization` header value. */
   authorization: string | undefined;
@@ -30,6 +33,7 @@ export function createGraphQLContext(input: GraphQLContextInput): GraphQLContext
   return {
     commerce: input.commerce,
     partner: input.partner,
+    partnerKey: input.partnerKey,
     requestId: input.requestId,
     idempotencyKey: input.idempotencyKey,
     loaders: createRequestLoaders(input.commerce.grocer, input.commerce.catalog),

@@ -50,6 +50,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
       return createGraphQLContext({
         commerce,
         partner: req.context.partner,
+        partnerKey: req.context.request.headers['x-partner-key'] ?? '',
         requestId: req.context.request.requestId ?? '',
         authorization: req.context.request.headers.authorization,
         idempotencyKey: typeof idempotency === 'string' ? idempotency : null,

@@ -18,8 +18,11 @@ export interface Suggestion {
   kind: string;
 }
 
-/** The ranked search service, as the API's GraphQL `search` and `searchSuggest` use it. */
+/**
+ * The ranked search service, as the API's GraphQL `search` and `searchSuggest` use it. Calls carry
+ * the calling partner's key, so the search service sees (and limits) the same partner.
+ */
 export interface SearchClient {
-  search(input: { query: string; lang: SearchLang; limit: number; mode: SearchMode; category?: string; active?: boolean }): Promise<SearchHitRecord[]>;
-  suggest(input: { query: string; lang: SearchLang; limit: number }): Promise<Suggestion[]>;
+  search(input: { query: string; lang: SearchLang; limit: number; mode: SearchMode; category?: string; active?: boolean; partnerKey: string }): Promise<SearchHitRecord[]>;
+  suggest(input: { query: string; lang: SearchLang; limit: number; partnerKey: string }): Promise<Suggestion[]>;
 }

@@ -81,14 +81,14 @@ export const queryResolvers: QueryResolvers = {
     const query = requireSearchText(args.query, 'query');
     const limit = requireLimit(args.limit, LIMITS.maxSearchLimit);
     const branchCode = await optionalBranch(ctx, args.branchCode);
-    const hits = await searchService(ctx).search({ query, lang: queryLanguage(query), limit, mode: args.mode, active: true });
+    const hits = await searchService(ctx).search({ query, lang: queryLanguage(query), limit, mode: args.mode, active: true, partnerKey: ctx.partnerKey });
     return hits.map((hit) => ({ hit, branchCode }));
   },
 
   async searchSuggest(_root, args, ctx) {
     const query = requireSearchText(args.query, 'query');
     const limit = requireLimit(args.limit, LIMITS.maxSuggestLimit);
-    const suggestions = await searchService(ctx).suggest({ query, lang: queryLanguage(query), limit });
+    const suggestions = await searchService(ctx).suggest({ query, lang: queryLanguage(query), limit, partnerKey: ctx.partnerKey });
     return [...new Set(suggestions.map((s) => s.text))];
   },
 

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const url = z.string().url().transform((value) => value.replace(/\/+$/, ''));
+const port = z.coerce.number().int().min(0).max(65535);
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting of the API process, from the environment (README "Configuration"). */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(4000),
+  SEARCH_PORT: port.default(4001),
+  /** Run the search service in this process (on SEARCH_PORT); off when SEARCH_URL names another. */
+  SEARCH_EMBEDDED: flag.optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  PUBLIC_BASE_URL: url.optional(),
+  SEARCH_URL: url.optional(),
+  SHOP_URL: url.optional(),
+  GROCER_URL: url.optional(),
+  GROCER_TOKEN: z.string().optional(),
+  GROCER_CONTROL_TOKEN: z.string().optional(),
+  GROCER_PRODUCTS: z.coerce.number().int().min(100).max(500_000).default(40_000),
+  GROCER_SEED: z.coerce.number().int().default(1),
+  GROCER_PICKING_STEP_MS: z.coerce.number().int().min(1).optional(),
+  OIDC_ISSUER: url.optional(),
+  ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  DOWNLOAD_SECRET: z.string().min(32).optional(),
+  GROCER_WEBHOOK_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  DEFAULT_BRANCH_CODE: z.string().optional(),
+  CATALOG_POLL_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ApiEnv = z.infer<typeof configSchema>;
+
+export interface ApiConfig {
+  env: ApiEnv['NODE_ENV'];
+  host: string;
+  port: number;
+  searchPort: number;
+  searchEmbedded: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Null until the port is known (port 0): then the listening origin. */
+  publicBaseUrl: string | null;
+  searchUrl: string | null;
+  shopUrl: string | null;
+  grocerUrl: string | undefined;
+  grocerToken: string | undefined;
+  grocerControlToken: string | undefined;
+  grocerProducts: number;
+  grocerSeed: number;
+  grocerPickingStepMs: number | undefined;
+  oidcIssuer: string | undefined;
+  adminToken: string;
+  downloadSecret: string;
+  grocerWebhookSecret: string;
+  smtpUrl: string | undefined;
+  defaultBranchCode: string | undefined;
+  catalogPollMs: number;
+  logLevel: ApiEnv['LOG_LEVEL'];
+}
+
+interface Secrets {
+  adminToken: string;
+  downloadSecret: string;
+  grocerWebhookSecret: string;
+}
+
+/**
+ * Outside production, secrets not given are made once and kept in DATA_DIR/secrets.json, so a
+ * restart keeps links and tokens valid; production must set them.
+ */
+function devSecrets(dataDir: string): Secrets {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  const secrets: Secrets = {
+    adminToken: `adm_${randomBytes(24).toString('base64url')}`,
+    downloadSecret: randomBytes(32).toString('base64url'),
+    grocerWebhookSecret: randomBytes(32).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+/** Reads the configuration once, at the entry point; a bad value stops the process with a clear message. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = configSchema.safeParse(environment);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    const missing = (['ADMIN_TOKEN', 'DOWNLOAD_SECRET', 'GROCER_WEBHOOK_SECRET', 'PUBLIC_BASE_URL'] as const).filter((name) => !env[name]);
+    if (missing.length) throw new Error(`Invalid configuration: production needs ${missing.join(', ')}.`);
+  }
+  const secrets = production ? null : devSecrets(dataDir);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    searchPort: env.SEARCH_PORT,
+    searchEmbedded: env.SEARCH_EMBEDDED ?? env.SEARCH_URL === undefined,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicBaseUrl: env.PUBLIC_BASE_URL ?? (env.PORT === 0 ? null : `http://${env.HOST}:${env.PORT}`),
+    searchUrl: env.SEARCH_URL ?? (env.SEARCH_PORT === 0 ? null : `http://${env.HOST}:${env.SEARCH_PORT}`),
+    shopUrl: env.SHOP_URL ?? null,
+    grocerUrl: env.GROCER_URL,
+    grocerToken: env.GROCER_TOKEN,
+    grocerControlToken: env.GROCER_CONTROL_TOKEN,
+    grocerProducts: env.GROCER_PRODUCTS,
+    grocerSeed: env.GROCER_SEED,
+    grocerPickingStepMs: env.GROCER_PICKING_STEP_MS,
+    oidcIssuer: env.OIDC_ISSUER,
+    adminToken: env.ADMIN_TOKEN ?? secrets!.adminToken,
+    downloadSecret: env.DOWNLOAD_SECRET ?? secrets!.downloadSecret,
+    grocerWebhookSecret: env.GROCER_WEBHOOK_SECRET ?? secrets!.grocerWebhookSecret,
+    smtpUrl: env.SMTP_URL,
+    defaultBranchCode: env.DEFAULT_BRANCH_CODE,
+    catalogPollMs: env.CATALOG_POLL_MS,
+    logLevel: env.LOG_LEVEL,
+  };
+}

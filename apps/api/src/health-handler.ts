@@ -1,0 +1,51 @@
+import { performance } from 'node:perf_hooks';
+import { jsonResponse, type HttpHandler } from '@grocery/core';
+
+export interface HealthChecks {
+  /** Resolves when the database answers. */
+  database: () => Promise<unknown>;
+  /** Resolves when the grocer answers. */
+  grocer: () => Promise<unknown>;
+  /** The catalog snapshot version being served, or null before the first build. */
+  catalogVersion: () => string | null;
+  /** Set while the process drains for shutdown: not ready for new work. */
+  draining?: () => boolean;
+}
+
+const VERSION = '0.1.0';
+
+async function timed(check: () => Promise<unknown>): Promise<{ ok: boolean; ms: number; error?: string }> {
+  const start = performance.now();
+  try {
+    await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out after 2 s')), 2_000).unref())]);
+    return { ok: true, ms: Math.round(performance.now() - start) };
+  } catch (error) {
+    return { ok: false, ms: Math.round(performance.now() - start), error: error instanceof Error ? error.message : 'failed' };
+  }
+}
+
+/**
+ * `GET /health` (liveness and the state of each dependency, always 200 while the process runs),
+ * `GET /health/live` (200, no checks) and `GET /health/ready` (503 until the catalog is loaded,
+ * while a dependency fails, or while draining; load balancers route on it).
+ */
+export function createHealthHandler(checks: HealthChecks): HttpHandler {
+  const started = Date.now();
+  return async (request) => {
+    if (request.path === '/health/live') return jsonResponse(200, { status: 'ok' }, { 'cache-control': 'no-store' });
+    const [database, grocer] = await Promise.all([timed(checks.database), timed(checks.grocer)]);
+    const catalogVersion = checks.catalogVersion();
+    const draining = checks.draining?.() ?? false;
+    const ready = database.ok && grocer.ok && catalogVersion !== null && !draining;
+    const body = {
+      status: ready ? 'ok' : draining ? 'draining' : 'degraded',
+      version: VERSION,
+      uptimeSeconds: Math.round((Date.now() - started) / 1000),
+      database,
+      grocer,
+      catalog: { ok: catalogVersion !== null, version: catalogVersion },
+    };
+    const status = request.path === '/health/ready' && !ready ? 503 : 200;
+    return jsonResponse(status, body, { 'cache-control': 'no-store' });
+  };
+}

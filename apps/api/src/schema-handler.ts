@@ -1,7 +1,7 @@
-import { schemaSdl, type HttpHandler } from '@grocery/core';
+import { schemaSdl, type HttpHandler, type HttpResponse } from '@grocery/core';
 
 /** `GET /schema.graphql`: the schema definition, exactly schema.graphql. Public, like the guide. */
-export const schemaHandler: HttpHandler = async (request) =>
+export const schemaHandler: HttpHandler = async (request): Promise<HttpResponse> =>
   request.method === 'GET' || request.method === 'HEAD'
     ? { status: 200, headers: { 'content-type': 'application/graphql; charset=utf-8', 'cache-control': 'public, max-age=300' }, body: schemaSdl }
     : { status: 405, headers: { allow: 'GET' }, body: null };

@@ -1,30 +1,13 @@
 import { type CommerceError, httpStatusOf, isCommerceError } from '../errors.ts';
 import { formatBaht, toBaht } from '../money.ts';
+import type { components } from '../generated/pay-api.ts';
 import type { Commerce } from '../services/commerce.ts';
 import type { Checkout } from '../services/payment-service.ts';
 import { errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
 import { escapeHtml as h, PAGE_STYLES, pageHeaders, type PageLang, pickLang } from './page-kit.ts';
 
-/** The body of `GET /pay/<token>/checkout.json` (openapi/pay.yaml `Checkout`). */
-export interface CheckoutJson {
-  orderId: string;
-  state: Checkout['state'];
-  sandbox: boolean;
-  currency: string;
-  branch: { branchCode: string; name: string | null; nameTh: string | null };
-  fulfilment: { type: string; scheduleMode: string; address: Record<string, unknown> | null };
-  lines: { cprcode: string; name: string; nameTh: string | null; imageUrl: string | null; quantity: number; price: number; rowTotal: number }[];
-  subTotal: number;
-  deliveryFee: number;
-  totalDiscount: number;
-  grandTotal: number;
-  couponCodes: string[];
-  repricedGrandTotal: number | null;
-  payment: { provider: string; isPaid: boolean; paidAt: string | null };
-  expiresAt: number;
-  payUrl: string;
-  returnUrl: string | null;
-}
+/** The body of `GET /pay/<token>/checkout.json`, typed from openapi/pay.yaml. */
+export type CheckoutJson = components['schemas']['Checkout'];
 
 const TEXT = {
   en: {

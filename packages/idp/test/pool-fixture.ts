@@ -59,7 +59,7 @@ export async function startPool(db: Db, options: Partial<UserPoolOptions> = {}):
       const response = await fetch(`${issuer}/`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-amz-json-1.1', ...(target ? { 'x-amz-target': target } : {}), ...headers },
-        body,
+        body: typeof body === 'string' ? body : new Uint8Array(body),
       });
       return { status: response.status, headers: response.headers, json: (await response.json()) as { __type?: string; message?: string } };
     },

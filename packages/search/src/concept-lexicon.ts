@@ -1,0 +1,131 @@
+/**
+ * The curated bilingual concept lexicon (data/concept-lexicon.json): shopping needs such as
+ * "breakfast", "ของหวาน", "bbq" or "baby" that no product is named after, each with English and
+ * Thai triggers and the goods it stands for. At build time targets are resolved against the
+ * index's vocabulary and placed in the semantic space; at query time a trigger adds its targets.
+ */
+import { readFileSync } from 'node:fs';
+import { tokenize } from './tokenizer.ts';
+
+/** One concept as written in the data file. */
+export interface ConceptDefinition {
+  id: string;
+  triggers: { en: string[]; th: string[] };
+  targets: { en: string[]; th: string[] };
+}
+
+/** A concept resolved against one index. */
+export interface CompiledConcept {
+  id: string;
+  /** Terms of the target goods, with a weight that shares one target phrase among its words. */
+  targets: { term: number; weight: number }[];
+  /** Terms of the triggers themselves, so that a product named after the concept still matches. */
+  triggerTerms: number[];
+  /** Unit vector of the targets in the semantic space, or null when none has a vector. */
+  vector: Float32Array | null;
+}
+
+/** Trigger phrases by their first term: each is a term sequence and the concept it calls. */
+export type TriggerIndex = Map<string, { terms: string[]; concept: number }[]>;
+
+const DEFAULT_LEXICON_URL = new URL('../data/concept-lexicon.json', import.meta.url);
+let defaultConcepts: ConceptDefinition[] | null = null;
+
+/** The lexicon shipped with the package (read once). */
+export function defaultConceptLexicon(): ConceptDefinition[] {
+  defaultConcepts ??= parseConceptLexicon(JSON.parse(readFileSync(DEFAULT_LEXICON_URL, 'utf8')) as unknown);
+  return defaultConcepts;
+}
+
+/** Checks the shape of a lexicon document (`{ concepts: [...] }` or a bare array) and returns its concepts. */
+export function parseConceptLexicon(value: unknown): ConceptDefinition[] {
+  const list = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value.concepts) ? value.concepts : null;
+  if (list === null) throw new TypeError('concept lexicon: expected { concepts: [...] }');
+  return list.map((item: unknown, i: number) => {
+    if (!isRecord(item) || typeof item.id !== 'string') throw new TypeError(`concept lexicon: entry ${i} has no id`);
+    return { id: item.id, triggers: bilingual(item.triggers, `${item.id}.triggers`), targets: bilingual(item.targets, `${item.id}.targets`) };
+  });
+}
+
+function bilingual(value: unknown, where: string): { en: string[]; th: string[] } {
+  if (!isRecord(value)) throw new TypeError(`concept lexicon: ${where} must be { en, th }`);
+  const words = (list: unknown, lang: string): string[] => {
+    if (!Array.isArray(list) || !list.every((w) => typeof w === 'string')) throw new TypeError(`concept lexicon: ${where}.${lang} must be a list of strings`);
+    return list as string[];
+  };
+  return { en: words(value.en, 'en'), th: words(value.th, 'th') };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** How the compiler sees the index it compiles for. */
+export interface ConceptCompileContext {
+  termId(term: string): number | undefined;
+  /** The term's unit vector, or null. */
+  termVector(term: number): Float32Array | null;
+  dimensions: number;
+}
+
+/** Resolves the lexicon against one index; triggers and targets the index does not know drop out. */
+export function compileConcepts(definitions: readonly ConceptDefinition[], context: ConceptCompileContext): { concepts: CompiledConcept[]; triggers: TriggerIndex } {
+  const concepts: CompiledConcept[] = [];
+  const triggers: TriggerIndex = new Map();
+  for (const definition of definitions) {
+    const index = concepts.length;
+    const targetWeights = new Map<number, number>();
+    const vector = new Float32Array(context.dimensions);
+    let hasVector = false;
+    for (const phrase of [...definition.targets.en, ...definition.targets.th]) {
+      const terms = tokenize(phrase).flatMap((t) => {
+        const id = context.termId(t.term);
+        return id === undefined ? [] : [id];
+      });
+      if (terms.length === 0) continue;
+      const phraseVector = new Float32Array(context.dimensions);
+      for (const term of terms) {
+        // A word of a two-word target ("pork neck") counts for half of it.
+        const weight = 1 / terms.length;
+        targetWeights.set(term, Math.max(targetWeights.get(term) ?? 0, weight));
+        const v = context.termVector(term);
+        if (v !== null) for (let j = 0; j < v.length; j++) phraseVector[j]! += v[j]!;
+      }
+      let norm = 0;
+      for (let j = 0; j < phraseVector.length; j++) norm += phraseVector[j]! ** 2;
+      if (norm > 0) {
+        hasVector = true;
+        const scale = 1 / Math.sqrt(norm);
+        for (let j = 0; j < vector.length; j++) vector[j]! += phraseVector[j]! * scale;
+      }
+    }
+    const triggerTerms = new Set<number>();
+    for (const phrase of [...definition.triggers.en, ...definition.triggers.th]) {
+      const terms = tokenize(phrase).map((t) => t.term);
+      if (terms.length === 0) continue;
+      for (const term of terms) {
+        const id = context.termId(term);
+        if (id !== undefined && terms.length === 1) triggerTerms.add(id);
+      }
+      const list = triggers.get(terms[0]!);
+      const entry = { terms, concept: index };
+      if (list === undefined) triggers.set(terms[0]!, [entry]);
+      else list.push(entry);
+    }
+    if (hasVector) {
+      let norm = 0;
+      for (let j = 0; j < vector.length; j++) norm += vector[j]! ** 2;
+      const scale = 1 / Math.sqrt(norm);
+      for (let j = 0; j < vector.length; j++) vector[j]! *= scale;
+    }
+    concepts.push({
+      id: definition.id,
+      targets: [...targetWeights].map(([term, weight]) => ({ term, weight })),
+      triggerTerms: [...triggerTerms],
+      vector: hasVector ? vector : null,
+    });
+  }
+  // Longest trigger first, so that "hot pot" wins over a shorter trigger starting alike.
+  for (const list of triggers.values()) list.sort((a, b) => b.terms.length - a.terms.length);
+  return { concepts, triggers };
+}

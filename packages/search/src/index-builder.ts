@@ -1,0 +1,215 @@
+/**
+ * Builds the immutable index data from documents: the term dictionary, the sorted surface-word
+ * list (for prefix and typo matching), BM25F postings, the category tree, code lookups, the
+ * semantic model and the compiled concept lexicon. One pass tokenises every field value
+ * (repeated values such as brands and categories are tokenised once); the postings are then
+ * sorted by term with a counting sort into flat typed arrays.
+ */
+import { FIELD_COUNT, buildPostings, packTf, type Bm25fOptions, type Postings } from './bm25f.ts';
+import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
+import { compileConcepts, defaultConceptLexicon, type CompiledConcept, type ConceptDefinition, type TriggerIndex } from './concept-lexicon.ts';
+import { GrowableUint32 } from './growable.ts';
+import { normalizeText } from './normalizer.ts';
+import type { SearchDocument } from './search-document.ts';
+import { buildSemanticModel, type SemanticModel, type SemanticModelOptions } from './semantic-model.ts';
+import { tokenize, type Token, type TokenKind } from './tokenizer.ts';
+
+/** Options of the index build. */
+export interface IndexBuildOptions {
+  /** BM25F field weights and k1. */
+  bm25f?: Bm25fOptions;
+  semantic?: SemanticModelOptions;
+  /** The concept lexicon; the package's own by default. */
+  concepts?: readonly ConceptDefinition[];
+  /** Longest field value indexed, in code units (longer values are cut; names are far shorter). */
+  maxFieldLength?: number;
+}
+
+export const TERM_KIND_CODES: Readonly<Record<TokenKind, number>> = { word: 0, thai: 1, number: 2, size: 3 };
+export const NO_TERM = 0xffffffff;
+
+/** Everything a query needs, in flat arrays where it matters. */
+export interface IndexData {
+  docCount: number;
+  cprcodes: string[];
+  nameEn: string[];
+  nameTh: string[];
+  brandEn: (string | null)[];
+  brandTh: (string | null)[];
+  barcodes: (string | null)[];
+  imageUrls: (string | null)[];
+  /** 1 for active products. */
+  active: Uint8Array;
+  online: Uint8Array;
+  categories: CategoryTree;
+  /** Documents of each level-3 node (CSR over node ids). */
+  leafOffsets: Uint32Array;
+  leafDocs: Uint32Array;
+  termIds: Map<string, number>;
+  termKinds: Uint8Array;
+  postings: Postings;
+  /** Surface words in code-unit order and the term each one stands for. */
+  surfaces: string[];
+  surfaceTerms: Uint32Array;
+  /** First term of the English and Thai name of each document (NO_TERM when empty). */
+  firstTermEn: Uint32Array;
+  firstTermTh: Uint32Array;
+  barcodeDoc: Map<string, number>;
+  cprcodeDoc: Map<string, number>;
+  /** Barcodes in code-unit order and their documents, for prefix lookups. */
+  sortedBarcodes: string[];
+  sortedBarcodeDocs: Uint32Array;
+  semantic: SemanticModel;
+  concepts: CompiledConcept[];
+  triggers: TriggerIndex;
+}
+
+/** Builds the index data of `docs` (document order is kept: ties rank by it). */
+export function buildIndexData(docs: readonly SearchDocument[], options: IndexBuildOptions = {}): IndexData {
+  const docCount = docs.length;
+  const maxField = options.maxFieldLength ?? 1000;
+  const categories = buildCategoryTree(docs);
+  const termIds = new Map<string, number>();
+  const termKinds: number[] = [];
+  const surfaceMap = new Map<string, number>();
+  const entryTerm = new GrowableUint32(docCount * 24);
+  const entryDoc = new GrowableUint32(docCount * 24);
+  const entryTf = new GrowableUint32(docCount * 24);
+  const fieldLengths = new Uint16Array(docCount * FIELD_COUNT);
+  const firstTermEn = new Uint32Array(docCount).fill(NO_TERM);
+  const firstTermTh = new Uint32Array(docCount).fill(NO_TERM);
+
+  const valueCache = new Map<string, Token[]>();
+  const cachedTokens = (value: string): Token[] => {
+    let tokens = valueCache.get(value);
+    if (tokens === undefined) {
+      tokens = tokenize(value.length > maxField ? value.slice(0, maxField) : value);
+      if (valueCache.size > 50_000) valueCache.clear();
+      valueCache.set(value, tokens);
+    }
+    return tokens;
+  };
+  const intern = (token: Token): number => {
+    let id = termIds.get(token.term);
+    if (id === undefined) {
+      id = termKinds.length;
+      termIds.set(token.term, id);
+      termKinds.push(TERM_KIND_CODES[token.kind]);
+    }
+    if (!surfaceMap.has(token.surface)) surfaceMap.set(token.surface, id);
+    // Stems are surfaces too, so that a misspelt inflection ("sausgae") is one edit from "sausag".
+    if (token.term !== token.surface && token.kind === 'word' && !surfaceMap.has(token.term)) surfaceMap.set(token.term, id);
+    if (token.alias !== undefined && !surfaceMap.has(token.alias)) surfaceMap.set(token.alias, id);
+    return id;
+  };
+
+  const perDoc = new Map<number, number>();
+  for (let d = 0; d < docCount; d++) {
+    const doc = docs[d]!;
+    perDoc.clear();
+    const add = (tokens: readonly Token[], field: number): number => {
+      let first = NO_TERM;
+      for (const token of tokens) {
+        const id = intern(token);
+        if (first === NO_TERM) first = id;
+        perDoc.set(id, packTf(perDoc.get(id) ?? 0, field));
+      }
+      const slot = d * FIELD_COUNT + field;
+      fieldLengths[slot] = Math.min(0xffff, fieldLengths[slot]! + tokens.length);
+      return first;
+    };
+    firstTermEn[d] = add(tokenize(doc.nameEn.slice(0, maxField)), 0);
+    firstTermTh[d] = add(tokenize(doc.nameTh.slice(0, maxField)), 1);
+    if (doc.brandEn) add(cachedTokens(doc.brandEn), 2);
+    if (doc.brandTh && doc.brandTh !== doc.brandEn) add(cachedTokens(doc.brandTh), 2);
+    add(cachedTokens(doc.categoryEn[2] ?? ''), 3);
+    add(cachedTokens(doc.categoryTh[2] ?? ''), 3);
+    for (let level = 0; level < 2; level++) {
+      add(cachedTokens(doc.categoryEn[level] ?? ''), 4);
+      add(cachedTokens(doc.categoryTh[level] ?? ''), 4);
+    }
+    for (const keyword of doc.keywords.slice(0, 64)) add(cachedTokens(keyword), 5);
+    if (doc.sizeDesc) add(cachedTokens(doc.sizeDesc), 6);
+    for (const [term, packed] of perDoc) {
+      entryTerm.push(term);
+      entryDoc.push(d);
+      entryTf.push(packed);
+    }
+  }
+  const termCount = termKinds.length;
+  const postings = buildPostings(
+    { termCount, docCount, entryTerm: entryTerm.view(), entryDoc: entryDoc.view(), entryTf: entryTf.view(), fieldLengths },
+    options.bm25f,
+  );
+  const kinds = Uint8Array.from(termKinds);
+
+  const surfaces = [...surfaceMap.keys()].sort();
+  const surfaceTerms = new Uint32Array(surfaces.length);
+  surfaces.forEach((s, i) => (surfaceTerms[i] = surfaceMap.get(s)!));
+
+  // Level-3 node → documents.
+  const leafOffsets = new Uint32Array(categories.nodes.length + 1);
+  for (let d = 0; d < docCount; d++) leafOffsets[categories.docL3[d]! + 1]!++;
+  for (let n = 0; n < categories.nodes.length; n++) leafOffsets[n + 1]! += leafOffsets[n]!;
+  const leafDocs = new Uint32Array(docCount);
+  const leafCursor = leafOffsets.slice(0, categories.nodes.length);
+  for (let d = 0; d < docCount; d++) leafDocs[leafCursor[categories.docL3[d]!]!++] = d;
+
+  const barcodeDoc = new Map<string, number>();
+  const cprcodeDoc = new Map<string, number>();
+  for (let d = 0; d < docCount; d++) {
+    const doc = docs[d]!;
+    const barcode = codeKey(doc.barcode);
+    if (barcode !== null && !barcodeDoc.has(barcode)) barcodeDoc.set(barcode, d);
+    if (!cprcodeDoc.has(doc.cprcode)) cprcodeDoc.set(doc.cprcode, d);
+  }
+  const sortedBarcodes = [...barcodeDoc.keys()].sort();
+  const sortedBarcodeDocs = Uint32Array.from(sortedBarcodes, (b) => barcodeDoc.get(b)!);
+
+  const semanticTerms = new Uint8Array(termCount);
+  for (let t = 0; t < termCount; t++) semanticTerms[t] = kinds[t] === TERM_KIND_CODES.word || kinds[t] === TERM_KIND_CODES.thai ? 1 : 0;
+  const semantic = buildSemanticModel({ termCount, docCount, postings, semanticTerms, categories }, options.semantic);
+  const k = semantic.dimensions;
+  const { concepts, triggers } = compileConcepts(options.concepts ?? defaultConceptLexicon(), {
+    termId: (term) => termIds.get(term),
+    termVector: (term) => (semantic.termHasVector[term] === 1 ? semantic.termVectors.subarray(term * k, term * k + k) : null),
+    dimensions: k,
+  });
+
+  return {
+    docCount,
+    cprcodes: docs.map((d) => d.cprcode),
+    nameEn: docs.map((d) => d.nameEn),
+    nameTh: docs.map((d) => d.nameTh),
+    brandEn: docs.map((d) => d.brandEn),
+    brandTh: docs.map((d) => d.brandTh),
+    barcodes: docs.map((d) => d.barcode),
+    imageUrls: docs.map((d) => d.imageUrl),
+    active: Uint8Array.from(docs, (d) => (d.active ? 1 : 0)),
+    online: Uint8Array.from(docs, (d) => (d.online ? 1 : 0)),
+    categories,
+    leafOffsets,
+    leafDocs,
+    termIds,
+    termKinds: kinds,
+    postings,
+    surfaces,
+    surfaceTerms,
+    firstTermEn,
+    firstTermTh,
+    barcodeDoc,
+    cprcodeDoc,
+    sortedBarcodes,
+    sortedBarcodeDocs,
+    semantic,
+    concepts,
+    triggers,
+  };
+}
+
+/** A barcode as looked up: digits only (spaces and dashes printed on packs removed). */
+export function codeKey(value: string | null): string | null {
+  if (value === null) return null;
+  const digits = normalizeText(value).replaceAll(' ', '').replaceAll('.', '');
+  return digits.length > 0 && /^[0-9]+$/.test(digits) ? digits : null;
+}

@@ -1,0 +1,25 @@
+/**
+ * @grocery/search: bilingual (English/Thai) ranked search, suggest and their building blocks.
+ * Every export of this file is public API of the package; anything not exported here is internal.
+ */
+export { buildSearchIndex, DEFAULT_RANKING, MAX_INDEX_LIMIT } from './search-index.ts';
+export type { SearchIndex, SearchIndexOptions, SearchIndexStats, SearchQuery, SuggestQuery, SuggestionKind, RankingWeights } from './search-index.ts';
+export { documentFromProduct } from './search-document.ts';
+export type { SearchDocument } from './search-document.ts';
+export { MAX_SUGGEST_LIMIT } from './suggest.ts';
+export { normalizeText } from './normalizer.ts';
+export { tokenize } from './tokenizer.ts';
+export type { Token, TokenKind, TokenizeOptions } from './tokenizer.ts';
+export { stemWord } from './stemmer.ts';
+export { segmentThai } from './thai-segmenter.ts';
+export { sizeTerm } from './unit-normalizer.ts';
+export { typoBudget, fuzzyScan } from './typo-matcher.ts';
+export type { FuzzyMatch, FuzzyScanOptions } from './typo-matcher.ts';
+export { parseQuery, QUERY_BOUNDS } from './query-parser.ts';
+export type { ParsedQuery } from './query-parser.ts';
+export { defaultConceptLexicon, parseConceptLexicon } from './concept-lexicon.ts';
+export type { ConceptDefinition } from './concept-lexicon.ts';
+export { DEFAULT_FIELD_CONFIG, DEFAULT_K1, FIELDS } from './bm25f.ts';
+export type { FieldConfig, FieldName } from './bm25f.ts';
+export { DEFAULT_MATCH_WEIGHTS } from './query-planner.ts';
+export type { MatchWeights } from './query-planner.ts';

@@ -1,0 +1,200 @@
+/**
+ * Turns parsed query tokens into clauses: each clause is one thing the shopper asked for, with the
+ * index terms that satisfy it and how well (exact 1; prefix, compound and typo matches less).
+ * Rules: the last word matches as a prefix unless the query ends in a space; Thai words also
+ * match as prefixes (Thai compounds put the head first: นม → นมสด); a Thai run that the segmenter
+ * cut differently from the catalog still matches whole; two English words match their closed
+ * compound; typos follow {@link typoBudget}; a concept trigger becomes a clause of its targets.
+ */
+import type { IndexData } from './index-builder.ts';
+import type { ParsedQuery } from './query-parser.ts';
+import type { Token } from './tokenizer.ts';
+import { fuzzyScan, lowerBound, prefixRange, typoBudget } from './typo-matcher.ts';
+
+/** One way of satisfying a clause. */
+export interface Expansion {
+  term: number;
+  weight: number;
+  /** How many query tokens a match of this term accounts for (a whole Thai run or compound: more than one). */
+  coverage: number;
+  /** The expansion is a concept target, not a reading of the typed words. */
+  target: boolean;
+}
+
+export interface Clause {
+  expansions: Expansion[];
+  /** Query tokens the clause stands for. */
+  span: number;
+  /** Index of the concept the clause calls, or -1. */
+  concept: number;
+}
+
+/** Weights of the ways a word can match; tuned on the judged query set (eval/). */
+export interface MatchWeights {
+  exact: number;
+  prefix: number;
+  thaiPrefix: number;
+  compound: number;
+  typo1: number;
+  typo2: number;
+  prefixTypoFactor: number;
+  conceptTarget: number;
+  maxPrefixExpansions: number;
+  maxTypoExpansions: number;
+}
+
+export const DEFAULT_MATCH_WEIGHTS: Readonly<MatchWeights> = {
+  exact: 1,
+  prefix: 0.8,
+  thaiPrefix: 0.7,
+  compound: 1,
+  typo1: 0.6,
+  typo2: 0.4,
+  prefixTypoFactor: 0.8,
+  conceptTarget: 0.55,
+  maxPrefixExpansions: 24,
+  maxTypoExpansions: 10,
+};
+
+/** Plans the clauses of a query. */
+export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonly<MatchWeights> = DEFAULT_MATCH_WEIGHTS): Clause[] {
+  const tokens = query.tokens;
+  const clauses: Clause[] = [];
+  // Concept triggers add their goods to the clause of the trigger's last word.
+  const conceptAt = new Map<number, { concept: number; length: number }>();
+  for (let i = 0; i < tokens.length; ) {
+    const match = matchTrigger(index, tokens, i);
+    if (match === null) {
+      i++;
+      continue;
+    }
+    conceptAt.set(i + match.length - 1, match);
+    i += match.length;
+  }
+  for (let i = 0; i < tokens.length; ) {
+    const token = tokens[i]!;
+    const isLast = i === tokens.length - 1 && !query.completeLastWord;
+    const expansions = new Map<number, Expansion>();
+    const exact = index.termIds.get(token.term);
+    if (exact !== undefined) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false });
+
+    if (isLast || token.kind === 'thai') {
+      const weight = isLast ? weights.prefix : weights.thaiPrefix;
+      addPrefix(index, expansions, token.surface, weight, 1, weights.maxPrefixExpansions);
+    }
+    if (token.kind === 'word' || token.kind === 'thai') {
+      const budget = typoBudget(token.surface.length);
+      if (budget > 0) {
+        addTypos(index, expansions, token.surface, budget, isLast, weights);
+        if (token.term !== token.surface && token.term.length >= 5) addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights);
+      }
+    }
+    // A Thai run the segmenter cut differently here than in the catalog: match the run whole.
+    if (token.kind === 'thai' && tokens[i + 1]?.run !== token.run) {
+      let start = i;
+      while (start > 0 && tokens[start - 1]!.run === token.run && tokens[start - 1]!.kind === 'thai') start--;
+      const length = i - start + 1;
+      if (length > 1) {
+        const whole = tokens.slice(start, i + 1).map((t) => t.surface).join('');
+        const id = index.termIds.get(whole);
+        if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false });
+        addPrefix(index, expansions, whole, isLast ? weights.prefix : weights.thaiPrefix, length, weights.maxPrefixExpansions);
+      }
+    }
+    // "ice cream" typed as "icecream" in the catalog, or the reverse.
+    const previous = tokens[i - 1];
+    if (token.kind === 'word' && previous?.kind === 'word') {
+      const joined = lookupSurface(index, previous.surface + token.surface);
+      if (joined !== undefined) put(expansions, { term: joined, weight: weights.compound, coverage: 2, target: false });
+    }
+    if (token.kind === 'word' && exact === undefined && token.surface.length >= 6) addSplit(index, expansions, token.surface, weights.compound);
+    const concept = conceptAt.get(i);
+    if (concept !== undefined) {
+      const compiled = index.concepts[concept.concept]!;
+      // A product of the concept's goods satisfies the whole trigger phrase.
+      for (const term of compiled.triggerTerms) put(expansions, { term, weight: weights.exact, coverage: concept.length, target: false });
+      for (const target of compiled.targets) put(expansions, { term: target.term, weight: weights.conceptTarget * target.weight, coverage: concept.length, target: true });
+    }
+    clauses.push({ expansions: [...expansions.values()], span: 1, concept: concept?.concept ?? -1 });
+    i++;
+  }
+  return clauses;
+}
+
+function put(map: Map<number, Expansion>, expansion: Expansion): void {
+  const current = map.get(expansion.term);
+  if (current === undefined || expansion.weight > current.weight || (expansion.weight === current.weight && expansion.coverage > current.coverage)) map.set(expansion.term, expansion);
+}
+
+function df(index: IndexData, term: number): number {
+  return index.postings.offsets[term + 1]! - index.postings.offsets[term]!;
+}
+
+/** Words starting with `prefix`: the most frequent first when there are too many. */
+function addPrefix(index: IndexData, expansions: Map<number, Expansion>, prefix: string, weight: number, coverage: number, max: number): void {
+  const [start, end] = prefixRange(index.surfaces, prefix);
+  if (start === end) return;
+  let candidates: number[] = [];
+  for (let s = start; s < end; s++) candidates.push(s);
+  if (candidates.length > max) {
+    // Scanning a short prefix's range is bounded by the vocabulary; keep the commonest words.
+    candidates.sort((a, b) => df(index, index.surfaceTerms[b]!) - df(index, index.surfaceTerms[a]!));
+    candidates = candidates.slice(0, max);
+  }
+  for (const s of candidates) {
+    const surface = index.surfaces[s]!;
+    // A longer completion is a less certain reading of what was typed.
+    const completion = prefix.length / surface.length;
+    put(expansions, { term: index.surfaceTerms[s]!, weight: weight * (0.75 + 0.25 * completion), coverage, target: false });
+  }
+}
+
+function addTypos(index: IndexData, expansions: Map<number, Expansion>, surface: string, budget: number, prefix: boolean, weights: Readonly<MatchWeights>): void {
+  const matches = fuzzyScan(index.surfaces, surface, budget, { prefix, maxMatches: 200 });
+  const scored = matches
+    .map((m) => {
+      const whole = m.distance === 0 ? weights.exact : m.distance === 1 ? weights.typo1 : m.distance === 2 ? weights.typo2 : 0;
+      const partial = prefix ? (m.prefixDistance === 0 ? weights.prefix : m.prefixDistance === 1 ? weights.typo1 : weights.typo2) * weights.prefixTypoFactor : 0;
+      return { term: index.surfaceTerms[m.index]!, weight: Math.max(whole, partial) };
+    })
+    .filter((m) => m.weight > 0)
+    .sort((a, b) => b.weight - a.weight || df(index, b.term) - df(index, a.term))
+    .slice(0, weights.maxTypoExpansions);
+  for (const m of scored) put(expansions, { term: m.term, weight: m.weight, coverage: 1, target: false });
+}
+
+/** "icecream": two catalog words typed as one; matches documents holding the first part. */
+function addSplit(index: IndexData, expansions: Map<number, Expansion>, surface: string, weight: number): void {
+  for (let cut = 3; cut <= surface.length - 3; cut++) {
+    const left = lookupSurface(index, surface.slice(0, cut));
+    const right = lookupSurface(index, surface.slice(cut));
+    if (left !== undefined && right !== undefined) {
+      // Both halves must be present; the rarer half is the better single stand-in.
+      const term = df(index, left) <= df(index, right) ? left : right;
+      put(expansions, { term, weight: weight * 0.8, coverage: 1, target: false });
+      return;
+    }
+  }
+}
+
+function lookupSurface(index: IndexData, surface: string): number | undefined {
+  const start = lowerBound(index.surfaces, surface);
+  return index.surfaces[start] === surface ? index.surfaceTerms[start] : undefined;
+}
+
+function matchTrigger(index: IndexData, tokens: readonly Token[], at: number): { concept: number; length: number } | null {
+  const candidates = index.triggers.get(tokens[at]!.term);
+  if (candidates === undefined) return null;
+  for (const candidate of candidates) {
+    if (at + candidate.terms.length > tokens.length) continue;
+    let ok = true;
+    for (let j = 0; j < candidate.terms.length; j++) {
+      if (tokens[at + j]!.term !== candidate.terms[j]) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return { concept: candidate.concept, length: candidate.terms.length };
+  }
+  return null;
+}

@@ -1,0 +1,460 @@
+/**
+ * The search index: build it once from the catalog's documents, then query it. It is immutable;
+ * a new catalog snapshot means a new index, swapped in whole by the caller.
+ *
+ * Ranking, per query: BM25F impacts of the planned clauses are added up per document (each clause
+ * counts its best-matching reading once), scaled by coordination (the share of the query the
+ * document satisfies, squared) and normalised by the best document. `SEMANTIC` then fuses that
+ * with the cosine between the query's vector and each candidate's vector (candidates: the lexical
+ * top plus the documents of the shelves nearest the query in the semantic space), weighting the
+ * semantic side more when the lexical side is weak or a concept was asked for. `AUTOCOMPLETE`
+ * favours name matches and names that start with the first word, with little semantics.
+ * An exact barcode or cprcode puts that product first.
+ */
+import type { SearchHitRecord, SearchLang, SearchMode, Suggestion } from '@grocery/core';
+import { NAME_MASK } from './bm25f.ts';
+import { categoryKey } from './category-tree.ts';
+import { buildIndexData, NO_TERM, type IndexBuildOptions, type IndexData } from './index-builder.ts';
+import { parseQuery } from './query-parser.ts';
+import type { SearchDocument } from './search-document.ts';
+import { DEFAULT_MATCH_WEIGHTS, planQuery, type Clause, type MatchWeights } from './query-planner.ts';
+import { buildSuggester } from './suggest.ts';
+import { TopK } from './top-k.ts';
+import { prefixRange } from './typo-matcher.ts';
+
+/** A search request. `category` names any level (English or Thai name, or grocer code). */
+export interface SearchQuery {
+  query: string;
+  lang: SearchLang;
+  limit: number;
+  mode: SearchMode;
+  category?: string | undefined;
+  /** Only active (true) or only inactive (false) products; all when absent. */
+  active?: boolean | undefined;
+}
+
+/** A suggest request. */
+export interface SuggestQuery {
+  query: string;
+  lang: SearchLang;
+  limit: number;
+}
+
+/** What a suggestion completes to. */
+export type SuggestionKind = 'name' | 'brand' | 'category' | 'barcode';
+
+/** Figures about a built index. */
+export interface SearchIndexStats {
+  documents: number;
+  /** Distinct index terms (stems, Thai words, sizes, numbers). */
+  terms: number;
+  /** Distinct surface words (prefix and typo matching run over these). */
+  surfaceWords: number;
+  postings: number;
+  categories: number;
+  concepts: number;
+  dimensions: number;
+  /** Rough size of the index's own data in bytes (typed arrays exactly, strings estimated). */
+  memoryBytes: number;
+  buildMs: number;
+}
+
+/** A built, immutable index. Queries are synchronous and never throw on any input text. */
+export interface SearchIndex {
+  search(query: SearchQuery): SearchHitRecord[];
+  suggest(query: SuggestQuery): Suggestion[];
+  stats(): SearchIndexStats;
+}
+
+/** Weights of the ranking; the defaults are tuned on the judged query set in eval/. */
+export interface RankingWeights {
+  match: MatchWeights;
+  /** Coordination = (matched share of the query) ^ this. */
+  coordinationExponent: number;
+  /** AUTOCOMPLETE: weight of matches outside the names. */
+  autocompleteOtherFields: number;
+  /** Bonus when a name starts with the query's first word (AUTOCOMPLETE, SEMANTIC). */
+  nameStartBonus: { autocomplete: number; semantic: number };
+  /** Semantic weight in SEMANTIC fusion: base, with a concept, with an incomplete lexical match. */
+  semantic: { base: number; concept: number; weakLexical: number; autocomplete: number };
+  /** Score factor of inactive or offline products when no `active` filter is given. */
+  unavailableFactor: number;
+  /** Lexical candidates carried into fusion. */
+  lexicalCandidates: number;
+  /** Shelves (level-3 categories) nearest the query whose products become candidates. */
+  semanticShelves: number;
+  /** A shelf qualifies when its similarity is at least this share of the best shelf's. */
+  shelfRatio: number;
+  maxSemanticCandidates: number;
+  /** Results scoring below this share of the best are noise, not answers. */
+  minRelativeScore: number;
+}
+
+export const DEFAULT_RANKING: Readonly<RankingWeights> = {
+  match: DEFAULT_MATCH_WEIGHTS,
+  coordinationExponent: 2,
+  autocompleteOtherFields: 0.5,
+  nameStartBonus: { autocomplete: 0.3, semantic: 0.05 },
+  semantic: { base: 0.5, concept: 0.9, weakLexical: 0.8, autocomplete: 0.15 },
+  unavailableFactor: 0.9,
+  lexicalCandidates: 300,
+  semanticShelves: 6,
+  shelfRatio: 0.75,
+  maxSemanticCandidates: 6000,
+  minRelativeScore: 0.15,
+};
+
+/** Options of {@link buildSearchIndex}. */
+export interface SearchIndexOptions extends IndexBuildOptions {
+  ranking?: Partial<Omit<RankingWeights, 'match'>> & { match?: Partial<MatchWeights> };
+}
+
+/** Largest `limit` the index honours (the HTTP layer allows 50 and 30). */
+export const MAX_INDEX_LIMIT = 200;
+
+/**
+ * Builds an index from documents.
+ *
+ * @example
+ * const index = buildSearchIndex(products.map((p) => documentFromProduct(p, null)));
+ * index.search({ query: 'นมสด', lang: 'th', limit: 10, mode: 'SEMANTIC' });
+ */
+export function buildSearchIndex(docs: readonly SearchDocument[], options: SearchIndexOptions = {}): SearchIndex {
+  const started = performance.now();
+  const data = buildIndexData(docs, options);
+  const ranking: RankingWeights = { ...DEFAULT_RANKING, ...options.ranking, match: { ...DEFAULT_MATCH_WEIGHTS, ...options.ranking?.match } };
+  const engine = new SearchEngine(data, ranking);
+  const suggester = buildSuggester(data, (query) => engine.search(query));
+  const buildMs = performance.now() - started;
+  const memoryBytes = estimateMemory(data);
+  const index: SearchIndex = {
+    search: (query) => engine.search(query),
+    suggest: (query) => suggester(query),
+    stats: () => ({
+      documents: data.docCount,
+      terms: data.termKinds.length,
+      surfaceWords: data.surfaces.length,
+      postings: data.postings.docs.length,
+      categories: data.categories.nodes.length,
+      concepts: data.concepts.length,
+      dimensions: data.semantic.dimensions,
+      memoryBytes,
+      buildMs,
+    }),
+  };
+  return Object.freeze(index);
+}
+
+/** Runs queries over one IndexData, reusing scratch arrays (queries are synchronous). */
+class SearchEngine {
+  private readonly total: Float32Array;
+  private readonly matched: Uint16Array;
+  private readonly queryStamp: Uint32Array;
+  private readonly clauseBest: Float32Array;
+  private readonly clauseCoverage: Uint8Array;
+  private readonly clauseStamp: Uint32Array;
+  private readonly clauseTouched: Uint32Array;
+  private readonly queryTouched: Uint32Array;
+  private readonly candidateStamp: Uint32Array;
+  private readonly nodeAllowed: Uint8Array;
+  private stamp = 0;
+
+  constructor(
+    private readonly data: IndexData,
+    private readonly ranking: RankingWeights,
+  ) {
+    const n = data.docCount;
+    this.total = new Float32Array(n);
+    this.matched = new Uint16Array(n);
+    this.queryStamp = new Uint32Array(n);
+    this.clauseBest = new Float32Array(n);
+    this.clauseCoverage = new Uint8Array(n);
+    this.clauseStamp = new Uint32Array(n);
+    this.clauseTouched = new Uint32Array(n);
+    this.queryTouched = new Uint32Array(n);
+    this.candidateStamp = new Uint32Array(n);
+    this.nodeAllowed = new Uint8Array(data.categories.nodes.length);
+  }
+
+  search(input: SearchQuery): SearchHitRecord[] {
+    const limit = Math.max(0, Math.min(MAX_INDEX_LIMIT, Math.floor(Number.isFinite(input.limit) ? input.limit : 0)));
+    if (limit === 0 || typeof input.query !== 'string') return [];
+    const parsed = parseQuery(input.query);
+    if (parsed.tokens.length === 0 && parsed.digits === null) return [];
+    const filter = this.makeFilter(input);
+    if (filter === null) return [];
+    const data = this.data;
+    const lang = input.lang === 'th' ? 'th' : 'en';
+
+    // Exact codes first, then barcodes starting with the digits typed.
+    const pinned: number[] = [];
+    if (parsed.digits !== null) {
+      for (const doc of [data.barcodeDoc.get(parsed.digits), data.cprcodeDoc.get(parsed.digits)]) if (doc !== undefined && filter(doc) && !pinned.includes(doc)) pinned.push(doc);
+      if (parsed.digits.length >= 4) {
+        const [start, end] = prefixRange(data.sortedBarcodes, parsed.digits);
+        for (let i = start; i < end && pinned.length < limit; i++) {
+          const doc = data.sortedBarcodeDocs[i]!;
+          if (filter(doc) && !pinned.includes(doc)) pinned.push(doc);
+        }
+      }
+    }
+    const ranked = this.rank(parsed.tokens.length > 0 ? planQuery(data, parsed, this.ranking.match) : [], input.mode, lang, filter, limit + pinned.length);
+    const top = ranked.length > 0 ? ranked[0]!.score : 1;
+    const hits: SearchHitRecord[] = pinned.map((doc, i) => this.hit(doc, lang, top + (i === 0 && this.isExactCode(doc, parsed.digits) ? 1 : 0.5) - i * 1e-3));
+    for (const { doc, score } of ranked) {
+      if (hits.length >= limit) break;
+      if (!pinned.includes(doc)) hits.push(this.hit(doc, lang, score));
+    }
+    return hits.slice(0, limit);
+  }
+
+  private isExactCode(doc: number, digits: string | null): boolean {
+    return digits !== null && (this.data.barcodeDoc.get(digits) === doc || this.data.cprcodeDoc.get(digits) === doc);
+  }
+
+  private hit(doc: number, lang: SearchLang, score: number): SearchHitRecord {
+    const data = this.data;
+    const node = data.categories.nodes[data.categories.docL3[doc]!]!;
+    const en = data.nameEn[doc]!;
+    const th = data.nameTh[doc]!;
+    return {
+      cprcode: data.cprcodes[doc]!,
+      name: lang === 'th' ? th || en : en || th,
+      barcode: data.barcodes[doc] ?? null,
+      category: (lang === 'th' ? node.nameTh || node.nameEn : node.nameEn || node.nameTh) || null,
+      imageUrl: data.imageUrls[doc] ?? null,
+      score: Math.round(score * 10_000) / 10_000,
+    };
+  }
+
+  /** The document filter of a request, or null when it can match nothing (an unknown category). */
+  private makeFilter(input: SearchQuery): ((doc: number) => boolean) | null {
+    const data = this.data;
+    const active = input.active;
+    let categoryNodes: number[] | null = null;
+    if (input.category !== undefined && input.category !== null) {
+      const key = categoryKey(String(input.category));
+      categoryNodes = data.categories.keys.get(key) ?? null;
+      if (categoryNodes === null) return null;
+    }
+    if (categoryNodes === null) {
+      if (active === undefined) return () => true;
+      const want = active ? 1 : 0;
+      return (doc) => data.active[doc] === want;
+    }
+    const allowed = this.nodeAllowed;
+    allowed.fill(0);
+    for (const node of categoryNodes) allowed[node] = 1;
+    const { docL1, docL2, docL3 } = data.categories;
+    const want = active === undefined ? -1 : active ? 1 : 0;
+    return (doc) => (allowed[docL1[doc]!] === 1 || allowed[docL2[doc]!] === 1 || allowed[docL3[doc]!] === 1) && (want < 0 || data.active[doc] === want);
+  }
+
+  private nextStamp(): number {
+    if (this.stamp >= 0xfffffff0) {
+      this.stamp = 0;
+      this.queryStamp.fill(0);
+      this.clauseStamp.fill(0);
+      this.candidateStamp.fill(0);
+    }
+    return ++this.stamp;
+  }
+
+  private rank(clauses: Clause[], mode: SearchMode, lang: SearchLang, filter: (doc: number) => boolean, limit: number): { doc: number; score: number }[] {
+    const data = this.data;
+    const r = this.ranking;
+    const { offsets, docs, impacts, masks } = data.postings;
+    const autocomplete = mode === 'AUTOCOMPLETE';
+    const queryStamp = this.nextStamp();
+    let queryCount = 0;
+    let span = 0;
+    for (const clause of clauses) {
+      span += clause.span;
+      const stamp = this.nextStamp();
+      let count = 0;
+      for (const e of clause.expansions) {
+        const weight = e.weight;
+        const coverage = e.coverage;
+        const end = offsets[e.term + 1]!;
+        for (let p = offsets[e.term]!; p < end; p++) {
+          const d = docs[p]!;
+          let s = impacts[p]! * weight;
+          if (autocomplete && (masks[p]! & NAME_MASK) === 0) s *= r.autocompleteOtherFields;
+          if (this.clauseStamp[d] !== stamp) {
+            this.clauseStamp[d] = stamp;
+            this.clauseBest[d] = s;
+            this.clauseCoverage[d] = coverage;
+            this.clauseTouched[count++] = d;
+          } else {
+            if (s > this.clauseBest[d]!) this.clauseBest[d] = s;
+            if (coverage > this.clauseCoverage[d]!) this.clauseCoverage[d] = coverage;
+          }
+        }
+      }
+      for (let j = 0; j < count; j++) {
+        const d = this.clauseTouched[j]!;
+        if (this.queryStamp[d] !== queryStamp) {
+          this.queryStamp[d] = queryStamp;
+          this.total[d] = 0;
+          this.matched[d] = 0;
+          this.queryTouched[queryCount++] = d;
+        }
+        this.total[d]! += this.clauseBest[d]!;
+        this.matched[d]! += this.clauseCoverage[d]!;
+      }
+    }
+
+    const exponent = r.coordinationExponent;
+    const lexical = (d: number): number => {
+      if (this.queryStamp[d] !== queryStamp) return 0;
+      const share = Math.min(this.matched[d]!, span) / span;
+      const available = data.active[d] === 1 && data.online[d] === 1 ? 1 : r.unavailableFactor;
+      return this.total[d]! * share ** exponent * available;
+    };
+    const lexTop = new TopK(r.lexicalCandidates);
+    let maxLex = 0;
+    let bestShare = 0;
+    for (let j = 0; j < queryCount; j++) {
+      const d = this.queryTouched[j]!;
+      if (!filter(d)) continue;
+      const s = lexical(d);
+      if (s > maxLex) maxLex = s;
+      const share = Math.min(this.matched[d]!, span) / span;
+      if (share > bestShare) bestShare = share;
+      lexTop.push(d, s);
+    }
+
+    const firstTerms = new Set<number>();
+    for (const e of clauses[0]?.expansions ?? []) if (!e.target) firstTerms.add(e.term);
+    const firstTermOf = lang === 'th' ? data.firstTermTh : data.firstTermEn;
+    const startBonus = autocomplete ? r.nameStartBonus.autocomplete : r.nameStartBonus.semantic;
+    const lexNorm = (d: number): number => {
+      if (maxLex <= 0) return 0;
+      const first = firstTermOf[d]!;
+      const bonus = first !== NO_TERM && firstTerms.has(first) ? 1 + startBonus : 1;
+      return (lexical(d) / maxLex) * bonus;
+    };
+
+    const vector = this.queryVector(clauses);
+    const hasConcept = clauses.some((c) => c.concept >= 0);
+    let semanticWeight = autocomplete ? r.semantic.autocomplete : hasConcept ? r.semantic.concept : bestShare < 1 ? r.semantic.weakLexical : r.semantic.base;
+    if (vector === null) semanticWeight = 0;
+
+    const candidateStamp = this.nextStamp();
+    const candidates: number[] = [];
+    for (const { doc } of lexTop.sorted()) {
+      this.candidateStamp[doc] = candidateStamp;
+      candidates.push(doc);
+    }
+    // Shelves near the query bring candidates the words missed (SEMANTIC, or when nothing matched).
+    if (vector !== null && (!autocomplete || candidates.length === 0)) {
+      for (const node of this.nearestShelves(vector)) {
+        for (let i = data.leafOffsets[node]!; i < data.leafOffsets[node + 1]! && candidates.length < r.maxSemanticCandidates; i++) {
+          const d = data.leafDocs[i]!;
+          if (this.candidateStamp[d] === candidateStamp || !filter(d)) continue;
+          this.candidateStamp[d] = candidateStamp;
+          candidates.push(d);
+        }
+      }
+      if (candidates.length > 0 && maxLex === 0) semanticWeight = 1;
+    }
+
+    const k = data.semantic.dimensions;
+    const docVectors = data.semantic.docVectors;
+    const result = new TopK(limit);
+    for (const d of candidates) {
+      let score = lexNorm(d);
+      if (vector !== null && semanticWeight > 0) {
+        let dot = 0;
+        const base = d * k;
+        for (let j = 0; j < k; j++) dot += vector[j]! * docVectors[base + j]!;
+        const similarity = dot / 127;
+        if (similarity > 0) score += semanticWeight * similarity * (data.active[d] === 1 && data.online[d] === 1 ? 1 : r.unavailableFactor);
+      }
+      if (score > 0) result.push(d, score);
+    }
+    const sorted = result.sorted();
+    const floor = (sorted[0]?.score ?? 0) * r.minRelativeScore;
+    return sorted.filter((s) => s.score >= floor);
+  }
+
+  /** Unit vector of the query in the semantic space, or null when no word of it has one. */
+  private queryVector(clauses: Clause[]): Float32Array | null {
+    const model = this.data.semantic;
+    const k = model.dimensions;
+    const query = new Float32Array(k);
+    const clauseVector = new Float32Array(k);
+    let any = false;
+    for (const clause of clauses) {
+      clauseVector.fill(0);
+      const readings = clause.expansions.filter((e) => !e.target && model.termHasVector[e.term] === 1);
+      const exact = readings.filter((e) => e.weight >= this.ranking.match.exact);
+      for (const e of exact.length > 0 ? exact : readings) {
+        const df = this.data.postings.offsets[e.term + 1]! - this.data.postings.offsets[e.term]!;
+        // Among uncertain readings (prefixes, typos) the common words are the likelier ones.
+        const weight = exact.length > 0 ? e.weight : e.weight * Math.log1p(df);
+        const base = e.term * k;
+        for (let j = 0; j < k; j++) clauseVector[j]! += weight * model.termVectors[base + j]!;
+      }
+      let norm = 0;
+      for (let j = 0; j < k; j++) norm += clauseVector[j]! ** 2;
+      if (clause.concept >= 0) {
+        const concept = this.data.concepts[clause.concept]!.vector;
+        if (concept !== null) {
+          // The concept's goods speak louder than the trigger word itself.
+          const scale = norm > 0 ? 0.5 / Math.sqrt(norm) : 0;
+          for (let j = 0; j < k; j++) clauseVector[j] = clauseVector[j]! * scale + concept[j]!;
+          norm = 0;
+          for (let j = 0; j < k; j++) norm += clauseVector[j]! ** 2;
+        }
+      }
+      if (norm === 0) continue;
+      any = true;
+      const scale = 1 / Math.sqrt(norm);
+      for (let j = 0; j < k; j++) query[j]! += clauseVector[j]! * scale;
+    }
+    if (!any) return null;
+    let norm = 0;
+    for (let j = 0; j < k; j++) norm += query[j]! ** 2;
+    if (norm === 0) return null;
+    const scale = 1 / Math.sqrt(norm);
+    for (let j = 0; j < k; j++) query[j]! *= scale;
+    return query;
+  }
+
+  /** Level-3 shelves nearest the query vector, best first. */
+  private nearestShelves(vector: Float32Array): number[] {
+    const data = this.data;
+    const k = data.semantic.dimensions;
+    const vectors = data.semantic.categoryVectors;
+    const scored: { node: number; score: number }[] = [];
+    for (const node of data.categories.nodes) {
+      if (node.level !== 3) continue;
+      let dot = 0;
+      const base = node.id * k;
+      for (let j = 0; j < k; j++) dot += vector[j]! * vectors[base + j]!;
+      scored.push({ node: node.id, score: dot });
+    }
+    scored.sort((a, b) => b.score - a.score);
+    const best = scored[0]?.score ?? 0;
+    if (best <= 0.2) return [];
+    return scored.filter((s) => s.score >= best * this.ranking.shelfRatio).slice(0, this.ranking.semanticShelves).map((s) => s.node);
+  }
+}
+
+function estimateMemory(data: IndexData): number {
+  let bytes = 0;
+  const typed = [
+    data.active, data.online, data.categories.docL1, data.categories.docL2, data.categories.docL3, data.leafOffsets, data.leafDocs,
+    data.termKinds, data.postings.offsets, data.postings.docs, data.postings.impacts, data.postings.masks, data.postings.idf,
+    data.surfaceTerms, data.firstTermEn, data.firstTermTh, data.sortedBarcodeDocs, data.semantic.termVectors, data.semantic.termHasVector,
+    data.semantic.categoryVectors, data.semantic.docVectors,
+  ];
+  for (const array of typed) bytes += array.byteLength;
+  const strings = (list: readonly (string | null)[]) => list.reduce((sum, s) => sum + (s === null ? 8 : 24 + s.length * 2), 0);
+  bytes += strings(data.cprcodes) + strings(data.nameEn) + strings(data.nameTh) + strings(data.barcodes) + strings(data.imageUrls);
+  bytes += strings(data.surfaces) * 2 + data.termIds.size * 48 + data.barcodeDoc.size * 80 + data.cprcodeDoc.size * 80;
+  // Scratch arrays of the engine: 30 bytes a document.
+  bytes += data.docCount * 30;
+  return bytes;
+}

@@ -1,0 +1,152 @@
+/**
+ * Typo tolerance as Meilisearch and Typesense define it: no typo below 5 characters, one from 5,
+ * two from 9, counted as Damerau-Levenshtein edits (optimal string alignment, so a swap of two
+ * neighbours is one typo). Candidates come from a walk over the sorted word list that acts as an
+ * implicit trie: words sharing a prefix share the DP rows of that prefix, and a prefix whose best
+ * row already exceeds the budget skips every word below it with one binary search.
+ */
+
+/** Typos allowed for a query word of `length` characters: 0 below 5, 1 from 5, 2 from 9. */
+export function typoBudget(length: number): 0 | 1 | 2 {
+  if (length >= 9) return 2;
+  if (length >= 5) return 1;
+  return 0;
+}
+
+/** One dictionary word within the budget. */
+export interface FuzzyMatch {
+  /** Index of the word in the sorted list. */
+  index: number;
+  /** Edits between the query and the whole word, or Infinity when only a prefix is close. */
+  distance: number;
+  /** Edits between the query and the closest prefix of the word (≤ distance). */
+  prefixDistance: number;
+}
+
+/** Options of {@link fuzzyScan}. */
+export interface FuzzyScanOptions {
+  /** Also accept words of which some prefix is within the budget (the query's last word). */
+  prefix?: boolean;
+  /** Stop after this many matches; the walk is in word order. */
+  maxMatches?: number;
+}
+
+/** Longest query word the walk accepts; longer words are not typo-matched at all. */
+export const MAX_FUZZY_LENGTH = 32;
+
+/**
+ * Words of `sorted` within `maxEdits` of `query` (whole word, or prefix when `options.prefix`).
+ * `sorted` must be in code-unit order (the default `Array.prototype.sort`).
+ *
+ * @example
+ * fuzzyScan(['chocolate', 'cocoa', 'milk'], 'chocolte', 1).map((m) => m.index) // [0]
+ */
+export function fuzzyScan(sorted: readonly string[], query: string, maxEdits: number, options: FuzzyScanOptions = {}): FuzzyMatch[] {
+  const matches: FuzzyMatch[] = [];
+  const m = query.length;
+  if (m === 0 || m > MAX_FUZZY_LENGTH || sorted.length === 0) return matches;
+  const prefixMode = options.prefix ?? false;
+  const maxMatches = options.maxMatches ?? Number.MAX_SAFE_INTEGER;
+  const k = maxEdits;
+  const width = m + 1;
+  const maxDepth = m + k;
+  const rows = new Int32Array((maxDepth + 1) * width);
+  // Closest prefix distance along the current path, by depth.
+  const bestPrefix = new Int32Array(maxDepth + 1);
+  const q = new Uint16Array(m);
+  for (let j = 0; j < m; j++) q[j] = query.charCodeAt(j);
+  for (let j = 0; j <= m; j++) rows[j] = j;
+  bestPrefix[0] = m;
+
+  let previous = '';
+  let validDepth = 0;
+  let i = 0;
+  const n = sorted.length;
+  while (i < n) {
+    const word = sorted[i]!;
+    let d = 0;
+    const shared = Math.min(validDepth, word.length, previous.length);
+    while (d < shared && word.charCodeAt(d) === previous.charCodeAt(d)) d++;
+    const limit = Math.min(word.length, maxDepth);
+    let pruned = false;
+    while (d < limit) {
+      d++;
+      const c = word.charCodeAt(d - 1);
+      const cPrev = d > 1 ? word.charCodeAt(d - 2) : -1;
+      const row = d * width;
+      const up = row - width;
+      const up2 = up - width;
+      rows[row] = d;
+      let rowMin = d;
+      for (let j = 1; j <= m; j++) {
+        const cost = q[j - 1] === c ? 0 : 1;
+        let v = rows[up + j - 1]! + cost;
+        const del = rows[up + j]! + 1;
+        if (del < v) v = del;
+        const ins = rows[row + j - 1]! + 1;
+        if (ins < v) v = ins;
+        if (d > 1 && j > 1 && c === q[j - 2] && cPrev === q[j - 1]) {
+          const swap = rows[up2 + j - 2]! + 1;
+          if (swap < v) v = swap;
+        }
+        rows[row + j] = v;
+        if (v < rowMin) rowMin = v;
+      }
+      const last = rows[row + m]!;
+      bestPrefix[d] = last < bestPrefix[d - 1]! ? last : bestPrefix[d - 1]!;
+      if (rowMin > k) {
+        pruned = true;
+        break;
+      }
+    }
+    if (pruned) {
+      // No word that starts with word[0, d) can match: skip them all.
+      const end = upperBoundOfPrefix(sorted, word.slice(0, d), i);
+      previous = word;
+      validDepth = d - 1;
+      i = end;
+      continue;
+    }
+    const distance = d === word.length ? rows[d * width + m]! : Number.POSITIVE_INFINITY;
+    const prefixDistance = bestPrefix[d]!;
+    if (distance <= k || (prefixMode && prefixDistance <= k)) {
+      matches.push({ index: i, distance: distance <= k ? distance : Number.POSITIVE_INFINITY, prefixDistance });
+      if (matches.length >= maxMatches) break;
+    }
+    previous = word;
+    validDepth = d;
+    i++;
+  }
+  return matches;
+}
+
+/** First index at or after `from` whose word does not start with `prefix` (words are sorted). */
+export function upperBoundOfPrefix(sorted: readonly string[], prefix: string, from: number): number {
+  const bound = `${prefix}\uffff`;
+  let lo = from;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < bound) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index whose word is ≥ `value`. */
+export function lowerBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The range [start, end) of words that start with `prefix`. */
+export function prefixRange(sorted: readonly string[], prefix: string): [number, number] {
+  const start = lowerBound(sorted, prefix);
+  return [start, upperBoundOfPrefix(sorted, prefix, start)];
+}

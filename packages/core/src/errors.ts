@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'FORBIDDEN',
   'GROCER_UNAVAILABLE',
+  'SEARCH_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 
@@ -98,6 +99,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'RATE_LIMITED':
       return 429;
     case 'GROCER_UNAVAILABLE':
+    case 'SEARCH_UNAVAILABLE':
       return 503;
     case 'INTERNAL':
       return 500;

@@ -1,0 +1,76 @@
+/**
+ * Flavours and variants shared by many item kinds, as `[English, Thai, implied country?]`.
+ * An empty pair means "no variant", so that plain products read naturally.
+ */
+import type { Variant } from './types.ts';
+
+const NONE: Variant = ['', ''];
+
+export const VARIANTS = {
+  none: [NONE],
+  produce: [NONE, ['Organic', 'ออร์แกนิก'], ['Premium Grade', 'คัดพิเศษ'], ['Hydroponic', 'ไฮโดรโปนิกส์']],
+  fruitGrade: [NONE, ['Premium Grade', 'คัดพิเศษ'], ['Organic', 'ออร์แกนิก'], ['Jumbo', 'จัมโบ้']],
+  importedFruit: [
+    ['USA', 'อเมริกา', 'United States'],
+    ['New Zealand', 'นิวซีแลนด์', 'New Zealand'],
+    ['Japan', 'ญี่ปุ่น', 'Japan'],
+    ['Australia', 'ออสเตรเลีย', 'Australia'],
+    ['China', 'จีน', 'China'],
+    ['South Africa', 'แอฟริกาใต้', 'South Africa'],
+  ],
+  meat: [NONE, ['Premium', 'พรีเมียม'], ['Sliced', 'สไลซ์'], ['Antibiotic Free', 'ปลอดยาปฏิชีวนะ']],
+  beefOrigin: [
+    ['Australian', 'ออสเตรเลีย', 'Australia'],
+    ['Thai', 'ไทย', 'Thailand'],
+    ['Japanese', 'ญี่ปุ่น', 'Japan'],
+    ['US', 'อเมริกา', 'United States'],
+  ],
+  sausage: [['Original', 'รสดั้งเดิม'], ['Cheese', 'ชีส'], ['Black Pepper', 'พริกไทยดำ'], ['Smoked', 'รมควัน'], ['Spicy', 'สูตรเผ็ด']],
+  marinade: [['Original', 'สูตรดั้งเดิม'], ['Spicy', 'สูตรเผ็ด'], ['Garlic', 'กระเทียม'], ['Honey', 'น้ำผึ้ง']],
+  seafood: [NONE, ['Premium', 'พรีเมียม'], ['Cleaned', 'ทำความสะอาดแล้ว'], ['Jumbo', 'จัมโบ้']],
+  cannedFish: [['In Brine', 'ในน้ำเกลือ'], ['In Oil', 'ในน้ำมัน'], ['In Spring Water', 'ในน้ำแร่'], ['Chilli', 'ผัดพริก'], ['Tomato Sauce', 'ในซอสมะเขือเทศ']],
+  milk: [['Plain', 'รสจืด'], ['Low Fat', 'พร่องมันเนย'], ['Chocolate', 'รสช็อกโกแลต'], ['Strawberry', 'รสสตรอว์เบอร์รี'], ['Sweetened', 'รสหวาน'], ['Skimmed', 'ขาดมันเนย']],
+  plantMilk: [['Original', 'สูตรดั้งเดิม'], ['Unsweetened', 'ไม่หวาน'], ['Less Sugar', 'หวานน้อย'], ['Black Sesame', 'งาดำ'], ['Barista', 'บาริสต้า']],
+  yogurt: [['Plain', 'รสธรรมชาติ'], ['Strawberry', 'รสสตรอว์เบอร์รี'], ['Mixed Fruit', 'รสผลไม้รวม'], ['Blueberry', 'รสบลูเบอร์รี'], ['Mango', 'รสมะม่วง'], ['Aloe Vera', 'รสว่านหางจระเข้']],
+  drinkingYogurt: [['Original', 'รสดั้งเดิม'], ['Orange', 'รสส้ม'], ['Strawberry', 'รสสตรอว์เบอร์รี'], ['Mixed Fruit', 'รสผลไม้รวม'], ['Less Sugar', 'สูตรน้ำตาลน้อย']],
+  cheese: [NONE, ['Light', 'ไลท์'], ['Aged', 'บ่ม'], ['Shredded', 'ขูดเส้น']],
+  eggSize: [['No. 0', 'เบอร์ 0'], ['No. 1', 'เบอร์ 1'], ['No. 2', 'เบอร์ 2'], ['No. 3', 'เบอร์ 3']],
+  bread: [NONE, ['Whole Wheat', 'โฮลวีต'], ['Multigrain', 'ธัญพืช'], ['Milk', 'นม'], ['Butter Sugar', 'เนยน้ำตาล']],
+  cake: [['Chocolate', 'ช็อกโกแลต'], ['Vanilla', 'วานิลลา'], ['Pandan', 'ใบเตย'], ['Coffee', 'กาแฟ'], ['Strawberry', 'สตรอว์เบอร์รี'], ['Matcha', 'มัทฉะ']],
+  rice: [NONE, ['New Crop', 'ข้าวใหม่'], ['Premium', 'พรีเมียม'], ['Organic', 'ออร์แกนิก']],
+  noodle: [['Tom Yum Kung', 'รสต้มยำกุ้ง'], ['Minced Pork', 'รสหมูสับ'], ['Tom Yum Kung Creamy', 'รสต้มยำกุ้งน้ำข้น'], ['Chicken', 'รสไก่'], ['Green Curry', 'รสแกงเขียวหวาน'], ['Pa-Lo Duck', 'รสเป็ดพะโล้'], ['Moo Nam Tok', 'รสหมูน้ำตก']],
+  ramyun: [['Original', 'ออริจินัล'], ['Spicy', 'เผ็ด'], ['Hot Chicken', 'ไก่เผ็ด'], ['Cheese', 'ชีส'], ['Kimchi', 'กิมจิ']],
+  pastaShape: [NONE, ['Whole Wheat', 'โฮลวีต'], ['Organic', 'ออร์แกนิก']],
+  sauce: [NONE, ['Less Sodium', 'สูตรลดโซเดียม'], ['Premium', 'พรีเมียม']],
+  chilli: [NONE, ['Extra Hot', 'เผ็ดมาก'], ['Mild', 'เผ็ดน้อย']],
+  oil: [NONE, ['Premium', 'พรีเมียม'], ['Organic', 'ออร์แกนิก']],
+  chips: [['Original', 'รสออริจินัล'], ['Sour Cream & Onion', 'รสซาวครีมและหัวหอม'], ['BBQ', 'รสบาร์บีคิว'], ['Nori Seaweed', 'รสโนริสาหร่าย'], ['Spicy', 'รสเผ็ด'], ['Tom Yum', 'รสต้มยำ'], ['Salted Egg', 'รสไข่เค็ม'], ['Cheese', 'รสชีส']],
+  seaweed: [['Original', 'รสดั้งเดิม'], ['Spicy', 'รสเผ็ด'], ['Tom Yum', 'รสต้มยำ'], ['BBQ', 'รสบาร์บีคิว'], ['Wasabi', 'รสวาซาบิ']],
+  nuts: [['Salted', 'อบเกลือ'], ['Roasted', 'อบ'], ['Honey Roasted', 'อบน้ำผึ้ง'], ['Unsalted', 'ไม่ใส่เกลือ'], ['Spicy', 'รสเผ็ด']],
+  sweet: [['Original', 'ออริจินัล'], ['Chocolate', 'ช็อกโกแลต'], ['Strawberry', 'สตรอว์เบอร์รี'], ['Vanilla', 'วานิลลา'], ['Matcha', 'มัทฉะ'], ['Cookies & Cream', 'คุกกี้แอนด์ครีม']],
+  chocolate: [['Milk', 'มิลค์'], ['Dark', 'ดาร์ก'], ['Almond', 'อัลมอนด์'], ['Hazelnut', 'เฮเซลนัท'], ['White', 'ไวท์']],
+  candy: [['Mixed Fruit', 'รสผลไม้รวม'], ['Mint', 'รสมินต์'], ['Strawberry', 'รสสตรอว์เบอร์รี'], ['Grape', 'รสองุ่น'], ['Lemon', 'รสเลมอน'], ['Cola', 'รสโคล่า']],
+  jelly: [['Lychee', 'รสลิ้นจี่'], ['Grape', 'รสองุ่น'], ['Orange', 'รสส้ม'], ['Mango', 'รสมะม่วง'], ['Strawberry', 'รสสตรอว์เบอร์รี']],
+  soda: [['Original', 'ออริจินัล'], ['No Sugar', 'ไม่มีน้ำตาล'], ['Lime', 'มะนาว']],
+  juice: [['Orange', 'ส้ม'], ['Apple', 'แอปเปิ้ล'], ['Guava', 'ฝรั่ง'], ['Grape', 'องุ่น'], ['Mixed Fruit', 'ผลไม้รวม'], ['Pomegranate', 'ทับทิม'], ['Pineapple', 'สับปะรด'], ['Mango', 'มะม่วง']],
+  coffee: [['Original', 'ออริจินัล'], ['Espresso', 'เอสเปรสโซ'], ['Latte', 'ลาเต้'], ['Mocha', 'มอคค่า'], ['Cappuccino', 'คาปูชิโน'], ['Rich', 'ริช']],
+  roast: [['Medium Roast', 'คั่วกลาง'], ['Dark Roast', 'คั่วเข้ม'], ['Light Roast', 'คั่วอ่อน'], ['Arabica', 'อาราบิก้า']],
+  tea: [['Original', 'ต้นตำรับ'], ['Honey Lemon', 'น้ำผึ้งมะนาว'], ['Genmai', 'ข้าวญี่ปุ่น'], ['Lemon', 'เลมอน'], ['Peach', 'พีช'], ['No Sugar', 'ไม่มีน้ำตาล']],
+  beer: [NONE, ['Light', 'ไลท์'], ['Premium', 'พรีเมียม']],
+  redWine: [['Cabernet Sauvignon', 'คาเบอร์เนต์ โซวีญง'], ['Merlot', 'เมอร์โล'], ['Shiraz', 'ชีราซ'], ['Pinot Noir', 'ปิโนต์ นัวร์'], ['Malbec', 'มัลเบค']],
+  whiteWine: [['Chardonnay', 'ชาร์ดอนเนย์'], ['Sauvignon Blanc', 'โซวีญง บลอง'], ['Riesling', 'รีสลิง'], ['Pinot Grigio', 'ปิโนต์ กริจิโอ'], ['Moscato', 'มอสกาโต']],
+  spirit: [NONE, ['Gold Label', 'โกลด์เลเบล'], ['Reserve', 'รีเซิร์ฟ']],
+  cooler: [['Lemon', 'เลมอน'], ['Strawberry', 'สตรอว์เบอร์รี'], ['Blue Hawaii', 'บลูฮาวาย'], ['Peach', 'พีช'], ['Lychee', 'ลิ้นจี่']],
+  babyStage: [['Stage 1', 'สูตร 1'], ['Stage 2', 'สูตร 2'], ['Stage 3', 'สูตร 3']],
+  babyFood: [['Apple', 'แอปเปิ้ล'], ['Banana', 'กล้วย'], ['Pumpkin', 'ฟักทอง'], ['Carrot', 'แครอท'], ['Mixed Vegetables', 'ผักรวม']],
+  diaper: [['Size NB', 'ไซซ์ NB'], ['Size S', 'ไซซ์ S'], ['Size M', 'ไซซ์ M'], ['Size L', 'ไซซ์ L'], ['Size XL', 'ไซซ์ XL'], ['Size XXL', 'ไซซ์ XXL']],
+  toothpaste: [['Fresh Mint', 'เฟรชมินต์'], ['Whitening', 'ไวท์เทนนิ่ง'], ['Herbal', 'สมุนไพร'], ['Charcoal', 'ชาร์โคล'], ['Sensitive', 'ลดอาการเสียวฟัน'], ['Cavity Protection', 'ป้องกันฟันผุ']],
+  hair: [['Anti-Dandruff', 'ขจัดรังแค'], ['Smooth & Silky', 'นุ่มลื่น'], ['Damage Repair', 'ฟื้นบำรุงผมเสีย'], ['Cool Menthol', 'เย็นสดชื่น'], ['Hair Fall Control', 'ลดผมขาดหลุดร่วง']],
+  skin: [['Moisturising', 'ให้ความชุ่มชื้น'], ['Whitening', 'ไวท์เทนนิ่ง'], ['Sensitive', 'สำหรับผิวแพ้ง่าย'], ['Oil Control', 'ควบคุมความมัน'], ['Anti-Aging', 'ลดเลือนริ้วรอย']],
+  scent: [['Floral', 'กลิ่นฟลอรัล'], ['Lavender', 'กลิ่นลาเวนเดอร์'], ['Lemon', 'กลิ่นเลมอน'], ['Fresh', 'กลิ่นเฟรช'], ['Rose', 'กลิ่นกุหลาบ'], ['Jasmine', 'กลิ่นมะลิ']],
+  detergent: [['Regular', 'สูตรมาตรฐาน'], ['Sensitive', 'สำหรับผิวแพ้ง่าย'], ['Floral', 'กลิ่นฟลอรัล'], ['Colour Care', 'ถนอมผ้าสี'], ['Concentrated', 'สูตรเข้มข้น']],
+  tissue: [NONE, ['Extra Soft', 'นุ่มพิเศษ'], ['Unscented', 'ไม่มีกลิ่น'], ['3 Ply', '3 ชั้น']],
+  petFood: [['Chicken', 'รสไก่'], ['Tuna', 'รสปลาทูน่า'], ['Salmon', 'รสแซลมอน'], ['Beef', 'รสเนื้อ'], ['Liver', 'รสตับ'], ['Ocean Fish', 'รสปลาทะเล'], ['Lamb', 'รสแกะ']],
+} as const satisfies Record<string, readonly Variant[]>;
+
+export type VariantPoolId = keyof typeof VARIANTS;

@@ -196,40 +196,35 @@ for (const kind of testDatabaseKinds()) {
       for (let i = 0; i < 10; i++) await resendGhost();
       assert.equal((await cognitoError(resendGhost())).name, 'LimitExceededException');
     });
+
+    test('codes and challenge sessions expire; a stale unconfirmed sign-up can be redone', async () => {
+      const clock = new ManualClock(Date.now());
+      const late = await startPool(db, { clock });
+      try {
+        const email = 'slow@example.com';
+        await late.sdk.send(new SignUpCommand({ ClientId: late.clientId, Username: email, Password: GOOD_PASSWORD }));
+        const code = await late.latestCode(email);
+        const taken = await cognitoError(late.sdk.send(new SignUpCommand({ ClientId: late.clientId, Username: email, Password: GOOD_PASSWORD })));
+        assert.equal(taken.name, 'UsernameExistsException');
+        clock.advance(24 * 3600_000 + 1);
+        const expired = await cognitoError(late.sdk.send(new ConfirmSignUpCommand({ ClientId: late.clientId, Username: email, ConfirmationCode: code })));
+        assert.equal(expired.name, 'ExpiredCodeException');
+        // Past its code's lifetime, the unconfirmed address is free again (nobody can squat it).
+        const redo = await late.sdk.send(new SignUpCommand({ ClientId: late.clientId, Username: email, Password: GOOD_PASSWORD }));
+        await late.sdk.send(new ConfirmSignUpCommand({ ClientId: late.clientId, Username: email, ConfirmationCode: await late.latestCode(email) }));
+        assert.ok(redo.UserSub);
+
+        const started = await late.sdk.send(new InitiateAuthCommand({ ClientId: late.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } }));
+        const otp = await late.latestCode(email);
+        clock.advance(5 * 60_000 + 1);
+        const tooLate = await cognitoError(
+          late.sdk.send(new RespondToAuthChallengeCommand({ ClientId: late.clientId, ChallengeName: 'EMAIL_OTP', Session: started.Session, ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: otp } })),
+        );
+        assert.equal(tooLate.name, 'NotAuthorizedException');
+        assert.equal(tooLate.message, 'Invalid session for the user, session is expired.');
+      } finally {
+        await late.close();
+      }
+    });
   });
 }
-
-describe('code expiry', () => {
-  test('codes and challenge sessions expire; a stale unconfirmed sign-up can be redone', async () => {
-    const [kind] = testDatabaseKinds();
-    const db = await kind!.open();
-    const clock = new ManualClock(Date.now());
-    const p = await startPool(db, { clock });
-    try {
-      const email = 'slow@example.com';
-      await p.sdk.send(new SignUpCommand({ ClientId: p.clientId, Username: email, Password: GOOD_PASSWORD }));
-      const code = await p.latestCode(email);
-      const taken = await cognitoError(p.sdk.send(new SignUpCommand({ ClientId: p.clientId, Username: email, Password: GOOD_PASSWORD })));
-      assert.equal(taken.name, 'UsernameExistsException');
-      clock.advance(24 * 3600_000 + 1);
-      const expired = await cognitoError(p.sdk.send(new ConfirmSignUpCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: code })));
-      assert.equal(expired.name, 'ExpiredCodeException');
-      // Past its code's lifetime, the unconfirmed address is free again (nobody can squat it).
-      const redo = await p.sdk.send(new SignUpCommand({ ClientId: p.clientId, Username: email, Password: GOOD_PASSWORD }));
-      await p.sdk.send(new ConfirmSignUpCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: await p.latestCode(email) }));
-      assert.ok(redo.UserSub);
-
-      const started = await p.sdk.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } }));
-      const otp = await p.latestCode(email);
-      clock.advance(5 * 60_000 + 1);
-      const late = await cognitoError(
-        p.sdk.send(new RespondToAuthChallengeCommand({ ClientId: p.clientId, ChallengeName: 'EMAIL_OTP', Session: started.Session, ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: otp } })),
-      );
-      assert.equal(late.name, 'NotAuthorizedException');
-      assert.equal(late.message, 'Invalid session for the user, session is expired.');
-    } finally {
-      await p.close();
-      await db.close();
-    }
-  });
-});

@@ -47,6 +47,9 @@ export interface SemanticModelInput {
   categories: CategoryTree;
 }
 
+/** Co-occurrence weight of a level-1 department against 1 for a shelf and its parent. */
+const DEPARTMENT_WEIGHT = 0.5;
+
 /** Word fields a document's own vector is made of. */
 const DOC_WORD_MASK = NAME_MASK | fieldBit('keywords');
 
@@ -54,10 +57,10 @@ const DOC_WORD_MASK = NAME_MASK | fieldBit('keywords');
 export function buildSemanticModel(input: SemanticModelInput, options: SemanticModelOptions = {}): SemanticModel {
   const { termCount, docCount, postings, semanticTerms, categories } = input;
   const nodeCount = categories.nodes.length;
-  // Columns: every level-3 and level-2 node (level 2 ties sibling shelves together).
+  // Columns: every category node; levels 2 and 1 tie sibling shelves together, level 1 more loosely.
   const column = new Int32Array(nodeCount).fill(-1);
   let columns = 0;
-  for (const node of categories.nodes) if (node.level >= 2) column[node.id] = columns++;
+  for (const node of categories.nodes) column[node.id] = columns++;
   const rank = Math.max(1, Math.min(options.dimensions ?? 64, columns));
   const random = seededRandom(options.seed ?? 0x5eed);
 
@@ -77,14 +80,13 @@ export function buildSemanticModel(input: SemanticModelInput, options: SemanticM
       const d = postings.docs[p]!;
       const leaf = column[categories.docL3[d]!]!;
       const parent = column[categories.docL2[d]!]!;
-      if (leaf >= 0) {
-        if (scratch[leaf] === 0) touched.push(leaf);
-        scratch[leaf]! += 1;
-      }
-      if (parent >= 0) {
-        if (scratch[parent] === 0) touched.push(parent);
-        scratch[parent]! += 1;
-      }
+      const department = column[categories.docL1[d]!]!;
+      if (scratch[leaf] === 0) touched.push(leaf);
+      scratch[leaf]! += 1;
+      if (scratch[parent] === 0) touched.push(parent);
+      scratch[parent]! += 1;
+      if (scratch[department] === 0) touched.push(department);
+      scratch[department]! += DEPARTMENT_WEIGHT;
     }
     touched.sort((x, y) => x - y);
     for (const c of touched) {

@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { SearchHitRecord } from '@grocery/core';
+import { buildSearchIndex, type SearchIndex, type SearchQuery } from '../src/index.ts';
+import { fixtureCprcode, fixtureDocuments } from './fixtures/fixture-catalog.ts';
+
+let index: SearchIndex;
+const docs = fixtureDocuments();
+const nameOf = (cprcode: string) => docs.find((d) => d.cprcode === cprcode)!.nameEn;
+const search = (query: string, extra: Partial<SearchQuery> = {}): SearchHitRecord[] => index.search({ query, lang: 'en', limit: 10, mode: 'SEMANTIC', ...extra });
+const names = (hits: SearchHitRecord[]) => hits.map((h) => nameOf(h.cprcode));
+const shelfOf = (cprcode: string) => docs.find((d) => d.cprcode === cprcode)!.categoryEn[2];
+
+before(() => {
+  index = buildSearchIndex(docs);
+});
+
+describe('lexical matching', () => {
+  it('finds products by English words, stemmed', () => {
+    const hits = search('sausage');
+    assert.deepEqual(new Set(hits.slice(0, 2).map((h) => shelfOf(h.cprcode))), new Set(['Sausages']));
+  });
+
+  it('ranks a product matching every word above one matching some', () => {
+    const hits = search('meiji milk');
+    assert.equal(names(hits)[0], 'Meiji Fresh Milk Plain');
+    assert.equal(names(hits)[1], 'Meiji Fresh Milk Plain');
+  });
+
+  it('finds Thai names through segmentation', () => {
+    assert.equal(shelfOf(search('ไส้กรอก')[0]!.cprcode), 'Sausages');
+    assert.equal(shelfOf(search('น้ำปลา')[0]!.cprcode), 'Fish Sauce');
+    assert.equal(shelfOf(search('ผ้าอ้อม')[0]!.cprcode), 'Baby Diapers');
+  });
+
+  it('matches a Thai word that the catalog holds inside a compound (head first)', () => {
+    const hits = search('ไอศกรีม ช็อกโกแลต');
+    assert.equal(names(hits)[0], 'Magnolia Chocolate Ice Cream Tub');
+  });
+
+  it('matches sizes written either way', () => {
+    const expected = new Set([fixtureCprcode('Meiji Fresh Milk Plain', '830 ml'), fixtureCprcode('Dutch Mill Fresh Milk Strawberry')]);
+    for (const q of ['830ml', '830 ml', '830 มล.', '0.83 ลิตร']) assert.deepEqual(new Set(search(q).map((h) => h.cprcode)), expected, q);
+    assert.equal(names(search('coca cola 1.5 l'))[0], 'Coca-Cola Original');
+    assert.equal(names(search('โค้ก 1500 ml'))[0], 'Coca-Cola Original');
+  });
+
+  it('matches a closed compound typed as two words and the reverse', () => {
+    assert.equal(names(search('cocacola'))[0], 'Coca-Cola Original');
+    assert.equal(names(search('coca cola'))[0], 'Coca-Cola Original');
+  });
+});
+
+describe('typo tolerance', () => {
+  it('forgives one typo from 5 characters', () => {
+    assert.equal(shelfOf(search('sausgae')[0]!.cprcode), 'Sausages');
+    assert.equal(shelfOf(search('detergant')[0]!.cprcode), 'Detergent');
+    assert.equal(names(search('pringels'))[0], 'Pringles Sour Cream & Onion');
+  });
+
+  it('forgives two typos from 9 characters but not one below 5', () => {
+    assert.equal(names(search('magnoliya chocolat'))[0], 'Magnolia Chocolate Ice Cream Tub');
+    assert.equal(names(search('diaperz', { mode: 'AUTOCOMPLETE' }))[0]?.includes('Diapers'), true);
+    // "mlik" (4 letters) is not "milk": no typo is allowed below 5 characters.
+    assert.deepEqual(search('mlik ', { mode: 'AUTOCOMPLETE' }), []);
+  });
+});
+
+describe('prefix matching', () => {
+  it('completes the last word', () => {
+    assert.equal(shelfOf(search('sausa', { mode: 'AUTOCOMPLETE' })[0]!.cprcode), 'Sausages');
+    assert.ok(names(search('dut', { mode: 'AUTOCOMPLETE' })).slice(0, 2).every((n) => n.startsWith('Dutch')));
+    assert.equal(shelfOf(search('ไส้กร', { mode: 'AUTOCOMPLETE', lang: 'th' })[0]!.cprcode), 'Sausages');
+  });
+
+  it('does not complete a word followed by a space', () => {
+    assert.deepEqual(search('dut ', { mode: 'AUTOCOMPLETE' }), []);
+  });
+
+  it('favours names that start with the typed word in AUTOCOMPLETE', () => {
+    const hits = search('bread', { mode: 'AUTOCOMPLETE' });
+    assert.ok(names(hits).slice(0, 2).every((n) => n.includes('Bread')));
+  });
+});
+
+describe('cross-language and concept retrieval', () => {
+  it('finds products by the other language', () => {
+    // English query, Thai-named shelf; Thai query, English-named product.
+    assert.equal(shelfOf(search('fish sauce', { lang: 'th' })[0]!.cprcode), 'Fish Sauce');
+    assert.equal(search('fish sauce', { lang: 'th' })[0]!.name.includes('น้ำปลา'), true);
+    assert.equal(names(search('ทิพรส'))[0], 'Tiparos Fish Sauce');
+  });
+
+  it('finds the shelves of a concept: breakfast, ของหวาน, bbq, baby', () => {
+    const shelves = (q: string, n: number) => new Set(search(q).slice(0, n).map((h) => shelfOf(h.cprcode)));
+    const breakfast = shelves('breakfast', 5);
+    assert.ok([...breakfast].every((s) => ['Cereal', 'Jam & Spreads', 'Fresh Milk', 'UHT Milk', 'Sliced Bread', 'Chicken Eggs', 'Instant Coffee', 'Drinking Yoghurt'].includes(s!)), [...breakfast].join());
+    const dessert = shelves('ของหวาน', 3);
+    assert.ok([...dessert].every((s) => ['Ice Cream Tubs', 'Cakes & Pies'].includes(s!)), [...dessert].join());
+    const bbq = shelves('bbq', 3);
+    assert.ok([...bbq].every((s) => ['Sausages', 'Pork Cuts'].includes(s!)), [...bbq].join());
+    const baby = shelves('baby', 3);
+    assert.ok([...baby].every((s) => ['Baby Diapers', 'Infant Formula'].includes(s!)), [...baby].join());
+  });
+
+  it('uses the semantic model for a shelf word that names no product', () => {
+    // No product is called "dairy" but the level-1 shelf is; milk and yoghurt come first.
+    const hits = search('dairy');
+    assert.ok(hits.length > 0);
+    assert.ok(hits.slice(0, 3).every((h) => docs.find((d) => d.cprcode === h.cprcode)!.categoryEn[0] === 'Dairy & Eggs'));
+  });
+});
+
+describe('codes', () => {
+  it('puts the product of an exact barcode or cprcode first', () => {
+    const target = docs[18]!;
+    assert.equal(search(target.barcode!)[0]!.cprcode, target.cprcode);
+    assert.equal(search(target.cprcode)[0]!.cprcode, target.cprcode);
+    assert.equal(search(`${target.barcode!.slice(0, 5)} ${target.barcode!.slice(5)}`)[0]!.cprcode, target.cprcode);
+  });
+
+  it('finds barcodes by a long prefix', () => {
+    const hits = search('885000000001');
+    assert.ok(hits.length >= 5);
+    assert.ok(hits.every((h) => h.barcode?.startsWith('885000000001')));
+  });
+
+  it('answers an unknown barcode with no hits', () => {
+    assert.deepEqual(search('9999999999999'), []);
+  });
+});
+
+describe('filters and output', () => {
+  it('filters by any category level, name or code, in either language', () => {
+    for (const category of ['Milk', 'นม', 'milk', '1101', 'นมสด']) {
+      const hits = search('plain', { category });
+      assert.ok(hits.length > 0, category);
+      assert.ok(hits.every((h) => docs.find((d) => d.cprcode === h.cprcode)!.categoryEn[1] === 'Milk'), category);
+    }
+    assert.deepEqual(search('milk', { category: 'No Such Shelf' }), []);
+  });
+
+  it('filters by active', () => {
+    const inactive = docs.find((d) => !d.active)!;
+    assert.ok(search('meiji', { active: false }).every((h) => h.cprcode === inactive.cprcode));
+    assert.ok(!search('meiji', { active: true }).some((h) => h.cprcode === inactive.cprcode));
+    // Without a filter an inactive product still appears, below its active twin.
+    const all = search('meiji').map((h) => h.cprcode);
+    assert.ok(all.indexOf(inactive.cprcode) > all.indexOf(fixtureCprcode('Meiji Fresh Milk Plain', '830 ml')));
+  });
+
+  it('returns names and categories in the requested language, identity only', () => {
+    const [th] = search('tiparos', { lang: 'th' });
+    assert.deepEqual(Object.keys(th!).sort(), ['barcode', 'category', 'cprcode', 'imageUrl', 'name', 'score']);
+    assert.equal(th!.name, 'น้ำปลาแท้ ทิพรส');
+    assert.equal(th!.category, 'น้ำปลา');
+    const [en] = search('tiparos');
+    assert.equal(en!.category, 'Fish Sauce');
+  });
+
+  it('honours the limit and orders by score', () => {
+    const hits = search('milk', { limit: 3 });
+    assert.equal(hits.length, 3);
+    for (let i = 1; i < hits.length; i++) assert.ok(hits[i - 1]!.score >= hits[i]!.score);
+    assert.deepEqual(search('milk', { limit: 0 }), []);
+  });
+
+  it('is deterministic: two indexes of one catalog answer alike', () => {
+    const again = buildSearchIndex(docs);
+    for (const q of ['breakfast', 'milk', 'ของหวาน', 'choco']) assert.deepEqual(again.search({ query: q, lang: 'en', limit: 10, mode: 'SEMANTIC' }), search(q));
+  });
+
+  it('reports stats', () => {
+    const stats = index.stats();
+    assert.equal(stats.documents, docs.length);
+    assert.ok(stats.terms > 100 && stats.postings > stats.terms && stats.memoryBytes > 0 && stats.buildMs > 0);
+    assert.ok(stats.concepts >= 40);
+  });
+
+  it('builds an index of no documents that answers nothing', () => {
+    const empty = buildSearchIndex([]);
+    assert.deepEqual(empty.search({ query: 'milk', lang: 'en', limit: 10, mode: 'SEMANTIC' }), []);
+    assert.deepEqual(empty.suggest({ query: 'mi', lang: 'en', limit: 10 }), []);
+    assert.equal(empty.stats().documents, 0);
+  });
+});

@@ -10,7 +10,10 @@ import { CommerceError, type ErrorCode, type SearchClient, type SearchHitRecord,
 export interface HttpSearchClientOptions {
   /** The service's base URL, e.g. `http://127.0.0.1:4001` (a path prefix is kept). */
   baseUrl: string;
-  /** The partner key to send, or a function read on each call (e.g. the calling partner's key). */
+  /**
+   * Key sent when a call carries none (calls normally carry the calling partner's key): a string,
+   * or a function read on each call.
+   */
   partnerKey?: string | (() => string);
   /** Per-request timeout; default 2,000 ms. */
   timeoutMs?: number;
@@ -21,17 +24,17 @@ export interface HttpSearchClientOptions {
  * Creates the client.
  *
  * @example
- * const search = createHttpSearchClient({ baseUrl: config.searchUrl, partnerKey: () => context.partnerKey });
- * const hits = await search.search({ query: 'milk', lang: 'en', limit: 20, mode: 'SEMANTIC' });
+ * const search = createHttpSearchClient({ baseUrl: config.searchUrl });
+ * const hits = await search.search({ query: 'milk', lang: 'en', limit: 20, mode: 'SEMANTIC', partnerKey });
  */
 export function createHttpSearchClient(options: HttpSearchClientOptions): SearchClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 2000;
   const fetchImpl = options.fetch ?? globalThis.fetch;
 
-  const get = async (path: string, params: URLSearchParams): Promise<unknown> => {
+  const get = async (path: string, params: URLSearchParams, callKey: string | undefined): Promise<unknown> => {
     const headers: Record<string, string> = { accept: 'application/json' };
-    const key = typeof options.partnerKey === 'function' ? options.partnerKey() : options.partnerKey;
+    const key = callKey || (typeof options.partnerKey === 'function' ? options.partnerKey() : options.partnerKey);
     if (key) headers['x-partner-key'] = key;
     let response: Response;
     try {
@@ -60,13 +63,13 @@ export function createHttpSearchClient(options: HttpSearchClientOptions): Search
       const params = new URLSearchParams({ q: input.query, lang: input.lang, limit: String(input.limit), mode: input.mode.toLowerCase() });
       if (input.category !== undefined) params.set('category', input.category);
       if (input.active !== undefined) params.set('active', String(input.active));
-      const body = await get('/v1/search', params);
+      const body = await get('/v1/search', params, input.partnerKey);
       if (!isRecord(body) || !Array.isArray(body.hits)) throw malformed();
       return body.hits.map(toHit);
     },
     async suggest(input) {
       const params = new URLSearchParams({ q: input.query, lang: input.lang, limit: String(input.limit) });
-      const body = await get('/v1/suggest', params);
+      const body = await get('/v1/suggest', params, input.partnerKey);
       if (!isRecord(body) || !Array.isArray(body.suggestions)) throw malformed();
       return body.suggestions.map(toSuggestion);
     },

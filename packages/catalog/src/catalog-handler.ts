@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { errorResponse, httpStatusOf, isCommerceError, isCprcode, systemClock, type Clock, type ErrorCode, type HttpHandler, type HttpRequest, type HttpResponse, type PartnerKeyVerifier } from '@grocery/core';
+import { create as contentDisposition } from 'content-disposition';
+import fresh from 'fresh';
+import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
+import { assertParams, listQueryKey, parseLang, parseListQuery, type ListQuery } from './catalog-query.ts';
+import { FEATHER_LANGS, pickRecordFields, trimTrailingSlash, type CatalogLang, type FeatherLang } from './catalog-record.ts';
+import type { CatalogSnapshot } from './catalog-snapshot.ts';
+import type { CatalogSnapshotSource } from './catalog-snapshots.ts';
+import { createDownloadSigner } from './download-signer.ts';
+import { FEATHER_FILE_NAME_PATTERN } from './feather-columns.ts';
+import type { CatalogLogger } from './snapshot-builder.ts';
+
+/** Error codes of the catalog routes: the domain's, plus the download-link and availability ones. */
+export type CatalogErrorCode = ErrorCode | 'DOWNLOAD_LINK_INVALID' | 'DOWNLOAD_LINK_EXPIRED' | 'METHOD_NOT_ALLOWED' | 'CATALOG_UNAVAILABLE';
+
+export interface CatalogHandlerOptions {
+  snapshots: CatalogSnapshotSource;
+  verifyPartnerKey: PartnerKeyVerifier;
+  /** Base of the download links handed out (never the request's Host). */
+  publicBaseUrl: string;
+  /** HMAC key of the download links. */
+  downloadSecret: string | Uint8Array;
+  clock?: Clock | undefined;
+  /** Download link validity in seconds. Default five minutes. */
+  downloadTtlSeconds?: number | undefined;
+  /** Bodies smaller than this are sent uncompressed. Default 1024 bytes. */
+  compressMinBytes?: number | undefined;
+  /** Bytes of compressed bodies kept for repeated requests. Default 64 MiB. */
+  compressedCacheBytes?: number | undefined;
+  /** Where unexpected failures are reported (they reach the caller only as `INTERNAL`). */
+  log?: CatalogLogger | undefined;
+}
+
+/** Route prefix of the REST catalog. */
+export const CATALOG_PATH = '/v1/products';
+const FILES_PATH = `${CATALOG_PATH}/files/`;
+type Encoding = 'br' | 'gzip' | 'identity';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const encoder = new TextEncoder();
+
+class HttpProblem extends Error {
+  readonly status: number;
+  readonly code: CatalogErrorCode;
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
+  constructor(status: number, code: CatalogErrorCode, message: string, options: { field?: string; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = options.field;
+    this.headers = options.headers ?? {};
+  }
+}
+
+function problemResponse(status: number, code: CatalogErrorCode, message: string, field: string | undefined, headers: Record<string, string> = {}): HttpResponse {
+  return errorResponse(status, code, message, field === undefined ? {} : { field }, { 'cache-control': 'no-store', ...headers });
+}
+
+function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
+/**
+ * The REST catalog as one transport-neutral handler:
+ * `GET /v1/products`, `/v1/products/{cprcode}`, `/v1/products/manifest`, `/v1/products/download`
+ * (302 to a signed link) and `/v1/products/files/{name}` (the signed link itself). Every route but
+ * the signed file takes `X-Partner-Key`. Answers are served from the current snapshot's
+ * pre-serialised bytes, with ETags and gzip or brotli as the client accepts.
+ *
+ * @example
+ * const handle = createCatalogHandler({ snapshots, verifyPartnerKey, publicBaseUrl, downloadSecret });
+ * const response = await handle({ method: 'GET', path: '/v1/products', query: new URLSearchParams('size=200'), headers, body: new Uint8Array() });
+ */
+export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandler {
+  const clock = options.clock ?? systemClock;
+  const publicBaseUrl = trimTrailingSlash(options.publicBaseUrl);
+  const signer = createDownloadSigner({ secret: options.downloadSecret, ttlSeconds: options.downloadTtlSeconds, clock });
+  const compressMinBytes = options.compressMinBytes ?? 1024;
+  const compressed = new LRUCache<string, Uint8Array>({ maxSize: options.compressedCacheBytes ?? 64 * 1024 * 1024, sizeCalculation: (body) => body.byteLength + 64 });
+  const manifests = new WeakMap<CatalogSnapshot, { body: Uint8Array; etag: string }>();
+
+  function snapshotOrFail(): CatalogSnapshot {
+    const snapshot = options.snapshots.current();
+    if (!snapshot) throw new HttpProblem(503, 'CATALOG_UNAVAILABLE', 'The catalog snapshot is being built; try again in a few seconds.', { headers: { 'retry-after': '5' } });
+    return snapshot;
+  }
+
+  async function authenticate(request: HttpRequest): Promise<void> {
+    const partner = await options.verifyPartnerKey(request.headers['x-partner-key']);
+    if (!partner) throw new HttpProblem(401, 'PARTNER_KEY_INVALID', 'Missing or unknown partner key; send it in the X-Partner-Key header.');
+  }
+
+  /** A JSON answer with ETag, conditional 304 and content negotiation. */
+  async function representation(request: HttpRequest, body: Uint8Array, etag: string, snapshot: CatalogSnapshot, extra: Record<string, string> = {}): Promise<HttpResponse> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json; charset=utf-8',
+      etag,
+      vary: 'Accept-Encoding',
+      'cache-control': 'private, no-cache',
+      'x-catalog-version': snapshot.version,
+      ...extra,
+    };
+    if (fresh({ 'if-none-match': request.headers['if-none-match'] }, { etag })) return { status: 304, headers, body: null };
+    const encoding = negotiate(request.headers['accept-encoding'], body.byteLength);
+    let payload = body;
+    if (encoding !== 'identity') {
+      const key = `${etag}|${encoding}`;
+      let cached = compressed.get(key);
+      if (!cached) {
+        cached = encoding === 'br'
+          ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+          : await gzipAsync(body, { level: 6 });
+        compressed.set(key, cached);
+      }
+      payload = cached;
+      headers['content-encoding'] = encoding;
+    }
+    headers['content-length'] = String(payload.byteLength);
+    return { status: 200, headers, body: request.method === 'HEAD' ? null : payload };
+  }
+
+  function negotiate(acceptEncoding: string | undefined, size: number): Encoding {
+    if (!acceptEncoding || size < compressMinBytes) return 'identity';
+    const chosen = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(['br', 'gzip', 'identity']);
+    return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
+  }
+
+  async function list(request: HttpRequest): Promise<HttpResponse> {
+    const query = parseListQuery(request.query);
+    const snapshot = snapshotOrFail();
+    const selection = snapshot.select({ words: query.words, category: query.category, active: query.active });
+    const total = selection ? selection.length : snapshot.size;
+    const start = Math.min(total, (query.page - 1) * query.size);
+    const end = Math.min(total, start + query.size);
+    const etag = `W/"${snapshot.version}-${shortHash(listQueryKey(query))}"`;
+    const head = encoder.encode('{"items":[');
+    const tail = encoder.encode(`],"page":${query.page},"size":${query.size},"total":${total},"version":${JSON.stringify(snapshot.version)}}`);
+    let items: Uint8Array[];
+    if (query.fields) {
+      const fields = query.fields;
+      const parts: string[] = [];
+      for (let k = start; k < end; k++) parts.push(JSON.stringify(pickRecordFields(snapshot.record(query.lang, selection ? selection[k]! : k), fields)));
+      items = [encoder.encode(parts.join(','))];
+    } else {
+      items = selection ? snapshot.recordJsonPieces(query.lang, selection, start, end) : [snapshot.recordJsonRun(query.lang, start, end)];
+    }
+    const body = Buffer.concat([head, ...items, tail]);
+    return representation(request, body, etag, snapshot, pageLinks(request, query, total));
+  }
+
+  /** RFC 8288 `Link` header with `prev` and `next` pages, built on the public base URL. */
+  function pageLinks(request: HttpRequest, query: ListQuery, total: number): Record<string, string> {
+    const links: string[] = [];
+    const at = (page: number) => {
+      const params = new URLSearchParams(request.query);
+      params.set('page', String(page));
+      return `<${publicBaseUrl}${CATALOG_PATH}?${params.toString()}>`;
+    };
+    if (query.page > 1) links.push(`${at(query.page - 1)}; rel="prev"`);
+    if (query.page * query.size < total) links.push(`${at(query.page + 1)}; rel="next"`);
+    return links.length > 0 ? { link: links.join(', ') } : {};
+  }
+
+  async function product(request: HttpRequest, cprcode: string): Promise<HttpResponse> {
+    assertParams(request.query, ['lang']);
+    const lang = parseLang<CatalogLang>(request.query, ['en', 'th']);
+    const shown = cprcode.slice(0, 40);
+    if (!isCprcode(cprcode)) throw new HttpProblem(400, 'INVALID_CPRCODE', `"${shown}" is not a cprcode: a cprcode is 1 to 12 digits.`, { field: 'cprcode' });
+    const snapshot = snapshotOrFail();
+    const index = snapshot.indexOf(cprcode);
+    if (index < 0) throw new HttpProblem(404, 'NOT_FOUND', `No product with cprcode ${cprcode} in catalog version ${snapshot.version}.`, { field: 'cprcode' });
+    return representation(request, snapshot.recordJson(lang, index), `W/"${snapshot.version}-${cprcode}-${lang}"`, snapshot);
+  }
+
+  async function manifest(request: HttpRequest): Promise<HttpResponse> {
+    assertParams(request.query, []);
+    const snapshot = snapshotOrFail();
+    let cached = manifests.get(snapshot);
+    if (!cached) {
+      const text = JSON.stringify(snapshot.manifest);
+      cached = { body: encoder.encode(text), etag: `W/"${snapshot.version}-${shortHash(text)}"` };
+      manifests.set(snapshot, cached);
+    }
+    return representation(request, cached.body, cached.etag, snapshot);
+  }
+
+  async function download(request: HttpRequest): Promise<HttpResponse> {
+    assertParams(request.query, ['lang']);
+    const lang = parseLang<FeatherLang>(request.query, FEATHER_LANGS);
+    const file = snapshotOrFail().file(lang);
+    const link = signer.sign(`${FILES_PATH}${file.name}`);
+    const url = `${publicBaseUrl}${link.pathWithQuery}`;
+    const body = JSON.stringify({ url, expiresAt: link.expires, file: { name: file.name, lang: file.lang, bytes: file.body.byteLength, sha256: file.sha256 } });
+    return {
+      status: 302,
+      headers: { location: url, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+      body: request.method === 'HEAD' ? null : body,
+    };
+  }
+
+  async function signedFile(request: HttpRequest, name: string): Promise<HttpResponse> {
+    const verdict = signer.verify(request.path, request.query.get('expires'), request.query.get('signature'));
+    if (verdict === 'invalid') throw new HttpProblem(403, 'DOWNLOAD_LINK_INVALID', 'This download link is not valid (its signature does not match). Ask GET /v1/products/download for a fresh link.');
+    if (verdict === 'expired') throw new HttpProblem(410, 'DOWNLOAD_LINK_EXPIRED', 'This download link has expired (links last five minutes). Ask GET /v1/products/download for a fresh link.');
+    const file = FEATHER_FILE_NAME_PATTERN.test(name) ? await options.snapshots.findFile(name) : null;
+    if (!file) throw new HttpProblem(404, 'NOT_FOUND', 'This catalog file is no longer kept; ask GET /v1/products/download for a fresh link.');
+    const expires = Number(request.query.get('expires'));
+    const headers: Record<string, string> = {
+      'content-type': file.contentType,
+      'content-length': String(file.body.byteLength),
+      'content-disposition': contentDisposition(file.name),
+      etag: `"${file.sha256}"`,
+      'x-content-sha256': file.sha256,
+      'repr-digest': `sha-256=:${Buffer.from(file.sha256, 'hex').toString('base64')}:`,
+      'x-catalog-version': file.version,
+      'cache-control': `private, max-age=${Math.max(0, expires - Math.floor(clock.now() / 1000))}`,
+    };
+    if (fresh({ 'if-none-match': request.headers['if-none-match'] }, { etag: headers.etag })) return { status: 304, headers, body: null };
+    return { status: 200, headers, body: request.method === 'HEAD' ? null : file.body };
+  }
+
+  async function route(request: HttpRequest): Promise<HttpResponse> {
+    const path = request.path;
+    if (path !== CATALOG_PATH && !path.startsWith(`${CATALOG_PATH}/`)) throw new HttpProblem(404, 'NOT_FOUND', `No catalog route at ${path.slice(0, 100)}.`);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new HttpProblem(405, 'METHOD_NOT_ALLOWED', `The catalog is read-only; ${request.method} is not allowed here.`, { headers: { allow: 'GET, HEAD' } });
+    }
+    if (path.startsWith(FILES_PATH)) return signedFile(request, path.slice(FILES_PATH.length));
+    await authenticate(request);
+    if (path === CATALOG_PATH) return list(request);
+    const rest = path.slice(CATALOG_PATH.length + 1);
+    if (rest === 'manifest') return manifest(request);
+    if (rest === 'download') return download(request);
+    if (rest !== '' && !rest.includes('/')) return product(request, decodeSegment(rest));
+    throw new HttpProblem(404, 'NOT_FOUND', `No catalog route at ${path.slice(0, 100)}.`);
+  }
+
+  return async (request) => {
+    try {
+      return await route(request);
+    } catch (error) {
+      if (error instanceof HttpProblem) return problemResponse(error.status, error.code, error.message, error.field, error.headers);
+      if (isCommerceError(error)) return problemResponse(httpStatusOf(error.code), error.code, error.message, error.field);
+      // An unexpected failure is never described to the caller; the request id ties it to the logs.
+      options.log?.(`catalog: ${request.method} ${request.path} failed${request.requestId ? ` (request ${request.requestId})` : ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return problemResponse(500, 'INTERNAL', `Unexpected error${request.requestId ? ` (request ${request.requestId})` : ''}.`, undefined);
+    }
+  };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

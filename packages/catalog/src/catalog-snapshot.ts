@@ -1,0 +1,267 @@
+import type { CategoryTotal, Product } from '@grocery/core';
+import { LRUCache } from 'lru-cache';
+import { toCatalogRecord, type CatalogLang, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
+import type { FeatherFile } from './feather-writer.ts';
+import type { BuildStats } from './snapshot-builder.ts';
+import { matchesWords } from './search-text.ts';
+
+/** One download file as the manifest lists it. */
+export interface CatalogFileInfo {
+  /** `catalog-<version>-<lang>.feather`. */
+  name: string;
+  lang: FeatherLang;
+  /** Size of the file in bytes. */
+  bytes: number;
+  /** Lowercase hex SHA-256 of the file. */
+  sha256: string;
+  rows: number;
+  contentType: string;
+}
+
+/** `GET /v1/products/manifest`: what partners poll to detect catalog change. */
+export interface CatalogManifest {
+  /** Content hash of the records; changes exactly when a record changes. */
+  version: string;
+  /** When the snapshot was built (ISO 8601). */
+  builtAt: string;
+  rowCount: number;
+  /** Version of the record layout (fields and their meaning). */
+  recordSchemaVersion: string;
+  /** The grocer's catalog version the snapshot was built from. */
+  sourceCatalogVersion: string;
+  sourceCatalogUpdatedAt: string | null;
+  files: CatalogFileInfo[];
+}
+
+/** Which products a selection keeps; every set condition must hold. Texts are already folded. */
+export interface SnapshotFilter {
+  /** Words that must all occur in the product's search text. */
+  words?: readonly string[] | undefined;
+  /** A category at any level: online name (en or th) or grocer category code. */
+  category?: string | null | undefined;
+  /** Online category names per level (en or th). */
+  l1?: string | null | undefined;
+  l2?: string | null | undefined;
+  l3?: string | null | undefined;
+  active?: boolean | null | undefined;
+  online?: boolean | null | undefined;
+  alcohol?: boolean | null | undefined;
+}
+
+/** Per-language pre-serialised records: each record's JSON followed by a comma, back to back. */
+export interface RecordJson {
+  bytes: Uint8Array;
+  /** `offsets[i]` is where record i starts; `offsets[n]` is the end. */
+  offsets: Uint32Array;
+}
+
+export const FLAG_ACTIVE = 1;
+export const FLAG_ONLINE = 2;
+export const FLAG_ALCOHOL = 4;
+
+/** The parts a builder assembles; a snapshot never changes after construction. */
+export interface SnapshotParts {
+  products: readonly Product[];
+  indexByCprcode: ReadonlyMap<string, number>;
+  searchText: readonly string[];
+  flags: Uint8Array;
+  categoryAny: ReadonlyMap<string, Int32Array>;
+  categoryLevels: readonly [ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>];
+  json: Readonly<Record<CatalogLang, RecordJson>>;
+  files: readonly FeatherFile[];
+  topCategories: readonly CategoryTotal[];
+  publicBaseUrl: string;
+  manifest: CatalogManifest;
+  stats: BuildStats;
+}
+
+/** Orders cprcodes numerically (shorter first, then by digits), the order of every listing and cursor. */
+export function compareCprcode(a: string, b: string): number {
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const EMPTY = new Int32Array(0);
+const COMMA = 0x2c;
+
+/**
+ * An immutable in-memory catalog snapshot: products in cprcode order, lookups, search text,
+ * category indexes, pre-serialised REST records per language and the prebuilt download files.
+ * Built by `buildCatalogSnapshot`; read synchronously on the request path.
+ */
+export class CatalogSnapshot {
+  readonly #parts: SnapshotParts;
+  // Walkers page through the same filter many times; remembering its matches makes each page O(size).
+  readonly #selections = new LRUCache<string, Int32Array>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (value) => value.byteLength + 64 });
+  readonly #filesByName: ReadonlyMap<string, FeatherFile>;
+
+  constructor(parts: SnapshotParts) {
+    this.#parts = parts;
+    this.#filesByName = new Map(parts.files.map((file) => [file.name, file]));
+  }
+
+  get version(): string {
+    return this.#parts.manifest.version;
+  }
+
+  get builtAt(): string {
+    return this.#parts.manifest.builtAt;
+  }
+
+  get manifest(): CatalogManifest {
+    return this.#parts.manifest;
+  }
+
+  get size(): number {
+    return this.#parts.products.length;
+  }
+
+  get publicBaseUrl(): string {
+    return this.#parts.publicBaseUrl;
+  }
+
+  /** How the build that made this snapshot spent its time. */
+  get stats(): BuildStats {
+    return this.#parts.stats;
+  }
+
+  get files(): readonly FeatherFile[] {
+    return this.#parts.files;
+  }
+
+  /** The same snapshot under a new manifest (same content re-published from a newer grocer version). */
+  withManifest(manifest: CatalogManifest): CatalogSnapshot {
+    if (manifest.version !== this.version) throw new Error('withManifest keeps the content, so the version must not change');
+    return new CatalogSnapshot({ ...this.#parts, manifest });
+  }
+
+  /** Products in cprcode order. */
+  products(): readonly Product[] {
+    return this.#parts.products;
+  }
+
+  at(index: number): Product {
+    return this.#parts.products[index]!;
+  }
+
+  indexOf(cprcode: string): number {
+    return this.#parts.indexByCprcode.get(cprcode) ?? -1;
+  }
+
+  get(cprcode: string): Product | undefined {
+    const index = this.#parts.indexByCprcode.get(cprcode);
+    return index === undefined ? undefined : this.#parts.products[index];
+  }
+
+  record(lang: CatalogLang, index: number): CatalogRecord {
+    return toCatalogRecord(this.at(index), lang, this.#parts.publicBaseUrl);
+  }
+
+  /** The pre-serialised JSON of one record. */
+  recordJson(lang: CatalogLang, index: number): Uint8Array {
+    const { bytes, offsets } = this.#parts.json[lang];
+    return bytes.subarray(offsets[index]!, offsets[index + 1]! - 1);
+  }
+
+  /** Records `start..end` (exclusive) as one comma-separated JSON run, without copying. */
+  recordJsonRun(lang: CatalogLang, start: number, end: number): Uint8Array {
+    if (end <= start) return EMPTY_BYTES;
+    const { bytes, offsets } = this.#parts.json[lang];
+    return bytes.subarray(offsets[start]!, offsets[end]! - 1);
+  }
+
+  /** The JSON of the records at `indexes`, comma-separated, as pieces to concatenate. */
+  recordJsonPieces(lang: CatalogLang, indexes: ArrayLike<number>, start: number, end: number): Uint8Array[] {
+    const { bytes, offsets } = this.#parts.json[lang];
+    const pieces: Uint8Array[] = [];
+    // Consecutive indexes share one run, so an unfiltered page is a single slice.
+    let runStart = -1;
+    let runEnd = -1;
+    for (let k = start; k < end; k++) {
+      const index = indexes[k]!;
+      if (index === runEnd) {
+        runEnd++;
+        continue;
+      }
+      if (runStart >= 0) pieces.push(bytes.subarray(offsets[runStart]!, offsets[runEnd]!));
+      runStart = index;
+      runEnd = index + 1;
+    }
+    if (runStart >= 0) pieces.push(bytes.subarray(offsets[runStart]!, offsets[runEnd]!));
+    // Every run ends in its separating comma; the last one's is dropped.
+    const last = pieces.length - 1;
+    if (last >= 0 && pieces[last]![pieces[last]!.length - 1] === COMMA) pieces[last] = pieces[last]!.subarray(0, pieces[last]!.length - 1);
+    return pieces;
+  }
+
+  /**
+   * Indexes (ascending, so in cprcode order) of the products the filter keeps, or null when it
+   * keeps every product.
+   */
+  select(filter: SnapshotFilter): Int32Array | null {
+    const words = filter.words ?? [];
+    const { category, l1, l2, l3 } = filter;
+    const active = filter.active ?? null;
+    const online = filter.online ?? null;
+    const alcohol = filter.alcohol ?? null;
+    if (words.length === 0 && !category && !l1 && !l2 && !l3 && active === null && online === null && alcohol === null) return null;
+    const key = JSON.stringify([words, category ?? null, l1 ?? null, l2 ?? null, l3 ?? null, active, online, alcohol]);
+    const cached = this.#selections.get(key);
+    if (cached) return cached;
+
+    const { categoryAny, categoryLevels, flags, searchText } = this.#parts;
+    const candidates: Int32Array[] = [];
+    if (category) candidates.push(categoryAny.get(category) ?? EMPTY);
+    if (l1) candidates.push(categoryLevels[0].get(l1) ?? EMPTY);
+    if (l2) candidates.push(categoryLevels[1].get(l2) ?? EMPTY);
+    if (l3) candidates.push(categoryLevels[2].get(l3) ?? EMPTY);
+    let mask = 0;
+    let want = 0;
+    if (active !== null) (mask |= FLAG_ACTIVE), (want |= active ? FLAG_ACTIVE : 0);
+    if (online !== null) (mask |= FLAG_ONLINE), (want |= online ? FLAG_ONLINE : 0);
+    if (alcohol !== null) (mask |= FLAG_ALCOHOL), (want |= alcohol ? FLAG_ALCOHOL : 0);
+    const keep = (i: number) => (flags[i]! & mask) === want && (words.length === 0 || matchesWords(searchText[i]!, words));
+
+    const out: number[] = [];
+    if (candidates.length === 0) {
+      for (let i = 0; i < flags.length; i++) if (keep(i)) out.push(i);
+    } else {
+      candidates.sort((a, b) => a.length - b.length);
+      const [smallest, ...others] = candidates;
+      const otherSets = others.map((list) => new Set(list));
+      for (const i of smallest!) if (otherSets.every((set) => set.has(i)) && keep(i)) out.push(i);
+    }
+    const selection = Int32Array.from(out);
+    this.#selections.set(key, selection);
+    return selection;
+  }
+
+  /** Position in `selection` (or in all products when null) of the first product after `cursor`. */
+  positionAfter(selection: Int32Array | null, cursor: string): number {
+    const products = this.#parts.products;
+    let lo = 0;
+    let hi = selection ? selection.length : products.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const index = selection ? selection[mid]! : mid;
+      if (compareCprcode(products[index]!.cprcode, cursor) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Top-level online categories that hold at least one active online product, by English name. */
+  categories(): readonly CategoryTotal[] {
+    return this.#parts.topCategories;
+  }
+
+  file(lang: FeatherLang): FeatherFile {
+    return this.#parts.files.find((file) => file.lang === lang)!;
+  }
+
+  fileByName(name: string): FeatherFile | undefined {
+    return this.#filesByName.get(name);
+  }
+}
+
+const EMPTY_BYTES = new Uint8Array(0);

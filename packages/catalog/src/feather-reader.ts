@@ -1,0 +1,121 @@
+import { CommerceError, type Product } from '@grocery/core';
+import { DataType, tableFromIPC, type List, type Table, type Utf8, type Vector } from 'apache-arrow';
+import { CATALOG_RECORD_SCHEMA_VERSION, RECORD_FIELDS, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
+import { FEATHER_METADATA, FILE_COLUMNS } from './feather-columns.ts';
+
+/** What a download file says about itself (schema metadata). */
+export interface FeatherFileInfo {
+  version: string;
+  lang: FeatherLang;
+  recordSchemaVersion: string;
+  rows: number;
+}
+
+function open(body: Uint8Array): { table: Table; info: FeatherFileInfo } {
+  let table: Table;
+  try {
+    table = tableFromIPC(body);
+  } catch (error) {
+    throw new CommerceError('INVALID_INPUT', 'Not an Arrow IPC (Feather v2) file.', { cause: error });
+  }
+  const meta = table.schema.metadata;
+  const lang = meta.get(FEATHER_METADATA.lang);
+  const version = meta.get(FEATHER_METADATA.version);
+  const recordSchemaVersion = meta.get(FEATHER_METADATA.recordSchemaVersion);
+  if ((lang !== 'en' && lang !== 'th' && lang !== 'all') || !version || !recordSchemaVersion) {
+    throw new CommerceError('INVALID_INPUT', 'Not a catalog download file: its schema metadata lacks the catalog version or language.');
+  }
+  if (recordSchemaVersion !== CATALOG_RECORD_SCHEMA_VERSION) {
+    throw new CommerceError('INVALID_INPUT', `Catalog file has record schema version ${recordSchemaVersion}; this reader understands ${CATALOG_RECORD_SCHEMA_VERSION}.`);
+  }
+  const expected = FILE_COLUMNS[lang].map((c) => c.name).join(',');
+  const actual = table.schema.fields.map((f) => f.name).join(',');
+  if (expected !== actual) throw new CommerceError('INVALID_INPUT', `Catalog ${lang} file has columns ${actual}; expected ${expected}.`);
+  return { table, info: { version, lang, recordSchemaVersion, rows: table.numRows } };
+}
+
+type Column = (string | null)[] | boolean[] | (number | null)[] | string[][];
+
+function columns(table: Table): Map<string, Column> {
+  const out = new Map<string, Column>();
+  for (const field of table.schema.fields) {
+    const vector = table.getChild(field.name)!;
+    // Iterating (not toArray) keeps nulls; list cells come back as vectors of their own.
+    out.set(field.name, DataType.isList(field.type) ? Array.from(vector as Vector<List<Utf8>>, (cell) => (cell ? (Array.from(cell as Vector<Utf8>) as string[]) : [])) : (Array.from(vector) as Column));
+  }
+  return out;
+}
+
+/** Reads the schema metadata of a download file without decoding rows. */
+export function readFeatherInfo(body: Uint8Array): FeatherFileInfo {
+  return open(body).info;
+}
+
+/**
+ * Reads an `all` download file back into grocer products, in file (cprcode) order. The `all`
+ * file is lossless, so a snapshot rebuilt from these equals the one that wrote it; the search
+ * service builds its index from them.
+ *
+ * @example
+ * const products = readFeatherProducts(file.body); // file.lang === 'all'
+ */
+export function readFeatherProducts(body: Uint8Array): Product[] {
+  const { table, info } = open(body);
+  if (info.lang !== 'all') throw new CommerceError('INVALID_INPUT', `readFeatherProducts needs the "all" file; got the "${info.lang}" file.`);
+  const c = columns(table);
+  const str = (name: string) => c.get(name) as string[];
+  const opt = (name: string) => c.get(name) as (string | null)[];
+  const flag = (name: string) => c.get(name) as boolean[];
+  const list = (name: string) => c.get(name) as string[][];
+  const [cprcode, nameEn, nameTh, brandEn, brandTh, sizeDesc, country, barcode] = [str('cprcode'), str('name_en'), str('name_th'), opt('brand_en'), opt('brand_th'), opt('size_desc'), opt('country'), opt('barcode')];
+  const [l1, l2, l3, l1Th, l2Th, l3Th] = [str('category_l1_en'), str('category_l2_en'), str('category_l3_en'), str('category_l1_th'), str('category_l2_th'), str('category_l3_th')];
+  const [code1, code2, code3] = [str('category_code_l1'), str('category_code_l2'), str('category_code_l3')];
+  const [keywords, imageUrl, active, online, alcohol, availStore, price, updatedAt] = [list('keywords'), opt('image_url'), flag('pr_active'), flag('online'), flag('alcohol'), list('avail_store'), c.get('ba_nprice') as (number | null)[], str('updated_at')];
+  const products = new Array<Product>(table.numRows);
+  for (let i = 0; i < table.numRows; i++) {
+    const thb = price[i] ?? null;
+    products[i] = {
+      cprcode: cprcode[i]!,
+      nameEn: nameEn[i]!,
+      nameTh: nameTh[i]!,
+      brandEn: brandEn[i] ?? null,
+      brandTh: brandTh[i] ?? null,
+      sizeDesc: sizeDesc[i] ?? null,
+      countryEn: country[i] ?? null,
+      barcode: barcode[i] ?? null,
+      category: { l1: l1[i]!, l2: l2[i]!, l3: l3[i]!, l1Th: l1Th[i]!, l2Th: l2Th[i]!, l3Th: l3Th[i]! },
+      grocerCategoryCodes: [code1[i]!, code2[i]!, code3[i]!],
+      keywords: keywords[i]!,
+      active: active[i]!,
+      online: online[i]!,
+      alcohol: alcohol[i]!,
+      availStore: availStore[i]!,
+      // THB back to integer satang; exact for every amount the writer produced.
+      detailPriceSatang: thb === null ? null : Math.round(thb * 100),
+      hasImage: imageUrl[i] !== null && imageUrl[i] !== undefined,
+      updatedAt: updatedAt[i]!,
+    };
+  }
+  return products;
+}
+
+/**
+ * Reads an `en` or `th` download file back into REST records (the file's columns are the record
+ * fields).
+ *
+ * @example
+ * const records = readFeatherRecords(file.body); // records[0].name is in the file's language
+ */
+export function readFeatherRecords(body: Uint8Array): CatalogRecord[] {
+  const { table, info } = open(body);
+  if (info.lang === 'all') throw new CommerceError('INVALID_INPUT', 'readFeatherRecords reads the "en" or "th" file; use readFeatherProducts for "all".');
+  const c = columns(table);
+  const cols = RECORD_FIELDS.map((field) => c.get(field)!);
+  const records = new Array<CatalogRecord>(table.numRows);
+  for (let i = 0; i < table.numRows; i++) {
+    const record: Record<string, unknown> = {};
+    for (let f = 0; f < RECORD_FIELDS.length; f++) record[RECORD_FIELDS[f]!] = cols[f]![i] ?? null;
+    records[i] = record as unknown as CatalogRecord;
+  }
+  return records;
+}

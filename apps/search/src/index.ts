@@ -1,9 +1,10 @@
 /**
- * @grocery/app-search: the ranked search service's HTTP handler and the HTTP client for it.
+ * @grocery/app-search: the ranked search service ({search_url}): its HTTP handler, the service that
+ * keeps its index built from the published catalog, and the HTTP client the API uses.
  * Every export of this file is public API of the package; anything not exported here is internal.
- * (The entry point that wires the index to the catalog snapshot and a port lives in main.ts.)
  */
 export { createSearchHandler, SEARCH_DEFAULTS } from './search-handler.ts';
 export type { LoadedSearchIndex, SearchHandlerOptions } from './search-handler.ts';
 export { createHttpSearchClient } from './search-http-client.ts';
 export type { HttpSearchClientOptions } from './search-http-client.ts';
+export { startSearchService, type SearchCatalogSource, type SearchService, type SearchServiceOptions } from './search-service.ts';

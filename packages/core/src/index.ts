@@ -36,3 +36,7 @@ export { GraphQLExecutor, DEFAULT_QUERY_LIMITS, type QueryLimits } from './graph
 export { createGraphQLHandler, type GraphQLHandlerOptions } from './graphql/graphql-handler.ts';
 export { createGraphQLContext, type GraphQLContext } from './graphql/graphql-context.ts';
 export { DEFAULT_RESOLVED_TYPES } from './graphql/resolvers/index.ts';
+export { createPayPageHandler, checkoutJson, PAY_BODY_LIMIT, type CheckoutJson } from './http/pay-page.ts';
+export { createAdminHandler, type AdminHandlerOptions } from './http/admin-handler.ts';
+export { createImageHandler } from './http/image-handler.ts';
+export { escapeHtml, pickLang, pageHeaders, PAGE_STYLES, type PageLang } from './http/page-kit.ts';

@@ -2,6 +2,7 @@ import type { BasketContent, BasketRecord, ShopperScope } from '../model/basket.
 import type { EventRecord, OrderRecord, PaymentLinkRecord, PaymentRecord, QuoteRecord } from '../model/checkout.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import type { AppClient, Environment, Partner, PartnerContext, PartnerKeyRecord } from '../model/partner.ts';
+import type { EventStore } from './event-store.ts';
 
 /** Partners, their keys and the identity-provider app clients whose tokens they accept. */
 export interface PartnerStore {
@@ -84,4 +85,4 @@ export interface CommerceStore {
 }
 
 /** All persistence the service needs, behind one port. */
-export interface Store extends PartnerStore, CommerceStore {}
+export interface Store extends PartnerStore, CommerceStore, EventStore {}

@@ -1,0 +1,238 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  createAdminHandler,
+  createCommerce,
+  createGraphQLHandler,
+  createGraphQLSchema,
+  createImageHandler,
+  createJwtIdentityVerifier,
+  createPayPageHandler,
+  GraphQLExecutor,
+  systemClock,
+  type Clock,
+  type Commerce,
+  type GrocerControl,
+  type GrocerGateway,
+  type SearchClient,
+} from '@grocery/core';
+import { CatalogSnapshots, createCatalogHandler, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
+import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
+import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
+import { createUserPool, type UserPool } from '@grocery/idp';
+import { createSqlStore, openDatabase, type Db } from '@grocery/store';
+import { createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
+import { bodyLimit, createApiRouter } from './api-router.ts';
+import type { ApiConfig } from './config.ts';
+import { createHealthHandler } from './health-handler.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { schemaHandler } from './schema-handler.ts';
+
+export interface SystemOptions {
+  config: ApiConfig;
+  clock?: Clock;
+  logger?: Logger;
+  /** An open database to use instead of the configured one (tests pass a fresh one); closed by the system. */
+  db?: Db;
+  /** Grocer simulator settings for tests (e.g. a small catalog). */
+  grocer?: { productCount?: number; seed?: number; pickingStepMs?: number };
+}
+
+/** What `dev-credentials.json` holds: everything a developer needs for a first request. */
+export interface DevCredentials {
+  baseUrl: string;
+  searchUrl: string;
+  shopUrl: string;
+  idpUrl: string;
+  partnerId: string;
+  partnerKey: string;
+  clientId: string;
+  adminToken: string;
+}
+
+export interface System {
+  config: ApiConfig & { publicBaseUrl: string; searchUrl: string; shopUrl: string };
+  db: Db;
+  commerce: Commerce;
+  grocer: GrocerGateway;
+  grocerControl: GrocerControl | null;
+  catalog: CatalogSnapshots;
+  userPool: UserPool | null;
+  search: SearchService | null;
+  api: RunningServer;
+  /** The development partner (outside production). */
+  credentials: DevCredentials | null;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root of {base_url}: opens the database, the grocer, the catalog snapshot, the
+ * identity provider and the search service, wires the domain, and serves every surface.
+ */
+export async function startSystem(options: SystemOptions): Promise<System> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const log = options.logger ?? createLogger(config.logLevel);
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch((error: unknown) => log.error({ err: error }, 'close failed'));
+  };
+
+  try {
+    // Listen first: with PORT=0 the public URL is only known once the port is.
+    const api = await listen({ port: config.port, host: config.host }, () => {});
+    closers.push(() => api.close());
+    const publicBaseUrl = config.publicBaseUrl ?? api.origin;
+    const shopUrl = config.shopUrl ?? publicBaseUrl;
+
+    const db = options.db ?? (await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pgdata') }));
+    closers.push(() => db.close());
+    const store = await createSqlStore(db);
+
+    const { grocer, control } = await openGrocer(config, options, clock, publicBaseUrl);
+    if (control && 'close' in control) closers.push(() => (control as { close(): Promise<void> }).close());
+
+    const catalog = new CatalogSnapshots({
+      grocer,
+      publicBaseUrl,
+      repository: new SnapshotRepository(db),
+      clock,
+      pollIntervalMs: config.catalogPollMs,
+      log: (line) => log.info(line),
+    });
+    catalog.start();
+    closers.push(() => catalog.stop());
+    await catalog.ready();
+
+    let userPool: UserPool | null = null;
+    const issuer = config.oidcIssuer ?? `${publicBaseUrl}/idp`;
+    if (!config.oidcIssuer) {
+      userPool = await createUserPool({
+        db,
+        issuer,
+        clock,
+        dev: config.env !== 'production',
+        mail: config.smtpUrl ? { smtpUrl: config.smtpUrl } : { mailboxDir: join(config.dataDir, 'mailbox') },
+      });
+      closers.push(() => userPool!.close());
+    }
+
+    let search: SearchService | null = null;
+    let searchUrl = config.searchUrl;
+    if (config.searchEmbedded) {
+      search = await startSearchService({
+        port: config.searchPort,
+        host: config.host,
+        publicBaseUrl,
+        // In one process the search service reads the same Feather file the snapshot publishes.
+        catalog: {
+          latestVersion: async () => catalog.current()?.version ?? null,
+          feather: async (version) => catalog.current()?.files.find((file) => file.lang === 'all' && file.version === version)?.body ?? null,
+        },
+        verifyPartnerKey: (key) => commerce.partners.verifyKey(key),
+        log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
+      });
+      closers.push(() => search!.close());
+      searchUrl ??= search.origin;
+    }
+    const searchClient: SearchClient | null = searchUrl ? createHttpSearchClient({ baseUrl: searchUrl }) : null;
+
+    const pool = userPool;
+    const commerce = createCommerce({
+      store,
+      grocer,
+      catalog: snapshotCatalogReader(catalog),
+      identity: createJwtIdentityVerifier({ issuer, clock }),
+      search: searchClient,
+      publicBaseUrl,
+      shopUrl,
+      clock,
+      defaultBranchCode: config.defaultBranchCode,
+      issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
+    });
+
+    const executor = new GraphQLExecutor(createGraphQLSchema());
+    const handler = createApiRouter({
+      graphql: createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }),
+      schema: schemaHandler,
+      health: createHealthHandler({ database: () => db.query('SELECT 1'), grocer: () => grocer.catalogVersion(), catalogVersion: () => catalog.current()?.version ?? null }),
+      pay: createPayPageHandler(commerce),
+      admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: control }),
+      images: createImageHandler(grocer),
+      catalog: createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
+      idp: pool ? (request) => pool.handle(request) : undefined,
+    });
+    api.server.on('request', createNodeListener(handler, { maxBodyBytes: bodyLimit, onError: (error, request) => log.error({ err: error, requestId: request?.requestId }, 'unhandled fault') }));
+
+    const credentials = config.env === 'production' ? null : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl, idpUrl: issuer });
+
+    return {
+      config: { ...config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl },
+      db,
+      commerce,
+      grocer,
+      grocerControl: control,
+      catalog,
+      userPool,
+      search,
+      api,
+      credentials,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function openGrocer(config: ApiConfig, options: SystemOptions, clock: Clock, publicBaseUrl: string): Promise<{ grocer: GrocerGateway; control: GrocerControl | null }> {
+  if (config.grocerUrl) {
+    const grocer = createHttpGrocer({ url: config.grocerUrl, token: config.grocerToken, controlToken: config.grocerControlToken });
+    return { grocer, control: config.grocerControlToken ? grocer : null };
+  }
+  const simulator = createGrocerSimulator({
+    seed: options.grocer?.seed ?? config.grocerSeed,
+    productCount: options.grocer?.productCount ?? config.grocerProducts,
+    pickingStepMs: options.grocer?.pickingStepMs ?? config.grocerPickingStepMs,
+    clock,
+    serviceWebhook: { url: publicBaseUrl, secret: config.grocerWebhookSecret },
+  });
+  return { grocer: simulator, control: simulator };
+}
+
+/**
+ * Outside production: a sandbox partner for the demo shop and first requests, created on first
+ * start and kept in dev-credentials.json (its key is stored hashed, so the file is where it lives).
+ */
+async function ensureDevPartner(
+  commerce: Commerce,
+  urls: { config: ApiConfig; publicBaseUrl: string; searchUrl: string; shopUrl: string; idpUrl: string },
+): Promise<DevCredentials> {
+  const file = join(urls.config.dataDir, 'dev-credentials.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as DevCredentials;
+    if (await commerce.partners.verifyKey(saved.partnerKey)) {
+      const current = { ...saved, baseUrl: urls.publicBaseUrl, searchUrl: urls.searchUrl, shopUrl: urls.shopUrl, idpUrl: urls.idpUrl, adminToken: urls.config.adminToken };
+      writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`, { mode: 0o600 });
+      return current;
+    }
+  }
+  const created = await commerce.partners.createPartner({
+    name: 'Demo Shop',
+    environment: 'sandbox',
+    redirectUris: [`${urls.shopUrl}/shop`],
+  });
+  const credentials: DevCredentials = {
+    baseUrl: urls.publicBaseUrl,
+    searchUrl: urls.searchUrl,
+    shopUrl: urls.shopUrl,
+    idpUrl: urls.idpUrl,
+    partnerId: created.partner.partnerId,
+    partnerKey: created.partnerKey,
+    clientId: created.clientId,
+    adminToken: urls.config.adminToken,
+  };
+  mkdirSync(urls.config.dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  return credentials;
+}

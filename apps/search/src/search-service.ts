@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { productImageUrl, readFeatherProducts } from '@grocery/catalog';
+import type { PartnerKeyVerifier } from '@grocery/core';
+import { createNodeListener, listen } from '@grocery/http-node';
+import { buildSearchIndex, documentFromProduct } from '@grocery/search';
+import { createSearchHandler, type LoadedSearchIndex } from './search-handler.ts';
+
+/** Where the search service reads the published catalog: the same `all` Feather file partners download. */
+export interface SearchCatalogSource {
+  /** Version of the newest published snapshot, or null while none is published. */
+  latestVersion(): Promise<string | null>;
+  /** The `all` Feather file of that version. */
+  feather(version: string): Promise<Uint8Array | null>;
+}
+
+export interface SearchServiceLog {
+  info(message: string): void;
+  error(details: { err: unknown }, message: string): void;
+}
+
+export interface SearchServiceOptions {
+  port: number;
+  host: string;
+  catalog: SearchCatalogSource;
+  verifyPartnerKey: PartnerKeyVerifier;
+  /** Public host of the API, for product image URLs. */
+  publicBaseUrl: string;
+  /** How often the catalog version is checked. Default 30 s. */
+  pollMs?: number;
+  log?: SearchServiceLog;
+}
+
+export interface SearchService {
+  origin: string;
+  port: number;
+  current(): LoadedSearchIndex | null;
+  /** Rebuilds now when the published catalog changed; resolves when done. */
+  refresh(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * The ranked search service ({search_url}): builds its index from the published catalog snapshot,
+ * rebuilds when the snapshot version changes (the old index serves until the new one is swapped in),
+ * and serves `/v1/search`, `/v1/suggest` and `/v1/manifest`.
+ */
+export async function startSearchService(options: SearchServiceOptions): Promise<SearchService> {
+  const log = options.log ?? { info: () => {}, error: () => {} };
+  let loaded: LoadedSearchIndex | null = null;
+  let building: Promise<boolean> | null = null;
+
+  const refresh = (): Promise<boolean> => {
+    building ??= (async () => {
+      const version = await options.catalog.latestVersion();
+      if (version === null || version === loaded?.snapshotVersion) return false;
+      const feather = await options.catalog.feather(version);
+      if (!feather) return false;
+      const started = Date.now();
+      const products = readFeatherProducts(feather);
+      const docs = products.map((p) => documentFromProduct(p, p.hasImage ? productImageUrl(options.publicBaseUrl, p.cprcode) : null));
+      const index = buildSearchIndex(docs);
+      loaded = { index, version: `${version.slice(0, 12)}-${randomBytes(4).toString('hex')}`, snapshotVersion: version, builtAt: new Date().toISOString() };
+      log.info(`search index built from catalog ${version.slice(0, 12)}: ${docs.length} documents in ${Date.now() - started} ms`);
+      return true;
+    })().finally(() => {
+      building = null;
+    });
+    return building;
+  };
+
+  await refresh();
+  const timer = setInterval(() => {
+    refresh().catch((error: unknown) => log.error({ err: error }, 'search index refresh failed'));
+  }, options.pollMs ?? 30_000);
+  timer.unref();
+
+  const handler = createSearchHandler({ getIndex: () => loaded, verifyPartnerKey: async (key) => (await options.verifyPartnerKey(key)) !== null });
+  const server = await listen({ port: options.port, host: options.host }, createNodeListener(handler, { maxBodyBytes: () => 1024 }));
+  return {
+    origin: server.origin,
+    port: server.port,
+    current: () => loaded,
+    refresh,
+    async close() {
+      clearInterval(timer);
+      await building?.catch(() => false);
+      await server.close();
+    },
+  };
+}

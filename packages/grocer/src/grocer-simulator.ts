@@ -1,0 +1,435 @@
+/**
+ * The in-process grocer: a simulator implementing core's `GrocerGateway` and `GrocerControl` over a
+ * generated catalog, branch price feeds, stock, the calculator, orders with picking progress,
+ * sandbox payment recording, fault injection and signed notifications to the service.
+ */
+import {
+  CommerceError,
+  isCprcode,
+  systemClock,
+  type Branch,
+  type CalculateRequest,
+  type Calculation,
+  type CatalogVersion,
+  type Clock,
+  type CreateOrderRequest,
+  type GrocerControl,
+  type GrocerGateway,
+  type GrocerOrder,
+  type InventoryLevel,
+  type PriceLookup,
+  type Product,
+  type ProductImage,
+  type RecordPaymentRequest,
+} from '@grocery/core';
+import { buildBranchDirectory, cloneBranch, type BranchProfile } from './branch-directory.ts';
+import { calculate, checkAddress, checkBranch, type CalculatorContext } from './calculator.ts';
+import { DEFAULT_PRODUCT_COUNT, generateCatalog, type GeneratedCatalog } from './catalog-generator.ts';
+import { CatalogState, cloneProduct } from './catalog-state.ts';
+import { CouponBook, SANDBOX_COUPONS, type CouponDefinition } from './coupons.ts';
+import { DEFAULT_DELIVERY_RULES, type DeliveryRules } from './delivery-fees.ts';
+import { FaultInjector, type FaultSettings } from './faults.ts';
+import { OrderBook, type OrderRecord } from './order-book.ts';
+import { PriceFeed, type FeedEntry } from './price-feed.ts';
+import { renderProductImage } from './product-image.ts';
+import { generatedPromotion, type Promotion } from './promotions.ts';
+import { ServiceNotifier, type ServiceWebhook } from './service-notifier.ts';
+import { StockFeed } from './stock-feed.ts';
+
+/** Most ids or cprcodes in one batch call (the port's limit). */
+export const MAX_BATCH = 500;
+/** Largest `exportCatalog` batch. */
+export const MAX_EXPORT_BATCH = 10_000;
+const ORDER_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export interface GrocerSimulatorOptions {
+  /** Seed of the generated world. Default 1. */
+  seed?: number;
+  /** Products to generate (`GROCER_PRODUCTS`). Default 40,000. */
+  productCount?: number;
+  /** A catalog generated beforehand (its seed wins over `seed`). */
+  catalog?: GeneratedCatalog;
+  clock?: Clock;
+  /** Simulated time per picking step after payment. Default 60,000 ms. */
+  pickingStepMs?: number;
+  /** Unpaid orders are cancelled after this long. Default 72 hours. */
+  unpaidCancelAfterMs?: number;
+  /** Where to notify the service of payments and order moves; off when absent. */
+  serviceWebhook?: ServiceWebhook | null;
+  /** How often the notifier looks for order moves (real time). Default 1,000 ms. */
+  notifyIntervalMs?: number;
+  /** Waits before notification retries. Default [250, 1000, 4000]. */
+  webhookRetryDelaysMs?: readonly number[];
+  fetch?: typeof fetch;
+  /** How long an injected timeout hangs. Default 30,000 ms. */
+  faultHangMs?: number;
+  coupons?: readonly CouponDefinition[];
+  deliveryRules?: DeliveryRules;
+  log?: (message: string) => void;
+}
+
+/** The in-process grocer; `close()` stops its timer and pending notifications. */
+export interface GrocerSimulator extends GrocerGateway, GrocerControl {
+  readonly seed: number;
+  /** One page of the catalog in cprcode order after `after` (exclusive); the HTTP export uses it. */
+  catalogPage(after: string | null, limit: number): Promise<{ items: Product[]; nextAfter: string | null }>;
+  /** Current products in generation order (shared and read-only; for tests and tools). */
+  allProducts(): readonly Product[];
+  /** What a branch's price feed says about a product (for tests and tools). */
+  feedEntry(branchCode: string, cprcode: string): FeedEntry;
+  promotion(cprcode: string): Promotion | null;
+  /** Replaces a product's promotion (null removes it); a simulator-only control. */
+  setPromotion(cprcode: string, promotion: Promotion | null): void;
+  coupons(): CouponDefinition[];
+  faults(): FaultSettings;
+  /** Looks for order moves now and waits until their notifications are sent or given up. */
+  notifyPending(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkBatch(values: unknown, field: string): string[] {
+  if (!Array.isArray(values)) throw new CommerceError('INVALID_INPUT', `${field} must be a list.`, { field });
+  if (values.length > MAX_BATCH) throw new CommerceError('INVALID_INPUT', `At most ${MAX_BATCH} ${field} per call; got ${values.length}.`, { field, details: { max: MAX_BATCH } });
+  return values as string[];
+}
+
+function checkCprcodes(values: unknown, field = 'cprcodes'): string[] {
+  const list = checkBatch(values, field);
+  list.forEach((value, i) => {
+    if (!isCprcode(value)) throw new CommerceError('INVALID_CPRCODE', `${field}[${i}] must be 1 to 12 digits.`, { field: `${field}.${i}` });
+  });
+  return list;
+}
+
+/**
+ * Creates the in-process grocer.
+ *
+ * @example
+ * const grocer = createGrocerSimulator({ productCount: 2_000, clock: new ManualClock() });
+ * const [lookup] = await grocer.prices('BKK01', [grocer.allProducts()[0].cprcode]);
+ * await grocer.close();
+ */
+export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): GrocerSimulator {
+  const clock = options.clock ?? systemClock;
+  const branches = buildBranchDirectory();
+  const generated = options.catalog ?? generateCatalog({ seed: options.seed ?? 1, count: options.productCount ?? DEFAULT_PRODUCT_COUNT, branches });
+  const seed = generated.seed;
+  const catalog = new CatalogState(generated);
+  const branchByCode = new Map(branches.map((b) => [b.branch.branchCode, b]));
+  const priceFeed = new PriceFeed({ seed, listPriceSatang: generated.listPriceSatang });
+  const stockFeed = new StockFeed({ seed, velocity: generated.velocity });
+  const couponBook = new CouponBook(options.coupons ?? SANDBOX_COUPONS);
+  const promotionOverrides = new Map<string, Promotion | null>();
+  const pickingStepMs = options.pickingStepMs ?? 60_000;
+  if (!Number.isFinite(pickingStepMs) || pickingStepMs <= 0) throw new RangeError('pickingStepMs must be a positive number');
+  const orders = new OrderBook({ pickingStepMs, unpaidCancelAfterMs: options.unpaidCancelAfterMs ?? 72 * 3_600_000 });
+  const faults = new FaultInjector({ seed, ...(options.faultHangMs === undefined ? {} : { hangMs: options.faultHangMs }) });
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const notifier = options.serviceWebhook
+    ? new ServiceNotifier({
+        ...options.serviceWebhook,
+        clock,
+        log,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
+      })
+    : null;
+  let closed = false;
+
+  const promotionOf = (index: number, product: Product): Promotion | null => {
+    const override = promotionOverrides.get(product.cprcode);
+    return override !== undefined ? override : generatedPromotion(seed, index, product);
+  };
+  const calculatorContext = (): CalculatorContext => ({
+    branch: (code) => branchByCode.get(code),
+    product: (cprcode) => catalog.find(cprcode),
+    price: (branch, index, product) => priceFeed.price(branch, index, product),
+    promotion: promotionOf,
+    coupons: couponBook,
+    rules: options.deliveryRules ?? DEFAULT_DELIVERY_RULES,
+    now: clock.now(),
+  });
+  const requireBranch = (branchCode: unknown): BranchProfile => checkBranch({ branch: (code) => branchByCode.get(code) }, branchCode);
+
+  /** Every gateway call goes through here: closed check and injected faults. */
+  const gate = async (): Promise<void> => {
+    if (closed) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer simulator is closed.');
+    await faults.apply();
+  };
+
+  const scanOrders = (): void => {
+    if (!notifier) return;
+    const now = clock.now();
+    for (const record of orders.open(now)) notifyTransitions(record, now);
+  };
+  const notifyTransitions = (record: OrderRecord, now: number): void => {
+    if (!notifier) return;
+    for (const move of orders.takeTransitions(record, now)) {
+      notifier.send(move.orderId, '/webhooks/shop/order-status', {
+        type: 'order-status',
+        orderId: move.orderId,
+        status: move.status,
+        pickingStatus: move.pickingStatus,
+        changedAt: new Date(move.changedAtMs).toISOString(),
+      });
+    }
+  };
+  const timer = notifier ? setInterval(scanOrders, options.notifyIntervalMs ?? 1000) : null;
+  timer?.unref();
+
+  const requireOrder = (orderId: unknown): OrderRecord => {
+    if (typeof orderId !== 'string' || !ORDER_ID_PATTERN.test(orderId)) throw new CommerceError('INVALID_INPUT', 'orderId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'orderId' });
+    const record = orders.get(orderId);
+    if (!record) throw new CommerceError('NOT_FOUND', `There is no order ${orderId}.`, { field: 'orderId', details: { orderId } });
+    return record;
+  };
+
+  const simulator: GrocerSimulator = {
+    seed,
+
+    async catalogVersion(): Promise<CatalogVersion> {
+      await gate();
+      return catalog.version();
+    },
+
+    async *exportCatalog(exportOptions: { batchSize?: number } = {}): AsyncIterable<Product[]> {
+      let after: string | null = null;
+      do {
+        const page = await simulator.catalogPage(after, exportOptions.batchSize ?? 1000);
+        if (page.items.length > 0) yield page.items;
+        after = page.nextAfter;
+      } while (after !== null);
+    },
+
+    async catalogPage(after: string | null, limit: number): Promise<{ items: Product[]; nextAfter: string | null }> {
+      await gate();
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_BATCH) {
+        throw new CommerceError('INVALID_INPUT', `The batch size must be a whole number from 1 to ${MAX_EXPORT_BATCH}.`, { field: 'batchSize' });
+      }
+      if (after !== null && !isCprcode(after)) throw new CommerceError('INVALID_INPUT', 'after must be a cprcode.', { field: 'after' });
+      const items = catalog.page(after, limit).map(cloneProduct);
+      return { items, nextAfter: items.length === limit ? items.at(-1)!.cprcode : null };
+    },
+
+    async products(cprcodes: readonly string[]): Promise<Product[]> {
+      await gate();
+      const seen = new Set<string>();
+      const out: Product[] = [];
+      for (const cprcode of checkCprcodes(cprcodes)) {
+        if (seen.has(cprcode)) continue;
+        seen.add(cprcode);
+        const found = catalog.find(cprcode);
+        if (found) out.push(cloneProduct(found.product));
+      }
+      return out;
+    },
+
+    async productImage(cprcode: string): Promise<ProductImage | null> {
+      await gate();
+      if (!isCprcode(cprcode)) throw new CommerceError('INVALID_CPRCODE', 'cprcode must be 1 to 12 digits.', { field: 'cprcode' });
+      const found = catalog.find(cprcode);
+      return found && found.product.hasImage ? renderProductImage(found.product) : null;
+    },
+
+    async branches(): Promise<Branch[]> {
+      await gate();
+      return branches.map((b) => cloneBranch(b.branch));
+    },
+
+    async prices(branchCode: string, cprcodes: readonly string[]): Promise<PriceLookup[]> {
+      await gate();
+      const branch = requireBranch(branchCode);
+      return checkCprcodes(cprcodes).map((cprcode) => {
+        const found = catalog.find(cprcode);
+        return { cprcode, price: found ? priceFeed.price(branch, found.index, found.product) : null };
+      });
+    },
+
+    async stock(branchCode: string, cprcodes: readonly string[]): Promise<InventoryLevel[]> {
+      await gate();
+      const branch = requireBranch(branchCode);
+      return checkCprcodes(cprcodes).map((cprcode) => {
+        const found = catalog.find(cprcode);
+        return found
+          ? stockFeed.level(branch, found.index, found.product)
+          : { cprcode, branchCode: branch.branch.branchCode, listable: false, sellableQty: null, ibCfQty: null, qtySource: null };
+      });
+    },
+
+    async calculate(request: CalculateRequest): Promise<Calculation> {
+      await gate();
+      return calculate(request, calculatorContext());
+    },
+
+    async createOrder(request: CreateOrderRequest): Promise<GrocerOrder> {
+      await gate();
+      if (!isRecord(request)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
+      if (typeof request.orderId !== 'string' || !ORDER_ID_PATTERN.test(request.orderId)) {
+        throw new CommerceError('INVALID_INPUT', 'orderId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'orderId' });
+      }
+      const existing = orders.get(request.orderId);
+      if (existing) return orders.view(existing, clock.now());
+      if (typeof request.orderSource !== 'string' || request.orderSource.length === 0 || request.orderSource.length > 100) {
+        throw new CommerceError('INVALID_INPUT', 'orderSource must be text of 1 to 100 characters.', { field: 'orderSource' });
+      }
+      if (request.specialComment !== null && (typeof request.specialComment !== 'string' || request.specialComment.length > 1000)) {
+        throw new CommerceError('INVALID_INPUT', 'specialComment must be null or text of at most 1,000 characters.', { field: 'specialComment' });
+      }
+      if (typeof request.sandbox !== 'boolean') throw new CommerceError('INVALID_INPUT', 'sandbox must be true or false.', { field: 'sandbox' });
+      const calculation = calculate(
+        {
+          branchCode: request.branchCode,
+          lines: request.lines,
+          fulfilment: request.fulfilment,
+          scheduleMode: request.scheduleMode,
+          address: request.address,
+          couponCodes: request.couponCodes,
+          orderSource: request.orderSource,
+        },
+        calculatorContext(),
+      );
+      const now = clock.now();
+      couponBook.redeem(calculation.couponCodes);
+      const record = orders.create(request, calculation, checkAddress(request.address), now);
+      return orders.view(record, now);
+    },
+
+    async orders(orderIds: readonly string[]): Promise<GrocerOrder[]> {
+      await gate();
+      const now = clock.now();
+      const seen = new Set<string>();
+      const out: GrocerOrder[] = [];
+      checkBatch(orderIds, 'orderIds').forEach((orderId, i) => {
+        if (typeof orderId !== 'string' || orderId.length > 64) throw new CommerceError('INVALID_INPUT', `orderIds[${i}] must be an order id.`, { field: `orderIds.${i}` });
+        if (seen.has(orderId)) return;
+        seen.add(orderId);
+        const record = orders.get(orderId);
+        if (record) out.push(orders.view(record, now));
+      });
+      return out;
+    },
+
+    async recordPayment(request: RecordPaymentRequest): Promise<GrocerOrder> {
+      await gate();
+      if (!isRecord(request)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
+      const record = requireOrder(request.orderId);
+      const { amountSatang, provider, reference } = request;
+      if (typeof amountSatang !== 'number' || !Number.isSafeInteger(amountSatang) || amountSatang < 0) {
+        throw new CommerceError('INVALID_INPUT', 'amountSatang must be a whole number of satang.', { field: 'amountSatang' });
+      }
+      if (typeof provider !== 'string' || provider.length === 0 || provider.length > 40) throw new CommerceError('INVALID_INPUT', 'provider must be text of 1 to 40 characters.', { field: 'provider' });
+      if (typeof reference !== 'string' || reference.length === 0 || reference.length > 200) throw new CommerceError('INVALID_INPUT', 'reference must be text of 1 to 200 characters.', { field: 'reference' });
+      const now = clock.now();
+      const order = record.order;
+      if (order.payment.isPaid) {
+        if (order.payment.reference === reference) return orders.view(record, now);
+        throw new CommerceError('ALREADY_PAID', `Order ${order.orderId} is already paid.`, { details: { orderId: order.orderId } });
+      }
+      if (orders.isCancelled(record, now)) {
+        throw new CommerceError('INVALID_INPUT', `Order ${order.orderId} was cancelled because it was not paid in time; place the order again.`, {
+          field: 'orderId',
+          details: { orderId: order.orderId, status: 'CANCELLED' },
+        });
+      }
+      if (amountSatang !== order.grandTotalSatang) {
+        throw new CommerceError('PRICE_CHANGED', `The payment of ${amountSatang} satang is not the order's total of ${order.grandTotalSatang} satang.`, {
+          field: 'amountSatang',
+          details: { orderId: order.orderId, expectedSatang: order.grandTotalSatang },
+        });
+      }
+      orders.pay(record, { method: provider, reference }, now);
+      notifier?.send(order.orderId, '/webhooks/shop/payment', {
+        type: 'payment',
+        orderId: order.orderId,
+        paymentStatus: 'PAID',
+        amountSatang,
+        paidAt: order.payment.paidAt,
+        reference,
+      });
+      notifyTransitions(record, now);
+      return orders.view(record, now);
+    },
+
+    async setPrice(input: { branchCode: string; cprcode: string; amountSatang: number | null }): Promise<void> {
+      if (!isRecord(input)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
+      const branch = requireBranch(input.branchCode);
+      const { product } = catalog.require(input.cprcode);
+      const amount = input.amountSatang;
+      if (amount !== null && (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0 || amount > 100_000_000)) {
+        throw new CommerceError('INVALID_INPUT', 'amountSatang must be null or a whole number of satang up to 100,000,000.', { field: 'amountSatang' });
+      }
+      priceFeed.setOverride(branch.branch.branchCode, product.cprcode, amount);
+    },
+
+    async setStock(input: { branchCode: string; cprcode: string; qty: number }): Promise<void> {
+      if (!isRecord(input)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
+      const branch = requireBranch(input.branchCode);
+      const { product } = catalog.require(input.cprcode);
+      if (typeof input.qty !== 'number' || !Number.isInteger(input.qty) || Math.abs(input.qty) > 1_000_000) {
+        throw new CommerceError('INVALID_INPUT', 'qty must be a whole number between -1,000,000 and 1,000,000.', { field: 'qty' });
+      }
+      stockFeed.setOverride(branch.branch.branchCode, product.cprcode, input.qty);
+    },
+
+    async setProductActive(input: { cprcode: string; active: boolean }): Promise<void> {
+      if (!isRecord(input)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
+      const { index } = catalog.require(input.cprcode);
+      if (typeof input.active !== 'boolean') throw new CommerceError('INVALID_INPUT', 'active must be true or false.', { field: 'active' });
+      catalog.setActive(index, input.active, new Date(clock.now()).toISOString());
+    },
+
+    async bumpCatalogVersion(): Promise<CatalogVersion> {
+      return catalog.bump(new Date(clock.now()).toISOString());
+    },
+
+    async setFaults(input: { latencyMs?: number; errorRate?: number; timeoutRate?: number }): Promise<void> {
+      if (!isRecord(input)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
+      faults.set(input);
+    },
+
+    async advanceOrder(orderId: string): Promise<GrocerOrder> {
+      const record = requireOrder(orderId);
+      const now = clock.now();
+      if (!record.order.payment.isPaid) {
+        throw new CommerceError('INVALID_INPUT', `Order ${record.order.orderId} is not paid; picking starts after payment.`, { field: 'orderId', details: { orderId: record.order.orderId } });
+      }
+      if (orders.advance(record, now)) notifyTransitions(record, now);
+      return orders.view(record, now);
+    },
+
+    allProducts: () => catalog.all(),
+    feedEntry(branchCode: string, cprcode: string): FeedEntry {
+      const branch = requireBranch(branchCode);
+      const { index, product } = catalog.require(cprcode);
+      return priceFeed.entry(branch, index, product);
+    },
+    promotion(cprcode: string): Promotion | null {
+      const { index, product } = catalog.require(cprcode);
+      return promotionOf(index, product);
+    },
+    setPromotion(cprcode: string, promotion: Promotion | null): void {
+      const { product } = catalog.require(cprcode);
+      promotionOverrides.set(product.cprcode, promotion);
+    },
+    coupons: () => couponBook.list(),
+    faults: () => faults.settings,
+
+    async notifyPending(): Promise<void> {
+      scanOrders();
+      await notifier?.idle();
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      if (timer) clearInterval(timer);
+      faults.close();
+      await notifier?.close();
+    },
+  };
+  return simulator;
+}

@@ -1,0 +1,113 @@
+/**
+ * Outbound notifications from the grocer to the service's inbound webhooks, signed with the shared
+ * secret: `X-Grocer-Signature: sha256=<lowercase hex HMAC-SHA256 of the raw body>`. Best effort:
+ * a few retries with back-off, then the failure is logged and dropped; it never reaches a caller.
+ * Notifications of one order are sent in order.
+ */
+import { createHmac } from 'node:crypto';
+import type { Clock } from '@grocery/core';
+
+export type ServiceWebhookPath = '/webhooks/shop/payment' | '/webhooks/shop/order-status';
+
+export interface ServiceWebhook {
+  /** The service's base URL, e.g. `http://127.0.0.1:4000`. */
+  url: string;
+  secret: string;
+}
+
+export interface ServiceNotifierOptions extends ServiceWebhook {
+  clock: Clock;
+  fetch?: typeof fetch;
+  /** Waits before each retry; its length is the number of retries. Default [250, 1000, 4000]. */
+  retryDelaysMs?: readonly number[];
+  /** Per attempt. Default 5,000 ms. */
+  timeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+/** The signature header value for a raw body. */
+export function signWebhookBody(body: string, secret: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** Sends signed notifications to the service, per order in order. */
+export class ServiceNotifier {
+  readonly #options: Required<Omit<ServiceNotifierOptions, 'log'>> & { log: (message: string) => void };
+  readonly #chains = new Map<string, Promise<void>>();
+  readonly #abort = new AbortController();
+  readonly #timers = new Set<NodeJS.Timeout>();
+
+  constructor(options: ServiceNotifierOptions) {
+    this.#options = {
+      fetch: globalThis.fetch,
+      retryDelaysMs: [250, 1000, 4000],
+      timeoutMs: 5000,
+      log: (message) => console.warn(message),
+      ...options,
+      url: options.url.replace(/\/+$/, ''),
+    };
+  }
+
+  /** Queues a notification; `payload` gets `sentAt` (Unix seconds) at each attempt. */
+  send(orderId: string, path: ServiceWebhookPath, payload: Record<string, unknown>): void {
+    if (this.#abort.signal.aborted) return;
+    const previous = this.#chains.get(orderId) ?? Promise.resolve();
+    const next = previous.then(() => this.#deliver(path, payload));
+    this.#chains.set(orderId, next);
+    void next.finally(() => {
+      if (this.#chains.get(orderId) === next) this.#chains.delete(orderId);
+    });
+  }
+
+  /** Resolves when every queued notification has been delivered or given up. */
+  async idle(): Promise<void> {
+    while (this.#chains.size > 0) await Promise.all([...this.#chains.values()]);
+  }
+
+  /** Stops retries and in-flight requests. */
+  async close(): Promise<void> {
+    this.#abort.abort();
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    await this.idle();
+  }
+
+  #wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        resolve();
+      }, ms);
+      timer.unref();
+      this.#timers.add(timer);
+      this.#abort.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  }
+
+  async #deliver(path: ServiceWebhookPath, payload: Record<string, unknown>): Promise<void> {
+    const { clock, secret, retryDelaysMs, timeoutMs } = this.#options;
+    let lastProblem = '';
+    for (let attempt = 0; attempt <= retryDelaysMs.length; attempt++) {
+      if (attempt > 0) await this.#wait(retryDelaysMs[attempt - 1]!);
+      if (this.#abort.signal.aborted) return;
+      const body = JSON.stringify({ ...payload, sentAt: Math.floor(clock.now() / 1000) });
+      try {
+        const response = await this.#options.fetch(`${this.#options.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-grocer-signature': signWebhookBody(body, secret) },
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.any([this.#abort.signal, AbortSignal.timeout(timeoutMs)]),
+        });
+        await response.arrayBuffer().catch(() => undefined);
+        if (response.status >= 200 && response.status < 300) return;
+        lastProblem = `HTTP ${response.status}`;
+        // A 4xx other than 408/429 will not get better by retrying.
+        if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) break;
+      } catch (error) {
+        lastProblem = error instanceof Error ? error.message : String(error);
+      }
+    }
+    if (!this.#abort.signal.aborted) this.#options.log(`[grocer] notification ${path} for ${String(payload['orderId'])} not delivered: ${lastProblem}`);
+  }
+}

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { toCatalogRecord, type CatalogLang, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
 import type { FeatherFile } from './feather-writer.ts';
 import type { BuildStats } from './snapshot-builder.ts';
-import { matchesWords } from './search-text.ts';
+import type { SearchTextIndex } from './search-index.ts';
 
 /** One download file as the manifest lists it. */
 export interface CatalogFileInfo {
@@ -63,7 +63,7 @@ export const FLAG_ALCOHOL = 4;
 export interface SnapshotParts {
   products: readonly Product[];
   indexByCprcode: ReadonlyMap<string, number>;
-  searchText: readonly string[];
+  searchText: SearchTextIndex;
   flags: Uint8Array;
   categoryAny: ReadonlyMap<string, Int32Array>;
   categoryLevels: readonly [ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>];
@@ -82,6 +82,21 @@ export function compareCprcode(a: string, b: string): number {
 }
 
 const EMPTY = new Int32Array(0);
+
+/** The common members of two ascending lists. */
+function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) out.push(x), i++, j++;
+    else if (x < y) i++;
+    else j++;
+  }
+  return out;
+}
 const COMMA = 0x2c;
 
 /**
@@ -210,28 +225,49 @@ export class CatalogSnapshot {
     if (cached) return cached;
 
     const { categoryAny, categoryLevels, flags, searchText } = this.#parts;
-    const candidates: Int32Array[] = [];
-    if (category) candidates.push(categoryAny.get(category) ?? EMPTY);
-    if (l1) candidates.push(categoryLevels[0].get(l1) ?? EMPTY);
-    if (l2) candidates.push(categoryLevels[1].get(l2) ?? EMPTY);
-    if (l3) candidates.push(categoryLevels[2].get(l3) ?? EMPTY);
+    const lists: Int32Array[] = [];
+    if (category) lists.push(categoryAny.get(category) ?? EMPTY);
+    if (l1) lists.push(categoryLevels[0].get(l1) ?? EMPTY);
+    if (l2) lists.push(categoryLevels[1].get(l2) ?? EMPTY);
+    if (l3) lists.push(categoryLevels[2].get(l3) ?? EMPTY);
+    // null stands for "every product" until some condition narrows it.
+    let kept: ArrayLike<number> | null = null;
+    if (lists.length > 0) {
+      lists.sort((a, b) => a.length - b.length);
+      kept = lists.slice(1).reduce<ArrayLike<number>>((acc, list) => intersectSorted(acc, list), lists[0]!);
+    }
+    if (words.length > 0) {
+      if (kept !== null && kept.length < this.size / 16) {
+        // A few candidates: look inside each of them rather than scanning the whole catalog.
+        const candidates: ArrayLike<number> = kept;
+        const out: number[] = [];
+        for (let k = 0; k < candidates.length; k++) if (searchText.matches(candidates[k]!, words)) out.push(candidates[k]!);
+        kept = out;
+      } else {
+        for (const word of words) {
+          const hits = searchText.containing(word);
+          kept = kept === null ? hits : intersectSorted(kept, hits);
+          if (kept.length === 0) break;
+        }
+      }
+    }
     let mask = 0;
     let want = 0;
     if (active !== null) (mask |= FLAG_ACTIVE), (want |= active ? FLAG_ACTIVE : 0);
     if (online !== null) (mask |= FLAG_ONLINE), (want |= online ? FLAG_ONLINE : 0);
     if (alcohol !== null) (mask |= FLAG_ALCOHOL), (want |= alcohol ? FLAG_ALCOHOL : 0);
-    const keep = (i: number) => (flags[i]! & mask) === want && (words.length === 0 || matchesWords(searchText[i]!, words));
-
-    const out: number[] = [];
-    if (candidates.length === 0) {
-      for (let i = 0; i < flags.length; i++) if (keep(i)) out.push(i);
+    let selection: Int32Array;
+    if (mask === 0) {
+      selection = Int32Array.from(kept ?? []);
+    } else if (kept === null) {
+      const out: number[] = [];
+      for (let i = 0; i < flags.length; i++) if ((flags[i]! & mask) === want) out.push(i);
+      selection = Int32Array.from(out);
     } else {
-      candidates.sort((a, b) => a.length - b.length);
-      const [smallest, ...others] = candidates;
-      const otherSets = others.map((list) => new Set(list));
-      for (const i of smallest!) if (otherSets.every((set) => set.has(i)) && keep(i)) out.push(i);
+      const out: number[] = [];
+      for (let k = 0; k < kept.length; k++) if ((flags[kept[k]!]! & mask) === want) out.push(kept[k]!);
+      selection = Int32Array.from(out);
     }
-    const selection = Int32Array.from(out);
     this.#selections.set(key, selection);
     return selection;
   }

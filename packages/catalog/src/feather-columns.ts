@@ -109,9 +109,10 @@ export const FILE_COLUMNS: Readonly<Record<FeatherLang, readonly FileColumn[]>> 
 
 /** Schema metadata keys of the download files. */
 export const FEATHER_METADATA = {
-  version: 'catalog.version',
   lang: 'catalog.lang',
   recordSchemaVersion: 'catalog.record_schema_version',
+  /** Base of the `image_url` values, so a reader can tell whether the records match its own configuration. */
+  publicBaseUrl: 'catalog.public_base_url',
 } as const;
 
 export const FEATHER_CONTENT_TYPE = 'application/vnd.apache.arrow.file';

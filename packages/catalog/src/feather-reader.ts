@@ -5,7 +5,8 @@ import { FEATHER_METADATA, FILE_COLUMNS } from './feather-columns.ts';
 
 /** What a download file says about itself (schema metadata). */
 export interface FeatherFileInfo {
-  version: string;
+  /** Base URL of the file's `image_url` values. */
+  publicBaseUrl: string;
   lang: FeatherLang;
   recordSchemaVersion: string;
   rows: number;
@@ -20,10 +21,10 @@ function open(body: Uint8Array): { table: Table; info: FeatherFileInfo } {
   }
   const meta = table.schema.metadata;
   const lang = meta.get(FEATHER_METADATA.lang);
-  const version = meta.get(FEATHER_METADATA.version);
+  const publicBaseUrl = meta.get(FEATHER_METADATA.publicBaseUrl) ?? '';
   const recordSchemaVersion = meta.get(FEATHER_METADATA.recordSchemaVersion);
-  if ((lang !== 'en' && lang !== 'th' && lang !== 'all') || !version || !recordSchemaVersion) {
-    throw new CommerceError('INVALID_INPUT', 'Not a catalog download file: its schema metadata lacks the catalog version or language.');
+  if ((lang !== 'en' && lang !== 'th' && lang !== 'all') || !recordSchemaVersion) {
+    throw new CommerceError('INVALID_INPUT', 'Not a catalog download file: its schema metadata lacks the catalog language or record schema version.');
   }
   if (recordSchemaVersion !== CATALOG_RECORD_SCHEMA_VERSION) {
     throw new CommerceError('INVALID_INPUT', `Catalog file has record schema version ${recordSchemaVersion}; this reader understands ${CATALOG_RECORD_SCHEMA_VERSION}.`);
@@ -31,7 +32,7 @@ function open(body: Uint8Array): { table: Table; info: FeatherFileInfo } {
   const expected = FILE_COLUMNS[lang].map((c) => c.name).join(',');
   const actual = table.schema.fields.map((f) => f.name).join(',');
   if (expected !== actual) throw new CommerceError('INVALID_INPUT', `Catalog ${lang} file has columns ${actual}; expected ${expected}.`);
-  return { table, info: { version, lang, recordSchemaVersion, rows: table.numRows } };
+  return { table, info: { lang, recordSchemaVersion, publicBaseUrl, rows: table.numRows } };
 }
 
 type Column = (string | null)[] | boolean[] | (number | null)[] | string[][];

@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Product } from '@grocery/core';
-import { Bool, Field, Float64, List, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, type Data, type DataType } from 'apache-arrow';
+import { AsyncByteQueue, Bool, Field, Float64, List, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, type Data, type DataType } from 'apache-arrow';
+import type { ArrayBufferViewInput } from 'apache-arrow/util/buffer';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, type FeatherLang } from './catalog-record.ts';
 import { utf8Length } from './utf8.ts';
 import { FEATHER_CONTENT_TYPE, FEATHER_METADATA, FILE_COLUMNS, SOURCE_COLUMNS, featherFileName, type SourceColumn } from './feather-columns.ts';
@@ -17,6 +18,11 @@ export interface FeatherFile {
   /** Lowercase hex SHA-256 of `body`. */
   sha256: string;
   contentType: string;
+}
+
+/** The snapshot version of the snapshot whose `all` file has this SHA-256. */
+export function snapshotVersionOf(allFileSha256: string): string {
+  return allFileSha256.slice(0, 16);
 }
 
 /** Called between units of work so that a long build gives the event loop back. */
@@ -97,14 +103,35 @@ function listItemField(): Field<Utf8> {
   return new Field('item', new Utf8(), false);
 }
 
+// One join per row and one encode for the whole column, instead of flattening every item into
+// an array first: list columns (keywords, stores) hold a million items per 40k rows.
 function utf8ListData(values: readonly (readonly string[])[]): Data<List<Utf8>> {
-  const offsets = new Int32Array(values.length + 1);
-  const flat: string[] = [];
-  for (let i = 0; i < values.length; i++) {
-    for (const item of values[i]!) flat.push(item);
-    offsets[i + 1] = flat.length;
+  const length = values.length;
+  const listOffsets = new Int32Array(length + 1);
+  const rows = new Array<string>(length);
+  let items = 0;
+  for (let i = 0; i < length; i++) {
+    const list = values[i]!;
+    rows[i] = list.join('');
+    listOffsets[i + 1] = items += list.length;
   }
-  return makeData({ type: new List(listItemField()), length: values.length, nullCount: 0, valueOffsets: offsets, child: utf8Data(flat) });
+  const joined = rows.join('');
+  const data = Buffer.from(joined, 'utf8');
+  const offsets = new Int32Array(items + 1);
+  const ascii = data.length === joined.length;
+  let item = 0;
+  let position = 0;
+  for (let i = 0; i < length; i++) {
+    for (const value of values[i]!) offsets[++item] = position += ascii ? value.length : utf8Length(value);
+  }
+  if (position !== data.length) {
+    // Lone surrogates encode longer than counted; count this column natively.
+    item = 0;
+    position = 0;
+    for (let i = 0; i < length; i++) for (const value of values[i]!) offsets[++item] = position += Buffer.byteLength(value, 'utf8');
+  }
+  const child = makeData({ type: new Utf8(), length: items, nullCount: 0, valueOffsets: offsets, data });
+  return makeData({ type: new List(listItemField()), length, nullCount: 0, valueOffsets: listOffsets, child });
 }
 
 function arrowType(column: SourceColumn): DataType {
@@ -155,6 +182,29 @@ function sourceColumn(key: string): SourceColumn {
 }
 
 /**
+ * The writer's byte sink: hashes each chunk as it is written and joins them once at the end into
+ * an uninitialised buffer (the queue's own join zero-fills a new one and copies again).
+ */
+class HashingSink extends AsyncByteQueue<Uint8Array> {
+  readonly #chunks: Uint8Array[] = [];
+  readonly #hash = createHash('sha256');
+  #length = 0;
+
+  override write(value: ArrayBufferViewInput | Uint8Array): void {
+    const chunk = ArrayBuffer.isView(value) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : value instanceof ArrayBuffer ? new Uint8Array(value) : null;
+    if (chunk === null) throw new Error('the Arrow writer wrote something other than bytes');
+    if (chunk.byteLength === 0) return;
+    this.#hash.update(chunk);
+    this.#chunks.push(chunk);
+    this.#length += chunk.byteLength;
+  }
+
+  result(): { body: Uint8Array; sha256: string } {
+    return { body: Buffer.concat(this.#chunks, this.#length), sha256: this.#hash.digest('hex') };
+  }
+}
+
+/**
  * Builds the three download files of a snapshot in record batches: each source column is
  * encoded once per batch and shared by every file that holds it, and the caller's `pause` runs
  * between columns so a large build never blocks the event loop for long.
@@ -177,21 +227,23 @@ export class FeatherAssembler {
     this.#batches.push({ rows: end - start, columns });
   }
 
-  /** Writes the files; `version` goes into each file's schema metadata and name. */
-  async finish(version: string, pause: Pause): Promise<FeatherFile[]> {
-    const files: FeatherFile[] = [];
-    for (const lang of FEATHER_LANGS) {
-      files.push(await this.#writeFile(lang, version, pause));
-    }
-    return files;
+  /**
+   * Writes the three files. The snapshot version is taken from the `all` file's SHA-256: that
+   * file is lossless, so its bytes are a content hash of every record.
+   */
+  async finish(pause: Pause): Promise<{ version: string; files: FeatherFile[] }> {
+    const written = new Map<FeatherLang, Omit<FeatherFile, 'name' | 'version'>>();
+    for (const lang of FEATHER_LANGS) written.set(lang, await this.#writeFile(lang, pause));
+    const version = snapshotVersionOf(written.get('all')!.sha256);
+    return { version, files: FEATHER_LANGS.map((lang) => ({ ...written.get(lang)!, name: featherFileName(version, lang), version })) };
   }
 
-  async #writeFile(lang: FeatherLang, version: string, pause: Pause): Promise<FeatherFile> {
+  async #writeFile(lang: FeatherLang, pause: Pause): Promise<Omit<FeatherFile, 'name' | 'version'>> {
     const layout = FILE_COLUMNS[lang];
     const metadata = new Map([
-      [FEATHER_METADATA.version, version],
       [FEATHER_METADATA.lang, lang],
       [FEATHER_METADATA.recordSchemaVersion, CATALOG_RECORD_SCHEMA_VERSION],
+      [FEATHER_METADATA.publicBaseUrl, this.#publicBaseUrl],
     ]);
     const fields = layout.map((column) => {
       const source = sourceColumn(column.source);
@@ -199,7 +251,8 @@ export class FeatherAssembler {
     });
     const schema = new Schema(fields, metadata);
     const writer = new RecordBatchFileWriter();
-    writer.reset(undefined, schema);
+    const sink = new HashingSink();
+    writer.reset(sink, schema);
     let rows = 0;
     for (const batch of this.#batches) {
       const children = layout.map((column) => batch.columns.get(column.source)!);
@@ -210,11 +263,8 @@ export class FeatherAssembler {
     }
     // An empty catalog still yields a valid file with the schema and no batches.
     writer.finish();
-    const body = writer.toUint8Array(true);
+    const { body, sha256 } = sink.result();
     await pause();
-    const hash = createHash('sha256');
-    await hashInSlices(hash, body, pause);
-    const sha256 = hash.digest('hex');
-    return { name: featherFileName(version, lang), lang, version, rows, body, sha256, contentType: FEATHER_CONTENT_TYPE };
+    return { lang, rows, body, sha256, contentType: FEATHER_CONTENT_TYPE };
   }
 }

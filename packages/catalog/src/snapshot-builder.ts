@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { isCprcode, systemClock, type CategoryTotal, type Clock, type GrocerGateway, type Product } from '@grocery/core';
-import { CATALOG_RECORD_SCHEMA_VERSION, localisedRecordPart, sharedRecordPart, trimTrailingSlash, type CatalogLang } from './catalog-record.ts';
+import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, localisedRecordPart, sharedRecordPart, trimTrailingSlash, type CatalogLang } from './catalog-record.ts';
 import { CatalogSnapshot, compareCprcode, FLAG_ACTIVE, FLAG_ALCOHOL, FLAG_ONLINE, type CatalogManifest, type RecordJson } from './catalog-snapshot.ts';
-import { FeatherAssembler, hashInSlices, type FeatherFile, type Pause } from './feather-writer.ts';
+import { readFeatherInfo } from './feather-reader.ts';
+import { FeatherAssembler, snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
+import { SearchTextWriter, sealBuffer } from './search-index.ts';
 import { normalizeSearchText, productSearchText } from './search-text.ts';
 
 /** How a build spent its time, in ms (for logs, metrics and the benchmark). */
@@ -14,7 +15,7 @@ export interface BuildStats {
   workMs: number;
   /** Longest stretch the build held the event loop. */
   longestSliceMs: number;
-  stages: { reading: number; indexing: number; columns: number; hashing: number; files: number };
+  stages: { reading: number; indexing: number; columns: number; files: number };
 }
 
 /** Logs one line; the composition root decides where it goes. */
@@ -33,7 +34,7 @@ export interface BuildSnapshotOptions {
   sliceMs?: number | undefined;
   /** Builds running longer than this log a progress line about every second. Default 1000 ms. */
   progressAfterMs?: number | undefined;
-  /** Download files of a published snapshot; used instead of writing new ones when the version matches. */
+  /** Download files of a published snapshot, served as they are instead of writing new ones (when they fit, see `usablePrebuiltFiles`). */
   prebuiltFiles?: readonly FeatherFile[] | undefined;
   /** Build time to record (a published snapshot keeps its own); defaults to the clock's now. */
   builtAt?: string | undefined;
@@ -46,9 +47,9 @@ export function categoryKey(value: string): string {
   return normalizeSearchText(value);
 }
 
-/** Growing byte buffers of both languages' records, each record followed by a comma. */
 const COMMA = 0x2c;
 
+/** Growing byte buffers of both languages' records, each record followed by a comma. */
 class RecordJsonWriter {
   readonly #publicBaseUrl: string;
   readonly #buffers: Record<CatalogLang, Buffer>;
@@ -58,7 +59,7 @@ class RecordJsonWriter {
 
   constructor(rows: number, publicBaseUrl: string) {
     this.#publicBaseUrl = publicBaseUrl;
-    this.#buffers = { en: Buffer.allocUnsafe(Math.max(4096, rows * 700)), th: Buffer.allocUnsafe(Math.max(4096, rows * 800)) };
+    this.#buffers = { en: Buffer.allocUnsafe(Math.max(4096, rows * 1024)), th: Buffer.allocUnsafe(Math.max(4096, rows * 1152)) };
     this.#offsets = { en: new Uint32Array(rows + 1), th: new Uint32Array(rows + 1) };
   }
 
@@ -99,18 +100,15 @@ class RecordJsonWriter {
   #reserve(lang: CatalogLang, bytes: number): Buffer {
     const need = this.#position[lang] + bytes;
     if (need > this.#buffers[lang].length) {
-      const grown = Buffer.allocUnsafe(Math.max(need, this.#buffers[lang].length * 2));
+      const grown = Buffer.allocUnsafe(Math.max(need, Math.ceil(this.#buffers[lang].length * 1.5)));
       this.#buffers[lang].copy(grown, 0, 0, this.#position[lang]);
       this.#buffers[lang] = grown;
     }
     return this.#buffers[lang];
   }
 
-  /** The written bytes in a buffer of their own, so the snapshot holds no slack. */
   seal(lang: CatalogLang): RecordJson {
-    const bytes = Buffer.allocUnsafeSlow(this.#position[lang]);
-    this.#buffers[lang].copy(bytes, 0, 0, this.#position[lang]);
-    return { bytes, offsets: this.#offsets[lang] };
+    return { bytes: sealBuffer(this.#buffers[lang], this.#position[lang]), offsets: this.#offsets[lang] };
   }
 }
 
@@ -121,7 +119,7 @@ class BuildClock {
   readonly #log: CatalogLogger;
   readonly #after: number;
   readonly #start = performance.now();
-  readonly #stages: Record<Stage, number> = { reading: 0, indexing: 0, columns: 0, hashing: 0, files: 0 };
+  readonly #stages: Record<Stage, number> = { reading: 0, indexing: 0, columns: 0, files: 0 };
   #stage: Stage = 'reading';
   #stageSince = performance.now();
   #lastLine = 0;
@@ -195,13 +193,14 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
   progress.total = n;
 
   const indexByCprcode = new Map<string, number>();
-  const searchText = new Array<string>(n);
   const flags = new Uint8Array(n);
   const anyLists = new Map<string, number[]>();
   const levelLists: [Map<string, number[]>, Map<string, number[]>, Map<string, number[]>] = [new Map(), new Map(), new Map()];
   const json = new RecordJsonWriter(n, publicBaseUrl);
   const top = new Map<string, CategoryTotal>();
-  const assembler = options.prebuiltFiles ? null : new FeatherAssembler(publicBaseUrl);
+  const prebuilt = usablePrebuiltFiles(options.prebuiltFiles, publicBaseUrl, log);
+  const assembler = prebuilt ? null : new FeatherAssembler(publicBaseUrl);
+  const search = new SearchTextWriter(n);
 
   // Category names repeat across thousands of products; fold each distinct one once.
   const folded = new Map<string, string>();
@@ -223,7 +222,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     for (let i = batchStart; i < batchEnd; i++) {
       const p = products[i]!;
       indexByCprcode.set(p.cprcode, i);
-      searchText[i] = productSearchText(p);
+      search.add(productSearchText(p));
       flags[i] = (p.active ? FLAG_ACTIVE : 0) | (p.online ? FLAG_ONLINE : 0) | (p.alcohol ? FLAG_ALCOHOL : 0);
       const c = p.category;
       const names: [string, string][] = [
@@ -257,23 +256,14 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
   }
 
   const sealed = { en: json.seal('en'), th: json.seal('th') };
-  progress.enter('hashing');
-  const digest = createHash('sha256').update(`catalog-record-schema:${CATALOG_RECORD_SCHEMA_VERSION}\n`);
-  await hashInSlices(digest, sealed.en.bytes, pause);
-  digest.update('\n');
-  await hashInSlices(digest, sealed.th.bytes, pause);
-  const version = digest.digest('hex').slice(0, 16);
-
   let files: readonly FeatherFile[];
-  const prebuilt = options.prebuiltFiles;
-  if (prebuilt && prebuilt.length > 0 && prebuilt.every((file) => file.version === version)) {
+  let version: string;
+  if (prebuilt) {
     files = prebuilt;
+    version = prebuilt[0]!.version;
   } else {
-    if (prebuilt) log(`catalog snapshot: published files are for version ${prebuilt[0]?.version ?? '(none)'} but the products hash to ${version}; writing files anew`);
-    progress.enter('columns');
-    const writer = assembler ?? (await assembleAll(products, publicBaseUrl, batchRows, pause));
     progress.enter('files');
-    files = await writer.finish(version, pause);
+    ({ version, files } = await assembler!.finish(pause));
   }
 
   progress.enter('indexing');
@@ -292,7 +282,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     stats,
     products,
     indexByCprcode,
-    searchText,
+    searchText: search.seal(),
     flags,
     categoryAny: toInt32(anyLists),
     categoryLevels: [toInt32(levelLists[0]), toInt32(levelLists[1]), toInt32(levelLists[2])],
@@ -306,10 +296,24 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
   return snapshot;
 }
 
-async function assembleAll(products: readonly Product[], publicBaseUrl: string, batchRows: number, pause: Pause): Promise<FeatherAssembler> {
-  const assembler = new FeatherAssembler(publicBaseUrl);
-  for (let start = 0; start < products.length; start += batchRows) await assembler.addBatch(products, start, Math.min(products.length, start + batchRows), pause);
-  return assembler;
+/**
+ * The published files, when they can be served as they are: all three languages of one version,
+ * written for this instance's public base URL (the `image_url` values must match its records).
+ */
+function usablePrebuiltFiles(files: readonly FeatherFile[] | undefined, publicBaseUrl: string, log: CatalogLogger): readonly FeatherFile[] | null {
+  if (!files) return null;
+  const all = files.find((file) => file.lang === 'all');
+  const complete = all !== undefined && FEATHER_LANGS.every((lang) => files.some((file) => file.lang === lang && file.version === all.version));
+  if (!complete || snapshotVersionOf(all.sha256) !== all.version) {
+    log('catalog snapshot: the published files are incomplete or inconsistent; writing them anew');
+    return null;
+  }
+  const writtenFor = readFeatherInfo(all.body).publicBaseUrl;
+  if (writtenFor !== publicBaseUrl) {
+    log(`catalog snapshot: the published files link images on ${writtenFor}, this instance on ${publicBaseUrl}; writing them anew`);
+    return null;
+  }
+  return FEATHER_LANGS.map((lang) => files.find((file) => file.lang === lang)!);
 }
 
 // An in-process grocer may change its objects later; the snapshot must not change with them.

@@ -75,10 +75,23 @@ function toFile(row: FileRow): FeatherFile {
  * API instances build, the manifests, and the download files as bytea.
  */
 export class SnapshotRepository {
-  readonly #db: Db;
+  readonly #database: Db;
+  #migrated: Promise<Db> | null = null;
 
+  /** Applies the catalog migrations on first use (`migrateCatalog`), so wiring needs no extra step. */
   constructor(db: Db) {
-    this.#db = db;
+    this.#database = db;
+  }
+
+  async #db(): Promise<Db> {
+    this.#migrated ??= migrateCatalog(this.#database).then(
+      () => this.#database,
+      (error: unknown) => {
+        this.#migrated = null;
+        throw error;
+      },
+    );
+    return this.#migrated;
   }
 
   /**
@@ -86,7 +99,7 @@ export class SnapshotRepository {
    * taken when free, expired, or already held by `holder`. True when `holder` now holds it.
    */
   async claimBuild(holder: string, nowMs: number, ttlMs: number): Promise<boolean> {
-    const { rows } = await this.#db.query<{ holder: string }>(
+    const { rows } = await (await this.#db()).query<{ holder: string }>(
       `INSERT INTO catalog_build_lease (name, holder, acquired_at, expires_at)
        VALUES ($1, $2, $3, $4)
        ON CONFLICT (name) DO UPDATE
@@ -100,12 +113,12 @@ export class SnapshotRepository {
 
   /** Gives the lease up if `holder` still holds it. */
   async releaseBuild(holder: string): Promise<void> {
-    await this.#db.query('DELETE FROM catalog_build_lease WHERE name = $1 AND holder = $2', [LEASE, holder]);
+    await (await this.#db()).query('DELETE FROM catalog_build_lease WHERE name = $1 AND holder = $2', [LEASE, holder]);
   }
 
   /** The newest published snapshot's manifest, or null when none was published yet. */
   async latest(): Promise<PublishedSnapshot | null> {
-    const { rows } = await this.#db.query<{ version: string; seq: number; manifest: CatalogManifest }>(
+    const { rows } = await (await this.#db()).query<{ version: string; seq: number; manifest: CatalogManifest }>(
       'SELECT version, seq, manifest FROM catalog_snapshots ORDER BY seq DESC LIMIT 1',
     );
     const row = rows[0];
@@ -114,7 +127,7 @@ export class SnapshotRepository {
 
   /** Every download file of a published snapshot. */
   async files(version: string): Promise<FeatherFile[]> {
-    const { rows } = await this.#db.query<FileRow>(
+    const { rows } = await (await this.#db()).query<FileRow>(
       'SELECT name, version, lang, rows, sha256, content_type, body FROM catalog_snapshot_files WHERE version = $1 ORDER BY name',
       [version],
     );
@@ -123,7 +136,7 @@ export class SnapshotRepository {
 
   /** One download file by name, from any snapshot still kept. */
   async file(name: string): Promise<FeatherFile | null> {
-    const { rows } = await this.#db.query<FileRow>(
+    const { rows } = await (await this.#db()).query<FileRow>(
       'SELECT name, version, lang, rows, sha256, content_type, body FROM catalog_snapshot_files WHERE name = $1',
       [name],
     );
@@ -137,7 +150,7 @@ export class SnapshotRepository {
    * publication order, or null when the lease was lost.
    */
   async publish(holder: string, manifest: CatalogManifest, files: readonly FeatherFile[], nowMs: number): Promise<number | null> {
-    return this.#db.transaction(async (tx) => {
+    return (await this.#db()).transaction(async (tx) => {
       const lease = await tx.query<{ holder: string }>('SELECT holder FROM catalog_build_lease WHERE name = $1 FOR UPDATE', [LEASE]);
       if (lease.rows[0]?.holder !== holder) return null;
       const published = await tx.query<{ seq: number }>(
@@ -163,7 +176,7 @@ export class SnapshotRepository {
 
   /** Deletes all but the newest `keep` published snapshots (and their files); returns how many went. */
   async prune(keep: number): Promise<number> {
-    const { rowCount } = await this.#db.query(
+    const { rowCount } = await (await this.#db()).query(
       'DELETE FROM catalog_snapshots WHERE version NOT IN (SELECT version FROM catalog_snapshots ORDER BY seq DESC LIMIT $1)',
       [Math.max(1, keep)],
     );

@@ -47,7 +47,9 @@ describe('catalog snapshot (fixture products)', () => {
     const a = await build();
     const b = await build();
     assert.equal(a.version, b.version);
-    assert.match(a.version, /^[0-9a-f]{16}$/);
+    assert.deepEqual(a.files.map((f) => f.sha256), b.files.map((f) => f.sha256));
+    // The lossless `all` file's hash is the content hash.
+    assert.equal(a.version, a.file('all').sha256.slice(0, 16));
     const changed = fixtureProducts();
     changed[0]!.active = false;
     assert.notEqual((await build(changed)).version, a.version);
@@ -85,7 +87,7 @@ describe('catalog snapshot (fixture products)', () => {
       assert.equal(createHash('sha256').update(file.body).digest('hex'), info.sha256);
       assert.equal(info.bytes, file.body.byteLength);
       assert.equal(file.name, `catalog-${snapshot.version}-${file.lang}.feather`);
-      assert.deepEqual(readFeatherInfo(file.body), { version: snapshot.version, lang: file.lang, recordSchemaVersion: '1', rows: 4 });
+      assert.deepEqual(readFeatherInfo(file.body), { lang: file.lang, recordSchemaVersion: '1', publicBaseUrl: 'https://api.example.com', rows: 4 });
 
       const table = tableFromIPC(file.body);
       assert.equal(table.numRows, 4);
@@ -116,12 +118,26 @@ describe('catalog snapshot (fixture products)', () => {
     assert.throws(() => readFeatherRecords(new Uint8Array([1, 2, 3])), /Not an Arrow IPC|Not a catalog download file/);
   });
 
-  test('a snapshot rebuilt from the all file has the same version and reuses the published files', async () => {
+  test('a snapshot rebuilt from the all file has the same records and reuses the published files', async () => {
     const snapshot = await build();
     const rebuilt = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all').body), { publicBaseUrl, prebuiltFiles: snapshot.files, builtAt: snapshot.builtAt });
     assert.equal(rebuilt.version, snapshot.version);
     assert.equal(rebuilt.file('all'), snapshot.file('all'));
     assert.equal(rebuilt.builtAt, snapshot.builtAt);
+    for (let i = 0; i < snapshot.size; i++) assert.deepEqual(rebuilt.recordJson('th', i), snapshot.recordJson('th', i));
+    // Rebuilt from scratch (no files handed over), the files come out byte for byte the same.
+    const fresh = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all').body), { publicBaseUrl });
+    assert.deepEqual(fresh.files.map((f) => f.sha256), snapshot.files.map((f) => f.sha256));
+  });
+
+  test('published files written for another public base URL are written anew', async () => {
+    const snapshot = await build();
+    const lines: string[] = [];
+    const elsewhere = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all').body), { publicBaseUrl: 'https://other.example.com', prebuiltFiles: snapshot.files, log: (line) => lines.push(line) });
+    assert.notEqual(elsewhere.file('all'), snapshot.file('all'));
+    assert.notEqual(elsewhere.version, snapshot.version);
+    assert.match(lines.join('\n'), /link images on https:\/\/api\.example\.com/);
+    assert.equal(JSON.parse(new TextDecoder().decode(elsewhere.recordJson('en', 1))).image_url, 'https://other.example.com/images/products/100001');
   });
 
   test('an empty catalog still yields valid, empty files', async () => {

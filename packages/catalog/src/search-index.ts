@@ -1,0 +1,103 @@
+const SEPARATOR = 0x01;
+
+/**
+ * Every product's folded search text as UTF-8 in one buffer, each followed by a separator byte
+ * (which also separates fields), so a word is found with native `indexOf` scans. One off-heap
+ * buffer instead of a string per product keeps the garbage collector out of it.
+ */
+export class SearchTextIndex {
+  readonly #bytes: Buffer;
+  readonly #offsets: Uint32Array;
+
+  constructor(bytes: Buffer, offsets: Uint32Array) {
+    this.#bytes = bytes;
+    this.#offsets = offsets;
+  }
+
+  get size(): number {
+    return this.#offsets.length - 1;
+  }
+
+  get byteLength(): number {
+    return this.#bytes.byteLength;
+  }
+
+  /** The folded search text of product `index`. */
+  textOf(index: number): string {
+    return this.#bytes.toString('utf8', this.#offsets[index]!, this.#offsets[index + 1]! - 1);
+  }
+
+  /** Indexes (ascending) of the products whose text contains `word`. */
+  containing(word: string): number[] {
+    const needle = Buffer.from(word, 'utf8');
+    const out: number[] = [];
+    if (needle.length === 0) return out;
+    const bytes = this.#bytes;
+    const offsets = this.#offsets;
+    let position = bytes.indexOf(needle, 0);
+    while (position !== -1) {
+      const index = this.#productAt(position);
+      out.push(index);
+      // One hit is enough; carry on from the next product.
+      position = bytes.indexOf(needle, offsets[index + 1]!);
+    }
+    return out;
+  }
+
+  /** True when product `index`'s text contains every word. */
+  matches(index: number, words: readonly string[]): boolean {
+    const text = this.#bytes.subarray(this.#offsets[index]!, this.#offsets[index + 1]!);
+    for (const word of words) if (text.indexOf(word, 0, 'utf8') === -1) return false;
+    return true;
+  }
+
+  #productAt(position: number): number {
+    const offsets = this.#offsets;
+    let lo = 0;
+    let hi = offsets.length - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >>> 1;
+      if (offsets[mid]! <= position) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** Collects products' search texts into a `SearchTextIndex`. */
+export class SearchTextWriter {
+  #bytes: Buffer;
+  readonly #offsets: Uint32Array;
+  #position = 0;
+  #count = 0;
+
+  constructor(rows: number, bytesPerRow = 256) {
+    this.#bytes = Buffer.allocUnsafe(Math.max(1024, rows * bytesPerRow));
+    this.#offsets = new Uint32Array(rows + 1);
+  }
+
+  add(text: string): void {
+    // UTF-8 needs at most 3 bytes per UTF-16 unit, plus the separator.
+    const need = this.#position + text.length * 3 + 1;
+    if (need > this.#bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, Math.ceil(this.#bytes.length * 1.5)));
+      this.#bytes.copy(grown, 0, 0, this.#position);
+      this.#bytes = grown;
+    }
+    this.#position += this.#bytes.write(text, this.#position, 'utf8');
+    this.#bytes[this.#position++] = SEPARATOR;
+    this.#offsets[++this.#count] = this.#position;
+  }
+
+  seal(): SearchTextIndex {
+    return new SearchTextIndex(sealBuffer(this.#bytes, this.#position), this.#offsets);
+  }
+}
+
+/** The first `length` bytes; copied into an exact buffer only when the slack is worth returning. */
+export function sealBuffer(buffer: Buffer, length: number): Buffer {
+  if (buffer.length - length <= buffer.length / 8) return buffer.subarray(0, length);
+  const exact = Buffer.allocUnsafeSlow(length);
+  buffer.copy(exact, 0, 0, length);
+  return exact;
+}

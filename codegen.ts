@@ -60,6 +60,7 @@ const config: CodegenConfig = {
       config: { file: 'schema.graphql' },
     },
     ...openapi('openapi/pay.yaml', 'packages/core/src/generated/pay-api.ts'),
+    ...openapi('openapi/webhooks.yaml', 'packages/core/src/generated/webhooks-api.ts'),
   },
 };
 

@@ -30,6 +30,9 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'GROCER_UNAVAILABLE',
   'SEARCH_UNAVAILABLE',
+  // Inbound grocer notifications (openapi/webhooks.yaml).
+  'SIGNATURE_INVALID',
+  'NOTIFICATION_REPLAYED',
   'INTERNAL',
 ] as const;
 
@@ -82,6 +85,7 @@ export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case 'UNAUTHENTICATED':
     case 'PARTNER_KEY_INVALID':
+    case 'SIGNATURE_INVALID':
       return 401;
     case 'FORBIDDEN':
       return 403;
@@ -93,6 +97,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'ALREADY_PAID':
     case 'PRICE_CHANGED':
     case 'IDEMPOTENCY_KEY_REUSED':
+    case 'NOTIFICATION_REPLAYED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;

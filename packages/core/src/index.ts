@@ -40,3 +40,22 @@ export { createPayPageHandler, checkoutJson, PAY_BODY_LIMIT, type CheckoutJson }
 export { createAdminHandler, type AdminHandlerOptions } from './http/admin-handler.ts';
 export { createImageHandler } from './http/image-handler.ts';
 export { escapeHtml, pickLang, pageHeaders, PAGE_STYLES, type PageLang } from './http/page-kit.ts';
+export * from './ports/event-store.ts';
+export * from './ports/webhook-sender.ts';
+export { signWebhookBody, verifyWebhookSignature } from './services/webhook-signature.ts';
+export {
+  WebhookDispatcher,
+  partnerEventBody,
+  deliveryOutcome,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_TIMEOUT_MS,
+  WEBHOOK_USER_AGENT,
+  type WebhookDispatcherOptions,
+  type DispatchRound,
+  type PartnerEventBody,
+} from './services/webhook-dispatcher.ts';
+export { OrderPoller, DEFAULT_POLL_SCHEDULE, pollDelayMs, type OrderPollerOptions, type PollSchedule, type PollRound, type DerivedOrder } from './services/order-poller.ts';
+export { WebhookEndpoints, newWebhookSecret, WEBHOOK_EVENT_TYPES, SECRET_ROTATION_OVERLAP_MS, MAX_ACTIVE_ENDPOINTS, type RegisteredEndpoint } from './services/webhook-endpoints.ts';
+export { createEventRuntime, type EventRuntime, type EventRuntimeOptions } from './services/event-runtime.ts';
+export { createInboundWebhookHandler, INBOUND_WEBHOOK_PATHS, type InboundWebhookHandlerOptions } from './http/inbound-webhook-handler.ts';

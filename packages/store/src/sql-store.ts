@@ -19,6 +19,7 @@ import type {
 } from '@grocery/core';
 import type { Db } from './database.ts';
 import { migrate, type Migration } from './migrate.ts';
+import { enqueueDeliveries, SqlEventStore } from './sql-event-store.ts';
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
 
@@ -177,18 +178,21 @@ const firstPickingStatus = (order: GrocerOrder): string | null => order.shipping
 
 async function insertEvents(db: Db, events: readonly EventRecord[]): Promise<void> {
   for (const event of events) {
-    await db.query(
-      'INSERT INTO events (event_id, partner_id, type, order_id, payload, ts) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING',
+    const inserted = await db.query(
+      'INSERT INTO events (event_id, partner_id, type, order_id, payload, ts) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING RETURNING event_id',
       [event.eventId, event.partnerId, event.type, event.orderId, JSON.stringify(event.payload), event.ts],
     );
+    // Only a new event gets deliveries: a move seen again by another path is the same event.
+    if (inserted.rows.length > 0) await enqueueDeliveries(db, event);
   }
 }
 
-/** The Store port over SQL; every query of shopper data is scoped by (partner, owner). */
-class SqlStore implements Store {
+/** The Store port over SQL (the event store mixed in); every query of shopper data is scoped by (partner, owner). */
+class SqlStore extends SqlEventStore implements Store {
   readonly #db: Db;
 
   constructor(db: Db) {
+    super(db);
     this.#db = db;
   }
 

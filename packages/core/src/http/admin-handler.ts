@@ -5,6 +5,7 @@ import { isCprcode } from '../model/product.ts';
 import { toSatang } from '../money.ts';
 import type { GrocerControl } from '../ports/grocer-gateway.ts';
 import type { Commerce } from '../services/commerce.ts';
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpoints } from '../services/webhook-endpoints.ts';
 import { errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
 
 export interface AdminHandlerOptions {
@@ -13,9 +14,11 @@ export interface AdminHandlerOptions {
   adminToken: string;
   /** Grocer simulator controls, when the simulator runs. */
   grocerControl?: GrocerControl | null;
+  /** Partners' webhook endpoints and deliveries (`createEventRuntime(...).endpoints`). */
+  webhooks?: WebhookEndpoints | null;
 }
 
-type Route = { method: string; pattern: RegExp; run: (match: string[], body: unknown) => Promise<HttpResponse> };
+type Route = { method: string; pattern: RegExp; run: (match: string[], body: unknown, request: HttpRequest) => Promise<HttpResponse> };
 
 const environment = z.enum(['sandbox', 'production']);
 const redirectUris = z.array(z.string().max(2000)).max(20);
@@ -41,6 +44,10 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
   const requireControl = (): GrocerControl => {
     if (!control) throw new CommerceError('NOT_FOUND', 'The grocer simulator is not running, so it cannot be controlled.');
     return control;
+  };
+  const requireWebhooks = (): WebhookEndpoints => {
+    if (!options.webhooks) throw new CommerceError('NOT_FOUND', 'Webhooks are not configured on this server.');
+    return options.webhooks;
   };
 
   const routes: Route[] = [
@@ -104,6 +111,56 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
         const at = new Date(commerce.clock.now()).toISOString();
         await commerce.store.confirmBranchResolution(partnerId!, at);
         return jsonResponse(200, { partnerId, branchResolutionConfirmedAt: at });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/webhooks$/,
+      run: async ([, partnerId], body) => {
+        const input = parseBody(z.object({ url: z.string().max(2000), events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(2).optional() }).strict(), body);
+        const { endpoint, secret } = await requireWebhooks().register(partnerId!, input);
+        return jsonResponse(201, { endpointId: endpoint.endpointId, secret, url: endpoint.url, events: endpoint.eventTypes, status: endpoint.status, createdAt: endpoint.createdAt });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/webhooks$/,
+      run: async ([, partnerId]) => jsonResponse(200, { endpoints: await requireWebhooks().list(partnerId!) }),
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/admin\/webhooks\/(whe_[0-9a-f]{32})$/,
+      run: async ([, endpointId]) => {
+        await requireWebhooks().disable(endpointId!);
+        return noContent();
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/admin\/webhooks\/(whe_[0-9a-f]{32})\/rotate-secret$/,
+      run: async ([, endpointId]) => {
+        const rotated = await requireWebhooks().rotateSecret(endpointId!);
+        return jsonResponse(200, { endpointId, secret: rotated.secret, previousSecretExpiresAt: rotated.previousSecretExpiresAt });
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/deliveries$/,
+      run: async ([, partnerId], _body, request) => {
+        const query = parseBody(
+          z.object({ limit: z.coerce.number().int().min(1).max(200).optional(), before: z.string().regex(/^dlv_[0-9a-f]{32}$/).optional() }).strict(),
+          Object.fromEntries(request.query),
+        );
+        const deliveries = await requireWebhooks().deliveries(partnerId!, query);
+        return jsonResponse(200, { deliveries, nextBefore: deliveries.length === (query.limit ?? 50) ? deliveries.at(-1)!.deliveryId : null });
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/admin\/deliveries\/(dlv_[0-9a-f]{32})\/redeliver$/,
+      run: async ([, deliveryId]) => {
+        const delivery = await requireWebhooks().redeliver(deliveryId!);
+        return jsonResponse(202, { deliveryId: delivery.deliveryId, redeliveryOf: delivery.redeliveryOf, eventId: delivery.eventId, endpointId: delivery.endpointId, status: delivery.status });
       },
     },
     {
@@ -181,7 +238,7 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
       }
     }
     try {
-      return await route.run(route.pattern.exec(request.path)!, body);
+      return await route.run(route.pattern.exec(request.path)!, body, request);
     } catch (error) {
       if (!isCommerceError(error) || error.code === 'INTERNAL') throw error;
       return errorResponse(httpStatusOf(error.code), error.code, error.message, error.field ? { field: error.field } : {});

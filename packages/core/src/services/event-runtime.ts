@@ -1,0 +1,74 @@
+import { hostname } from 'node:os';
+import { createInboundWebhookHandler } from '../http/inbound-webhook-handler.ts';
+import type { HttpHandler } from '../http/http-types.ts';
+import { newId } from '../model/ids.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { WebhookSender } from '../ports/webhook-sender.ts';
+import type { Commerce } from './commerce.ts';
+import { OrderPoller, type OrderPollerOptions } from './order-poller.ts';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhook-dispatcher.ts';
+import { WebhookEndpoints } from './webhook-endpoints.ts';
+
+export interface EventRuntimeOptions {
+  commerce: Commerce;
+  /** Sends webhook bodies and guards URLs (`createHttpWebhookSender()` from @grocery/webhooks). */
+  sender: WebhookSender;
+  /** The grocer's shared secret for inbound notifications (`GROCER_WEBHOOK_SECRET`). */
+  grocerWebhookSecret: string;
+  /** The commerce clock by default. */
+  clock?: Clock;
+  /** Names this instance's claims (dispatcher and poller); unique per process by default. */
+  instanceId?: string;
+  dispatcher?: Omit<WebhookDispatcherOptions, 'store' | 'sender' | 'clock' | 'instanceId'>;
+  poller?: Omit<OrderPollerOptions, 'store' | 'grocer' | 'orders' | 'clock' | 'instanceId'>;
+  /** Whether this instance polls orders (every instance delivers; polling may be left to some). */
+  polling?: boolean;
+}
+
+/** Events to partners in one process: the dispatcher, the poller, the inbound handler and the admin service. */
+export interface EventRuntime {
+  instanceId: string;
+  dispatcher: WebhookDispatcher;
+  poller: OrderPoller;
+  /** Partners' endpoints and deliveries, for the admin API (`createAdminHandler({ webhooks })`). */
+  endpoints: WebhookEndpoints;
+  /** Serves `POST /webhooks/shop/payment` and `/webhooks/shop/order-status` (route `/webhooks/` to it). */
+  inboundWebhookHandler: HttpHandler;
+  /** Starts delivering and polling in the background. */
+  start(): void;
+  /** Stops both, draining in-flight work and releasing claims. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Wires events to partners for one API instance.
+ *
+ * @example
+ * const events = createEventRuntime({ commerce, sender: createHttpWebhookSender(), grocerWebhookSecret });
+ * events.start(); // on boot
+ * await events.stop(); // on shutdown
+ */
+export function createEventRuntime(options: EventRuntimeOptions): EventRuntime {
+  const { commerce, sender } = options;
+  const clock = options.clock ?? commerce.clock;
+  const instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${newId('i').slice(2, 10)}`;
+  const dispatcher = new WebhookDispatcher({ ...options.dispatcher, store: commerce.store, sender, clock, instanceId });
+  const poller = new OrderPoller({ ...options.poller, store: commerce.store, grocer: commerce.grocer, orders: commerce.orders, clock, instanceId });
+  const endpoints = new WebhookEndpoints({ store: commerce.store, sender, clock });
+  const inboundWebhookHandler = createInboundWebhookHandler({ store: commerce.store, poller, secret: options.grocerWebhookSecret, clock });
+  const polling = options.polling ?? true;
+  return {
+    instanceId,
+    dispatcher,
+    poller,
+    endpoints,
+    inboundWebhookHandler,
+    start() {
+      dispatcher.start();
+      if (polling) poller.start();
+    },
+    async stop() {
+      await Promise.all([dispatcher.stop(), poller.stop()]);
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import { hostname } from 'node:os';
+import type { components } from '../generated/webhooks-api.ts';
+import { newId } from '../model/ids.ts';
+import { systemClock, type Clock } from '../ports/clock.ts';
+import type { ClaimedDelivery, DeliveryOutcome } from '../ports/event-store.ts';
+import type { Store } from '../ports/store.ts';
+import type { WebhookSender, WebhookSendResult } from '../ports/webhook-sender.ts';
+import { EventWorkerLoop } from './event-worker-loop.ts';
+import { signWebhookBody } from './webhook-signature.ts';
+
+/** The body of a partner event as POSTed (openapi/webhooks.yaml `PartnerEvent`). */
+export type PartnerEventBody = components['schemas']['PartnerEvent'];
+
+/**
+ * Delays before attempts 2 to 8 (DESIGN.md §4): the first attempt is at once, then 5 s, 5 min,
+ * 30 min, 2 h, 5 h, 10 h and 10 h after each failure; the eighth failure marks the delivery failed.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+
+/** Attempts a delivery gets before it is marked failed. */
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
+
+/** A receiver that does not answer within this is a failed attempt (DESIGN.md §4). */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+export const WEBHOOK_USER_AGENT = 'PartnerGroceryWebhooks/0.1.0';
+
+export interface WebhookDispatcherOptions {
+  store: Store;
+  sender: WebhookSender;
+  clock?: Clock;
+  /** Names this instance's claims; unique per process. */
+  instanceId?: string;
+  /** Deliveries claimed and sent at once per round. */
+  batchSize?: number;
+  /** How long a claim holds; longer than a send can take, so a live instance never loses one. */
+  leaseMs?: number;
+  /** Real-time wait between rounds when nothing was due. */
+  idleMs?: number;
+  timeoutMs?: number;
+  /** How long `stop()` lets in-flight sends finish before it aborts them. */
+  drainMs?: number;
+  userAgent?: string;
+  onError?: (error: unknown) => void;
+}
+
+/** What one round did. */
+export interface DispatchRound {
+  claimed: number;
+  delivered: number;
+  retried: number;
+  failed: number;
+  released: number;
+}
+
+/** The body of one attempt: `ts` is the attempt's time, everything else is the event's. */
+export function partnerEventBody(delivery: ClaimedDelivery, nowMs: number): PartnerEventBody {
+  const { event } = delivery;
+  return {
+    id: event.eventId,
+    type: event.type,
+    orderId: event.orderId,
+    partnerId: event.partnerId,
+    payload: event.payload,
+    ts: Math.floor(nowMs / 1000),
+  } as PartnerEventBody;
+}
+
+/** What an attempt's result means for the delivery, given the attempts counted before it. */
+export function deliveryOutcome(result: WebhookSendResult, attemptCount: number, nowMs: number): DeliveryOutcome {
+  if (result.kind === 'error' && result.error === 'aborted') return { kind: 'released' };
+  if (result.kind === 'response' && result.status >= 200 && result.status < 300) return { kind: 'delivered' };
+  if (result.kind === 'response' && result.status === 410) return { kind: 'gone' };
+  const delay = WEBHOOK_RETRY_DELAYS_MS[attemptCount];
+  return delay === undefined ? { kind: 'failed' } : { kind: 'retry', nextAttemptAtMs: nowMs + delay };
+}
+
+/**
+ * Delivers the outbox to partners' endpoints. Every API instance runs one: it claims due
+ * deliveries in small batches (`FOR UPDATE SKIP LOCKED` with a lease), POSTs each signed body,
+ * and records every attempt. A killed instance's claims expire and another instance retries them.
+ *
+ * @example
+ * const dispatcher = new WebhookDispatcher({ store, sender: createHttpWebhookSender() });
+ * dispatcher.start(); … await dispatcher.stop();
+ */
+export class WebhookDispatcher {
+  readonly instanceId: string;
+  readonly #store: Store;
+  readonly #sender: WebhookSender;
+  readonly #clock: Clock;
+  readonly #batchSize: number;
+  readonly #leaseMs: number;
+  readonly #timeoutMs: number;
+  readonly #drainMs: number;
+  readonly #userAgent: string;
+  readonly #onError: (error: unknown) => void;
+  #abort = new AbortController();
+  readonly #loop: EventWorkerLoop;
+
+  constructor(options: WebhookDispatcherOptions) {
+    this.#store = options.store;
+    this.#sender = options.sender;
+    this.#clock = options.clock ?? systemClock;
+    this.instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${newId('i').slice(2, 10)}`;
+    this.#batchSize = options.batchSize ?? 10;
+    this.#leaseMs = options.leaseMs ?? 60_000;
+    this.#timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    this.#drainMs = options.drainMs ?? WEBHOOK_TIMEOUT_MS;
+    this.#userAgent = options.userAgent ?? WEBHOOK_USER_AGENT;
+    this.#onError = options.onError ?? ((error) => console.error('[webhook-dispatcher]', error));
+    this.#loop = new EventWorkerLoop({
+      round: async () => (await this.dispatchOnce()).claimed === this.#batchSize,
+      idleMs: options.idleMs ?? 1_000,
+      onError: this.#onError,
+    });
+  }
+
+  get running(): boolean {
+    return this.#loop.running;
+  }
+
+  /** Claims one batch of due deliveries and sends them, in parallel; resolves when all are recorded. */
+  async dispatchOnce(): Promise<DispatchRound> {
+    const nowMs = this.#clock.now();
+    const claimed = await this.#store.claimDeliveries({ instanceId: this.instanceId, nowMs, untilMs: nowMs + this.#leaseMs, limit: this.#batchSize });
+    const round: DispatchRound = { claimed: claimed.length, delivered: 0, retried: 0, failed: 0, released: 0 };
+    const signal = this.#abort.signal;
+    await Promise.all(
+      claimed.map(async (delivery) => {
+        const outcome = await this.#deliver(delivery, signal);
+        if (outcome === 'delivered') round.delivered++;
+        else if (outcome === 'retry') round.retried++;
+        else if (outcome === 'released') round.released++;
+        else round.failed++;
+      }),
+    );
+    return round;
+  }
+
+  /** Runs rounds until `stop()`: at once while work is due, every `idleMs` otherwise. */
+  start(): void {
+    if (this.#loop.running) return;
+    if (this.#abort.signal.aborted) this.#abort = new AbortController();
+    this.#loop.start();
+  }
+
+  /**
+   * Stops claiming, lets in-flight sends finish for up to `drainMs`, then aborts the rest; aborted
+   * deliveries are released (not counted as attempts) so any instance sends them again at once.
+   */
+  async stop(options: { drainMs?: number } = {}): Promise<void> {
+    await this.#loop.stop(options.drainMs ?? this.#drainMs, () => this.#abort.abort());
+  }
+
+  async #deliver(delivery: ClaimedDelivery, signal: AbortSignal): Promise<'delivered' | 'retry' | 'failed' | 'released'> {
+    const startedAtMs = this.#clock.now();
+    const body = JSON.stringify(partnerEventBody(delivery, startedAtMs));
+    const { endpoint, event } = delivery;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': this.#userAgent,
+      'x-shop-event-id': event.eventId,
+      'x-shop-event-type': event.type,
+      'x-shop-delivery-id': delivery.deliveryId,
+      'x-shop-delivery-attempt': String(delivery.attemptCount + 1),
+      'x-shop-partner-signature': signWebhookBody(endpoint.secret, body),
+    };
+    if (endpoint.previousSecret !== null && endpoint.previousSecretExpiresAtMs !== null && endpoint.previousSecretExpiresAtMs > startedAtMs) {
+      headers['x-shop-partner-signature-previous'] = signWebhookBody(endpoint.previousSecret, body);
+    }
+    let result: WebhookSendResult;
+    try {
+      result = await this.#sender.send({ url: endpoint.url, policy: endpoint.environment, body, headers, timeoutMs: this.#timeoutMs, signal });
+    } catch (error) {
+      // A sender must not throw; if one does, the attempt still counts as a failure.
+      result = { kind: 'error', error: 'network', message: error instanceof Error ? error.message : String(error), latencyMs: 0 };
+    }
+    const nowMs = this.#clock.now();
+    const outcome = deliveryOutcome(result, delivery.attemptCount, nowMs);
+    try {
+      await this.#store.recordDeliveryAttempt({
+        deliveryId: delivery.deliveryId,
+        instanceId: this.instanceId,
+        startedAtMs,
+        latencyMs: result.latencyMs,
+        statusCode: result.kind === 'response' ? result.status : null,
+        responseSnippet: result.kind === 'response' ? result.responseSnippet : null,
+        error: result.kind === 'error' ? `${result.error}: ${result.message}` : outcome.kind === 'delivered' ? null : `HTTP ${result.status}`,
+        outcome,
+        nowMs,
+      });
+    } catch (error) {
+      // The claim expires and another round retries the delivery; the receiver dedupes by event id.
+      this.#onError(error);
+    }
+    return outcome.kind === 'gone' ? 'failed' : outcome.kind;
+  }
+}

@@ -1,0 +1,461 @@
+import {
+  RESPONSE_SNIPPET_MAX,
+  type ClaimedDelivery,
+  type ClaimedOrderPoll,
+  type DeliveryAttemptRecord,
+  type DeliveryAttemptReport,
+  type DeliveryRecord,
+  type EventRecord,
+  type EventStore,
+  type EventType,
+  type GrocerOrder,
+  type OrderPollReport,
+  type OrderRecord,
+  type RedeliverResult,
+  type WebhookEndpointRecord,
+} from '@grocery/core';
+import type { Db } from './database.ts';
+
+const at = (ms: number): string => new Date(ms).toISOString();
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const isoNotNull = (value: Date | string): string => new Date(value).toISOString();
+const clip = (value: string | null, max: number): string | null => (value === null ? null : value.slice(0, max));
+
+/**
+ * Writes, in the caller's transaction, one delivery per active endpoint of the event's partner
+ * that takes its type, and makes the order due for polling (an order that moved or was paid may
+ * move again soon). Called only for events that were new to the outbox.
+ */
+export async function enqueueDeliveries(tx: Db, event: EventRecord): Promise<void> {
+  await tx.query(
+    `INSERT INTO webhook_deliveries (delivery_id, event_id, endpoint_id, partner_id, status, next_attempt_at, created_at, updated_at)
+     SELECT 'dlv_' || replace(gen_random_uuid()::text, '-', ''), $1, w.endpoint_id, w.partner_id, 'pending', to_timestamp($3), to_timestamp($3), to_timestamp($3)
+       FROM webhook_endpoints w
+      WHERE w.partner_id = $2 AND w.status = 'active' AND w.event_types @> jsonb_build_array($4::text)
+     ON CONFLICT DO NOTHING`,
+    [event.eventId, event.partnerId, event.ts, event.type],
+  );
+  await tx.query(
+    `UPDATE order_polls SET misses = 0, next_poll_at = LEAST(next_poll_at, to_timestamp($2)), done_at = NULL, done_reason = NULL
+      WHERE order_id = $1 AND (done_reason IS NULL OR done_reason = 'stale')`,
+    [event.orderId, event.ts],
+  );
+}
+
+interface EndpointRow {
+  endpoint_id: string;
+  partner_id: string;
+  url: string;
+  environment: WebhookEndpointRecord['environment'];
+  event_types: EventType[];
+  status: WebhookEndpointRecord['status'];
+  disabled_reason: string | null;
+  disabled_at: Date | null;
+  secret_rotated_at: Date | null;
+  previous_secret_expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toEndpoint(row: EndpointRow): WebhookEndpointRecord {
+  return {
+    endpointId: row.endpoint_id,
+    partnerId: row.partner_id,
+    url: row.url,
+    environment: row.environment,
+    eventTypes: row.event_types,
+    status: row.status,
+    disabledReason: row.disabled_reason,
+    disabledAt: iso(row.disabled_at),
+    secretRotatedAt: iso(row.secret_rotated_at),
+    previousSecretExpiresAt: iso(row.previous_secret_expires_at),
+    createdAt: isoNotNull(row.created_at),
+    updatedAt: isoNotNull(row.updated_at),
+  };
+}
+
+/** Endpoint columns that may be shown: never the secrets. */
+const ENDPOINT_COLUMNS = `endpoint_id, partner_id, url, environment, event_types, status, disabled_reason, disabled_at,
+  secret_rotated_at, previous_secret_expires_at, created_at, updated_at`;
+
+interface AttemptJson {
+  attempt_number: number;
+  instance_id: string;
+  outcome: DeliveryAttemptRecord['outcome'];
+  started_at: string;
+  latency_ms: number;
+  status_code: number | null;
+  response_snippet: string | null;
+  error: string | null;
+}
+
+interface DeliveryRow {
+  delivery_id: string;
+  event_id: string;
+  endpoint_id: string;
+  partner_id: string;
+  type: EventType;
+  order_id: string;
+  status: DeliveryRecord['status'];
+  attempt_count: number;
+  next_attempt_at: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: Date | null;
+  redelivery_of: string | null;
+  created_at: Date;
+  attempts: AttemptJson[];
+}
+
+function toDelivery(row: DeliveryRow): DeliveryRecord {
+  return {
+    deliveryId: row.delivery_id,
+    eventId: row.event_id,
+    endpointId: row.endpoint_id,
+    partnerId: row.partner_id,
+    type: row.type,
+    orderId: row.order_id,
+    status: row.status,
+    attemptCount: row.attempt_count,
+    nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error,
+    deliveredAt: iso(row.delivered_at),
+    redeliveryOf: row.redelivery_of,
+    createdAt: isoNotNull(row.created_at),
+    attempts: row.attempts.map((a) => ({
+      attemptNumber: a.attempt_number,
+      instanceId: a.instance_id,
+      outcome: a.outcome,
+      startedAt: isoNotNull(a.started_at),
+      latencyMs: a.latency_ms,
+      statusCode: a.status_code,
+      responseSnippet: a.response_snippet,
+      error: a.error,
+    })),
+  };
+}
+
+const DELIVERY_SELECT = `SELECT d.delivery_id, d.event_id, d.endpoint_id, d.partner_id, e.type, e.order_id, d.status, d.attempt_count,
+       d.next_attempt_at, d.last_status_code, d.last_error, d.delivered_at, d.redelivery_of, d.created_at,
+       COALESCE((SELECT jsonb_agg(jsonb_build_object(
+                  'attempt_number', a.attempt_number, 'instance_id', a.instance_id, 'outcome', a.outcome, 'started_at', a.started_at,
+                  'latency_ms', a.latency_ms, 'status_code', a.status_code, 'response_snippet', a.response_snippet, 'error', a.error)
+                  ORDER BY a.attempt_id)
+                   FROM webhook_attempts a WHERE a.delivery_id = d.delivery_id), '[]'::jsonb) AS attempts
+  FROM webhook_deliveries d JOIN events e ON e.event_id = d.event_id`;
+
+interface ClaimRow {
+  delivery_id: string;
+  attempt_count: number;
+  claim_until: Date;
+  event_id: string;
+  partner_id: string;
+  type: EventType;
+  order_id: string;
+  payload: Record<string, unknown>;
+  ts: number;
+  endpoint_id: string;
+  url: string;
+  environment: WebhookEndpointRecord['environment'];
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+}
+
+type OrderPollRow = {
+  order_id: string;
+  partner_id: string;
+  owner_id: string;
+  environment: OrderRecord['environment'];
+  order_source: string;
+  branch_code: string;
+  grand_total_satang: number;
+  currency: string;
+  payment_status: OrderRecord['paymentStatus'];
+  status: string;
+  picking_status: string | null;
+  request: OrderRecord['request'];
+  grocer_order: GrocerOrder;
+  created_at: Date;
+  paid_at: Date | null;
+  misses: number;
+};
+
+/** The EventStore port over SQL; mixed into the Store that `createSqlStore` returns. */
+export class SqlEventStore implements EventStore {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  // Endpoints
+
+  async insertWebhookEndpoint(
+    endpoint: Omit<WebhookEndpointRecord, 'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'> & { secret: string },
+  ): Promise<WebhookEndpointRecord> {
+    const { rows } = await this.#db.query<EndpointRow>(
+      `INSERT INTO webhook_endpoints (endpoint_id, partner_id, url, environment, event_types, secret, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $7) RETURNING ${ENDPOINT_COLUMNS}`,
+      [endpoint.endpointId, endpoint.partnerId, endpoint.url, endpoint.environment, JSON.stringify(endpoint.eventTypes), endpoint.secret, endpoint.createdAt],
+    );
+    return toEndpoint(rows[0]!);
+  }
+
+  async getWebhookEndpoint(endpointId: string): Promise<WebhookEndpointRecord | null> {
+    const { rows } = await this.#db.query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE endpoint_id = $1`, [endpointId]);
+    return rows[0] ? toEndpoint(rows[0]) : null;
+  }
+
+  async listWebhookEndpoints(partnerId: string): Promise<WebhookEndpointRecord[]> {
+    const { rows } = await this.#db.query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE partner_id = $1 ORDER BY created_at, endpoint_id`, [
+      partnerId,
+    ]);
+    return rows.map(toEndpoint);
+  }
+
+  async disableWebhookEndpoint(endpointId: string, reason: string, nowMs: number): Promise<boolean> {
+    return this.#db.transaction(async (tx) => disableEndpoint(tx, endpointId, reason, nowMs));
+  }
+
+  async rotateWebhookSecret(endpointId: string, secret: string, nowMs: number, previousUntilMs: number): Promise<boolean> {
+    const { rowCount } = await this.#db.query(
+      `UPDATE webhook_endpoints SET previous_secret = secret, secret = $2, previous_secret_expires_at = $4, secret_rotated_at = $3, updated_at = $3
+        WHERE endpoint_id = $1 AND status = 'active'`,
+      [endpointId, secret, at(nowMs), at(previousUntilMs)],
+    );
+    return rowCount > 0;
+  }
+
+  // Deliveries
+
+  async listDeliveries(partnerId: string, page: { limit: number; before: string | null }): Promise<DeliveryRecord[]> {
+    const params: unknown[] = [partnerId, page.limit];
+    let cursor = '';
+    if (page.before !== null) {
+      params.push(page.before);
+      cursor = 'AND d.seq < (SELECT seq FROM webhook_deliveries WHERE delivery_id = $3 AND partner_id = $1)';
+    }
+    const { rows } = await this.#db.query<DeliveryRow>(`${DELIVERY_SELECT} WHERE d.partner_id = $1 ${cursor} ORDER BY d.seq DESC LIMIT $2`, params);
+    return rows.map(toDelivery);
+  }
+
+  async getDelivery(deliveryId: string): Promise<DeliveryRecord | null> {
+    const { rows } = await this.#db.query<DeliveryRow>(`${DELIVERY_SELECT} WHERE d.delivery_id = $1`, [deliveryId]);
+    return rows[0] ? toDelivery(rows[0]) : null;
+  }
+
+  async redeliver(deliveryId: string, newDeliveryId: string, nowMs: number): Promise<RedeliverResult> {
+    const found = await this.#db.query<{ status: string }>(
+      'SELECT w.status FROM webhook_deliveries d JOIN webhook_endpoints w ON w.endpoint_id = d.endpoint_id WHERE d.delivery_id = $1',
+      [deliveryId],
+    );
+    if (!found.rows[0]) return { kind: 'not-found' };
+    if (found.rows[0].status !== 'active') return { kind: 'endpoint-disabled' };
+    const inserted = await this.#db.query(
+      `INSERT INTO webhook_deliveries (delivery_id, event_id, endpoint_id, partner_id, redelivery_of, status, next_attempt_at, created_at, updated_at)
+       SELECT $2, d.event_id, d.endpoint_id, d.partner_id, d.delivery_id, 'pending', $3, $3, $3
+         FROM webhook_deliveries d JOIN webhook_endpoints w ON w.endpoint_id = d.endpoint_id
+        WHERE d.delivery_id = $1 AND w.status = 'active'`,
+      [deliveryId, newDeliveryId, at(nowMs)],
+    );
+    if (inserted.rowCount === 0) return { kind: 'endpoint-disabled' };
+    return { kind: 'created', delivery: (await this.getDelivery(newDeliveryId))! };
+  }
+
+  async claimDeliveries(input: { instanceId: string; nowMs: number; untilMs: number; limit: number }): Promise<ClaimedDelivery[]> {
+    const { rows } = await this.#db.query<ClaimRow>(
+      `WITH due AS (
+         SELECT delivery_id FROM webhook_deliveries
+          WHERE status = 'pending' AND next_attempt_at <= $2 AND (claim_until IS NULL OR claim_until < $2)
+          ORDER BY next_attempt_at, seq
+          LIMIT $4
+          FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE webhook_deliveries d SET claimed_by = $1, claim_until = $3, updated_at = $2
+           FROM due WHERE d.delivery_id = due.delivery_id
+         RETURNING d.delivery_id, d.attempt_count, d.claim_until, d.event_id, d.endpoint_id
+       )
+       SELECT c.delivery_id, c.attempt_count, c.claim_until, e.event_id, e.partner_id, e.type, e.order_id, e.payload, e.ts,
+              w.endpoint_id, w.url, w.environment, w.secret, w.previous_secret, w.previous_secret_expires_at
+         FROM claimed c JOIN events e ON e.event_id = c.event_id JOIN webhook_endpoints w ON w.endpoint_id = c.endpoint_id`,
+      [input.instanceId, at(input.nowMs), at(input.untilMs), input.limit],
+    );
+    return rows.map((row) => ({
+      deliveryId: row.delivery_id,
+      attemptCount: row.attempt_count,
+      claimUntilMs: new Date(row.claim_until).getTime(),
+      event: { eventId: row.event_id, partnerId: row.partner_id, type: row.type, orderId: row.order_id, payload: row.payload, ts: row.ts },
+      endpoint: {
+        endpointId: row.endpoint_id,
+        url: row.url,
+        environment: row.environment,
+        secret: row.secret,
+        previousSecret: row.previous_secret,
+        previousSecretExpiresAtMs: row.previous_secret_expires_at === null ? null : new Date(row.previous_secret_expires_at).getTime(),
+      },
+    }));
+  }
+
+  async recordDeliveryAttempt(report: DeliveryAttemptReport): Promise<boolean> {
+    const { outcome } = report;
+    return this.#db.transaction(async (tx) => {
+      const held = await tx.query<{ attempt_count: number; endpoint_id: string }>(
+        `SELECT attempt_count, endpoint_id FROM webhook_deliveries WHERE delivery_id = $1 AND claimed_by = $2 AND status = 'pending' FOR UPDATE`,
+        [report.deliveryId, report.instanceId],
+      );
+      const row = held.rows[0];
+      const counted = outcome.kind !== 'released';
+      const attemptNumber = (row?.attempt_count ?? (await this.#attemptCount(tx, report.deliveryId))) + (counted ? 1 : 0);
+      await tx.query(
+        `INSERT INTO webhook_attempts (delivery_id, attempt_number, instance_id, outcome, started_at, latency_ms, status_code, response_snippet, error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          report.deliveryId,
+          attemptNumber,
+          report.instanceId,
+          outcome.kind === 'released' ? 'aborted' : outcome.kind,
+          at(report.startedAtMs),
+          Math.max(0, Math.round(report.latencyMs)),
+          report.statusCode,
+          clip(report.responseSnippet, RESPONSE_SNIPPET_MAX),
+          clip(report.error, RESPONSE_SNIPPET_MAX),
+        ],
+      );
+      if (!row) return false;
+      const now = at(report.nowMs);
+      const common = [report.deliveryId, now, report.statusCode, clip(report.error, RESPONSE_SNIPPET_MAX)];
+      switch (outcome.kind) {
+        case 'delivered':
+          await tx.query(
+            `UPDATE webhook_deliveries SET status = 'delivered', attempt_count = attempt_count + 1, delivered_at = $2, next_attempt_at = NULL,
+                    last_status_code = $3, last_error = $4, claimed_by = NULL, claim_until = NULL, updated_at = $2 WHERE delivery_id = $1`,
+            common,
+          );
+          break;
+        case 'retry':
+          await tx.query(
+            `UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, next_attempt_at = $5,
+                    last_status_code = $3, last_error = $4, claimed_by = NULL, claim_until = NULL, updated_at = $2 WHERE delivery_id = $1`,
+            [...common, at(outcome.nextAttemptAtMs)],
+          );
+          break;
+        case 'failed':
+        case 'gone':
+          await tx.query(
+            `UPDATE webhook_deliveries SET status = 'failed', attempt_count = attempt_count + 1, next_attempt_at = NULL,
+                    last_status_code = $3, last_error = $4, claimed_by = NULL, claim_until = NULL, updated_at = $2 WHERE delivery_id = $1`,
+            common,
+          );
+          if (outcome.kind === 'gone') await disableEndpoint(tx, row.endpoint_id, 'The endpoint answered 410 Gone.', report.nowMs);
+          break;
+        case 'released':
+          await tx.query('UPDATE webhook_deliveries SET claimed_by = NULL, claim_until = NULL, updated_at = $2 WHERE delivery_id = $1', [report.deliveryId, now]);
+          break;
+      }
+      return true;
+    });
+  }
+
+  async #attemptCount(tx: Db, deliveryId: string): Promise<number> {
+    const { rows } = await tx.query<{ attempt_count: number }>('SELECT attempt_count FROM webhook_deliveries WHERE delivery_id = $1', [deliveryId]);
+    return rows[0]?.attempt_count ?? 0;
+  }
+
+  // Order polling
+
+  async claimOrderPolls(input: { instanceId: string; nowMs: number; untilMs: number; limit: number }): Promise<ClaimedOrderPoll[]> {
+    const { rows } = await this.#db.query<OrderPollRow>(
+      `WITH due AS (
+         SELECT order_id FROM order_polls
+          WHERE done_at IS NULL AND next_poll_at <= $2 AND (claim_until IS NULL OR claim_until < $2)
+          ORDER BY next_poll_at
+          LIMIT $4
+          FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE order_polls p SET claimed_by = $1, claim_until = $3
+           FROM due WHERE p.order_id = due.order_id
+         RETURNING p.order_id, p.misses
+       )
+       SELECT o.order_id, o.partner_id, o.owner_id, o.environment, o.order_source, o.branch_code, o.grand_total_satang, o.currency,
+              o.payment_status, o.status, o.picking_status, o.request, o.grocer_order, o.created_at, o.paid_at, c.misses
+         FROM claimed c JOIN orders o ON o.order_id = c.order_id`,
+      [input.instanceId, at(input.nowMs), at(input.untilMs), input.limit],
+    );
+    return rows.map((row) => ({
+      misses: row.misses,
+      order: {
+        orderId: row.order_id,
+        partnerId: row.partner_id,
+        ownerId: row.owner_id,
+        environment: row.environment,
+        orderSource: row.order_source,
+        branchCode: row.branch_code,
+        grandTotalSatang: row.grand_total_satang,
+        currency: row.currency,
+        paymentStatus: row.payment_status,
+        status: row.status,
+        pickingStatus: row.picking_status,
+        request: row.request,
+        grocerOrder: row.grocer_order,
+        createdAt: isoNotNull(row.created_at),
+        paidAt: iso(row.paid_at),
+      },
+    }));
+  }
+
+  async completeOrderPoll(report: OrderPollReport): Promise<boolean> {
+    const now = at(report.nowMs);
+    const { rowCount } = await this.#db.query(
+      `UPDATE order_polls SET next_poll_at = $3, misses = $4, last_polled_at = $5, last_seen_status = $6, last_seen_picking_status = $7,
+              done_at = CASE WHEN $8::text IS NULL THEN NULL ELSE $5::timestamptz END, done_reason = $8::text, claimed_by = NULL, claim_until = NULL
+        WHERE order_id = $1 AND claimed_by = $2`,
+      [report.orderId, report.instanceId, at(report.nextPollAtMs), report.misses, now, report.lastSeenStatus, report.lastSeenPickingStatus, report.done],
+    );
+    return rowCount > 0;
+  }
+
+  async releaseOrderPolls(instanceId: string, orderIds: readonly string[], nextPollAtMs: number): Promise<void> {
+    if (orderIds.length === 0) return;
+    await this.#db.query('UPDATE order_polls SET claimed_by = NULL, claim_until = NULL, next_poll_at = $3 WHERE claimed_by = $1 AND order_id = ANY($2::text[])', [
+      instanceId,
+      [...orderIds],
+      at(nextPollAtMs),
+    ]);
+  }
+
+  // Inbound notifications
+
+  async rememberInboundNotification(key: string, nowMs: number, expiresAtMs: number): Promise<boolean> {
+    // Expired receipts are swept a few at a time, so the table stays small without a job.
+    await this.#db.query(
+      'DELETE FROM inbound_notifications WHERE receipt_key IN (SELECT receipt_key FROM inbound_notifications WHERE expires_at < $1 LIMIT 100)',
+      [at(nowMs)],
+    );
+    const { rows } = await this.#db.query(
+      'INSERT INTO inbound_notifications (receipt_key, received_at, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING receipt_key',
+      [key, at(nowMs), at(expiresAtMs)],
+    );
+    return rows.length > 0;
+  }
+
+  async forgetInboundNotification(key: string): Promise<void> {
+    await this.#db.query('DELETE FROM inbound_notifications WHERE receipt_key = $1', [key]);
+  }
+}
+
+async function disableEndpoint(tx: Db, endpointId: string, reason: string, nowMs: number): Promise<boolean> {
+  const now = at(nowMs);
+  const { rowCount } = await tx.query(
+    `UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, disabled_at = $3, updated_at = $3 WHERE endpoint_id = $1 AND status = 'active'`,
+    [endpointId, reason, now],
+  );
+  if (rowCount === 0) return false;
+  await tx.query(
+    `UPDATE webhook_deliveries SET status = 'cancelled', next_attempt_at = NULL, claimed_by = NULL, claim_until = NULL, last_error = $2, updated_at = $3
+      WHERE endpoint_id = $1 AND status = 'pending'`,
+    [endpointId, `Cancelled: ${reason}`.slice(0, RESPONSE_SNIPPET_MAX), now],
+  );
+  return true;
+}

@@ -78,7 +78,7 @@ export class ServiceNotifier {
         this.#timers.delete(timer);
         resolve();
       }, ms);
-      timer.unref();
+      // Not unref'd: a retry is bounded and someone may be awaiting idle(); close() clears it.
       this.#timers.add(timer);
       this.#abort.signal.addEventListener('abort', () => resolve(), { once: true });
     });

@@ -30,7 +30,7 @@ describe('grocer HTTP server under hostile input', () => {
     assert.deepEqual(internalErrors, [], 'no request reached an internal error');
   });
 
-  async function send(method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}) {
+  async function send(method: string, path: string, body?: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
     const response = await fetch(`${server.origin}${path}`, {
       method,
       headers: { authorization: `Bearer ${API}`, 'content-type': 'application/json', ...headers },
@@ -41,7 +41,7 @@ describe('grocer HTTP server under hostile input', () => {
   }
 
   /** Asserts a typed refusal: the status, the code, no stack trace or path in the message. */
-  async function refused(method: string, path: string, body: string | Uint8Array | undefined, status: number, code: string, field?: string, headers?: Record<string, string>) {
+  async function refused(method: string, path: string, body: string | Uint8Array<ArrayBuffer> | undefined, status: number, code: string, field?: string, headers?: Record<string, string>) {
     const answer = await send(method, path, body, headers);
     assert.equal(answer.status, status, `${method} ${path} ${typeof body === 'string' ? body.slice(0, 80) : ''}: ${answer.text.slice(0, 300)}`);
     assert.ok(answer.json?.error, 'error body');

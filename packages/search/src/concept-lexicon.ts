@@ -17,7 +17,7 @@ export interface ConceptDefinition {
 /** A concept resolved against one index. */
 export interface CompiledConcept {
   id: string;
-  /** Terms of the target goods, with a weight that shares one target phrase among its words. */
+  /** Terms of the target goods (a synthetic phrase term for a target of several words). */
   targets: { term: number; weight: number }[];
   /** Terms of the triggers themselves, so that a product named after the concept still matches. */
   triggerTerms: number[];
@@ -25,8 +25,11 @@ export interface CompiledConcept {
   vector: Float32Array | null;
 }
 
-/** Trigger phrases by their first term: each is a term sequence and the concept it calls. */
-export type TriggerIndex = Map<string, { terms: string[]; concept: number }[]>;
+/**
+ * Trigger phrases by their first term: each is a term sequence, the concept it calls and, for a
+ * phrase of several words, the synthetic term of documents that hold all of them (or -1).
+ */
+export type TriggerIndex = Map<string, { terms: string[]; concept: number; phrase: number }[]>;
 
 const DEFAULT_LEXICON_URL = new URL('../data/concept-lexicon.json', import.meta.url);
 let defaultConcepts: ConceptDefinition[] | null = null;
@@ -63,6 +66,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** How the compiler sees the index it compiles for. */
 export interface ConceptCompileContext {
   termId(term: string): number | undefined;
+  /** A synthetic term for documents holding all of `terms` ("pork neck"), or undefined when none does. */
+  phraseTerm(terms: readonly number[]): number | undefined;
   /** The term's unit vector, or null. */
   termVector(term: number): Float32Array | null;
   dimensions: number;
@@ -83,11 +88,11 @@ export function compileConcepts(definitions: readonly ConceptDefinition[], conte
         return id === undefined ? [] : [id];
       });
       if (terms.length === 0) continue;
+      // A target of several words ("coconut water") matches only documents holding all of them.
+      const target = terms.length === 1 ? terms[0] : context.phraseTerm(terms);
+      if (target !== undefined) targetWeights.set(target, 1);
       const phraseVector = new Float32Array(context.dimensions);
       for (const term of terms) {
-        // A word of a two-word target ("pork neck") counts for half of it.
-        const weight = 1 / terms.length;
-        targetWeights.set(term, Math.max(targetWeights.get(term) ?? 0, weight));
         const v = context.termVector(term);
         if (v !== null) for (let j = 0; j < v.length; j++) phraseVector[j]! += v[j]!;
       }
@@ -100,15 +105,16 @@ export function compileConcepts(definitions: readonly ConceptDefinition[], conte
       }
     }
     const triggerTerms = new Set<number>();
-    for (const phrase of [...definition.triggers.en, ...definition.triggers.th]) {
-      const terms = tokenize(phrase).map((t) => t.term);
+    for (const trigger of [...definition.triggers.en, ...definition.triggers.th]) {
+      const terms = tokenize(trigger).map((t) => t.term);
       if (terms.length === 0) continue;
-      for (const term of terms) {
-        const id = context.termId(term);
-        if (id !== undefined && terms.length === 1) triggerTerms.add(id);
-      }
+      const ids: (number | undefined)[] = terms.map((term) => context.termId(term));
+      if (terms.length === 1 && ids[0] !== undefined) triggerTerms.add(ids[0]);
+      let phrase = -1;
+      const known = ids.filter((id): id is number => id !== undefined);
+      if (terms.length > 1 && known.length === terms.length) phrase = context.phraseTerm(known) ?? -1;
       const list = triggers.get(terms[0]!);
-      const entry = { terms, concept: index };
+      const entry = { terms, concept: index, phrase };
       if (list === undefined) triggers.set(terms[0]!, [entry]);
       else list.push(entry);
     }

@@ -6,6 +6,7 @@
  * sorted by term with a counting sort into flat typed arrays.
  */
 import { FIELD_COUNT, buildPostings, packTf, type Bm25fOptions, type Postings } from './bm25f.ts';
+import { buildForwardIndex, buildPostingHeads, type ForwardIndex, type PostingHeads } from './forward-index.ts';
 import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
 import { compileConcepts, defaultConceptLexicon, type CompiledConcept, type ConceptDefinition, type TriggerIndex } from './concept-lexicon.ts';
 import { GrowableUint32 } from './growable.ts';
@@ -23,9 +24,16 @@ export interface IndexBuildOptions {
   concepts?: readonly ConceptDefinition[];
   /** Longest field value indexed, in code units (longer values are cut; names are far shorter). */
   maxFieldLength?: number;
+  /** Documents kept per term in the impact-ordered posting heads. Default 512. */
+  headSize?: number;
 }
 
+/** Term-ordered postings as queries use them: documents (ascending) and idf. */
+export type TermPostings = Pick<Postings, 'offsets' | 'docs' | 'idf'>;
+
 export const TERM_KIND_CODES: Readonly<Record<TokenKind, number>> = { word: 0, thai: 1, number: 2, size: 3 };
+/** Kind code of synthetic phrase terms (concept targets of several words). */
+export const PHRASE_KIND = 4;
 export const NO_TERM = 0xffffffff;
 
 /** Everything a query needs, in flat arrays where it matters. */
@@ -42,12 +50,14 @@ export interface IndexData {
   active: Uint8Array;
   online: Uint8Array;
   categories: CategoryTree;
-  /** Documents of each level-3 node (CSR over node ids). */
+  /** Documents of each level-3 node (CSR over node ids), the most typical of the shelf first. */
   leafOffsets: Uint32Array;
   leafDocs: Uint32Array;
   termIds: Map<string, number>;
   termKinds: Uint8Array;
-  postings: Postings;
+  postings: TermPostings;
+  forward: ForwardIndex;
+  heads: PostingHeads;
   /** Surface words in code-unit order and the term each one stands for. */
   surfaces: string[];
   surfaceTerms: Uint32Array;
@@ -170,11 +180,20 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
   for (let t = 0; t < termCount; t++) semanticTerms[t] = kinds[t] === TERM_KIND_CODES.word || kinds[t] === TERM_KIND_CODES.thai ? 1 : 0;
   const semantic = buildSemanticModel({ termCount, docCount, postings, semanticTerms, categories }, options.semantic);
   const k = semantic.dimensions;
+  const phrases = new PhraseBuilder(postings, termCount, docCount);
   const { concepts, triggers } = compileConcepts(options.concepts ?? defaultConceptLexicon(), {
     termId: (term) => termIds.get(term),
+    phraseTerm: (terms) => phrases.term(terms),
     termVector: (term) => (semantic.termHasVector[term] === 1 ? semantic.termVectors.subarray(term * k, term * k + k) : null),
     dimensions: k,
   });
+  const allPostings = phrases.extend();
+  const allKinds = new Uint8Array(allPostings.offsets.length - 1);
+  allKinds.set(kinds);
+  allKinds.fill(PHRASE_KIND, termCount);
+  const forward = buildForwardIndex(allPostings, docCount);
+  const heads = buildPostingHeads(allPostings, options.headSize ?? 512);
+  orderShelvesByTypicality(categories, leafOffsets, leafDocs, semantic);
 
   return {
     docCount,
@@ -191,8 +210,10 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     leafOffsets,
     leafDocs,
     termIds,
-    termKinds: kinds,
-    postings,
+    termKinds: allKinds,
+    postings: { offsets: allPostings.offsets, docs: allPostings.docs, idf: allPostings.idf },
+    forward,
+    heads,
     surfaces,
     surfaceTerms,
     firstTermEn,
@@ -212,4 +233,104 @@ export function codeKey(value: string | null): string | null {
   if (value === null) return null;
   const digits = normalizeText(value).replaceAll(' ', '').replaceAll('.', '');
   return digits.length > 0 && /^[0-9]+$/.test(digits) ? digits : null;
+}
+
+/** Sorts each shelf's documents by similarity to the shelf, so a capped walk sees the typical ones. */
+function orderShelvesByTypicality(categories: CategoryTree, leafOffsets: Uint32Array, leafDocs: Uint32Array, semantic: SemanticModel): void {
+  const k = semantic.dimensions;
+  for (const node of categories.nodes) {
+    if (node.level !== 3) continue;
+    const start = leafOffsets[node.id]!;
+    const end = leafOffsets[node.id + 1]!;
+    const shelf = leafDocs.subarray(start, end);
+    const score = new Map<number, number>();
+    for (const d of shelf) {
+      let dot = 0;
+      for (let j = 0; j < k; j++) dot += semantic.docVectors[d * k + j]! * semantic.categoryVectors[node.id * k + j]!;
+      score.set(d, dot);
+    }
+    shelf.sort((a, b) => score.get(b)! - score.get(a)! || a - b);
+  }
+}
+
+/** Synthetic phrase terms: the documents holding every word of a phrase, appended after the real terms. */
+class PhraseBuilder {
+  private readonly byKey = new Map<string, number>();
+  private readonly lists: { docs: number[]; impacts: number[]; masks: number[] }[] = [];
+
+  constructor(
+    private readonly postings: Postings,
+    private readonly termCount: number,
+    private readonly docCount: number,
+  ) {}
+
+  term(terms: readonly number[]): number | undefined {
+    const key = terms.join(',');
+    const known = this.byKey.get(key);
+    if (known !== undefined) return known < 0 ? undefined : known;
+    const { offsets, docs, impacts, masks } = this.postings;
+    // Intersect the sorted document lists, averaging the words' impacts.
+    const cursors = terms.map((t) => offsets[t]!);
+    const out = { docs: [] as number[], impacts: [] as number[], masks: [] as number[] };
+    const first = terms[0]!;
+    for (let p = offsets[first]!; p < offsets[first + 1]!; p++) {
+      const d = docs[p]!;
+      let impact = impacts[p]!;
+      let mask = masks[p]!;
+      let all = true;
+      for (let i = 1; i < terms.length; i++) {
+        const t = terms[i]!;
+        let c = cursors[i]!;
+        while (c < offsets[t + 1]! && docs[c]! < d) c++;
+        cursors[i] = c;
+        if (c >= offsets[t + 1]! || docs[c] !== d) {
+          all = false;
+          break;
+        }
+        impact += impacts[c]!;
+        mask |= masks[c]!;
+      }
+      if (!all) continue;
+      out.docs.push(d);
+      out.impacts.push(impact / terms.length);
+      out.masks.push(mask);
+    }
+    if (out.docs.length === 0) {
+      this.byKey.set(key, -1);
+      return undefined;
+    }
+    const id = this.termCount + this.lists.length;
+    this.lists.push(out);
+    this.byKey.set(key, id);
+    return id;
+  }
+
+  /** The postings with the phrase terms appended. */
+  extend(): Postings {
+    const base = this.postings;
+    if (this.lists.length === 0) return base;
+    const extra = this.lists.reduce((sum, l) => sum + l.docs.length, 0);
+    const total = base.docs.length + extra;
+    const offsets = new Uint32Array(this.termCount + this.lists.length + 1);
+    offsets.set(base.offsets);
+    const docs = new Uint32Array(total);
+    docs.set(base.docs);
+    const impacts = new Float32Array(total);
+    impacts.set(base.impacts);
+    const masks = new Uint8Array(total);
+    masks.set(base.masks);
+    const idf = new Float32Array(this.termCount + this.lists.length);
+    idf.set(base.idf);
+    let at = base.docs.length;
+    this.lists.forEach((list, i) => {
+      docs.set(list.docs, at);
+      impacts.set(list.impacts, at);
+      masks.set(list.masks, at);
+      at += list.docs.length;
+      offsets[this.termCount + i + 1] = at;
+      const df = list.docs.length;
+      idf[this.termCount + i] = Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
+    });
+    return { offsets, docs, impacts, masks, idf };
+  }
 }

@@ -38,7 +38,11 @@ export interface MatchWeights {
   typo1: number;
   typo2: number;
   prefixTypoFactor: number;
+  /** Typo readings of a word that is itself in the catalog count for this much less (exact first). */
+  typoBesideExact: number;
   conceptTarget: number;
+  /** Other trigger words of a concept ("barbecue" for "bbq"). */
+  conceptSynonym: number;
   maxPrefixExpansions: number;
   maxTypoExpansions: number;
 }
@@ -51,7 +55,9 @@ export const DEFAULT_MATCH_WEIGHTS: Readonly<MatchWeights> = {
   typo1: 0.6,
   typo2: 0.4,
   prefixTypoFactor: 0.8,
-  conceptTarget: 0.55,
+  typoBesideExact: 0.25,
+  conceptTarget: 0.25,
+  conceptSynonym: 0.35,
   maxPrefixExpansions: 24,
   maxTypoExpansions: 10,
 };
@@ -61,17 +67,28 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
   const tokens = query.tokens;
   const clauses: Clause[] = [];
   // Concept triggers add their goods to the clause of the trigger's last word.
-  const conceptAt = new Map<number, { concept: number; length: number }>();
+  const conceptAt = new Map<number, { concept: number; length: number; phrase: number }>();
   for (let i = 0; i < tokens.length; ) {
     const match = matchTrigger(index, tokens, i);
     if (match === null) {
       i++;
       continue;
     }
-    conceptAt.set(i + match.length - 1, match);
+    conceptAt.set(i, match);
     i += match.length;
   }
   for (let i = 0; i < tokens.length; ) {
+    // A trigger of several words ("cold and flu", "tom yum") is one clause: the words together, or the goods.
+    const phraseConcept = conceptAt.get(i);
+    if (phraseConcept !== undefined && phraseConcept.length > 1) {
+      const { concept, length, phrase } = phraseConcept;
+      const expansions = new Map<number, Expansion>();
+      if (phrase >= 0) put(expansions, { term: phrase, weight: weights.exact, coverage: length, target: false });
+      addConcept(index, expansions, concept, length, weights);
+      clauses.push({ expansions: [...expansions.values()], span: length, concept });
+      i += length;
+      continue;
+    }
     const token = tokens[i]!;
     const isLast = i === tokens.length - 1 && !query.completeLastWord;
     const expansions = new Map<number, Expansion>();
@@ -85,8 +102,17 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
     if (token.kind === 'word' || token.kind === 'thai') {
       const budget = typoBudget(token.surface.length);
       if (budget > 0) {
-        addTypos(index, expansions, token.surface, budget, isLast, weights);
-        if (token.term !== token.surface && token.term.length >= 5) addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights);
+        addTypos(index, expansions, token.surface, budget, isLast, weights, 1, exact);
+        if (token.term !== token.surface && token.term.length >= 5) addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
+      }
+    }
+    // Two or three Thai words of one run that the catalog holds as one word ("ไก่|ซี|พี" → ซีพี).
+    if (token.kind === 'thai') {
+      for (let length = 2; length <= 3; length++) {
+        const start = i - length + 1;
+        if (start < 0 || tokens.slice(start, i).some((t) => t.run !== token.run || t.kind !== 'thai')) break;
+        const joined = index.termIds.get(tokens.slice(start, i + 1).map((t) => t.surface).join(''));
+        if (joined !== undefined) put(expansions, { term: joined, weight: weights.exact, coverage: length, target: false });
       }
     }
     // A Thai run the segmenter cut differently here than in the catalog: match the run whole.
@@ -99,6 +125,9 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
         const id = index.termIds.get(whole);
         if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false });
         addPrefix(index, expansions, whole, isLast ? weights.prefix : weights.thaiPrefix, length, weights.maxPrefixExpansions);
+        // A misspelt Thai word is often cut into odd pieces: "แชมพุ" → แชม|พุ. Match the run whole, with typos.
+        const budget = typoBudget(whole.length);
+        if (id === undefined && budget > 0) addTypos(index, expansions, whole, budget, isLast, weights, length);
       }
     }
     // "ice cream" typed as "icecream" in the catalog, or the reverse.
@@ -109,16 +138,18 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
     }
     if (token.kind === 'word' && exact === undefined && token.surface.length >= 6) addSplit(index, expansions, token.surface, weights.compound);
     const concept = conceptAt.get(i);
-    if (concept !== undefined) {
-      const compiled = index.concepts[concept.concept]!;
-      // A product of the concept's goods satisfies the whole trigger phrase.
-      for (const term of compiled.triggerTerms) put(expansions, { term, weight: weights.exact, coverage: concept.length, target: false });
-      for (const target of compiled.targets) put(expansions, { term: target.term, weight: weights.conceptTarget * target.weight, coverage: concept.length, target: true });
-    }
+    if (concept !== undefined) addConcept(index, expansions, concept.concept, 1, weights);
     clauses.push({ expansions: [...expansions.values()], span: 1, concept: concept?.concept ?? -1 });
     i++;
   }
   return clauses;
+}
+
+/** Adds a concept's goods (and its other trigger words) to a clause; a match satisfies `coverage` tokens. */
+function addConcept(index: IndexData, expansions: Map<number, Expansion>, concept: number, coverage: number, weights: Readonly<MatchWeights>): void {
+  const compiled = index.concepts[concept]!;
+  for (const term of compiled.triggerTerms) put(expansions, { term, weight: weights.conceptSynonym, coverage, target: true });
+  for (const target of compiled.targets) put(expansions, { term: target.term, weight: weights.conceptTarget * target.weight, coverage, target: true });
 }
 
 function put(map: Map<number, Expansion>, expansion: Expansion): void {
@@ -141,16 +172,29 @@ function addPrefix(index: IndexData, expansions: Map<number, Expansion>, prefix:
     candidates.sort((a, b) => df(index, index.surfaceTerms[b]!) - df(index, index.surfaceTerms[a]!));
     candidates = candidates.slice(0, max);
   }
+  let maxDf = 1;
+  let minIdf = Number.POSITIVE_INFINITY;
   for (const s of candidates) {
+    maxDf = Math.max(maxDf, df(index, index.surfaceTerms[s]!));
+    minIdf = Math.min(minIdf, index.postings.idf[index.surfaceTerms[s]!]!);
+  }
+  for (const s of candidates) {
+    const term = index.surfaceTerms[s]!;
     const surface = index.surfaces[s]!;
-    // A longer completion is a less certain reading of what was typed.
+    // A common completion is the likelier one ("fresh mi" → milk before mint), so a rare one must not
+    // win on its idf alone: completions are scored at the idf of the commonest; a long one is less certain.
     const completion = prefix.length / surface.length;
-    put(expansions, { term: index.surfaceTerms[s]!, weight: weight * (0.75 + 0.25 * completion), coverage, target: false });
+    const popularity = Math.log1p(df(index, term)) / Math.log1p(maxDf);
+    const idfScale = minIdf / Math.max(1e-6, index.postings.idf[term]!);
+    put(expansions, { term, weight: weight * (0.85 + 0.15 * completion) * (0.6 + 0.4 * popularity) * idfScale, coverage, target: false });
   }
 }
 
-function addTypos(index: IndexData, expansions: Map<number, Expansion>, surface: string, budget: number, prefix: boolean, weights: Readonly<MatchWeights>): void {
+function addTypos(index: IndexData, expansions: Map<number, Expansion>, surface: string, budget: number, prefix: boolean, weights: Readonly<MatchWeights>, coverage = 1, exact?: number): void {
   const matches = fuzzyScan(index.surfaces, surface, budget, { prefix, maxMatches: 200 });
+  // Exact matches rank before typo matches (Meilisearch's "typo" rule); a rare neighbour's idf must not beat them.
+  const besideExact = exact === undefined ? 1 : weights.typoBesideExact;
+  const referenceIdf = exact === undefined ? Number.POSITIVE_INFINITY : index.postings.idf[exact]!;
   const scored = matches
     .map((m) => {
       const whole = m.distance === 0 ? weights.exact : m.distance === 1 ? weights.typo1 : m.distance === 2 ? weights.typo2 : 0;
@@ -160,7 +204,12 @@ function addTypos(index: IndexData, expansions: Map<number, Expansion>, surface:
     .filter((m) => m.weight > 0)
     .sort((a, b) => b.weight - a.weight || df(index, b.term) - df(index, a.term))
     .slice(0, weights.maxTypoExpansions);
-  for (const m of scored) put(expansions, { term: m.term, weight: m.weight, coverage: 1, target: false });
+  let minIdf = referenceIdf;
+  for (const m of scored) minIdf = Math.min(minIdf, index.postings.idf[m.term]!);
+  for (const m of scored) {
+    const idfScale = Math.min(1, minIdf / Math.max(1e-6, index.postings.idf[m.term]!));
+    put(expansions, { term: m.term, weight: m.weight * besideExact * idfScale, coverage, target: false });
+  }
 }
 
 /** "icecream": two catalog words typed as one; matches documents holding the first part. */
@@ -182,7 +231,7 @@ function lookupSurface(index: IndexData, surface: string): number | undefined {
   return index.surfaces[start] === surface ? index.surfaceTerms[start] : undefined;
 }
 
-function matchTrigger(index: IndexData, tokens: readonly Token[], at: number): { concept: number; length: number } | null {
+function matchTrigger(index: IndexData, tokens: readonly Token[], at: number): { concept: number; length: number; phrase: number } | null {
   const candidates = index.triggers.get(tokens[at]!.term);
   if (candidates === undefined) return null;
   for (const candidate of candidates) {
@@ -194,7 +243,7 @@ function matchTrigger(index: IndexData, tokens: readonly Token[], at: number): {
         break;
       }
     }
-    if (ok) return { concept: candidate.concept, length: candidate.terms.length };
+    if (ok) return { concept: candidate.concept, length: candidate.terms.length, phrase: candidate.phrase };
   }
   return null;
 }

@@ -86,6 +86,13 @@ export interface RankingWeights {
   /** A shelf qualifies when its similarity is at least this share of the best shelf's. */
   shelfRatio: number;
   maxSemanticCandidates: number;
+  /** Most documents one shelf adds (its most typical first). */
+  maxShelfCandidates: number;
+  /** The most selective clause is scanned whole when it has at most this many postings. */
+  fullScanBudget: number;
+  /** Candidates taken from the head of an exact word's postings, and of an uncertain reading's. */
+  exactHead: number;
+  softHead: number;
   /** Results scoring below this share of the best are noise, not answers. */
   minRelativeScore: number;
 }
@@ -100,7 +107,11 @@ export const DEFAULT_RANKING: Readonly<RankingWeights> = {
   lexicalCandidates: 300,
   semanticShelves: 6,
   shelfRatio: 0.75,
-  maxSemanticCandidates: 6000,
+  maxSemanticCandidates: 2000,
+  maxShelfCandidates: 500,
+  fullScanBudget: 20_000,
+  exactHead: 512,
+  softHead: 96,
   minRelativeScore: 0.15,
 };
 
@@ -147,15 +158,13 @@ export function buildSearchIndex(docs: readonly SearchDocument[], options: Searc
 
 /** Runs queries over one IndexData, reusing scratch arrays (queries are synchronous). */
 class SearchEngine {
-  private readonly total: Float32Array;
-  private readonly matched: Uint16Array;
-  private readonly queryStamp: Uint32Array;
-  private readonly clauseBest: Float32Array;
-  private readonly clauseCoverage: Uint8Array;
-  private readonly clauseStamp: Uint32Array;
-  private readonly clauseTouched: Uint32Array;
-  private readonly queryTouched: Uint32Array;
+  /** Per-document: the stamp of the query that made it a candidate. */
   private readonly candidateStamp: Uint32Array;
+  private readonly candidates: Uint32Array;
+  private readonly lexicalScore: Float32Array;
+  /** Per-term: the stamp of the query that uses it and its first expansion entry. */
+  private readonly termStamp: Uint32Array;
+  private readonly termEntry: Int32Array;
   private readonly nodeAllowed: Uint8Array;
   private stamp = 0;
 
@@ -164,15 +173,11 @@ class SearchEngine {
     private readonly ranking: RankingWeights,
   ) {
     const n = data.docCount;
-    this.total = new Float32Array(n);
-    this.matched = new Uint16Array(n);
-    this.queryStamp = new Uint32Array(n);
-    this.clauseBest = new Float32Array(n);
-    this.clauseCoverage = new Uint8Array(n);
-    this.clauseStamp = new Uint32Array(n);
-    this.clauseTouched = new Uint32Array(n);
-    this.queryTouched = new Uint32Array(n);
     this.candidateStamp = new Uint32Array(n);
+    this.candidates = new Uint32Array(n);
+    this.lexicalScore = new Float32Array(n);
+    this.termStamp = new Uint32Array(data.termKinds.length);
+    this.termEntry = new Int32Array(data.termKinds.length);
     this.nodeAllowed = new Uint8Array(data.categories.nodes.length);
   }
 
@@ -253,117 +258,181 @@ class SearchEngine {
   private nextStamp(): number {
     if (this.stamp >= 0xfffffff0) {
       this.stamp = 0;
-      this.queryStamp.fill(0);
-      this.clauseStamp.fill(0);
       this.candidateStamp.fill(0);
+      this.termStamp.fill(0);
     }
     return ++this.stamp;
   }
 
+  /**
+   * Ranks documents for the planned clauses. Work is bounded whatever the catalog size:
+   * candidates are the heads (best documents) of every expansion, plus every document of the most
+   * selective clause when it is cheap enough (so that documents matching all clauses are never
+   * missed); each candidate is then scored exactly from the forward index.
+   */
   private rank(clauses: Clause[], mode: SearchMode, lang: SearchLang, filter: (doc: number) => boolean, limit: number): { doc: number; score: number }[] {
     const data = this.data;
     const r = this.ranking;
-    const { offsets, docs, impacts, masks } = data.postings;
     const autocomplete = mode === 'AUTOCOMPLETE';
-    const queryStamp = this.nextStamp();
-    let queryCount = 0;
+    const stamp = this.nextStamp();
+
+    // Expansion entries, chained per term (a term may serve two clauses).
+    let entryCount = 0;
+    for (const clause of clauses) entryCount += clause.expansions.length;
+    const entryClause = new Uint8Array(entryCount);
+    const entryWeight = new Float32Array(entryCount);
+    const entryCoverage = new Uint8Array(entryCount);
+    const entryNext = new Int32Array(entryCount);
     let span = 0;
-    for (const clause of clauses) {
+    let e = 0;
+    clauses.forEach((clause, c) => {
       span += clause.span;
-      const stamp = this.nextStamp();
-      let count = 0;
-      for (const e of clause.expansions) {
-        const weight = e.weight;
-        const coverage = e.coverage;
-        const end = offsets[e.term + 1]!;
-        for (let p = offsets[e.term]!; p < end; p++) {
-          const d = docs[p]!;
-          let s = impacts[p]! * weight;
-          if (autocomplete && (masks[p]! & NAME_MASK) === 0) s *= r.autocompleteOtherFields;
-          if (this.clauseStamp[d] !== stamp) {
-            this.clauseStamp[d] = stamp;
-            this.clauseBest[d] = s;
-            this.clauseCoverage[d] = coverage;
-            this.clauseTouched[count++] = d;
-          } else {
-            if (s > this.clauseBest[d]!) this.clauseBest[d] = s;
-            if (coverage > this.clauseCoverage[d]!) this.clauseCoverage[d] = coverage;
-          }
-        }
+      for (const x of clause.expansions) {
+        entryClause[e] = c;
+        entryWeight[e] = x.weight;
+        entryCoverage[e] = x.coverage;
+        entryNext[e] = this.termStamp[x.term] === stamp ? this.termEntry[x.term]! : -1;
+        this.termStamp[x.term] = stamp;
+        this.termEntry[x.term] = e;
+        e++;
       }
-      for (let j = 0; j < count; j++) {
-        const d = this.clauseTouched[j]!;
-        if (this.queryStamp[d] !== queryStamp) {
-          this.queryStamp[d] = queryStamp;
-          this.total[d] = 0;
-          this.matched[d] = 0;
-          this.queryTouched[queryCount++] = d;
+    });
+
+    const candidates = this.candidates;
+    let count = 0;
+    const add = (d: number) => {
+      if (this.candidateStamp[d] === stamp) return;
+      this.candidateStamp[d] = stamp;
+      if (filter(d)) candidates[count++] = d;
+    };
+    const { offsets, docs } = data.postings;
+    if (clauses.length >= 2) {
+      let cheapest = -1;
+      let cheapestCost = Number.POSITIVE_INFINITY;
+      // Only readings of the typed words count: concept goods never make a document match the words.
+      clauses.forEach((clause, c) => {
+        let cost = 0;
+        for (const x of clause.expansions) if (!x.target) cost += offsets[x.term + 1]! - offsets[x.term]!;
+        if (cost < cheapestCost) {
+          cheapestCost = cost;
+          cheapest = c;
         }
-        this.total[d]! += this.clauseBest[d]!;
-        this.matched[d]! += this.clauseCoverage[d]!;
+      });
+      if (cheapest >= 0 && cheapestCost <= r.fullScanBudget) {
+        for (const x of clauses[cheapest]!.expansions) if (!x.target) for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) add(docs[p]!);
+      }
+    }
+    // Uncertain readings (prefixes, typos, concept goods) bring fewer candidates than exact words.
+    const heads = data.heads;
+    for (const clause of clauses) {
+      for (const x of clause.expansions) {
+        const take = x.weight >= r.match.exact && !x.target ? r.exactHead : r.softHead;
+        const end = Math.min(heads.offsets[x.term + 1]!, heads.offsets[x.term]! + take);
+        for (let p = heads.offsets[x.term]!; p < end; p++) add(heads.docs[p]!);
       }
     }
 
+    // Exact lexical scores of the candidates.
+    const clauseBest = new Float64Array(clauses.length);
+    const clauseCoverage = new Uint8Array(clauses.length);
+    const { offsets: fOffsets, terms: fTerms, impacts: fImpacts, masks: fMasks } = data.forward;
+    const otherFields = autocomplete ? r.autocompleteOtherFields : 1;
     const exponent = r.coordinationExponent;
     const lexical = (d: number): number => {
-      if (this.queryStamp[d] !== queryStamp) return 0;
-      const share = Math.min(this.matched[d]!, span) / span;
+      if (span === 0) return 0;
+      clauseBest.fill(0);
+      clauseCoverage.fill(0);
+      let any = false;
+      for (let q = fOffsets[d]!; q < fOffsets[d + 1]!; q++) {
+        const t = fTerms[q]!;
+        if (this.termStamp[t] !== stamp) continue;
+        const impact = (fMasks[q]! & NAME_MASK) === 0 ? fImpacts[q]! * otherFields : fImpacts[q]!;
+        for (let x = this.termEntry[t]!; x >= 0; x = entryNext[x]!) {
+          const c = entryClause[x]!;
+          const s = impact * entryWeight[x]!;
+          if (s > clauseBest[c]!) clauseBest[c] = s;
+          if (entryCoverage[x]! > clauseCoverage[c]!) clauseCoverage[c] = entryCoverage[x]!;
+          any = true;
+        }
+      }
+      if (!any) return 0;
+      let total = 0;
+      let matched = 0;
+      for (let c = 0; c < clauses.length; c++) {
+        total += clauseBest[c]!;
+        matched += clauseCoverage[c]!;
+      }
+      const share = Math.min(matched, span) / span;
       const available = data.active[d] === 1 && data.online[d] === 1 ? 1 : r.unavailableFactor;
-      return this.total[d]! * share ** exponent * available;
+      return total * share ** exponent * available;
     };
+
     const lexTop = new TopK(r.lexicalCandidates);
     let maxLex = 0;
-    let bestShare = 0;
-    for (let j = 0; j < queryCount; j++) {
-      const d = this.queryTouched[j]!;
-      if (!filter(d)) continue;
+    for (let i = 0; i < count; i++) {
+      const d = candidates[i]!;
       const s = lexical(d);
+      this.lexicalScore[d] = s;
       if (s > maxLex) maxLex = s;
-      const share = Math.min(this.matched[d]!, span) / span;
-      if (share > bestShare) bestShare = share;
-      lexTop.push(d, s);
+      if (s > 0) lexTop.push(d, s);
+    }
+    // How completely the best lexical matches answer the query.
+    let bestShare = 0;
+    const lexicalDocs = lexTop.sorted();
+    for (const { doc } of lexicalDocs.slice(0, 10)) {
+      clauseCoverage.fill(0);
+      let matched = 0;
+      for (let q = fOffsets[doc]!; q < fOffsets[doc + 1]!; q++) {
+        const t = fTerms[q]!;
+        if (this.termStamp[t] !== stamp) continue;
+        for (let x = this.termEntry[t]!; x >= 0; x = entryNext[x]!) if (entryCoverage[x]! > clauseCoverage[entryClause[x]!]!) clauseCoverage[entryClause[x]!] = entryCoverage[x]!;
+      }
+      for (let c = 0; c < clauses.length; c++) matched += clauseCoverage[c]!;
+      bestShare = Math.max(bestShare, Math.min(matched, span) / Math.max(1, span));
     }
 
     const firstTerms = new Set<number>();
-    for (const e of clauses[0]?.expansions ?? []) if (!e.target) firstTerms.add(e.term);
+    for (const x of clauses[0]?.expansions ?? []) if (!x.target) firstTerms.add(x.term);
     const firstTermOf = lang === 'th' ? data.firstTermTh : data.firstTermEn;
     const startBonus = autocomplete ? r.nameStartBonus.autocomplete : r.nameStartBonus.semantic;
-    const lexNorm = (d: number): number => {
-      if (maxLex <= 0) return 0;
-      const first = firstTermOf[d]!;
-      const bonus = first !== NO_TERM && firstTerms.has(first) ? 1 + startBonus : 1;
-      return (lexical(d) / maxLex) * bonus;
-    };
 
     const vector = this.queryVector(clauses);
     const hasConcept = clauses.some((c) => c.concept >= 0);
     let semanticWeight = autocomplete ? r.semantic.autocomplete : hasConcept ? r.semantic.concept : bestShare < 1 ? r.semantic.weakLexical : r.semantic.base;
     if (vector === null) semanticWeight = 0;
 
-    const candidateStamp = this.nextStamp();
-    const candidates: number[] = [];
-    for (const { doc } of lexTop.sorted()) {
-      this.candidateStamp[doc] = candidateStamp;
-      candidates.push(doc);
+    // The fusion pool: the lexical top, then the shelves nearest the query.
+    const poolStamp = this.nextStamp();
+    const pool: number[] = [];
+    for (const { doc } of lexicalDocs) {
+      this.candidateStamp[doc] = poolStamp;
+      pool.push(doc);
     }
-    // Shelves near the query bring candidates the words missed (SEMANTIC, or when nothing matched).
-    if (vector !== null && (!autocomplete || candidates.length === 0)) {
+    if (vector !== null && (!autocomplete || pool.length === 0)) {
       for (const node of this.nearestShelves(vector)) {
-        for (let i = data.leafOffsets[node]!; i < data.leafOffsets[node + 1]! && candidates.length < r.maxSemanticCandidates; i++) {
+        const end = Math.min(data.leafOffsets[node + 1]!, data.leafOffsets[node]! + r.maxShelfCandidates);
+        for (let i = data.leafOffsets[node]!; i < end && pool.length < r.maxSemanticCandidates; i++) {
           const d = data.leafDocs[i]!;
-          if (this.candidateStamp[d] === candidateStamp || !filter(d)) continue;
-          this.candidateStamp[d] = candidateStamp;
-          candidates.push(d);
+          if (this.candidateStamp[d] === poolStamp || !filter(d)) continue;
+          this.candidateStamp[d] = poolStamp;
+          // Shelf documents the words did not reach still get their exact lexical score.
+          this.lexicalScore[d] = lexical(d);
+          pool.push(d);
         }
       }
-      if (candidates.length > 0 && maxLex === 0) semanticWeight = 1;
+      if (pool.length > 0 && maxLex === 0) semanticWeight = 1;
     }
 
     const k = data.semantic.dimensions;
     const docVectors = data.semantic.docVectors;
     const result = new TopK(limit);
-    for (const d of candidates) {
-      let score = lexNorm(d);
+    for (const d of pool) {
+      let score = 0;
+      if (maxLex > 0) {
+        const first = firstTermOf[d]!;
+        const bonus = first !== NO_TERM && firstTerms.has(first) ? 1 + startBonus : 1;
+        score = (this.lexicalScore[d]! / maxLex) * bonus;
+      }
       if (vector !== null && semanticWeight > 0) {
         let dot = 0;
         const base = d * k;
@@ -375,7 +444,7 @@ class SearchEngine {
     }
     const sorted = result.sorted();
     const floor = (sorted[0]?.score ?? 0) * r.minRelativeScore;
-    return sorted.filter((s) => s.score >= floor);
+    return sorted.filter((x) => x.score >= floor);
   }
 
   /** Unit vector of the query in the semantic space, or null when no word of it has one. */
@@ -446,7 +515,8 @@ function estimateMemory(data: IndexData): number {
   let bytes = 0;
   const typed = [
     data.active, data.online, data.categories.docL1, data.categories.docL2, data.categories.docL3, data.leafOffsets, data.leafDocs,
-    data.termKinds, data.postings.offsets, data.postings.docs, data.postings.impacts, data.postings.masks, data.postings.idf,
+    data.termKinds, data.postings.offsets, data.postings.docs, data.postings.idf,
+    data.forward.offsets, data.forward.terms, data.forward.impacts, data.forward.masks, data.heads.offsets, data.heads.docs,
     data.surfaceTerms, data.firstTermEn, data.firstTermTh, data.sortedBarcodeDocs, data.semantic.termVectors, data.semantic.termHasVector,
     data.semantic.categoryVectors, data.semantic.docVectors,
   ];
@@ -454,7 +524,7 @@ function estimateMemory(data: IndexData): number {
   const strings = (list: readonly (string | null)[]) => list.reduce((sum, s) => sum + (s === null ? 8 : 24 + s.length * 2), 0);
   bytes += strings(data.cprcodes) + strings(data.nameEn) + strings(data.nameTh) + strings(data.barcodes) + strings(data.imageUrls);
   bytes += strings(data.surfaces) * 2 + data.termIds.size * 48 + data.barcodeDoc.size * 80 + data.cprcodeDoc.size * 80;
-  // Scratch arrays of the engine: 30 bytes a document.
-  bytes += data.docCount * 30;
+  // Scratch arrays of the engine: 12 bytes a document and 8 a term.
+  bytes += data.docCount * 12 + data.termKinds.length * 8;
   return bytes;
 }

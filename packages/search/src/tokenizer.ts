@@ -73,6 +73,12 @@ export function tokenizeNormalized(normalized: string, options: TokenizeOptions 
           const raw = piece.text + next.text;
           tokens.push(raw === size ? { term: size, surface: size, kind: 'size', run: piece.run } : { term: size, surface: size, kind: 'size', run: piece.run, alias: raw });
           i++;
+          // "180 ml x 4": the pack count follows the size.
+          const count = pieces[i + 2];
+          if (pieces[i + 1]?.kind === 'latin' && isMultiplySign(pieces[i + 1]!.text) && count?.kind === 'num' && isAmount(count.text)) {
+            tokens.push({ term: `${count.text}pack`, surface: `${count.text}pack`, kind: 'size', run: count.run });
+            i += 2;
+          }
           continue;
         }
       }

@@ -5,7 +5,7 @@
  */
 
 /** The unit a size is expressed in after normalisation. */
-export type CanonicalUnit = 'ml' | 'g' | 'mg' | 'pcs' | 'pack' | 'sheet' | 'oz' | 'bag' | 'bottle' | 'can' | 'box';
+export type CanonicalUnit = 'ml' | 'g' | 'mg' | 'pcs' | 'pack' | 'sheet' | 'oz' | 'bag' | 'bottle' | 'can' | 'box' | 'roll' | 'tablet' | 'capsule' | 'bunch' | 'tray' | 'm';
 
 interface UnitRule {
   unit: CanonicalUnit;
@@ -23,11 +23,17 @@ const UNIT_ALIASES: ReadonlyMap<string, UnitRule> = new Map<string, UnitRule>([
   ...['g', 'gm', 'gms', 'gr', 'grs', 'gram', 'grams', 'gramme', 'grammes', 'กรัม', 'ก', 'กร'].map((a) => [a, rule('g')] as const),
   ...['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms', 'กก', 'กิโลกรัม', 'กิโล'].map((a) => [a, rule('g', 1000)] as const),
   ...['mg', 'milligram', 'milligrams', 'มก', 'มิลลิกรัม'].map((a) => [a, rule('mg')] as const),
-  ...['pc', 'pcs', 'piece', 'pieces', 'ea', 'ชิ้น', 'ฟอง', 'ลูก', 'อัน', 'ผล'].map((a) => [a, rule('pcs')] as const),
+  ...['pc', 'pcs', 'piece', 'pieces', 'ea', 'egg', 'eggs', 'fruit', 'head', 'heads', 'ชิ้น', 'ฟอง', 'ลูก', 'อัน', 'ผล', 'หัว'].map((a) => [a, rule('pcs')] as const),
   ...['pack', 'packs', 'pk', 'pkt', 'แพ็ค', 'แพค', 'แพ็ก', 'แพก'].map((a) => [a, rule('pack')] as const),
   ...['sheet', 'sheets', 'แผ่น'].map((a) => [a, rule('sheet')] as const),
   ...['oz', 'ออนซ์'].map((a) => [a, rule('oz')] as const),
-  ...['bag', 'bags', 'ถุง', 'ซอง'].map((a) => [a, rule('bag')] as const),
+  ...['bag', 'bags', 'sachet', 'sachets', 'ถุง', 'ซอง'].map((a) => [a, rule('bag')] as const),
+  ...['roll', 'rolls', 'ม้วน'].map((a) => [a, rule('roll')] as const),
+  ...['tablet', 'tablets', 'tab', 'tabs', 'เม็ด'].map((a) => [a, rule('tablet')] as const),
+  ...['capsule', 'capsules', 'caps', 'แคปซูล'].map((a) => [a, rule('capsule')] as const),
+  ...['bunch', 'bunches', 'กำ'].map((a) => [a, rule('bunch')] as const),
+  ...['tray', 'trays', 'ถาด'].map((a) => [a, rule('tray')] as const),
+  ...['m', 'meter', 'meters', 'metre', 'metres', 'ม'].map((a) => [a, rule('m')] as const),
   ...['bottle', 'bottles', 'btl', 'ขวด'].map((a) => [a, rule('bottle')] as const),
   ...['can', 'cans', 'กระป๋อง'].map((a) => [a, rule('can')] as const),
   ...['box', 'boxes', 'กล่อง'].map((a) => [a, rule('box')] as const),

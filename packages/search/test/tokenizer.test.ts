@@ -54,6 +54,10 @@ describe('tokenize', () => {
     for (const text of ['1 kg', '1kg', '1 กก.', '1000 g', '1,000 กรัม', '1 กิโลกรัม']) assert.deepEqual(terms(text), ['1000g'], text);
     assert.deepEqual(terms('ไข่ไก่ 10 ฟอง'), ['ไข่', 'ไก่', '10pcs']);
     assert.deepEqual(terms('6 x 330 ml'), ['6pack', '330ml']);
+    assert.deepEqual(terms('180 ml x 4'), ['180ml', '4pack']);
+    assert.deepEqual(terms('180 มล. x 4'), ['180ml', '4pack']);
+    assert.deepEqual(terms('24 rolls'), terms('24 ม้วน'));
+    assert.deepEqual(terms('10 sachets'), terms('10 ซอง'));
     assert.deepEqual(terms('แพ็ค 6'), ['6pack']);
   });
 

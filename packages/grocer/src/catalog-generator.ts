@@ -6,7 +6,7 @@
 import type { Product, ProductCategory } from '@grocery/core';
 import { GS1_PREFIX, withCheckDigit } from './barcode.ts';
 import { buildBranchDirectory, type BranchProfile } from './branch-directory.ts';
-import { createRandom, hashInts, SALT, unitOf } from './random.ts';
+import { createRandom, hash2, hashInts, SALT, unitOf } from './random.ts';
 import { shelfPriceSatang } from './shelf-price.ts';
 import { BRANDS, CONCEPT_KEYWORDS, DEPARTMENTS, SIZES, UNITS, VARIANTS } from './vocabulary/index.ts';
 import type { Brand, BrandId, ConceptTag, KindRow, L1Def, L2Def, L3Def, SizePoolId, UnitId, Variant, VariantPoolId } from './vocabulary/index.ts';
@@ -237,8 +237,11 @@ function buildSlots(seed: number, kinds: readonly CompiledKind[]): { slotKind: U
 
 /** The cprcode of product `index`: a seeded bijection onto 7-digit numbers, so codes look unordered. */
 export function cprcodeOf(seed: number, index: number): string {
-  const offset = hashInts(seed, SALT.cprcode) % 9_000_000;
-  return String(1_000_000 + ((index * 7_368_787 + offset) % 9_000_000));
+  return String(cprcodeNumber(hashInts(seed, SALT.cprcode) % 9_000_000, index));
+}
+
+function cprcodeNumber(offset: number, index: number): number {
+  return 1_000_000 + ((index * 7_368_787 + offset) % 9_000_000);
 }
 
 function assortmentBranches(branches: readonly BranchProfile[]): string[][] {
@@ -279,16 +282,17 @@ export function generateCatalog(options: GenerateCatalogOptions = {}): Generated
   let ean8Counter = 0;
   const dayStrings = new Map<number, string>();
   const updatedBase = Date.UTC(2026, 9, 1, 2, 0, 0);
+  const cprcodeOffset = hashInts(seed, SALT.cprcode) % 9_000_000;
 
   for (let i = 0; i < count; i++) {
     const h0 = hashInts(seed, SALT.product, i);
-    const u = (n: number) => unitOf(hashInts(h0, n));
-    const cprcode = cprcodeOf(seed, i);
-    const days = hashInts(h0, 11) % 400;
+    const u = (n: number) => unitOf(hash2(h0, n));
+    const cprcode = String(cprcodeNumber(cprcodeOffset, i));
+    const days = hash2(h0, 11) % 400;
     let updatedAt = dayStrings.get(days);
     if (!updatedAt) dayStrings.set(days, (updatedAt = new Date(updatedBase - days * 86_400_000).toISOString()));
 
-    const duplicateOf = i >= 50 && u(12) < 0.004 ? i - 1 - (hashInts(h0, 13) % Math.min(i - 1, 500)) : -1;
+    const duplicateOf = i >= 50 && u(12) < 0.004 ? i - 1 - (hash2(h0, 13) % Math.min(i - 1, 500)) : -1;
     if (duplicateOf >= 0) {
       // A relisted product: same shelf name as an older one, new code, often already retired.
       const original = products[duplicateOf]!;
@@ -337,7 +341,7 @@ export function generateCatalog(options: GenerateCatalogOptions = {}): Generated
     const countryEn =
       variant[2] ??
       brand?.country ??
-      (kind.countries ? (u(3) < 0.8 || kind.countries.length === 1 ? kind.countries[0]! : kind.countries[1 + (hashInts(h0, 4) % (kind.countries.length - 1))]!) : 'Thailand');
+      (kind.countries ? (u(3) < 0.8 || kind.countries.length === 1 ? kind.countries[0]! : kind.countries[1 + (hash2(h0, 4) % (kind.countries.length - 1))]!) : 'Thailand');
 
     let barcode: string | null;
     if (u(5) < 0.003) barcode = null;

@@ -22,6 +22,8 @@ export class CatalogState {
   readonly #indexByCprcode = new Map<string, number>();
   /** Product indexes in cprcode order. */
   readonly #order: Uint32Array;
+  /** Numeric cprcode per product index. */
+  readonly #keys: Float64Array;
   #revision = 0;
   #updatedAt: string;
 
@@ -29,7 +31,9 @@ export class CatalogState {
     this.generated = generated;
     this.#products = generated.products.slice();
     this.#products.forEach((p, i) => this.#indexByCprcode.set(p.cprcode, i));
-    this.#order = Uint32Array.from(this.#products.keys()).sort((a, b) => Number(this.#products[a]!.cprcode) - Number(this.#products[b]!.cprcode));
+    const keys = Float64Array.from(this.#products, (p) => Number(p.cprcode));
+    this.#order = Uint32Array.from(keys.keys()).sort((a, b) => keys[a]! - keys[b]!);
+    this.#keys = keys;
     this.#updatedAt = this.#products.reduce((latest, p) => (p.updatedAt > latest ? p.updatedAt : latest), '1970-01-01T00:00:00.000Z');
   }
 
@@ -65,7 +69,7 @@ export class CatalogState {
       let hi = this.#order.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (Number(this.#products[this.#order[mid]!]!.cprcode) <= after) lo = mid + 1;
+        if (this.#keys[this.#order[mid]!]! <= after) lo = mid + 1;
         else hi = mid;
       }
       start = lo;

@@ -23,6 +23,14 @@ export function hashInts(...values: number[]): number {
   return h;
 }
 
+/** `hashInts(a, b)` without the rest-array allocation, for hot loops. */
+export function hash2(a: number, b: number): number {
+  let h = Math.imul(0x9e3779b9 ^ fmix32(a | 0), 0x01000193);
+  h = fmix32(h + Math.floor(a / 0x1_0000_0000));
+  h = Math.imul(h ^ fmix32(b | 0), 0x01000193);
+  return fmix32(h + Math.floor(b / 0x1_0000_0000));
+}
+
 /** A 32-bit FNV-1a hash of a string, finalised. */
 export function hashString(text: string, seed = 0): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;

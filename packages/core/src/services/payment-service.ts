@@ -8,7 +8,7 @@ import type { GrocerGateway } from '../ports/grocer-gateway.ts';
 import type { PaymentProvider } from '../ports/payment-provider.ts';
 import type { Store } from '../ports/store.ts';
 import { optionalHttpUrl } from './input-validation.ts';
-import { paymentPaidEvent } from './order-events.ts';
+import { orderStatusEvent, paymentPaidEvent } from './order-events.ts';
 import type { OrderService } from './order-service.ts';
 import type { PaymentLinks } from './payment-links.ts';
 import type { ShopperContext } from './shopper-context.ts';
@@ -134,7 +134,11 @@ export class PaymentService {
         attemptId,
         payment: { paymentId: attemptId, orderId: order.orderId, amountSatang: order.grandTotalSatang, currency: order.currency, provider: provider.name, reference, createdAt: paidAt },
         grocerOrder,
-        events: [paymentPaidEvent({ partnerId: order.partnerId, order: grocerOrder, provider: provider.name, reference, paidAt, nowMs })],
+        // Paying starts picking: that move's event (same derived id on every path) is written here too, so it is never absorbed.
+        events: [
+          paymentPaidEvent({ partnerId: order.partnerId, order: grocerOrder, provider: provider.name, reference, paidAt, nowMs }),
+          ...[orderStatusEvent({ partnerId: order.partnerId, before: order.grocerOrder, after: grocerOrder, nowMs })].filter((event) => event !== null),
+        ],
       });
       if (!recorded) throw alreadyPaid(order);
       return { ...order, paymentStatus: 'PAID', paidAt, grocerOrder, status: grocerOrder.status };

@@ -1,9 +1,15 @@
 /** `npm run start:grocer`: the grocer simulator over HTTP (GROCER_PORT, default 4002). */
-import { loadGrocerConfig } from './config.ts';
+import { loadGrocerConfig, type GrocerConfig } from './config.ts';
 import { createGrocerServer } from './grocer-server.ts';
 import { createGrocerSimulator } from './grocer-simulator.ts';
 
-const config = loadGrocerConfig();
+let config: GrocerConfig;
+try {
+  config = loadGrocerConfig();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 const started = performance.now();
 const simulator = createGrocerSimulator({
   seed: config.seed,

@@ -61,14 +61,9 @@ export function createRandom(seed: number): () => number {
 export const SALT = {
   kindOrder: 1,
   product: 2,
-  price: 3,
-  priceJitter: 4,
   feedGap: 5,
   stock: 6,
-  stockQty: 7,
-  stockSource: 8,
   promotion: 9,
   faults: 10,
   cprcode: 11,
-  duplicate: 12,
 } as const;

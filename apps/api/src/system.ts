@@ -89,7 +89,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     closers.push(() => db.close());
     const store = await createSqlStore(db);
 
-    const { grocer, control } = await openGrocer(config, options, clock, publicBaseUrl);
+    const { grocer, control } = await openGrocer(config, options, clock, publicBaseUrl, log);
     if (control && 'close' in control) closers.push(() => (control as { close(): Promise<void> }).close());
 
     const catalog = new CatalogSnapshots({
@@ -185,7 +185,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   }
 }
 
-async function openGrocer(config: ApiConfig, options: SystemOptions, clock: Clock, publicBaseUrl: string): Promise<{ grocer: GrocerGateway; control: GrocerControl | null }> {
+async function openGrocer(
+  config: ApiConfig,
+  options: SystemOptions,
+  clock: Clock,
+  publicBaseUrl: string,
+  log: Logger,
+): Promise<{ grocer: GrocerGateway; control: GrocerControl | null }> {
   if (config.grocerUrl) {
     const grocer = createHttpGrocer({ url: config.grocerUrl, token: config.grocerToken, controlToken: config.grocerControlToken });
     return { grocer, control: config.grocerControlToken ? grocer : null };
@@ -196,6 +202,7 @@ async function openGrocer(config: ApiConfig, options: SystemOptions, clock: Cloc
     pickingStepMs: options.grocer?.pickingStepMs ?? config.grocerPickingStepMs,
     clock,
     serviceWebhook: { url: publicBaseUrl, secret: config.grocerWebhookSecret },
+    log: (message) => log.info({ component: 'grocer' }, message),
   });
   return { grocer: simulator, control: simulator };
 }

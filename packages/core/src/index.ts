@@ -28,7 +28,7 @@ export { PartnerService, type AppClientIssuer, type NewPartner } from './service
 export { BranchService, haversineKm } from './services/branch-service.ts';
 export { SandboxPaymentProvider } from './services/sandbox-payment-provider.ts';
 export { QUOTE_TTL_SECONDS } from './services/quote-service.ts';
-export { markComment } from './services/order-service.ts';
+export { markComment, type CreatedOrder, type OrderCreateInput } from './services/order-service.ts';
 export type { Checkout } from './services/payment-service.ts';
 export { shopperContext, type ShopperContext } from './services/shopper-context.ts';
 export { createGraphQLSchema, schemaSdl } from './graphql/graphql-schema.ts';

@@ -4,6 +4,8 @@ import {
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
+  getOperationAST,
+  getVariableValues,
   GraphQLError,
   type GraphQLSchema,
   parse,
@@ -101,9 +103,14 @@ export class GraphQLExecutor {
       byName.set(operationName, compiled);
     }
     if (!isCompiledQuery(compiled)) return compiled;
-    const cost = this.cost(args.document, args.operationName ?? undefined, args.variableValues ?? {});
+    // graphql-jit ignores defaults of non-null input fields (`shippingType: String! = "PICKUP"`);
+    // coercing with graphql-js first fills them in exactly as the spec says.
+    const operation = getOperationAST(args.document, args.operationName);
+    const variables = operation?.variableDefinitions?.length ? getVariableValues(this.schema, operation.variableDefinitions, args.variableValues ?? {}, { maxErrors: 10 }) : { coerced: {} };
+    if (variables.errors) return { errors: variables.errors };
+    const cost = this.cost(args.document, args.operationName ?? undefined, variables.coerced);
     if (cost instanceof GraphQLError) return { errors: [cost] };
-    return compiled.query(args.rootValue, args.contextValue, args.variableValues ?? {}) as ExecutionResult | Promise<ExecutionResult>;
+    return compiled.query(args.rootValue, args.contextValue, variables.coerced) as ExecutionResult | Promise<ExecutionResult>;
   };
 
   /** The operation's cost, or the error that refuses it. */

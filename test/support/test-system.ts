@@ -1,0 +1,134 @@
+/**
+ * The whole system for end-to-end tests: the real composition root (apps/api/src/system.ts) on
+ * ephemeral ports with a small generated catalog, a fresh database (PGlite, or a new PostgreSQL
+ * schema), and helpers to call GraphQL and to sign a shopper up through the identity provider with
+ * the official AWS SDK client.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { Clock } from '@grocery/core';
+import { testDatabaseKinds, type TestDatabaseKind } from '@grocery/store';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { startSystem, type System } from '../../apps/api/src/system.ts';
+
+export interface GraphQLResult<T = Record<string, unknown>> {
+  status: number;
+  data: T | null;
+  errors?: { message: string; extensions?: { code?: string; field?: string } }[];
+}
+
+export interface TestSystem {
+  system: System;
+  baseUrl: string;
+  partnerKey: string;
+  clientId: string;
+  adminToken: string;
+  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, options?: { token?: string; partnerKey?: string; headers?: Record<string, string> }): Promise<GraphQLResult<T>>;
+  /** Signs a new shopper up and in (password, then the e-mailed code) and returns the id token. */
+  signUpShopper(email?: string, clientId?: string): Promise<{ idToken: string; email: string }>;
+  /** Calls the admin API. */
+  admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  close(): Promise<void>;
+}
+
+export interface TestSystemOptions {
+  database?: TestDatabaseKind;
+  productCount?: number;
+  clock?: Clock;
+  env?: Record<string, string>;
+  pickingStepMs?: number;
+}
+
+let shopperCounter = 0;
+export const TEST_PASSWORD = 'Correct-Horse-9';
+
+export async function startTestSystem(options: TestSystemOptions = {}): Promise<TestSystem> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pgca-'));
+  const database = options.database ?? testDatabaseKinds()[0]!;
+  const db = await database.open();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    SEARCH_PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    GROCER_PRODUCTS: String(options.productCount ?? 2_000),
+    ...options.env,
+  });
+  const system = await startSystem({ config, db, clock: options.clock, grocer: { productCount: options.productCount ?? 2_000, pickingStepMs: options.pickingStepMs } });
+  const credentials = system.credentials!;
+  const baseUrl = system.config.publicBaseUrl;
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: `${baseUrl}/idp`,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
+  const mailboxCode = async (email: string, after: number): Promise<string> => {
+    for (let i = 0; i < 100; i++) {
+      const response = await fetch(`${baseUrl}/idp/dev/mailbox/${encodeURIComponent(email)}`);
+      if (response.ok) {
+        const body = (await response.json()) as { messages: { code: string | null; date: string }[] };
+        const fresh = body.messages.find((m) => m.code && Date.parse(m.date) >= after - 1000);
+        if (fresh?.code) return fresh.code;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no code for ${email} in the mailbox`);
+  };
+
+  return {
+    system,
+    baseUrl,
+    partnerKey: credentials.partnerKey,
+    clientId: credentials.clientId,
+    adminToken: credentials.adminToken,
+    async graphql(query, variables = {}, requestOptions = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-partner-key': requestOptions.partnerKey ?? credentials.partnerKey, ...requestOptions.headers };
+      if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
+      const response = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+      const body = (await response.json()) as { data?: never; errors?: GraphQLResult['errors'] };
+      return { status: response.status, data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) };
+    },
+    async signUpShopper(email = `shopper${++shopperCounter}.${process.pid}@example.com`, clientId = credentials.clientId) {
+      const started = Date.now();
+      await cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: TEST_PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
+      await cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: await mailboxCode(email, started) }));
+      const signInAt = Date.now();
+      const challenge = await cognito.send(new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }));
+      const tokens = await cognito.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: 'EMAIL_OTP',
+          Session: challenge.Session,
+          ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: await mailboxCode(email, signInAt) },
+        }),
+      );
+      const idToken = tokens.AuthenticationResult?.IdToken;
+      if (!idToken) throw new Error('sign-in gave no id token');
+      return { idToken, email };
+    },
+    async admin(method, path, body) {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${credentials.adminToken}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+    },
+    async close() {
+      cognito.destroy();
+      await system.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

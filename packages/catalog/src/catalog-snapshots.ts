@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { systemClock, type Clock, type GrocerGateway } from '@grocery/core';
+import { systemClock, type CatalogVersion, type Clock, type GrocerGateway } from '@grocery/core';
 import type { CatalogSnapshot } from './catalog-snapshot.ts';
 import { readFeatherProducts } from './feather-reader.ts';
 import type { FeatherFile } from './feather-writer.ts';
-import { buildCatalogSnapshot, buildSnapshotFromGrocer, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
+import { buildCatalogSnapshot, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
 import type { PublishedSnapshot, SnapshotRepository } from './snapshot-repository.ts';
 
 /** What the REST handler and the GraphQL reader need: the snapshot being served and its files. */
@@ -173,7 +173,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       const grocerVersion = await this.#grocer.catalogVersion();
       if (!this.#isStale(this.#current, grocerVersion.version, now)) return adopted ?? { action: 'unchanged', version: this.#current?.version ?? null };
 
-      if (!repository) return await this.#buildAndSwap(null);
+      if (!repository) return await this.#buildAndSwap(null, grocerVersion);
       if (!(await repository.claimBuild(this.#instanceId, now, this.#leaseTtlMs))) return adopted ?? { action: 'busy' };
       try {
         // Another instance may have published while this one was deciding.
@@ -181,7 +181,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
         if (latest && !this.#isStale(null, grocerVersion.version, now, latest)) {
           return latest.seq !== this.#adoptedSeq ? await this.#adopt(latest) : { action: 'unchanged', version: this.#current?.version ?? null };
         }
-        return await this.#buildAndSwap(repository);
+        return await this.#buildAndSwap(repository, grocerVersion);
       } finally {
         await repository.releaseBuild(this.#instanceId);
       }
@@ -198,14 +198,15 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     return manifest.sourceCatalogVersion !== grocerVersion || now - Date.parse(manifest.builtAt) >= this.#maxAgeMs;
   }
 
-  async #buildAndSwap(repository: SnapshotRepository | null): Promise<RefreshOutcome> {
+  async #buildAndSwap(repository: SnapshotRepository | null, grocerVersion: CatalogVersion): Promise<RefreshOutcome> {
     const started = performance.now();
-    const snapshot = await buildSnapshotFromGrocer(this.#grocer, {
+    // The version read before the export: a change during the export shows up at the next poll.
+    const snapshot = await buildCatalogSnapshot(this.#grocer.exportCatalog({ batchSize: this.#exportBatchSize ?? 1000 }), {
       ...this.#build,
       publicBaseUrl: this.#publicBaseUrl,
       clock: this.#clock,
       log: this.#log,
-      exportBatchSize: this.#exportBatchSize,
+      source: { version: grocerVersion.version, updatedAt: grocerVersion.updatedAt },
     });
     const ms = performance.now() - started;
     if (repository) {

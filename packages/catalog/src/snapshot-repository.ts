@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants as zlib } from 'node:zlib';
 import { migrate, type Db, type Migration } from '@grocery/store';
 import type { FeatherLang } from './catalog-record.ts';
 import type { CatalogManifest } from './catalog-snapshot.ts';
@@ -39,11 +41,33 @@ export const CATALOG_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Files are stored brotli-compressed (about a quarter of their size); PostgreSQL need not try again.
+    id: '0002_catalog_file_encoding',
+    sql: `
+      ALTER TABLE catalog_snapshot_files ADD COLUMN encoding text NOT NULL DEFAULT 'identity';
+      ALTER TABLE catalog_snapshot_files ALTER COLUMN body SET STORAGE EXTERNAL;
+    `,
+  },
 ];
 
 /** Applies the catalog module's migrations (idempotent; safe with several instances starting at once). */
 export async function migrateCatalog(db: Db): Promise<string[]> {
   return migrate(db, 'catalog', CATALOG_MIGRATIONS);
+}
+
+// Instances starting together race in migrate()'s `CREATE TABLE IF NOT EXISTS schema_migrations`
+// (PostgreSQL reports a duplicate pg_type row); the loser succeeds when it tries again.
+async function migrateWithRetry(db: Db, attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateCatalog(db);
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+    }
+  }
 }
 
 /** The newest published snapshot, without its files. */
@@ -63,11 +87,18 @@ interface FileRow {
   rows: number;
   sha256: string;
   content_type: string;
+  encoding: 'identity' | 'br';
   body: Uint8Array;
 }
 
-function toFile(row: FileRow): FeatherFile {
-  return { name: row.name, lang: row.lang, version: row.version, rows: row.rows, sha256: row.sha256, contentType: row.content_type, body: row.body };
+const brotli = promisify(brotliCompress);
+const unbrotli = promisify(brotliDecompress);
+const FILE_COLUMNS = 'name, version, lang, rows, sha256, content_type, encoding, body';
+
+async function toFile(row: FileRow): Promise<FeatherFile> {
+  // Decompressing runs on the libuv thread pool, off the event loop.
+  const body = row.encoding === 'br' ? new Uint8Array(await unbrotli(row.body)) : row.body;
+  return { name: row.name, lang: row.lang, version: row.version, rows: row.rows, sha256: row.sha256, contentType: row.content_type, body };
 }
 
 /**
@@ -84,7 +115,7 @@ export class SnapshotRepository {
   }
 
   async #db(): Promise<Db> {
-    this.#migrated ??= migrateCatalog(this.#database).then(
+    this.#migrated ??= migrateWithRetry(this.#database).then(
       () => this.#database,
       (error: unknown) => {
         this.#migrated = null;
@@ -128,16 +159,16 @@ export class SnapshotRepository {
   /** Every download file of a published snapshot. */
   async files(version: string): Promise<FeatherFile[]> {
     const { rows } = await (await this.#db()).query<FileRow>(
-      'SELECT name, version, lang, rows, sha256, content_type, body FROM catalog_snapshot_files WHERE version = $1 ORDER BY name',
+      `SELECT ${FILE_COLUMNS} FROM catalog_snapshot_files WHERE version = $1 ORDER BY name`,
       [version],
     );
-    return rows.map(toFile);
+    return Promise.all(rows.map(toFile));
   }
 
   /** One download file by name, from any snapshot still kept. */
   async file(name: string): Promise<FeatherFile | null> {
     const { rows } = await (await this.#db()).query<FileRow>(
-      'SELECT name, version, lang, rows, sha256, content_type, body FROM catalog_snapshot_files WHERE name = $1',
+      `SELECT ${FILE_COLUMNS} FROM catalog_snapshot_files WHERE name = $1`,
       [name],
     );
     return rows[0] ? toFile(rows[0]) : null;
@@ -150,6 +181,8 @@ export class SnapshotRepository {
    * publication order, or null when the lease was lost.
    */
   async publish(holder: string, manifest: CatalogManifest, files: readonly FeatherFile[], nowMs: number): Promise<number | null> {
+    // Quality 1 compresses ~45 MB in a few hundred ms on the thread pool, to about a quarter.
+    const compressed = await Promise.all(files.map((file) => brotli(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.byteLength } })));
     return (await this.#db()).transaction(async (tx) => {
       const lease = await tx.query<{ holder: string }>('SELECT holder FROM catalog_build_lease WHERE name = $1 FOR UPDATE', [LEASE]);
       if (lease.rows[0]?.holder !== holder) return null;
@@ -162,12 +195,12 @@ export class SnapshotRepository {
          RETURNING seq`,
         [manifest.version, new Date(manifest.builtAt), new Date(nowMs), holder, manifest.sourceCatalogVersion, manifest.rowCount, JSON.stringify(manifest)],
       );
-      for (const file of files) {
+      for (const [i, file] of files.entries()) {
         await tx.query(
-          `INSERT INTO catalog_snapshot_files (name, version, lang, rows, bytes, sha256, content_type, body)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+          `INSERT INTO catalog_snapshot_files (name, version, lang, rows, bytes, sha256, content_type, encoding, body)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'br', $8)
            ON CONFLICT (name) DO NOTHING`,
-          [file.name, file.version, file.lang, file.rows, file.body.byteLength, file.sha256, file.contentType, Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength)],
+          [file.name, file.version, file.lang, file.rows, file.body.byteLength, file.sha256, file.contentType, compressed[i]!],
         );
       }
       return Number(published.rows[0]!.seq);

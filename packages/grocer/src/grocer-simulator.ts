@@ -293,7 +293,6 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
         calculatorContext(),
       );
       const now = clock.now();
-      couponBook.redeem(calculation.couponCodes);
       const record = orders.create(request, calculation, checkAddress(request.address), now);
       return orders.view(record, now);
     },
@@ -342,6 +341,9 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
         });
       }
       orders.pay(record, { method: provider, reference }, now);
+      // A coupon is used up when its order is paid, so re-pricing an unpaid order before payment
+      // still counts it as available (spec rule 5 compares like with like).
+      couponBook.redeem(order.couponCodes);
       notifier?.send(order.orderId, '/webhooks/shop/payment', {
         type: 'payment',
         orderId: order.orderId,

@@ -326,6 +326,21 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       await rejectsWith(world.grocer.recordPayment({ orderId: 'NOPE-0000', amountSatang: 1, provider: 'sandbox', reference: 'x' }), 'NOT_FOUND');
     });
 
+    test('a usage-limited coupon is used up by paid orders, so an unpaid order re-prices the same', async () => {
+      const lines = [{ cprcode: find.priced(BRANCH, 5).cprcode, quantity: 1 }];
+      const orders = [];
+      for (let i = 0; i < 4; i++) orders.push(await world.grocer.createOrder(orderRequest(lines, { couponCodes: ['LIMITED3'] })));
+      assert.ok(orders.every((o) => o.couponCodes.includes('LIMITED3')), 'creating orders uses no redemption');
+      const { orderId: _id, specialComment: _c, sandbox: _s, ...pricing } = orderRequest(lines, { couponCodes: ['LIMITED3'] });
+      for (const order of orders.slice(0, 3)) {
+        assert.equal((await world.grocer.calculate(pricing)).grandTotalSatang, order.grandTotalSatang, 'an unpaid order re-prices to its total');
+        await world.grocer.recordPayment({ orderId: order.orderId, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: `ltd-${order.orderId}` });
+      }
+      const after = await world.grocer.calculate(pricing);
+      assert.deepEqual(after.failedCoupons.map((f) => f.reason), ['USAGE_LIMIT'], 'three paid orders used the coupon up');
+      assert.notEqual(after.grandTotalSatang, orders[3]!.grandTotalSatang, 'the fourth order now re-prices differently (PRICE_CHANGED at payment)');
+    });
+
     test('picking advances with simulated time only after payment, through the pickup statuses', async () => {
       const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 4).cprcode, quantity: 1 }], { sandbox: true, specialComment: 'test' }));
       world.clock.advance(world.pickingStepMs * 10);

@@ -29,7 +29,7 @@ export interface QueryLimits {
   maxCost: number;
 }
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 12, maxAliases: 30, maxTokens: 4_000, maxCost: 10_000 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 15, maxAliases: 30, maxTokens: 4_000, maxCost: 6_000 };
 
 /** Code of errors raised by the limits; clients see it in `errors[].extensions.code`. */
 const TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
@@ -38,13 +38,19 @@ function tooComplex(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: TOO_COMPLEX } });
 }
 
-/** List fields cost their selection times the page size they ask for (or the largest allowed). */
-const pageSizeEstimator: ComplexityEstimator = ({ args, childComplexity, field }) => {
-  const size = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : null;
-  if (size !== null) return 1 + childComplexity * Math.max(0, Math.min(size, 100));
-  // Lists without a size argument (branches, categories, lines) are bounded by the domain; count a few.
-  const type = field.type.toString();
-  return type.startsWith('[') || type.includes('[') ? 1 + childComplexity * 10 : undefined;
+/**
+ * Fields cost 1; lists multiply their selection: by the `first`/`limit` they ask for, by the
+ * number of `cprcodes` given, by 1 for connection `nodes` (already counted by the parent's
+ * `first`), and by 10 for other object lists (basket and order lines, branches, categories).
+ * Introspection is free.
+ */
+const pageSizeEstimator: ComplexityEstimator = ({ args, childComplexity, field, type }) => {
+  // Introspection is answered from the schema in memory; depth and tokens bound it.
+  if (field.name.startsWith('__') || type.name.startsWith('__')) return 0;
+  const size = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : Array.isArray(args.cprcodes) ? args.cprcodes.length : null;
+  if (size !== null) return 1 + childComplexity * Math.max(0, Math.min(size, 500));
+  if (childComplexity === 0 || !field.type.toString().includes('[')) return undefined;
+  return 1 + childComplexity * (field.name === 'nodes' ? 1 : 10);
 };
 
 /**
@@ -66,7 +72,8 @@ export class GraphQLExecutor {
     const report = (context: ValidationContext | null, error: GraphQLError) => context?.reportError(tooComplex(error.message.replace(/^Syntax Error: /, '')));
     this.#rules = [
       ...specifiedRules,
-      maxDepthRule({ n: this.limits.maxDepth, propagateOnRejection: false, onReject: [report] }),
+      // Introspection counts too: the standard introspection query is 13 deep, within the limit.
+      maxDepthRule({ n: this.limits.maxDepth, ignoreIntrospection: false, flattenFragments: true, propagateOnRejection: false, onReject: [report] }),
       maxAliasesRule({ n: this.limits.maxAliases, propagateOnRejection: false, onReject: [report] }),
     ];
   }

@@ -62,7 +62,8 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
         ...result,
         errors: result.errors.map((error) => {
           const mapped = toGraphQLError(error);
-          if (mapped.extensions?.code || !mapped.originalError) return withCode(mapped);
+          // Only a thrown non-GraphQL, non-domain error is a fault; everything else is the client's.
+          if (mapped.extensions?.code || !mapped.originalError || mapped.originalError instanceof GraphQLError) return withCode(mapped);
           options.onInternalError?.(mapped.originalError, req.context.request);
           return new GraphQLError(`Internal error. Quote request id ${req.context.request.requestId ?? 'unknown'} to support.`, {
             path: mapped.path,

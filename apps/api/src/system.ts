@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   createAdminHandler,
   createCommerce,
+  createEventRuntime,
   createGraphQLHandler,
   createGraphQLSchema,
   createImageHandler,
@@ -21,6 +22,7 @@ import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
 import { createSqlStore, openDatabase, type Db } from '@grocery/store';
+import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
 import { bodyLimit, createApiRouter } from './api-router.ts';
 import type { ApiConfig } from './config.ts';
@@ -151,18 +153,31 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
     });
 
+    // Events to partners: the outbox dispatcher and the order poller run in every instance.
+    const onEventError = (error: unknown) => log.error({ err: error }, 'events fault');
+    const events = createEventRuntime({
+      commerce,
+      sender: createHttpWebhookSender(),
+      grocerWebhookSecret: config.grocerWebhookSecret,
+      dispatcher: { onError: onEventError },
+      poller: { onError: onEventError },
+    });
+
     const executor = new GraphQLExecutor(createGraphQLSchema());
     const handler = createApiRouter({
       graphql: createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }),
       schema: schemaHandler,
       health: createHealthHandler({ database: () => db.query('SELECT 1'), grocer: () => grocer.catalogVersion(), catalogVersion: () => catalog.current()?.version ?? null }),
       pay: createPayPageHandler(commerce),
-      admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: control }),
+      admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: control, webhooks: events.endpoints }),
       images: createImageHandler(grocer),
       catalog: createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
       idp: pool ? (request) => pool.handle(request) : undefined,
+      webhooks: events.inboundWebhookHandler,
     });
     api.server.on('request', createNodeListener(handler, { maxBodyBytes: bodyLimit, onError: (error, request) => log.error({ err: error, requestId: request?.requestId }, 'unhandled fault') }));
+    events.start();
+    closers.push(() => events.stop());
 
     const credentials = config.env === 'production' ? null : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl, idpUrl: issuer });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { buildSchema, isObjectType } from 'graphql';
+import { buildSchema, type GraphQLField, type GraphQLObjectType, isObjectType } from 'graphql';
 import { serverAudits } from 'graphql-http';
 import { createGraphQLSchema, DEFAULT_RESOLVED_TYPES } from '@grocery/core';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
@@ -27,10 +27,10 @@ describe('GraphQL conformance and schema parity', () => {
     const missing: string[] = [];
     for (const type of Object.values(declared.getTypeMap())) {
       if (!isObjectType(type) || type.name.startsWith('__')) continue;
-      const live = executable.getType(type.name);
+      const live = executable.getType(type.name) as GraphQLObjectType | undefined;
       assert.ok(live && isObjectType(live), `${type.name} exists`);
       for (const field of Object.values(type.getFields())) {
-        const liveField = live.getFields()[field.name];
+        const liveField: GraphQLField<unknown, unknown> | undefined = live.getFields()[field.name];
         assert.ok(liveField, `${type.name}.${field.name} exists`);
         assert.equal(String(liveField.type), String(field.type), `${type.name}.${field.name} type`);
         if (!liveField.resolve && !DEFAULT_RESOLVED_TYPES.includes(type.name)) missing.push(`${type.name}.${field.name}`);

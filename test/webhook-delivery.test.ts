@@ -5,6 +5,9 @@
  * the admin routes. On PGlite and PostgreSQL.
  */
 import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
 import {
@@ -241,6 +244,39 @@ for (const kind of testDatabaseKinds()) {
         await setup.close();
       }
     });
+
+    if (kind.name === 'postgres') {
+      test('an instance killed (SIGKILL) in the middle of delivering: another delivers everything once its claims expire', async () => {
+        const setup = await setUp(kind);
+        let child: ChildProcess | null = null;
+        try {
+          await register(setup, ['payment.paid', 'order.status']);
+          for (let i = 0; i < 3; i++) await paidOrder(setup);
+          // The receiver takes every request and never answers: the instance dies mid-delivery.
+          setup.receiver.respond = () => new Promise<void>(() => {});
+          child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/dispatcher-process.ts', import.meta.url))], {
+            env: { ...process.env, EVENTS_SCHEMA: await currentSchema(setup) },
+            stdio: ['ignore', 'pipe', 'inherit'],
+          });
+          await setup.receiver.waitForRequests(6, 15_000);
+          child.kill('SIGKILL');
+          await once(child, 'exit');
+          const orphaned = await deliveries(setup);
+          assert.ok(orphaned.every((d) => d.status === 'pending' && d.attempts.length === 0), 'the dead instance recorded nothing');
+          setup.receiver.respond = answer(200, 'ok');
+          const restarted = new WebhookDispatcher({ store: setup.world.commerce.store, sender: createHttpWebhookSender(), clock: setup.clock, instanceId: 'restarted' });
+          assert.equal((await restarted.dispatchOnce()).claimed, 0, 'the dead claims still hold');
+          // The manual clock runs from the moment the world was made: past the child's 60 s leases.
+          setup.clock.set(Date.now() + 60_001);
+          assert.equal((await restarted.dispatchOnce()).delivered, 6);
+          const expected = (await deliveries(setup)).map((d) => d.eventId).sort();
+          assert.deepEqual([...new Set(eventIds(setup.receiver))].sort(), expected, 'receiver-side dedupe by event id: none lost');
+        } finally {
+          child?.kill('SIGKILL');
+          await setup.close();
+        }
+      });
+    }
 
     test('two dispatchers on one database never deliver one event in parallel, and deliver each once', async () => {
       const setup = await setUp(kind);

@@ -89,7 +89,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     system,
     baseUrl,
     partnerKey: credentials.partnerKey,
-    clientId: credentials.clientId,
+    clientId: credentials.clientId ?? '',
     adminToken: credentials.adminToken,
     async graphql(query, variables = {}, requestOptions = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json', 'x-partner-key': requestOptions.partnerKey ?? credentials.partnerKey, ...requestOptions.headers };
@@ -98,7 +98,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
       const body = (await response.json()) as { data?: never; errors?: GraphQLResult['errors'] };
       return { status: response.status, data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) };
     },
-    async signUpShopper(email = `shopper${++shopperCounter}.${process.pid}@example.com`, clientId = credentials.clientId) {
+    async signUpShopper(email = `shopper${++shopperCounter}.${process.pid}@example.com`, clientId = credentials.clientId ?? '') {
       const started = Date.now();
       await cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: TEST_PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
       await cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: await mailboxCode(email, started) }));

@@ -48,7 +48,8 @@ export interface DevCredentials {
   idpUrl: string;
   partnerId: string;
   partnerKey: string;
-  clientId: string;
+  /** Null with an external identity provider until a client is registered for the partner. */
+  clientId: string | null;
   adminToken: string;
 }
 

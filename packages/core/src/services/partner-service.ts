@@ -18,7 +18,8 @@ export interface PartnerServiceOptions {
 export interface NewPartner {
   partner: Partner;
   partnerKey: string;
-  clientId: string;
+  /** Null when the identity provider is external and no clientId was given: register it later. */
+  clientId: string | null;
 }
 
 const NAME_PATTERN = /^[\p{L}\p{N} .,&'()-]{1,100}$/u;
@@ -64,6 +65,7 @@ export class PartnerService {
       orderSource: `PARTNER_${slug}_${partnerId.slice(4, 10).toUpperCase()}`,
     });
     const partnerKey = await this.issueKey(partnerId, input.environment);
+    if (input.clientId === undefined && !this.#issueAppClient) return { partner, partnerKey, clientId: null };
     const client = await this.addAppClient(partnerId, { clientId: input.clientId, redirectUris: input.redirectUris ?? [], name: input.name });
     return { partner, partnerKey, clientId: client.clientId };
   }

@@ -59,6 +59,12 @@ const config: CodegenConfig = {
       plugins: [{ add: { content: HEADER } }, './scripts/codegen/sdl-module.ts'],
       config: { file: 'schema.graphql' },
     },
+    'packages/mcp/src/generated/tool-catalog.ts': {
+      documents: 'packages/mcp/operations/*.graphql',
+      plugins: [{ add: { content: HEADER } }, './scripts/codegen/mcp-tools.ts'],
+      // Shopper-scoped root fields (spec "GraphQL queries" and "mutations"): their tools need the id token.
+      config: { shopperFields: ['Mutation', 'Query.basket', 'Query.order', 'Query.orders'] },
+    },
     ...openapi('openapi/pay.yaml', 'packages/core/src/generated/pay-api.ts'),
     ...openapi('openapi/webhooks.yaml', 'packages/core/src/generated/webhooks-api.ts'),
   },

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
-import { createAdminHandler, createEventRuntime, ManualClock, systemClock, type EventRuntime, type HttpHandler, type HttpRequest } from '@grocery/core';
+import { createAdminHandler, createEventRuntime, ManualClock, OrderPoller, systemClock, type EventRuntime, type HttpHandler, type HttpRequest } from '@grocery/core';
 import { signWebhookBody as grocerSign } from '@grocery/grocer';
 import { createNodeListener, listen } from '@grocery/http-node';
 import { testDatabaseKinds } from '@grocery/store';
@@ -177,6 +177,42 @@ for (const kind of testDatabaseKinds()) {
       } finally {
         await runtime.stop();
         await receiver.close();
+        await world.close();
+      }
+    });
+
+    test('the poller asks the grocer once per batch, at a bounded rate, and backs off while nothing moves', async () => {
+      const clock = new ManualClock(Date.now());
+      const world = await openWorld(kind, { clock, grocer: { pickingStepMs: 3_600_000 } });
+      try {
+        const orders = [];
+        for (let i = 0; i < 5; i++) orders.push((await world.placeOrder()).order);
+        const calls: number[] = [];
+        // The real grocer, watched: how many ids each call asks about.
+        const watched = Object.assign(Object.create(world.grocer) as typeof world.grocer, {
+          orders: (ids: readonly string[]) => (calls.push(ids.length), world.grocer.orders(ids)),
+        });
+        const poller = new OrderPoller({ store: world.commerce.store, grocer: watched, orders: world.commerce.orders, clock, batchSize: 2, maxGrocerCallsPerSecond: 10 });
+        const started = performance.now();
+        const claimed = [(await poller.pollOnce()).claimed, (await poller.pollOnce()).claimed, (await poller.pollOnce()).claimed, (await poller.pollOnce()).claimed];
+        assert.deepEqual(claimed, [2, 2, 1, 0]);
+        assert.deepEqual(calls, [2, 2, 1], 'one grocer call per batch');
+        assert.ok(performance.now() - started >= 190, 'three calls at 10 per second take at least 200 ms');
+        // Unpaid orders: 1 min, then 5 min, … between polls while nothing moves.
+        clock.advance(59_999);
+        assert.equal((await poller.pollOnce()).claimed, 0);
+        clock.advance(1);
+        assert.equal((await poller.pollOnce()).claimed + (await poller.pollOnce()).claimed + (await poller.pollOnce()).claimed, 5);
+        clock.advance(299_999);
+        assert.equal((await poller.pollOnce()).claimed, 0);
+        // A payment makes its order due at once, on the faster schedule of paid orders.
+        const { order, token } = await world.placeOrder();
+        await world.pay(token);
+        assert.equal((await poller.pollOnce()).claimed, 1);
+        const next = await world.db.query<{ next_poll_at: Date; misses: number }>('SELECT next_poll_at, misses FROM order_polls WHERE order_id = $1', [order.orderId]);
+        assert.equal(new Date(next.rows[0]!.next_poll_at).getTime(), clock.now() + 15_000);
+        assert.equal(next.rows[0]!.misses, 1);
+      } finally {
         await world.close();
       }
     });

@@ -45,7 +45,7 @@ export interface OrderPollerOptions {
   instanceId?: string;
   /** Orders per grocer call (the grocer takes at most 500). */
   batchSize?: number;
-  /** Upper bound on this instance's `grocer.orders` calls per second, polling and notifications together. */
+  /** Upper bound on this instance's polling calls to `grocer.orders` per second (notifications come at the grocer's pace). */
   maxGrocerCallsPerSecond?: number;
   leaseMs?: number;
   idleMs?: number;
@@ -130,9 +130,9 @@ export class OrderPoller {
    * Asks the grocer about these orders with one call and records any move (one event per real
    * move, whichever path sees it first). Throws `GROCER_UNAVAILABLE` when the grocer cannot answer.
    */
-  async derive(orders: readonly OrderRecord[]): Promise<DerivedOrder[]> {
+  async derive(orders: readonly OrderRecord[], options: { throttle?: boolean } = {}): Promise<DerivedOrder[]> {
     if (orders.length === 0) return [];
-    await this.#throttle();
+    if (options.throttle) await this.#throttle();
     const fresh = await this.#grocer.orders(orders.map((o) => o.orderId));
     const byId = new Map(fresh.map((o) => [o.orderId, o]));
     const derived: DerivedOrder[] = [];
@@ -156,7 +156,7 @@ export class OrderPoller {
     if (open.length === 0) return round;
     let derived: DerivedOrder[];
     try {
-      derived = await this.derive(open.map((c) => c.order));
+      derived = await this.derive(open.map((c) => c.order), { throttle: true });
     } catch (error) {
       await this.#store.releaseOrderPolls(
         this.instanceId,

@@ -29,8 +29,11 @@ export interface CatalogHandlerOptions {
   downloadTtlSeconds?: number | undefined;
   /** Bodies smaller than this are sent uncompressed. Default 1024 bytes. */
   compressMinBytes?: number | undefined;
-  /** Bytes of compressed bodies kept for repeated requests. Default 64 MiB. */
-  compressedCacheBytes?: number | undefined;
+  /**
+   * Bytes of response bodies (list pages, and compressed answers) kept for repeated requests,
+   * keyed by ETag and encoding, so partners walking the same pages share them. Default 64 MiB; 0 turns it off.
+   */
+  responseCacheBytes?: number | undefined;
   /** Where unexpected failures are reported (they reach the caller only as `INTERNAL`). */
   log?: CatalogLogger | undefined;
 }
@@ -82,7 +85,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
   const publicBaseUrl = trimTrailingSlash(options.publicBaseUrl);
   const signer = createDownloadSigner({ secret: options.downloadSecret, ttlSeconds: options.downloadTtlSeconds, clock });
   const compressMinBytes = options.compressMinBytes ?? 1024;
-  const compressed = new LRUCache<string, Uint8Array>({ maxSize: options.compressedCacheBytes ?? 64 * 1024 * 1024, sizeCalculation: (body) => body.byteLength + 64 });
+  const cacheBytes = options.responseCacheBytes ?? 64 * 1024 * 1024;
+  const cache = cacheBytes > 0 ? new LRUCache<string, { body: Uint8Array; encoding: Encoding }>({ maxSize: cacheBytes, sizeCalculation: (entry) => entry.body.byteLength + 64 }) : null;
   const manifests = new WeakMap<CatalogSnapshot, { body: Uint8Array; etag: string }>();
 
   function snapshotOrFail(): CatalogSnapshot {
@@ -96,8 +100,12 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
     if (!partner) throw new HttpProblem(401, 'PARTNER_KEY_INVALID', 'Missing or unknown partner key; send it in the X-Partner-Key header.');
   }
 
-  /** A JSON answer with ETag, conditional 304 and content negotiation. */
-  async function representation(request: HttpRequest, body: Uint8Array, etag: string, snapshot: CatalogSnapshot, extra: Record<string, string> = {}): Promise<HttpResponse> {
+  /**
+   * A JSON answer with ETag, conditional 304 and content negotiation. `produce` makes the body
+   * only when no cached one fits; `cacheable` says whether a plain body is worth keeping (list
+   * pages are assembled by copying, single records are views into the snapshot already).
+   */
+  async function representation(request: HttpRequest, etag: string, snapshot: CatalogSnapshot, produce: () => Uint8Array, cacheable: boolean, extra: Record<string, string> = {}): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       'content-type': 'application/json; charset=utf-8',
       etag,
@@ -107,26 +115,28 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
       ...extra,
     };
     if (fresh({ 'if-none-match': request.headers['if-none-match'] }, { etag })) return { status: 304, headers, body: null };
-    const encoding = negotiate(request.headers['accept-encoding'], body.byteLength);
-    let payload = body;
-    if (encoding !== 'identity') {
-      const key = `${etag}|${encoding}`;
-      let cached = compressed.get(key);
-      if (!cached) {
-        cached = encoding === 'br'
-          ? await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
-          : await gzipAsync(body, { level: 6 });
-        compressed.set(key, cached);
+    const wanted = negotiate(request.headers['accept-encoding']);
+    let entry = cache?.get(`${etag}|${wanted}`);
+    if (!entry) {
+      const plain = cache?.get(`${etag}|identity`)?.body ?? produce();
+      if (wanted === 'identity' || plain.byteLength < compressMinBytes) {
+        entry = { body: plain, encoding: 'identity' };
+        if (cacheable) cache?.set(`${etag}|identity`, entry);
+      } else {
+        const body = wanted === 'br'
+          ? await brotli(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.byteLength } })
+          : await gzipAsync(plain, { level: 6 });
+        entry = { body, encoding: wanted };
       }
-      payload = cached;
-      headers['content-encoding'] = encoding;
+      cache?.set(`${etag}|${wanted}`, entry);
     }
-    headers['content-length'] = String(payload.byteLength);
-    return { status: 200, headers, body: request.method === 'HEAD' ? null : payload };
+    if (entry.encoding !== 'identity') headers['content-encoding'] = entry.encoding;
+    headers['content-length'] = String(entry.body.byteLength);
+    return { status: 200, headers, body: request.method === 'HEAD' ? null : entry.body };
   }
 
-  function negotiate(acceptEncoding: string | undefined, size: number): Encoding {
-    if (!acceptEncoding || size < compressMinBytes) return 'identity';
+  function negotiate(acceptEncoding: string | undefined): Encoding {
+    if (!acceptEncoding) return 'identity';
     const chosen = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(['br', 'gzip', 'identity']);
     return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
   }
@@ -139,19 +149,21 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
     const start = Math.min(total, (query.page - 1) * query.size);
     const end = Math.min(total, start + query.size);
     const etag = `W/"${snapshot.version}-${shortHash(listQueryKey(query))}"`;
-    const head = encoder.encode('{"items":[');
-    const tail = encoder.encode(`],"page":${query.page},"size":${query.size},"total":${total},"version":${JSON.stringify(snapshot.version)}}`);
-    let items: Uint8Array[];
-    if (query.fields) {
-      const fields = query.fields;
-      const parts: string[] = [];
-      for (let k = start; k < end; k++) parts.push(JSON.stringify(pickRecordFields(snapshot.record(query.lang, selection ? selection[k]! : k), fields)));
-      items = [encoder.encode(parts.join(','))];
-    } else {
-      items = selection ? snapshot.recordJsonPieces(query.lang, selection, start, end) : [snapshot.recordJsonRun(query.lang, start, end)];
-    }
-    const body = Buffer.concat([head, ...items, tail]);
-    return representation(request, body, etag, snapshot, pageLinks(request, query, total));
+    const produce = () => {
+      const head = encoder.encode('{"items":[');
+      const tail = encoder.encode(`],"page":${query.page},"size":${query.size},"total":${total},"version":${JSON.stringify(snapshot.version)}}`);
+      let items: Uint8Array[];
+      if (query.fields) {
+        const fields = query.fields;
+        const parts: string[] = [];
+        for (let k = start; k < end; k++) parts.push(JSON.stringify(pickRecordFields(snapshot.record(query.lang, selection ? selection[k]! : k), fields)));
+        items = [encoder.encode(parts.join(','))];
+      } else {
+        items = selection ? snapshot.recordJsonPieces(query.lang, selection, start, end) : [snapshot.recordJsonRun(query.lang, start, end)];
+      }
+      return Buffer.concat([head, ...items, tail]);
+    };
+    return representation(request, etag, snapshot, produce, true, pageLinks(request, query, total));
   }
 
   /** RFC 8288 `Link` header with `prev` and `next` pages, built on the public base URL. */
@@ -175,7 +187,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
     const snapshot = snapshotOrFail();
     const index = snapshot.indexOf(cprcode);
     if (index < 0) throw new HttpProblem(404, 'NOT_FOUND', `No product with cprcode ${cprcode} in catalog version ${snapshot.version}.`, { field: 'cprcode' });
-    return representation(request, snapshot.recordJson(lang, index), `W/"${snapshot.version}-${cprcode}-${lang}"`, snapshot);
+    return representation(request, `W/"${snapshot.version}-${cprcode}-${lang}"`, snapshot, () => snapshot.recordJson(lang, index), false);
   }
 
   async function manifest(request: HttpRequest): Promise<HttpResponse> {
@@ -187,7 +199,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
       cached = { body: encoder.encode(text), etag: `W/"${snapshot.version}-${shortHash(text)}"` };
       manifests.set(snapshot, cached);
     }
-    return representation(request, cached.body, cached.etag, snapshot);
+    const body = cached.body;
+    return representation(request, cached.etag, snapshot, () => body, false);
   }
 
   async function download(request: HttpRequest): Promise<HttpResponse> {

@@ -199,8 +199,16 @@ class HashingSink extends AsyncByteQueue<Uint8Array> {
     this.#length += chunk.byteLength;
   }
 
-  result(): { body: Uint8Array; sha256: string } {
-    return { body: Buffer.concat(this.#chunks, this.#length), sha256: this.#hash.digest('hex') };
+  /** The file's bytes in one buffer, copied a few megabytes at a time with `pause` in between. */
+  async result(pause: Pause): Promise<{ body: Uint8Array; sha256: string }> {
+    const body = Buffer.allocUnsafeSlow(this.#length);
+    let offset = 0;
+    for (const chunk of this.#chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+      await pause();
+    }
+    return { body, sha256: this.#hash.digest('hex') };
   }
 }
 
@@ -263,8 +271,7 @@ export class FeatherAssembler {
     }
     // An empty catalog still yields a valid file with the schema and no batches.
     writer.finish();
-    const { body, sha256 } = sink.result();
-    await pause();
+    const { body, sha256 } = await sink.result(pause);
     return { lang, rows, body, sha256, contentType: FEATHER_CONTENT_TYPE };
   }
 }

@@ -68,22 +68,20 @@ export class SearchTextIndex {
 export class SearchTextWriter {
   #bytes: Buffer;
   readonly #offsets: Uint32Array;
+  readonly #rows: number;
   #position = 0;
   #count = 0;
 
-  constructor(rows: number, bytesPerRow = 256) {
-    this.#bytes = Buffer.allocUnsafe(Math.max(1024, rows * bytesPerRow));
+  constructor(rows: number, bytesPerRow = 1024) {
+    this.#rows = rows;
+    this.#bytes = Buffer.allocUnsafeSlow(Math.max(1024, rows * bytesPerRow));
     this.#offsets = new Uint32Array(rows + 1);
   }
 
   add(text: string): void {
     // UTF-8 needs at most 3 bytes per UTF-16 unit, plus the separator.
     const need = this.#position + text.length * 3 + 1;
-    if (need > this.#bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(need, Math.ceil(this.#bytes.length * 1.5)));
-      this.#bytes.copy(grown, 0, 0, this.#position);
-      this.#bytes = grown;
-    }
+    if (need > this.#bytes.length) this.#bytes = grow(this.#bytes, this.#position, need, this.#count, this.#rows);
     this.#position += this.#bytes.write(text, this.#position, 'utf8');
     this.#bytes[this.#position++] = SEPARATOR;
     this.#offsets[++this.#count] = this.#position;
@@ -92,6 +90,17 @@ export class SearchTextWriter {
   seal(): SearchTextIndex {
     return new SearchTextIndex(sealBuffer(this.#bytes, this.#position), this.#offsets);
   }
+}
+
+/**
+ * A larger buffer holding the first `used` bytes of `buffer`: sized for all `rows` at the average
+ * so far (plus a tenth), so a build grows its buffers once or twice rather than every time.
+ */
+export function grow(buffer: Buffer, used: number, need: number, count: number, rows: number): Buffer {
+  const projected = count > 0 ? Math.ceil((used / count) * rows * 1.1) : 0;
+  const grown = Buffer.allocUnsafeSlow(Math.max(need, projected, Math.ceil(buffer.length * 1.25)));
+  buffer.copy(grown, 0, 0, used);
+  return grown;
 }
 
 /** The first `length` bytes; copied into an exact buffer only when the slack is worth returning. */

@@ -5,7 +5,7 @@ import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, localisedRecordPart, shar
 import { CatalogSnapshot, compareCprcode, FLAG_ACTIVE, FLAG_ALCOHOL, FLAG_ONLINE, type CatalogManifest, type RecordJson } from './catalog-snapshot.ts';
 import { readFeatherInfo } from './feather-reader.ts';
 import { FeatherAssembler, snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
-import { SearchTextWriter, sealBuffer } from './search-index.ts';
+import { grow, SearchTextWriter, sealBuffer } from './search-index.ts';
 import { normalizeSearchText, productSearchText } from './search-text.ts';
 
 /** How a build spent its time, in ms (for logs, metrics and the benchmark). */
@@ -13,8 +13,9 @@ export interface BuildStats {
   totalMs: number;
   /** Total minus the time the build waited while the event loop ran other work. */
   workMs: number;
-  /** Longest stretch the build held the event loop. */
+  /** Longest stretch the build held the event loop, and the stage it was in. */
   longestSliceMs: number;
+  longestSliceStage: string;
   stages: { reading: number; indexing: number; columns: number; files: number };
 }
 
@@ -49,17 +50,40 @@ export function categoryKey(value: string): string {
 
 const COMMA = 0x2c;
 
+/** Up to 64 products spread over the catalog, to size buffers from. */
+function sampleOf(products: readonly Product[]): Product[] {
+  const step = Math.max(1, Math.floor(products.length / 64));
+  const sample: Product[] = [];
+  for (let i = 0; i < products.length; i += step) sample.push(products[i]!);
+  return sample;
+}
+
+function average(sample: readonly Product[], measure: (product: Product) => number): number {
+  if (sample.length === 0) return 0;
+  let sum = 0;
+  for (const product of sample) sum += measure(product);
+  return sum / sample.length;
+}
+
 /** Growing byte buffers of both languages' records, each record followed by a comma. */
 class RecordJsonWriter {
   readonly #publicBaseUrl: string;
   readonly #buffers: Record<CatalogLang, Buffer>;
   readonly #offsets: Record<CatalogLang, Uint32Array>;
   readonly #position: Record<CatalogLang, number> = { en: 0, th: 0 };
+  readonly #rows: number;
   #count = 0;
 
-  constructor(rows: number, publicBaseUrl: string) {
+  constructor(products: readonly Product[], publicBaseUrl: string) {
+    const rows = products.length;
     this.#publicBaseUrl = publicBaseUrl;
-    this.#buffers = { en: Buffer.allocUnsafe(Math.max(4096, rows * 1024)), th: Buffer.allocUnsafe(Math.max(4096, rows * 1152)) };
+    this.#rows = rows;
+    // Sized from a sample so that the buffers rarely grow (each growth copies everything so far).
+    const sample = sampleOf(products);
+    const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+    const tail = average(sample, (p) => bytes(JSON.stringify(sharedRecordPart(p, publicBaseUrl))));
+    const perRow = (lang: CatalogLang) => Math.ceil((average(sample, (p) => bytes(JSON.stringify(localisedRecordPart(p, lang)))) + tail) * 1.06) + 8;
+    this.#buffers = { en: Buffer.allocUnsafeSlow(Math.max(4096, rows * perRow('en'))), th: Buffer.allocUnsafeSlow(Math.max(4096, rows * perRow('th'))) };
     this.#offsets = { en: new Uint32Array(rows + 1), th: new Uint32Array(rows + 1) };
   }
 
@@ -86,7 +110,7 @@ class RecordJsonWriter {
     let q = this.#position.th;
     q += th.write(thHead, q, 'utf8');
     th[q++] = COMMA;
-    en.copy(th, q, tailStart, tailEnd);
+    th.set(en.subarray(tailStart, tailEnd), q);
     q += tailEnd - tailStart;
     th[q++] = COMMA;
     this.#position.th = q;
@@ -99,11 +123,7 @@ class RecordJsonWriter {
   /** The language's buffer with room for `bytes` more (UTF-8 needs at most 3 bytes per UTF-16 unit). */
   #reserve(lang: CatalogLang, bytes: number): Buffer {
     const need = this.#position[lang] + bytes;
-    if (need > this.#buffers[lang].length) {
-      const grown = Buffer.allocUnsafe(Math.max(need, Math.ceil(this.#buffers[lang].length * 1.5)));
-      this.#buffers[lang].copy(grown, 0, 0, this.#position[lang]);
-      this.#buffers[lang] = grown;
-    }
+    if (need > this.#buffers[lang].length) this.#buffers[lang] = grow(this.#buffers[lang], this.#position[lang], need, this.#count, this.#rows);
     return this.#buffers[lang];
   }
 
@@ -125,6 +145,7 @@ class BuildClock {
   #lastLine = 0;
   #waited = 0;
   #longestSlice = 0;
+  #longestSliceStage = '';
   done = 0;
   total = 0;
 
@@ -142,7 +163,10 @@ class BuildClock {
 
   /** Records a slice of work that just ended and a wait for the event loop that follows it. */
   async yieldAfter(sliceMs: number): Promise<void> {
-    this.#longestSlice = Math.max(this.#longestSlice, sliceMs);
+    if (sliceMs > this.#longestSlice) {
+      this.#longestSlice = sliceMs;
+      this.#longestSliceStage = this.#stage;
+    }
     const now = performance.now();
     if (now - this.#start >= this.#after && now - this.#lastLine >= 1000) {
       this.#lastLine = now;
@@ -158,7 +182,7 @@ class BuildClock {
   finish(): BuildStats {
     this.enter(this.#stage);
     const totalMs = performance.now() - this.#start;
-    return { totalMs, workMs: totalMs - this.#waited, longestSliceMs: this.#longestSlice, stages: { ...this.#stages } };
+    return { totalMs, workMs: totalMs - this.#waited, longestSliceMs: this.#longestSlice, longestSliceStage: this.#longestSliceStage, stages: { ...this.#stages } };
   }
 
   get elapsedMs(): number {
@@ -168,7 +192,9 @@ class BuildClock {
 
 /**
  * Builds an immutable snapshot from grocer products, in slices that give the event loop back
- * (nothing blocks for much longer than `sliceMs`), so serving goes on during a build.
+ * (nothing blocks for much longer than `sliceMs`), so serving goes on during a build. The
+ * snapshot keeps the product objects it is given: the caller hands them over and must not change
+ * them afterwards (the grocer's `exportCatalog` hands out copies of its own).
  *
  * @example
  * const snapshot = await buildCatalogSnapshot(grocer.exportCatalog(), { publicBaseUrl, source: await grocer.catalogVersion() });
@@ -196,11 +222,11 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
   const flags = new Uint8Array(n);
   const anyLists = new Map<string, number[]>();
   const levelLists: [Map<string, number[]>, Map<string, number[]>, Map<string, number[]>] = [new Map(), new Map(), new Map()];
-  const json = new RecordJsonWriter(n, publicBaseUrl);
+  const json = new RecordJsonWriter(products, publicBaseUrl);
   const top = new Map<string, CategoryTotal>();
   const prebuilt = usablePrebuiltFiles(options.prebuiltFiles, publicBaseUrl, log);
   const assembler = prebuilt ? null : new FeatherAssembler(publicBaseUrl);
-  const search = new SearchTextWriter(n);
+  const search = new SearchTextWriter(n, Math.ceil(average(sampleOf(products), (p) => Buffer.byteLength(productSearchText(p), 'utf8')) * 1.06) + 8);
 
   // Category names repeat across thousands of products; fold each distinct one once.
   const folded = new Map<string, string>();
@@ -316,27 +342,16 @@ function usablePrebuiltFiles(files: readonly FeatherFile[] | undefined, publicBa
   return FEATHER_LANGS.map((lang) => files.find((file) => file.lang === lang)!);
 }
 
-// An in-process grocer may change its objects later; the snapshot must not change with them.
-function ownCopy(p: Product): Product {
-  return {
-    ...p,
-    category: { ...p.category },
-    grocerCategoryCodes: [p.grocerCategoryCodes[0], p.grocerCategoryCodes[1], p.grocerCategoryCodes[2]],
-    keywords: [...p.keywords],
-    availStore: [...p.availStore],
-  };
-}
-
 /** Reads every product, keeping cprcode order and dropping malformed or repeated cprcodes (logged). */
 async function collect(source: ProductSource, log: CatalogLogger, pause: Pause): Promise<Product[]> {
   const products: Product[] = [];
   if (Symbol.asyncIterator in source) {
     for await (const batch of source) {
-      for (const product of batch) products.push(ownCopy(product));
+      for (const product of batch) products.push(product);
       await pause();
     }
   } else {
-    for (const product of source) products.push(ownCopy(product));
+    for (const product of source) products.push(product);
   }
   let sorted = true;
   for (let i = 1; i < products.length && sorted; i++) sorted = compareCprcode(products[i - 1]!.cprcode, products[i]!.cprcode) < 0;

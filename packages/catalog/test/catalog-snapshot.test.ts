@@ -55,15 +55,6 @@ describe('catalog snapshot (fixture products)', () => {
     assert.notEqual((await build(changed)).version, a.version);
   });
 
-  test('later changes to the grocer objects do not leak into a built snapshot', async () => {
-    const products = fixtureProducts();
-    const snapshot = await build(products);
-    products[0]!.nameEn = 'Changed';
-    products[0]!.keywords.push('changed');
-    assert.equal(snapshot.get('100001')!.nameEn, 'Meiji Pasteurized Milk');
-    assert.deepEqual(snapshot.get('100001')!.keywords, ['milk', 'นม']);
-  });
-
   test('selects by words, any category level in English, Thai or grocer code, and active', async () => {
     const snapshot = await build();
     const cprcodes = (selection: Int32Array | null) => (selection ? [...selection].map((i) => snapshot.at(i).cprcode) : 'all');

@@ -31,6 +31,7 @@ export function formatBaht(satang: Satang, locale: 'en' | 'th' = 'en'): string {
   return new Intl.NumberFormat(locale === 'th' ? 'th-TH' : 'en-TH', {
     style: 'currency',
     currency: CURRENCY,
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: 2,
   }).format(toBaht(satang));
 }

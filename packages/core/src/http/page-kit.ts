@@ -53,7 +53,8 @@ h2{font-size:18px;margin:0 0 8px}
 .totals{display:grid;grid-template-columns:1fr auto;gap:4px 16px;margin:16px 0}
 .totals dt{color:var(--muted)}.totals dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
 .totals .discount{color:var(--brand)}
-.totals .grand{font-weight:700;color:var(--ink);font-size:20px;padding-top:8px;border-top:1px solid var(--line)}
+.totals{column-gap:0}.totals dt,.totals dd{padding:2px 0}.totals dt{padding-right:16px}
+.totals .grand{font-weight:700;color:var(--ink);font-size:20px;padding-top:10px;margin-top:6px;border-top:1px solid var(--line)}
 .state{border-radius:12px;padding:16px;margin:16px 0}.state.ok{background:var(--ok-bg)}.state.warn{background:var(--warn-bg)}
 .button{display:inline-block;border:0;border-radius:10px;padding:12px 18px;font:inherit;font-weight:600;cursor:pointer;text-decoration:none;background:#e6ece8;color:var(--ink)}
 .button.primary{background:var(--brand);color:var(--brand-ink);width:100%;font-size:18px}

@@ -78,6 +78,9 @@ const TEXT = {
 
 type Text = (typeof TEXT)[PageLang];
 
+/** Drawn, not an emoji: emoji fonts are not everywhere. */
+const LOCK_ICON = '<svg aria-hidden="true" width="12" height="14" viewBox="0 0 12 14"><rect x="1" y="6" width="10" height="8" rx="1.5" fill="currentColor"/><path d="M3.5 6V4a2.5 2.5 0 0 1 5 0v2" stroke="currentColor" stroke-width="1.6" fill="none"/></svg>';
+
 const TOKEN_PATH = /^\/pay\/([A-Za-z0-9_-]{1,128})(\/checkout\.json)?$/;
 
 /**
@@ -224,7 +227,7 @@ function renderCheckout(view: CheckoutJson, lang: PageLang, notice: string | nul
 </head>
 <body>
 <main class="card">
-<header><span class="brand">Partner Grocery</span><span class="secure">🔒 ${h(t.secure)}</span><a class="lang" href="?lang=${other}" hreflang="${other}">${h(t.language)}</a></header>
+<header><span class="brand">Partner Grocery</span><span class="secure">${LOCK_ICON} ${h(t.secure)}</span><a class="lang" href="?lang=${other}" hreflang="${other}">${h(t.language)}</a></header>
 ${view.sandbox ? `<p class="sandbox">${h(t.sandbox)}</p>` : ''}
 ${notice ? `<p class="notice" role="alert">${h(notice)}</p>` : ''}
 <h1>${h(t.order)} <span class="mono" data-testid="order-id">${h(view.orderId)}</span></h1>

@@ -21,6 +21,7 @@ import { CatalogSnapshots, createCatalogHandler, SnapshotRepository, snapshotCat
 import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
+import { createMcpHandler } from '@grocery/mcp';
 import { createSqlStore, openDatabase, type Db } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
@@ -175,6 +176,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       catalog: createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
       idp: pool ? (request) => pool.handle(request) : undefined,
       webhooks: events.inboundWebhookHandler,
+      mcp: createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl], onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
     });
     api.server.on('request', createNodeListener(handler, { maxBodyBytes: bodyLimit, onError: (error, request) => log.error({ err: error, requestId: request?.requestId }, 'unhandled fault') }));
     events.start();

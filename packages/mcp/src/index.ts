@@ -1,0 +1,14 @@
+/**
+ * @grocery/mcp: the agent tool interface. One GraphQL operation per tool (packages/mcp/operations),
+ * a catalog generated from them by `npm run codegen`, a server factory that runs every tool through
+ * the API's GraphQL executor, and the `/mcp` handler (MCP streamable HTTP, stateless).
+ * Every export of this file is public API of the package; anything not exported here is internal.
+ */
+export { createMcpHandler, type McpHandlerOptions } from './mcp-handler.ts';
+export { createMcpServerFactory, MCP_RESOURCES, type McpCaller, type McpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
+export { createOriginPolicy, type OriginVerdict } from './origin-policy.ts';
+export { compileArgumentChecks, type ArgumentCheck, type ArgumentProblem } from './tool-arguments.ts';
+export { toToolResult, errorResult, type ToolError, type ToolResultOptions } from './tool-results.ts';
+export { toolGuideMarkdown } from './tool-guide.ts';
+export { toolCatalog } from './generated/tool-catalog.ts';
+export type { JsonSchema, ObjectJsonSchema, ToolDefinition, ToolHints } from './tool-definition.ts';

@@ -1,0 +1,128 @@
+import type { ErrorCode, HttpHandler, HttpRequest, HttpResponse } from '@grocery/core';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import { createMcpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
+import { createOriginPolicy } from './origin-policy.ts';
+
+export interface McpHandlerOptions extends McpServerFactoryOptions {
+  /**
+   * Origins whose browsers may call `/mcp`: the service's own public origin(s) and any the operator
+   * adds. Requests without `Origin` (non-browser clients) are always allowed.
+   */
+  allowedOrigins?: readonly string[];
+  /** Most JSON-RPC messages in one batch (default 10). */
+  maxBatchSize?: number;
+  /** Largest request body (default 256 KiB; the API's node adapter enforces the same bound). */
+  maxBodyBytes?: number;
+}
+
+/** JSON-RPC codes of errors answered before a message reaches the MCP server. */
+const JSON_RPC = { parseError: -32700, invalidRequest: -32600, server: -32000 } as const;
+
+const PREFLIGHT = {
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'accept, authorization, content-type, idempotency-key, mcp-protocol-version, x-partner-key, x-request-id',
+  'access-control-max-age': '600',
+};
+
+/** The only request headers the SDK transport reads; the rest (Authorization above all) stay out of it. */
+const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version'] as const;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * `/mcp` as a function of a request: MCP streamable HTTP, stateless, with a fresh server and
+ * transport for every request (so nothing leaks between clients) and JSON responses.
+ *
+ * Before the SDK sees a message: Origin validation (403), POST only (405), `X-Partner-Key` (401 with
+ * `error.data.code` `PARTNER_KEY_INVALID`), a JSON body within the size limit (415, 413, 400) and a
+ * bounded batch (400). Every such answer is a JSON-RPC error object.
+ *
+ * @example
+ * const mcp = createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl] });
+ * const response = await mcp(request); // HttpRequest → HttpResponse
+ */
+export function createMcpHandler(options: McpHandlerOptions): HttpHandler {
+  const serverFor = createMcpServerFactory(options);
+  const originVerdict = createOriginPolicy(options.allowedOrigins ?? []);
+  const maxBatchSize = options.maxBatchSize ?? 10;
+  const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024;
+
+  return async (request) => {
+    const origin = request.headers.origin;
+    const verdict = originVerdict(origin);
+    if (verdict === 'refused') return rpcError(403, JSON_RPC.server, `Origin ${origin!.slice(0, 200)} may not call this server.`, 'FORBIDDEN');
+    const cors: Record<string, string> = verdict === 'allowed' ? { 'access-control-allow-origin': origin!, 'access-control-expose-headers': 'mcp-protocol-version, x-request-id', vary: 'Origin' } : {};
+    const answer = (response: HttpResponse): HttpResponse => ({ ...response, headers: { ...response.headers, ...cors } });
+
+    if (request.method === 'OPTIONS') return answer({ status: 204, headers: { ...PREFLIGHT, allow: 'POST, OPTIONS' }, body: null });
+    if (request.method !== 'POST') {
+      // Stateless: no standalone SSE stream to GET and no session to DELETE (the spec allows 405).
+      return answer(rpcError(405, JSON_RPC.server, 'Method not allowed: send JSON-RPC messages with POST. This server keeps no sessions and opens no SSE stream.', undefined, { allow: 'POST, OPTIONS' }));
+    }
+    const partnerKey = request.headers['x-partner-key'];
+    const partner = await options.commerce.partners.verifyKey(partnerKey);
+    if (!partner) {
+      return answer(rpcError(401, JSON_RPC.server, 'Send a valid partner key in the X-Partner-Key header.', 'PARTNER_KEY_INVALID', { 'www-authenticate': 'PartnerKey realm="mcp"' }));
+    }
+    if (!isJsonContentType(request.headers['content-type'])) {
+      return answer(rpcError(415, JSON_RPC.server, 'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.', 'INVALID_INPUT'));
+    }
+    if (request.body.length > maxBodyBytes) return answer(rpcError(413, JSON_RPC.server, `The request body is larger than ${maxBodyBytes} bytes.`, 'PAYLOAD_TOO_LARGE'));
+    const message = parseJson(request.body);
+    if (message === INVALID) return answer(rpcError(400, JSON_RPC.parseError, 'Parse error: the body is not valid UTF-8 JSON.', 'INVALID_INPUT'));
+    if (Array.isArray(message) && (message.length === 0 || message.length > maxBatchSize)) {
+      return answer(rpcError(400, JSON_RPC.invalidRequest, `Invalid Request: a JSON-RPC batch holds 1 to ${maxBatchSize} messages.`, 'INVALID_INPUT'));
+    }
+
+    const server = serverFor({
+      partner,
+      partnerKey: partnerKey ?? '',
+      requestId: request.requestId ?? '',
+      authorization: request.headers.authorization,
+      idempotencyKey: request.headers['idempotency-key'] ?? null,
+    });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      const response = await transport.handleRequest(toWebRequest(request), { parsedBody: message });
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      return answer({ status: response.status, headers, body: response.body ? await response.text() : null });
+    } finally {
+      await server.close();
+    }
+  };
+}
+
+const INVALID = Symbol('invalid JSON');
+
+function parseJson(body: Uint8Array): unknown {
+  try {
+    return JSON.parse(utf8.decode(body)) as unknown;
+  } catch {
+    // Bad UTF-8, bad JSON, or nesting deep enough to exhaust the stack: all a parse error.
+    return INVALID;
+  }
+}
+
+/** The SDK transport takes a web `Request`; the body is already parsed, so only headers travel. */
+function toWebRequest(request: HttpRequest): Request {
+  const headers = new Headers();
+  for (const name of TRANSPORT_HEADERS) {
+    const value = request.headers[name];
+    if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(`http://localhost${request.path}`, { method: 'POST', headers });
+}
+
+/** A JSON-RPC error object as an HTTP answer; `data.code` carries the API's stable error code. */
+function rpcError(status: number, code: number, message: string, errorCode?: ErrorCode, headers: Record<string, string> = {}): HttpResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message, ...(errorCode ? { data: { code: errorCode } } : {}) } }),
+  };
+}

@@ -13,7 +13,7 @@ export type { Token, TokenKind, TokenizeOptions } from './tokenizer.ts';
 export { stemWord } from './stemmer.ts';
 export { segmentThai } from './thai-segmenter.ts';
 export { sizeTerm } from './unit-normalizer.ts';
-export { typoBudget, fuzzyScan } from './typo-matcher.ts';
+export { typoBudget, typoCandidates, fuzzyScan } from './typo-matcher.ts';
 export type { FuzzyMatch, FuzzyScanOptions } from './typo-matcher.ts';
 export { parseQuery, QUERY_BOUNDS } from './query-parser.ts';
 export type { ParsedQuery } from './query-parser.ts';

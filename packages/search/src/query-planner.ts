@@ -9,7 +9,7 @@
 import type { IndexData } from './index-builder.ts';
 import type { ParsedQuery } from './query-parser.ts';
 import type { Token } from './tokenizer.ts';
-import { fuzzyScan, lowerBound, prefixRange, typoBudget } from './typo-matcher.ts';
+import { lowerBound, prefixRange, typoBudget, typoCandidates } from './typo-matcher.ts';
 
 /** One way of satisfying a clause. */
 export interface Expansion {
@@ -44,6 +44,8 @@ export interface MatchWeights {
   /** Other trigger words of a concept ("barbecue" for "bbq"). */
   conceptSynonym: number;
   maxPrefixExpansions: number;
+  /** Completions of a Thai word that is not the last (Thai compounds put the head first). */
+  maxThaiPrefixExpansions: number;
   maxTypoExpansions: number;
 }
 
@@ -56,9 +58,10 @@ export const DEFAULT_MATCH_WEIGHTS: Readonly<MatchWeights> = {
   typo2: 0.4,
   prefixTypoFactor: 0.8,
   typoBesideExact: 0.25,
-  conceptTarget: 0.25,
+  conceptTarget: 0.15,
   conceptSynonym: 0.35,
   maxPrefixExpansions: 24,
+  maxThaiPrefixExpansions: 8,
   maxTypoExpansions: 10,
 };
 
@@ -95,15 +98,15 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
     const exact = index.termIds.get(token.term);
     if (exact !== undefined) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false });
 
-    if (isLast || token.kind === 'thai') {
-      const weight = isLast ? weights.prefix : weights.thaiPrefix;
-      addPrefix(index, expansions, token.surface, weight, 1, weights.maxPrefixExpansions);
-    }
+    if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
+    else if (token.kind === 'thai' && token.surface.length >= 2) addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
     if (token.kind === 'word' || token.kind === 'thai') {
       const budget = typoBudget(token.surface.length);
       if (budget > 0) {
+        const before = expansions.size;
         addTypos(index, expansions, token.surface, budget, isLast, weights, 1, exact);
-        if (token.term !== token.surface && token.term.length >= 5) addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
+        // The stem is one edit closer for a misspelt inflection ("sausgae" → sausag); only when the word found nothing.
+        if (expansions.size === before && token.term !== token.surface && token.term.length >= 5) addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
       }
     }
     // Two or three Thai words of one run that the catalog holds as one word ("ไก่|ซี|พี" → ซีพี).
@@ -191,7 +194,7 @@ function addPrefix(index: IndexData, expansions: Map<number, Expansion>, prefix:
 }
 
 function addTypos(index: IndexData, expansions: Map<number, Expansion>, surface: string, budget: number, prefix: boolean, weights: Readonly<MatchWeights>, coverage = 1, exact?: number): void {
-  const matches = fuzzyScan(index.surfaces, surface, budget, { prefix, maxMatches: 200 });
+  const matches = typoCandidates(index.surfaces, surface, budget, { prefix, maxMatches: 200 });
   // Exact matches rank before typo matches (Meilisearch's "typo" rule); a rare neighbour's idf must not beat them.
   const besideExact = exact === undefined ? 1 : weights.typoBesideExact;
   const referenceIdf = exact === undefined ? Number.POSITIVE_INFINITY : index.postings.idf[exact]!;

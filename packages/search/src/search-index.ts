@@ -93,6 +93,8 @@ export interface RankingWeights {
   /** Candidates taken from the head of an exact word's postings, and of an uncertain reading's. */
   exactHead: number;
   softHead: number;
+  /** Uncertain readings stop adding candidates past this many. */
+  maxCandidates: number;
   /** Results scoring below this share of the best are noise, not answers. */
   minRelativeScore: number;
 }
@@ -104,14 +106,15 @@ export const DEFAULT_RANKING: Readonly<RankingWeights> = {
   nameStartBonus: { autocomplete: 0.3, semantic: 0.05 },
   semantic: { base: 0.5, concept: 0.9, weakLexical: 0.8, autocomplete: 0.15 },
   unavailableFactor: 0.9,
-  lexicalCandidates: 300,
+  lexicalCandidates: 150,
   semanticShelves: 6,
   shelfRatio: 0.75,
-  maxSemanticCandidates: 2000,
-  maxShelfCandidates: 500,
-  fullScanBudget: 20_000,
-  exactHead: 512,
-  softHead: 96,
+  maxSemanticCandidates: 800,
+  maxShelfCandidates: 200,
+  fullScanBudget: 3_000,
+  exactHead: 200,
+  softHead: 32,
+  maxCandidates: 1_500,
   minRelativeScore: 0.15,
 };
 
@@ -158,8 +161,9 @@ export function buildSearchIndex(docs: readonly SearchDocument[], options: Searc
 
 /** Runs queries over one IndexData, reusing scratch arrays (queries are synchronous). */
 class SearchEngine {
-  /** Per-document: the stamp of the query that made it a candidate. */
+  /** Per-document: the stamp of the query that made it a candidate, and of its fusion pool. */
   private readonly candidateStamp: Uint32Array;
+  private readonly poolStamp: Uint32Array;
   private readonly candidates: Uint32Array;
   private readonly lexicalScore: Float32Array;
   /** Per-term: the stamp of the query that uses it and its first expansion entry. */
@@ -174,6 +178,7 @@ class SearchEngine {
   ) {
     const n = data.docCount;
     this.candidateStamp = new Uint32Array(n);
+    this.poolStamp = new Uint32Array(n);
     this.candidates = new Uint32Array(n);
     this.lexicalScore = new Float32Array(n);
     this.termStamp = new Uint32Array(data.termKinds.length);
@@ -259,6 +264,7 @@ class SearchEngine {
     if (this.stamp >= 0xfffffff0) {
       this.stamp = 0;
       this.candidateStamp.fill(0);
+      this.poolStamp.fill(0);
       this.termStamp.fill(0);
     }
     return ++this.stamp;
@@ -322,13 +328,17 @@ class SearchEngine {
         for (const x of clauses[cheapest]!.expansions) if (!x.target) for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) add(docs[p]!);
       }
     }
-    // Uncertain readings (prefixes, typos, concept goods) bring fewer candidates than exact words.
+    // Exact words first, then uncertain readings (prefixes, typos, concept goods), which bring fewer
+    // candidates each and stop at the candidate budget.
     const heads = data.heads;
-    for (const clause of clauses) {
-      for (const x of clause.expansions) {
-        const take = x.weight >= r.match.exact && !x.target ? r.exactHead : r.softHead;
-        const end = Math.min(heads.offsets[x.term + 1]!, heads.offsets[x.term]! + take);
-        for (let p = heads.offsets[x.term]!; p < end; p++) add(heads.docs[p]!);
+    for (const exactPass of [true, false]) {
+      for (const clause of clauses) {
+        for (const x of clause.expansions) {
+          const exact = x.weight >= r.match.exact && !x.target;
+          if (exact !== exactPass || (!exact && count >= r.maxCandidates)) continue;
+          const end = Math.min(heads.offsets[x.term + 1]!, heads.offsets[x.term]! + (exact ? r.exactHead : r.softHead));
+          for (let p = heads.offsets[x.term]!; p < end; p++) add(heads.docs[p]!);
+        }
       }
     }
 
@@ -338,16 +348,24 @@ class SearchEngine {
     const { offsets: fOffsets, terms: fTerms, impacts: fImpacts, masks: fMasks } = data.forward;
     const otherFields = autocomplete ? r.autocompleteOtherFields : 1;
     const exponent = r.coordinationExponent;
+    const termStamp = this.termStamp;
+    const termEntry = this.termEntry;
+    const clauseCount = clauses.length;
+    const { active, online } = data;
+    const unavailable = r.unavailableFactor;
     const lexical = (d: number): number => {
       if (span === 0) return 0;
-      clauseBest.fill(0);
-      clauseCoverage.fill(0);
+      for (let c = 0; c < clauseCount; c++) {
+        clauseBest[c] = 0;
+        clauseCoverage[c] = 0;
+      }
       let any = false;
-      for (let q = fOffsets[d]!; q < fOffsets[d + 1]!; q++) {
+      const end = fOffsets[d + 1]!;
+      for (let q = fOffsets[d]!; q < end; q++) {
         const t = fTerms[q]!;
-        if (this.termStamp[t] !== stamp) continue;
+        if (termStamp[t] !== stamp) continue;
         const impact = (fMasks[q]! & NAME_MASK) === 0 ? fImpacts[q]! * otherFields : fImpacts[q]!;
-        for (let x = this.termEntry[t]!; x >= 0; x = entryNext[x]!) {
+        for (let x = termEntry[t]!; x >= 0; x = entryNext[x]!) {
           const c = entryClause[x]!;
           const s = impact * entryWeight[x]!;
           if (s > clauseBest[c]!) clauseBest[c] = s;
@@ -358,23 +376,24 @@ class SearchEngine {
       if (!any) return 0;
       let total = 0;
       let matched = 0;
-      for (let c = 0; c < clauses.length; c++) {
+      for (let c = 0; c < clauseCount; c++) {
         total += clauseBest[c]!;
         matched += clauseCoverage[c]!;
       }
-      const share = Math.min(matched, span) / span;
-      const available = data.active[d] === 1 && data.online[d] === 1 ? 1 : r.unavailableFactor;
-      return total * share ** exponent * available;
+      const share = matched >= span ? 1 : matched / span;
+      const score = share === 1 ? total : total * share ** exponent;
+      return active[d] === 1 && online[d] === 1 ? score : score * unavailable;
     };
 
     const lexTop = new TopK(r.lexicalCandidates);
     let maxLex = 0;
+    const lexicalScore = this.lexicalScore;
     for (let i = 0; i < count; i++) {
       const d = candidates[i]!;
       const s = lexical(d);
-      this.lexicalScore[d] = s;
+      lexicalScore[d] = s;
       if (s > maxLex) maxLex = s;
-      if (s > 0) lexTop.push(d, s);
+      if (s > 0 && s >= lexTop.threshold()) lexTop.push(d, s);
     }
     // How completely the best lexical matches answer the query.
     let bestShare = 0;
@@ -405,7 +424,7 @@ class SearchEngine {
     const poolStamp = this.nextStamp();
     const pool: number[] = [];
     for (const { doc } of lexicalDocs) {
-      this.candidateStamp[doc] = poolStamp;
+      this.poolStamp[doc] = poolStamp;
       pool.push(doc);
     }
     if (vector !== null && (!autocomplete || pool.length === 0)) {
@@ -413,10 +432,13 @@ class SearchEngine {
         const end = Math.min(data.leafOffsets[node + 1]!, data.leafOffsets[node]! + r.maxShelfCandidates);
         for (let i = data.leafOffsets[node]!; i < end && pool.length < r.maxSemanticCandidates; i++) {
           const d = data.leafDocs[i]!;
-          if (this.candidateStamp[d] === poolStamp || !filter(d)) continue;
-          this.candidateStamp[d] = poolStamp;
-          // Shelf documents the words did not reach still get their exact lexical score.
-          this.lexicalScore[d] = lexical(d);
+          if (this.poolStamp[d] === poolStamp) continue;
+          this.poolStamp[d] = poolStamp;
+          // A shelf document the words reached keeps its lexical score; the others have none.
+          if (this.candidateStamp[d] !== stamp) {
+            if (!filter(d)) continue;
+            this.lexicalScore[d] = 0;
+          } else if (!filter(d)) continue;
           pool.push(d);
         }
       }

@@ -6,6 +6,30 @@
  * row already exceeds the budget skips every word below it with one binary search.
  */
 
+/**
+ * Words of `sorted` within the typo budget of `query`, the way Meilisearch counts: a typo on the
+ * first letter counts as two, so the first letter must match, except for a swap of the first two
+ * letters ("mlik" for "milk" costs one). Both walks stay inside a prefix range, which keeps typo
+ * matching fast on large vocabularies.
+ *
+ * @example
+ * typoCandidates(['chocolate', 'cocoa'], 'chocolte', 1).map((m) => m.index) // [0]
+ */
+export function typoCandidates(sorted: readonly string[], query: string, maxEdits: number, options: FuzzyScanOptions = {}): FuzzyMatch[] {
+  if (query.length < 2 || maxEdits <= 0) return [];
+  const [start, end] = prefixRange(sorted, query[0]!);
+  const matches = fuzzyScan(sorted, query, maxEdits, { ...options, range: [start, end] });
+  if (query[0] !== query[1]) {
+    // "mlik": the first two letters swapped, one typo; the rest must then fit in the remaining budget.
+    const swapped = query[1]! + query[0]! + query.slice(2);
+    const [s2, e2] = prefixRange(sorted, swapped.slice(0, 2));
+    for (const m of fuzzyScan(sorted, swapped.slice(2), maxEdits - 1, { ...options, range: [s2, e2], skip: 2 })) {
+      matches.push({ index: m.index, distance: m.distance + 1, prefixDistance: m.prefixDistance + 1 });
+    }
+  }
+  return matches;
+}
+
 /** Typos allowed for a query word of `length` characters: 0 below 5, 1 from 5, 2 from 9. */
 export function typoBudget(length: number): 0 | 1 | 2 {
   if (length >= 9) return 2;
@@ -29,6 +53,10 @@ export interface FuzzyScanOptions {
   prefix?: boolean;
   /** Stop after this many matches; the walk is in word order. */
   maxMatches?: number;
+  /** Walk only `sorted[range[0]..range[1])`. */
+  range?: readonly [number, number];
+  /** Compare the query with each word from this offset on (the words share their first `skip` letters). */
+  skip?: number;
 }
 
 /** Longest query word the walk accepts; longer words are not typo-matched at all. */
@@ -58,12 +86,14 @@ export function fuzzyScan(sorted: readonly string[], query: string, maxEdits: nu
   for (let j = 0; j <= m; j++) rows[j] = j;
   bestPrefix[0] = m;
 
+  const skip = options.skip ?? 0;
   let previous = '';
   let validDepth = 0;
-  let i = 0;
-  const n = sorted.length;
+  let i = options.range?.[0] ?? 0;
+  const n = Math.min(sorted.length, options.range?.[1] ?? sorted.length);
   while (i < n) {
-    const word = sorted[i]!;
+    const full = sorted[i]!;
+    const word = skip > 0 ? full.slice(skip) : full;
     let d = 0;
     const shared = Math.min(validDepth, word.length, previous.length);
     while (d < shared && word.charCodeAt(d) === previous.charCodeAt(d)) d++;
@@ -101,7 +131,7 @@ export function fuzzyScan(sorted: readonly string[], query: string, maxEdits: nu
     }
     if (pruned) {
       // No word that starts with word[0, d) can match: skip them all.
-      const end = upperBoundOfPrefix(sorted, word.slice(0, d), i);
+      const end = Math.min(n, upperBoundOfPrefix(sorted, full.slice(0, skip + d), i));
       previous = word;
       validDepth = d - 1;
       i = end;

@@ -247,7 +247,7 @@ function inputObjectSchema(type: GraphQLInputObjectType, limits: Limits, path: S
   const inner = new Set(path).add(type.name);
   const properties: Record<string, Json> = {};
   const required: string[] = [];
-  for (const field of Object.values(type.getFields())) {
+  for (const field of declared(type.getFields(), type.astNode?.fields)) {
     const property = described(field.description, inputSchema(field.type, limits, inner));
     if (field.defaultValue !== undefined) property.default = toJson(field.defaultValue);
     else if (isNonNullType(field.type)) required.push(field.name);
@@ -260,6 +260,11 @@ function inputObjectSchema(type: GraphQLInputObjectType, limits: Limits, path: S
     ...(required.length ? { required } : {}),
     additionalProperties: false,
   };
+}
+
+/** Codegen hands plugins a sorted schema; the SDL's own order (lat, lon, postcode, ...) reads better. */
+function declared<T>(byName: Record<string, T>, nodes: readonly { name: { value: string } }[] | undefined): T[] {
+  return nodes ? nodes.map((node) => byName[node.name.value]).filter((item): item is T => item !== undefined) : Object.values(byName);
 }
 
 /** The field's own description first, then its type's (an enum's values, an input object's purpose). */
@@ -298,7 +303,8 @@ function scalarSchema(type: GraphQLScalarType, limits: Limits | null): Schema {
 }
 
 function enumSchema(type: GraphQLEnumType): Schema {
-  const values = type.getValues();
+  const byName = Object.fromEntries(type.getValues().map((v) => [v.name, v]));
+  const values = declared(byName, type.astNode?.values);
   const meaning = values.map((v) => `${v.name}${v.description ? ` (${v.description.replace(/\.$/, '')})` : ''}`).join('; ');
   return { type: 'string', enum: values.map((v) => v.name), description: `${type.description ? `${type.description} ` : ''}One of: ${meaning}.` };
 }

@@ -330,8 +330,24 @@ export const toolCatalog: readonly ToolDefinition[] = [
             "null"
           ],
           "properties": {
-            "address": {
-              "description": "Street address.",
+            "lat": {
+              "description": "Latitude in degrees; delivery needs it.",
+              "type": [
+                "number",
+                "null"
+              ],
+              "default": null
+            },
+            "lon": {
+              "description": "Longitude in degrees; delivery needs it.",
+              "type": [
+                "number",
+                "null"
+              ],
+              "default": null
+            },
+            "postcode": {
+              "description": "Postcode.",
               "type": [
                 "string",
                 "null"
@@ -339,8 +355,8 @@ export const toolCatalog: readonly ToolDefinition[] = [
               "maxLength": 2000,
               "default": null
             },
-            "email": {
-              "description": "Recipient's e-mail.",
+            "address": {
+              "description": "Street address.",
               "type": [
                 "string",
                 "null"
@@ -366,22 +382,6 @@ export const toolCatalog: readonly ToolDefinition[] = [
               "maxLength": 2000,
               "default": null
             },
-            "lat": {
-              "description": "Latitude in degrees; delivery needs it.",
-              "type": [
-                "number",
-                "null"
-              ],
-              "default": null
-            },
-            "lon": {
-              "description": "Longitude in degrees; delivery needs it.",
-              "type": [
-                "number",
-                "null"
-              ],
-              "default": null
-            },
             "phone": {
               "description": "Recipient's telephone number.",
               "type": [
@@ -391,8 +391,8 @@ export const toolCatalog: readonly ToolDefinition[] = [
               "maxLength": 2000,
               "default": null
             },
-            "postcode": {
-              "description": "Postcode.",
+            "email": {
+              "description": "Recipient's e-mail.",
               "type": [
                 "string",
                 "null"
@@ -702,8 +702,24 @@ export const toolCatalog: readonly ToolDefinition[] = [
             "null"
           ],
           "properties": {
-            "address": {
-              "description": "Street address.",
+            "lat": {
+              "description": "Latitude in degrees; delivery needs it.",
+              "type": [
+                "number",
+                "null"
+              ],
+              "default": null
+            },
+            "lon": {
+              "description": "Longitude in degrees; delivery needs it.",
+              "type": [
+                "number",
+                "null"
+              ],
+              "default": null
+            },
+            "postcode": {
+              "description": "Postcode.",
               "type": [
                 "string",
                 "null"
@@ -711,8 +727,8 @@ export const toolCatalog: readonly ToolDefinition[] = [
               "maxLength": 2000,
               "default": null
             },
-            "email": {
-              "description": "Recipient's e-mail.",
+            "address": {
+              "description": "Street address.",
               "type": [
                 "string",
                 "null"
@@ -738,22 +754,6 @@ export const toolCatalog: readonly ToolDefinition[] = [
               "maxLength": 2000,
               "default": null
             },
-            "lat": {
-              "description": "Latitude in degrees; delivery needs it.",
-              "type": [
-                "number",
-                "null"
-              ],
-              "default": null
-            },
-            "lon": {
-              "description": "Longitude in degrees; delivery needs it.",
-              "type": [
-                "number",
-                "null"
-              ],
-              "default": null
-            },
             "phone": {
               "description": "Recipient's telephone number.",
               "type": [
@@ -763,8 +763,8 @@ export const toolCatalog: readonly ToolDefinition[] = [
               "maxLength": 2000,
               "default": null
             },
-            "postcode": {
-              "description": "Postcode.",
+            "email": {
+              "description": "Recipient's e-mail.",
               "type": [
                 "string",
                 "null"
@@ -1307,8 +1307,24 @@ export const toolCatalog: readonly ToolDefinition[] = [
             "null"
           ],
           "properties": {
-            "address": {
-              "description": "Street address.",
+            "lat": {
+              "description": "Latitude in degrees; delivery needs it.",
+              "type": [
+                "number",
+                "null"
+              ],
+              "default": null
+            },
+            "lon": {
+              "description": "Longitude in degrees; delivery needs it.",
+              "type": [
+                "number",
+                "null"
+              ],
+              "default": null
+            },
+            "postcode": {
+              "description": "Postcode.",
               "type": [
                 "string",
                 "null"
@@ -1316,8 +1332,8 @@ export const toolCatalog: readonly ToolDefinition[] = [
               "maxLength": 2000,
               "default": null
             },
-            "email": {
-              "description": "Recipient's e-mail.",
+            "address": {
+              "description": "Street address.",
               "type": [
                 "string",
                 "null"
@@ -1343,22 +1359,6 @@ export const toolCatalog: readonly ToolDefinition[] = [
               "maxLength": 2000,
               "default": null
             },
-            "lat": {
-              "description": "Latitude in degrees; delivery needs it.",
-              "type": [
-                "number",
-                "null"
-              ],
-              "default": null
-            },
-            "lon": {
-              "description": "Longitude in degrees; delivery needs it.",
-              "type": [
-                "number",
-                "null"
-              ],
-              "default": null
-            },
             "phone": {
               "description": "Recipient's telephone number.",
               "type": [
@@ -1368,8 +1368,8 @@ export const toolCatalog: readonly ToolDefinition[] = [
               "maxLength": 2000,
               "default": null
             },
-            "postcode": {
-              "description": "Postcode.",
+            "email": {
+              "description": "Recipient's e-mail.",
               "type": [
                 "string",
                 "null"

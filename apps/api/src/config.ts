@@ -20,6 +20,11 @@ const configSchema = z.object({
   PUBLIC_BASE_URL: url.optional(),
   SEARCH_URL: url.optional(),
   SHOP_URL: url.optional(),
+  /** The partner key and app client id the demo shop uses; outside production the development partner's by default. */
+  SHOP_PARTNER_KEY: z.string().regex(/^pk_(test|live)_[\w-]+$/, 'must be a partner key (pk_test_… or pk_live_…)').optional(),
+  SHOP_CLIENT_ID: z.string().regex(/^[\w+]+$/).optional(),
+  /** The Cognito JSON endpoint the shop signs shoppers in with; derived from OIDC_ISSUER for a Cognito pool. */
+  SHOP_IDP_URL: url.optional(),
   GROCER_URL: url.optional(),
   GROCER_TOKEN: z.string().optional(),
   GROCER_CONTROL_TOKEN: z.string().optional(),
@@ -50,6 +55,9 @@ export interface ApiConfig {
   publicBaseUrl: string | null;
   searchUrl: string | null;
   shopUrl: string | null;
+  shopPartnerKey: string | undefined;
+  shopClientId: string | undefined;
+  shopIdpUrl: string | undefined;
   grocerUrl: string | undefined;
   grocerToken: string | undefined;
   grocerControlToken: string | undefined;
@@ -115,6 +123,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
     publicBaseUrl: env.PUBLIC_BASE_URL ?? (env.PORT === 0 ? null : `http://${env.HOST}:${env.PORT}`),
     searchUrl: env.SEARCH_URL ?? (env.SEARCH_PORT === 0 ? null : `http://${env.HOST}:${env.SEARCH_PORT}`),
     shopUrl: env.SHOP_URL ?? null,
+    shopPartnerKey: env.SHOP_PARTNER_KEY,
+    shopClientId: env.SHOP_CLIENT_ID,
+    shopIdpUrl: env.SHOP_IDP_URL,
     grocerUrl: env.GROCER_URL,
     grocerToken: env.GROCER_TOKEN,
     grocerControlToken: env.GROCER_CONTROL_TOKEN,

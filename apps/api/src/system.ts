@@ -25,6 +25,7 @@ import { createMcpHandler } from '@grocery/mcp';
 import { createSqlStore, openDatabase, type Db } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
+import { cognitoEndpointForIssuer, createShopHandler, shopPublicConfig, type ShopPublicConfig } from '@grocery/app-shop';
 import { bodyLimit, createApiRouter } from './api-router.ts';
 import type { ApiConfig } from './config.ts';
 import { createHealthHandler } from './health-handler.ts';
@@ -165,6 +166,15 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       poller: { onError: onEventError },
     });
 
+    // The shop's keys: configured (production), else the development partner's once it exists (below).
+    let shopSettings: ShopPublicConfig | null = null;
+    const setShopKeys = (partnerKey: string | null | undefined, clientId: string | null | undefined) => {
+      const idpEndpoint = config.shopIdpUrl ?? (pool ? issuer : config.oidcIssuer && cognitoEndpointForIssuer(config.oidcIssuer));
+      const devMailbox = Boolean(pool) && config.env !== 'production' && !config.smtpUrl;
+      if (partnerKey && clientId && idpEndpoint) shopSettings = shopPublicConfig({ publicBaseUrl, shopUrl, partnerKey, clientId, idpEndpoint, devMailbox });
+    };
+    setShopKeys(config.shopPartnerKey, config.shopClientId);
+
     const executor = new GraphQLExecutor(createGraphQLSchema());
     const handler = createApiRouter({
       graphql: createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }),
@@ -176,6 +186,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       catalog: createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
       idp: pool ? (request) => pool.handle(request) : undefined,
       webhooks: events.inboundWebhookHandler,
+      shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
       mcp: createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl], onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
     });
     api.server.on('request', createNodeListener(handler, { maxBodyBytes: bodyLimit, onError: (error, request) => log.error({ err: error, requestId: request?.requestId }, 'unhandled fault') }));
@@ -183,6 +194,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     closers.push(() => events.stop());
 
     const credentials = config.env === 'production' ? null : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl, idpUrl: issuer });
+    if (!shopSettings && credentials) setShopKeys(credentials.partnerKey, credentials.clientId);
 
     return {
       config: { ...config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl },

@@ -1,0 +1,92 @@
+import { currentIdToken, refreshSession, sessionStore } from './auth-session.ts';
+import type { Operation, UserError } from './operations.ts';
+import { shopConfig } from './shop-config.ts';
+
+/**
+ * A failed API call, by the API's stable code: a `userErrors` code, a GraphQL error's
+ * `extensions.code`, or `NETWORK` / `HTTP_<status>` when no answer could be read.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+interface GraphQLBody<R> {
+  data?: R | null;
+  errors?: { message: string; extensions?: { code?: string; field?: string } }[];
+}
+
+export interface CallOptions {
+  /** Send the shopper's id token (shopper-scoped fields). */
+  auth?: boolean;
+  /** Sent as `Idempotency-Key` (orderCreate), so a retried click cannot order twice. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+async function post<V, R>(operation: Operation<V, R>, variables: V, options: CallOptions, token: string | null): Promise<GraphQLBody<R>> {
+  const config = shopConfig();
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', 'x-partner-key': config.partnerKey };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  let response: Response;
+  try {
+    response = await fetch(config.graphqlUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query: operation.document, variables, operationName: operation.name }),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('NETWORK', 'The shop could not be reached.');
+  }
+  const body = (await response.json().catch(() => null)) as GraphQLBody<R> | null;
+  if (!body || (!body.data && !body.errors?.length)) throw new ApiError(`HTTP_${response.status}`, `The API answered ${response.status}.`);
+  return body;
+}
+
+/** Queries refuse a shopper as a GraphQL error, mutations as a user error: either means "sign in again". */
+function unauthenticated<R>(body: GraphQLBody<R>): boolean {
+  if (body.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return true;
+  const payloads = body.data && typeof body.data === 'object' ? Object.values(body.data) : [];
+  return payloads.some((p: unknown) => {
+    const errors = p && typeof p === 'object' ? (p as { userErrors?: unknown }).userErrors : undefined;
+    return Array.isArray(errors) && errors.some((e: unknown) => (e as UserError | null)?.code === 'UNAUTHENTICATED');
+  });
+}
+
+/**
+ * Runs one operation and returns its data; any top-level error is thrown as an `ApiError`. A
+ * shopper call refused as UNAUTHENTICATED is tried once more with freshly refreshed tokens.
+ */
+export async function graphql<V, R>(operation: Operation<V, R>, variables: V, options: CallOptions = {}): Promise<R> {
+  const token = options.auth ? await currentIdToken() : null;
+  if (options.auth && !token) throw new ApiError('UNAUTHENTICATED', 'Sign in first.');
+  let body = await post(operation, variables, options, token);
+  if (options.auth && unauthenticated(body)) {
+    const refreshed = await refreshSession();
+    if (!refreshed) throw new ApiError('UNAUTHENTICATED', 'Sign in again.');
+    body = await post(operation, variables, options, refreshed.idToken);
+    if (unauthenticated(body)) sessionStore.set(null);
+  }
+  const first = body.errors?.[0];
+  if (first) throw new ApiError(first.extensions?.code ?? 'INTERNAL', first.message, first.extensions?.field ?? null);
+  return body.data as R;
+}
+
+/** A mutation payload's result, or its first user error thrown as an `ApiError`. */
+export function payloadOrThrow<P extends { userErrors: UserError[] }>(payload: P): P {
+  const error = payload.userErrors[0];
+  if (error) {
+    if (error.code === 'UNAUTHENTICATED') sessionStore.set(null);
+    throw new ApiError(error.code, error.message, error.field);
+  }
+  return payload;
+}

@@ -41,16 +41,16 @@ export interface CatalogRecord {
   category_code_l1: string;
   category_code_l2: string;
   category_code_l3: string;
-  keywords: string[];
   /** `{publicBaseUrl}/images/products/{cprcode}` when the grocer holds an image, else null. */
   image_url: string | null;
   pr_active: boolean;
   online: boolean;
   alcohol: boolean;
-  avail_store: string[];
   /** Product-detail price in THB (the grocer's fallback price, not a branch price), or null. */
   ba_nprice: number | null;
   updated_at: string;
+  keywords: string[];
+  avail_store: string[];
 }
 
 export type RecordField = keyof CatalogRecord;
@@ -78,14 +78,14 @@ export const RECORD_FIELDS: readonly RecordField[] = [
   'category_code_l1',
   'category_code_l2',
   'category_code_l3',
-  'keywords',
   'image_url',
   'pr_active',
   'online',
   'alcohol',
-  'avail_store',
   'ba_nprice',
   'updated_at',
+  'keywords',
+  'avail_store',
 ];
 
 const RECORD_FIELD_SET: ReadonlySet<string> = new Set(RECORD_FIELDS);
@@ -116,6 +116,29 @@ export function localisedRecordPart(product: Product, lang: CatalogLang): Locali
     : { cprcode: product.cprcode, name: product.nameTh, brand: product.brandTh ?? product.brandEn, category_l1: c.l1Th, category_l2: c.l2Th, category_l3: c.l3Th };
 }
 
+/** The language-neutral fields of a record but its lists (`keywords`, `avail_store`, which close the record). */
+export function sharedScalarPart(product: Product, publicBaseUrl: string): Omit<SharedRecordPart, 'keywords' | 'avail_store'> {
+  const [code1, code2, code3] = product.grocerCategoryCodes;
+  return {
+    name_en: product.nameEn,
+    name_th: product.nameTh,
+    brand_en: product.brandEn,
+    brand_th: product.brandTh,
+    size_desc: product.sizeDesc,
+    country: product.countryEn,
+    barcode: product.barcode,
+    category_code_l1: code1,
+    category_code_l2: code2,
+    category_code_l3: code3,
+    image_url: product.hasImage ? productImageUrl(publicBaseUrl, product.cprcode) : null,
+    pr_active: product.active,
+    online: product.online,
+    alcohol: product.alcohol,
+    ba_nprice: satangToThb(product.detailPriceSatang),
+    updated_at: product.updatedAt,
+  };
+}
+
 /** The language-neutral fields of a record. */
 export function sharedRecordPart(product: Product, publicBaseUrl: string): SharedRecordPart {
   const [code1, code2, code3] = product.grocerCategoryCodes;
@@ -130,14 +153,14 @@ export function sharedRecordPart(product: Product, publicBaseUrl: string): Share
     category_code_l1: code1,
     category_code_l2: code2,
     category_code_l3: code3,
-    keywords: product.keywords,
     image_url: product.hasImage ? productImageUrl(publicBaseUrl, product.cprcode) : null,
     pr_active: product.active,
     online: product.online,
     alcohol: product.alcohol,
-    avail_store: product.availStore,
     ba_nprice: satangToThb(product.detailPriceSatang),
     updated_at: product.updatedAt,
+    keywords: product.keywords,
+    avail_store: product.availStore,
   };
 }
 

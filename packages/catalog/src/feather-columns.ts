@@ -41,14 +41,14 @@ export const SOURCE_COLUMNS: readonly SourceColumn[] = [
   utf8('category_code_l1', false, (p) => p.grocerCategoryCodes[0]),
   utf8('category_code_l2', false, (p) => p.grocerCategoryCodes[1]),
   utf8('category_code_l3', false, (p) => p.grocerCategoryCodes[2]),
-  { key: 'keywords', type: 'list<utf8>', nullable: false, get: (p) => p.keywords },
   utf8('image_url', true, (p, base) => (p.hasImage ? productImageUrl(base, p.cprcode) : null)),
   bool('pr_active', (p) => p.active),
   bool('online', (p) => p.online),
   bool('alcohol', (p) => p.alcohol),
-  { key: 'avail_store', type: 'list<utf8>', nullable: false, get: (p) => p.availStore },
   { key: 'ba_nprice', type: 'float64', nullable: true, get: (p) => satangToThb(p.detailPriceSatang) },
   utf8('updated_at', false, (p) => p.updatedAt),
+  { key: 'keywords', type: 'list<utf8>', nullable: false, get: (p) => p.keywords },
+  { key: 'avail_store', type: 'list<utf8>', nullable: false, get: (p) => p.availStore },
 ];
 
 /** A column of a download file: its name in the file and the source column it holds. */
@@ -96,14 +96,14 @@ export const FILE_COLUMNS: Readonly<Record<FeatherLang, readonly FileColumn[]>> 
     'category_code_l1',
     'category_code_l2',
     'category_code_l3',
-    'keywords',
     'image_url',
     'pr_active',
     'online',
     'alcohol',
-    'avail_store',
     'ba_nprice',
     'updated_at',
+    'keywords',
+    'avail_store',
   ),
 };
 

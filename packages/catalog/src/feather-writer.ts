@@ -3,6 +3,7 @@ import type { Product } from '@grocery/core';
 import { AsyncByteQueue, Bool, Field, Float64, List, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, type Data, type DataType } from 'apache-arrow';
 import type { ArrayBufferViewInput } from 'apache-arrow/util/buffer';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, type FeatherLang } from './catalog-record.ts';
+import { StringLists } from './string-lists.ts';
 import { utf8Length } from './utf8.ts';
 import { FEATHER_CONTENT_TYPE, FEATHER_METADATA, FILE_COLUMNS, SOURCE_COLUMNS, featherFileName, type SourceColumn } from './feather-columns.ts';
 
@@ -105,14 +106,14 @@ function listItemField(): Field<Utf8> {
 
 // One join per row and one encode for the whole column, instead of flattening every item into
 // an array first: list columns (keywords, stores) hold a million items per 40k rows.
-function utf8ListData(values: readonly (readonly string[])[]): Data<List<Utf8>> {
+function utf8ListData(values: readonly (readonly string[])[], lists: StringLists): Data<List<Utf8>> {
   const length = values.length;
   const listOffsets = new Int32Array(length + 1);
   const rows = new Array<string>(length);
   let items = 0;
   for (let i = 0; i < length; i++) {
     const list = values[i]!;
-    rows[i] = list.join('');
+    rows[i] = lists.joined(list);
     listOffsets[i + 1] = items += list.length;
   }
   const joined = rows.join('');
@@ -147,7 +148,7 @@ function arrowType(column: SourceColumn): DataType {
   }
 }
 
-function columnData(column: SourceColumn, products: readonly Product[], start: number, end: number, publicBaseUrl: string): Data {
+function columnData(column: SourceColumn, products: readonly Product[], start: number, end: number, publicBaseUrl: string, lists: StringLists): Data {
   const count = end - start;
   switch (column.type) {
     case 'utf8': {
@@ -168,7 +169,7 @@ function columnData(column: SourceColumn, products: readonly Product[], start: n
     case 'list<utf8>': {
       const values = new Array<readonly string[]>(count);
       for (let i = 0; i < count; i++) values[i] = column.get(products[start + i]!);
-      return utf8ListData(values);
+      return utf8ListData(values, lists);
     }
   }
 }
@@ -219,17 +220,19 @@ class HashingSink extends AsyncByteQueue<Uint8Array> {
  */
 export class FeatherAssembler {
   readonly #publicBaseUrl: string;
+  readonly #lists: StringLists;
   readonly #batches: { rows: number; columns: Map<string, Data> }[] = [];
 
-  constructor(publicBaseUrl: string) {
+  constructor(publicBaseUrl: string, lists: StringLists = new StringLists()) {
     this.#publicBaseUrl = publicBaseUrl;
+    this.#lists = lists;
   }
 
   /** Encodes rows `start..end` of `products` as one record batch of every file. */
   async addBatch(products: readonly Product[], start: number, end: number, pause: Pause): Promise<void> {
     const columns = new Map<string, Data>();
     for (const column of SOURCE_COLUMNS) {
-      columns.set(column.key, columnData(column, products, start, end, this.#publicBaseUrl));
+      columns.set(column.key, columnData(column, products, start, end, this.#publicBaseUrl, this.#lists));
       await pause();
     }
     this.#batches.push({ rows: end - start, columns });

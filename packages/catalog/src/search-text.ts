@@ -28,15 +28,23 @@ export function searchWords(query: string | null | undefined): string[] {
 // Keeps a word from matching across two fields.
 const FIELD_SEPARATOR = '\u0001';
 
+/** Folds text for the search buffer; whitespace is left alone because query words never hold any. */
+function foldText(text: string): string {
+  return ACCENTED.test(text) ? text.normalize('NFD').replace(LATIN_MARKS, '').toLowerCase().normalize('NFC') : text.toLowerCase();
+}
+
+/** The folded search text of a keyword list (a builder computes it once per distinct list). */
+export function keywordSearchText(keywords: readonly string[]): string {
+  return keywords.length === 0 ? '' : FIELD_SEPARATOR + foldText(keywords.join(FIELD_SEPARATOR));
+}
+
 /** The folded text a product is searched by: names (en, th), brands, barcode and keywords. */
-export function productSearchText(product: Product): string {
+export function productSearchText(product: Product, keywordsText: string = keywordSearchText(product.keywords)): string {
   let text = `${product.nameEn}${FIELD_SEPARATOR}${product.nameTh}`;
   if (product.brandEn) text += FIELD_SEPARATOR + product.brandEn;
   if (product.brandTh) text += FIELD_SEPARATOR + product.brandTh;
   if (product.barcode) text += FIELD_SEPARATOR + product.barcode;
-  if (product.keywords.length > 0) text += FIELD_SEPARATOR + product.keywords.join(FIELD_SEPARATOR);
-  // Whitespace is left alone: query words never hold any.
-  return ACCENTED.test(text) ? text.normalize('NFD').replace(LATIN_MARKS, '').toLowerCase().normalize('NFC') : text.toLowerCase();
+  return foldText(text) + keywordsText;
 }
 
 /** True when every word occurs in the search text (substring match, so Thai needs no word breaking). */

@@ -1,12 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { isCprcode, systemClock, type CategoryTotal, type Clock, type GrocerGateway, type Product } from '@grocery/core';
-import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, localisedRecordPart, sharedRecordPart, trimTrailingSlash, type CatalogLang } from './catalog-record.ts';
+import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, localisedRecordPart, sharedRecordPart, sharedScalarPart, trimTrailingSlash, type CatalogLang } from './catalog-record.ts';
 import { CatalogSnapshot, compareCprcode, FLAG_ACTIVE, FLAG_ALCOHOL, FLAG_ONLINE, type CatalogManifest, type RecordJson } from './catalog-snapshot.ts';
 import { readFeatherInfo } from './feather-reader.ts';
 import { FeatherAssembler, snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
 import { grow, SearchTextWriter, sealBuffer } from './search-index.ts';
-import { normalizeSearchText, productSearchText } from './search-text.ts';
+import { keywordSearchText, normalizeSearchText, productSearchText } from './search-text.ts';
+import { StringLists } from './string-lists.ts';
 
 /** How a build spent its time, in ms (for logs, metrics and the benchmark). */
 export interface BuildStats {
@@ -74,9 +75,12 @@ class RecordJsonWriter {
   readonly #rows: number;
   #count = 0;
 
-  constructor(products: readonly Product[], publicBaseUrl: string) {
+  readonly #lists: StringLists;
+
+  constructor(products: readonly Product[], publicBaseUrl: string, lists: StringLists) {
     const rows = products.length;
     this.#publicBaseUrl = publicBaseUrl;
+    this.#lists = lists;
     this.#rows = rows;
     // Sized from a sample so that the buffers rarely grow (each growth copies everything so far).
     const sample = sampleOf(products);
@@ -92,7 +96,10 @@ class RecordJsonWriter {
    * the language-neutral tail is serialised and encoded once, then copied into the other language.
    */
   add(product: Product): void {
-    const tail = JSON.stringify(sharedRecordPart(product, this.#publicBaseUrl)).slice(1);
+    // The lists close the record; each distinct list is serialised once.
+    const lists = this.#lists;
+    const scalars = JSON.stringify(sharedScalarPart(product, this.#publicBaseUrl));
+    const tail = `${scalars.slice(1, -1)},"keywords":${lists.json(product.keywords)},"avail_store":${lists.json(product.availStore)}}`;
     const enHead = JSON.stringify(localisedRecordPart(product, 'en')).slice(0, -1);
     const thHead = JSON.stringify(localisedRecordPart(product, 'th')).slice(0, -1);
 
@@ -214,7 +221,8 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     sliceStart = performance.now();
   };
 
-  const products = await collect(source, log, pause);
+  const lists = new StringLists();
+  const products = await collect(source, lists, log, pause);
   const n = products.length;
   progress.total = n;
 
@@ -222,10 +230,10 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
   const flags = new Uint8Array(n);
   const anyLists = new Map<string, number[]>();
   const levelLists: [Map<string, number[]>, Map<string, number[]>, Map<string, number[]>] = [new Map(), new Map(), new Map()];
-  const json = new RecordJsonWriter(products, publicBaseUrl);
+  const json = new RecordJsonWriter(products, publicBaseUrl, lists);
   const top = new Map<string, CategoryTotal>();
   const prebuilt = usablePrebuiltFiles(options.prebuiltFiles, publicBaseUrl, log);
-  const assembler = prebuilt ? null : new FeatherAssembler(publicBaseUrl);
+  const assembler = prebuilt ? null : new FeatherAssembler(publicBaseUrl, lists);
   const search = new SearchTextWriter(n, Math.ceil(average(sampleOf(products), (p) => Buffer.byteLength(productSearchText(p), 'utf8')) * 1.06) + 8);
 
   // Category names repeat across thousands of products; fold each distinct one once.
@@ -248,7 +256,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     for (let i = batchStart; i < batchEnd; i++) {
       const p = products[i]!;
       indexByCprcode.set(p.cprcode, i);
-      search.add(productSearchText(p));
+      search.add(productSearchText(p, lists.derived(p.keywords, keywordSearchText)));
       flags[i] = (p.active ? FLAG_ACTIVE : 0) | (p.online ? FLAG_ONLINE : 0) | (p.alcohol ? FLAG_ALCOHOL : 0);
       const c = p.category;
       const names: [string, string][] = [
@@ -343,15 +351,17 @@ function usablePrebuiltFiles(files: readonly FeatherFile[] | undefined, publicBa
 }
 
 /** Reads every product, keeping cprcode order and dropping malformed or repeated cprcodes (logged). */
-async function collect(source: ProductSource, log: CatalogLogger, pause: Pause): Promise<Product[]> {
+async function collect(source: ProductSource, lists: StringLists, log: CatalogLogger, pause: Pause): Promise<Product[]> {
   const products: Product[] = [];
+  // A shallow copy that shares the interned lists; the caller's object is left as it was.
+  const take = (p: Product): Product => ({ ...p, keywords: lists.intern(p.keywords) as string[], availStore: lists.intern(p.availStore) as string[] });
   if (Symbol.asyncIterator in source) {
     for await (const batch of source) {
-      for (const product of batch) products.push(product);
+      for (const product of batch) products.push(take(product));
       await pause();
     }
   } else {
-    for (const product of source) products.push(product);
+    for (const product of source) products.push(take(product));
   }
   let sorted = true;
   for (let i = 1; i < products.length && sorted; i++) sorted = compareCprcode(products[i - 1]!.cprcode, products[i]!.cprcode) < 0;

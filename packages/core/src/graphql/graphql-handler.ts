@@ -56,8 +56,12 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
         idempotencyKey: typeof idempotency === 'string' ? idempotency : null,
       }) satisfies GraphQLContext as never;
     },
-    onOperation: (req, _args, result: ExecutionResult) => {
-      if (!result.errors?.length) return result;
+    onOperation: (req, args, result: ExecutionResult) => {
+      if (!result.errors?.length) {
+        // The common case skips graphql-http's replacer-based JSON.stringify for the compiled serializer.
+        const body = executor.serialize(args.document, args.operationName, result) ?? JSON.stringify(result);
+        return [body, { status: 200, statusText: 'OK', headers: { 'content-type': `${responseMediaType(req.context.request.headers.accept)}; charset=utf-8` } }];
+      }
       return {
         ...result,
         errors: result.errors.map((error) => {
@@ -95,6 +99,19 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
     const [body, init] = await handle(graphqlRequest);
     return { status: init.status, headers: { ...(init.headers ?? {}) }, body };
   };
+}
+
+/**
+ * The media type of a successful response, chosen as graphql-http chooses it: the first acceptable
+ * of `application/graphql-response+json` and `application/json` (the default) in Accept order.
+ */
+function responseMediaType(accept: string | undefined): string {
+  for (const entry of (accept ?? '*/*').replace(/\s/g, '').toLowerCase().split(',')) {
+    const type = entry.split(';', 1)[0];
+    if (type === 'application/graphql-response+json') return type;
+    if (type === 'application/json' || type === 'application/*' || type === '*/*') return 'application/json';
+  }
+  return 'application/json';
 }
 
 /** Every error a client sees names a code: validation and syntax errors included. */

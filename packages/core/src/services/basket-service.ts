@@ -6,7 +6,7 @@ import { LIMITS } from '../model/limits.ts';
 import type { Store } from '../ports/store.ts';
 import type { BranchService } from './branch-service.ts';
 import { requireCprcode, requireQuantity } from './input-validation.ts';
-import { branchKey, type RequestLoaders } from './request-loaders.ts';
+import type { RequestLoaders } from './request-loaders.ts';
 import type { ShopperContext } from './shopper-context.ts';
 
 export interface BasketServiceOptions {
@@ -117,7 +117,7 @@ export class BasketService {
     if (product.alcohol && !branch.alcoholLicensed) {
       throw new CommerceError('ALCOHOL_NOT_LICENSED', `Branch ${branch.branchCode} may not sell alcohol; choose a licensed branch.`, { field: 'input.cprcode' });
     }
-    const price = await loaders.price.load(branchKey(branch.branchCode, cprcode));
+    const price = await loaders.price(branch.branchCode).load(cprcode);
     if (!price) {
       throw new CommerceError('PRICE_UNAVAILABLE', `Branch ${branch.branchCode} does not price ${product.nameEn}; remove it or switch branch.`, {
         field: 'input.cprcode',

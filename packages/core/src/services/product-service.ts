@@ -5,7 +5,7 @@ import type { BranchPrice } from '../model/pricing.ts';
 import type { Product } from '../model/product.ts';
 import type { CatalogReader, CategoryTotal, ProductListFilter } from '../ports/catalog-reader.ts';
 import { requireCprcode } from './input-validation.ts';
-import { branchKey, type RequestLoaders } from './request-loaders.ts';
+import type { RequestLoaders } from './request-loaders.ts';
 
 export interface ProductServiceOptions {
   catalog: CatalogReader;
@@ -85,7 +85,7 @@ export class ProductService {
     let lastScanned: string | null = null;
     let chunk: Product[] = [];
     const flush = async (): Promise<void> => {
-      const prices = await loaders.price.loadMany(chunk.map((p) => branchKey(branchCode, p.cprcode)));
+      const prices = await loaders.price(branchCode).loadMany(chunk.map((p) => p.cprcode));
       chunk.forEach((product, i) => {
         if (products.length <= first && isPrice(prices[i])) products.push(product);
       });

@@ -3,7 +3,6 @@ import { LIMITS } from '../../model/limits.ts';
 import type { SearchLang } from '../../ports/search-client.ts';
 import { requireCprcode } from '../../services/input-validation.ts';
 import { encodeOrderCursor } from '../../services/order-service.ts';
-import { branchKey } from '../../services/request-loaders.ts';
 import type { QueryResolvers } from '../../generated/graphql.ts';
 import type { GraphQLContext } from '../graphql-context.ts';
 
@@ -96,8 +95,8 @@ export const queryResolvers: QueryResolvers = {
     const branch = await ctx.commerce.branches.require(args.branchCode, 'branchCode');
     const cprcodes = args.cprcodes ?? ctx.commerce.products.stockedAt(branch.branchCode);
     if (cprcodes.length > 500) throw new CommerceError('INVALID_INPUT', 'Ask for at most 500 cprcodes at once.', { field: 'cprcodes' });
-    const keys = [...new Set(cprcodes.map((c, i) => requireCprcode(c, `cprcodes.${i}`)))].map((c) => branchKey(branch.branchCode, c));
-    return ctx.loaders.stock.loadMany(keys).then((levels) =>
+    const codes = [...new Set(cprcodes.map((c, i) => requireCprcode(c, `cprcodes.${i}`)))];
+    return ctx.loaders.stock(branch.branchCode).loadMany(codes).then((levels) =>
       levels.map((level) => {
         if (level instanceof Error) throw level;
         return level;

@@ -1,6 +1,5 @@
 import { toBaht } from '../../money.ts';
 import { detailMoney } from '../../services/product-service.ts';
-import { branchKey } from '../../services/request-loaders.ts';
 import type { Resolvers } from '../../generated/graphql.ts';
 import type { MoneyModel } from '../graphql-models.ts';
 
@@ -21,10 +20,10 @@ export const typeResolvers: Resolvers = {
     availStore: (p) => p.product.availStore,
     price: async (p, _args, ctx): Promise<MoneyModel | null> => {
       if (p.branchCode === null) return detailMoney(p.product);
-      const price = await ctx.loaders.price.load(branchKey(p.branchCode, p.product.cprcode));
+      const price = await ctx.loaders.price(p.branchCode).load(p.product.cprcode);
       return price && { amountSatang: price.amountSatang, currency: 'THB', branchCode: price.branchCode, source: price.source };
     },
-    inventory: (p, _args, ctx) => (p.branchCode === null ? null : ctx.loaders.stock.load(branchKey(p.branchCode, p.product.cprcode))),
+    inventory: (p, _args, ctx) => (p.branchCode === null ? null : ctx.loaders.stock(p.branchCode).load(p.product.cprcode)),
   },
   Money: {
     amount: (m) => toBaht(m.amountSatang),

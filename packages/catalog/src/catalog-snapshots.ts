@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { systemClock, type CatalogVersion, type Clock, type GrocerGateway } from '@grocery/core';
 import type { CatalogSnapshot } from './catalog-snapshot.ts';
-import { readFeatherProducts } from './feather-reader.ts';
-import type { FeatherFile } from './feather-writer.ts';
+import { readFeatherProductsAsync } from './feather-reader.ts';
+import { sha256Hex, type FeatherFile } from './feather-writer.ts';
 import { buildCatalogSnapshot, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
 import type { PublishedSnapshot, SnapshotRepository } from './snapshot-repository.ts';
 
@@ -83,6 +83,8 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   // Files of the snapshot just replaced, for links signed moments before a swap (without a database).
   #previousFiles: readonly FeatherFile[] = [];
   #adoptedSeq = -1;
+  // A published snapshot that could not be loaded is not tried again; this instance builds instead.
+  #unusableSeq = -1;
   #lastPollAt = Number.NEGATIVE_INFINITY;
   #inflight: Promise<RefreshOutcome> | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -164,7 +166,14 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       let adopted: RefreshOutcome | null = null;
       if (repository) {
         const latest = await repository.latest();
-        if (latest && latest.seq !== this.#adoptedSeq) adopted = await this.#adopt(latest);
+        if (latest && latest.seq !== this.#adoptedSeq && latest.seq !== this.#unusableSeq) {
+          try {
+            adopted = await this.#adopt(latest);
+          } catch (error) {
+            this.#unusableSeq = latest.seq;
+            this.#log(`catalog snapshot: cannot load published snapshot ${latest.version}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
       }
 
       const now = this.#clock.now();
@@ -178,7 +187,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       try {
         // Another instance may have published while this one was deciding.
         const latest = await repository.latest();
-        if (latest && !this.#isStale(null, grocerVersion.version, now, latest)) {
+        if (latest && latest.seq !== this.#unusableSeq && !this.#isStale(null, grocerVersion.version, now, latest)) {
           return latest.seq !== this.#adoptedSeq ? await this.#adopt(latest) : { action: 'unchanged', version: this.#current?.version ?? null };
         }
         return await this.#buildAndSwap(repository, grocerVersion);
@@ -237,12 +246,12 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     const files = await this.#repository!.files(manifest.version);
     for (const info of manifest.files) {
       const file = files.find((f) => f.name === info.name);
-      if (!file || createHash('sha256').update(file.body).digest('hex') !== info.sha256) {
+      if (!file || (await sha256Hex(file.body)) !== info.sha256) {
         throw new Error(`published file ${info.name} of snapshot ${manifest.version} is missing or does not match its SHA-256`);
       }
     }
     const all = files.find((file) => file.lang === 'all')!;
-    const snapshot = await buildCatalogSnapshot(readFeatherProducts(all.body), {
+    const snapshot = await buildCatalogSnapshot(await readFeatherProductsAsync(all.body), {
       ...this.#build,
       publicBaseUrl: this.#publicBaseUrl,
       clock: this.#clock,

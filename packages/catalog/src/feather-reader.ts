@@ -1,14 +1,15 @@
 import { CommerceError, type Product } from '@grocery/core';
-import { DataType, tableFromIPC, type List, type Table, type Utf8, type Vector } from 'apache-arrow';
+import { DataType, tableFromIPC, type Data, type Table } from 'apache-arrow';
 import { CATALOG_RECORD_SCHEMA_VERSION, RECORD_FIELDS, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
 import { FEATHER_METADATA, FILE_COLUMNS } from './feather-columns.ts';
+import type { Pause } from './feather-writer.ts';
 
 /** What a download file says about itself (schema metadata). */
 export interface FeatherFileInfo {
-  /** Base URL of the file's `image_url` values. */
-  publicBaseUrl: string;
   lang: FeatherLang;
   recordSchemaVersion: string;
+  /** Base URL of the file's `image_url` values. */
+  publicBaseUrl: string;
   rows: number;
 }
 
@@ -37,33 +38,88 @@ function open(body: Uint8Array): { table: Table; info: FeatherFileInfo } {
 
 type Column = (string | null)[] | boolean[] | (number | null)[] | string[][];
 
-function columns(table: Table): Map<string, Column> {
+function isValid(data: Data, index: number): boolean {
+  const bitmap = data.nullBitmap;
+  if (data.nullCount === 0 || !bitmap || bitmap.length === 0) return true;
+  const bit = data.offset + index;
+  return (bitmap[bit >> 3]! & (1 << (bit & 7))) !== 0;
+}
+
+// Iterating an Arrow vector decodes each string through generic accessors (about 50 µs per row
+// of this file); decoding each column's UTF-8 once and cutting it at the offsets is ~20× faster.
+function decodeUtf8(data: Data, out: (string | null)[]): void {
+  const offsets = data.valueOffsets;
+  const values = data.values as Uint8Array;
+  const first = offsets[data.offset]!;
+  const last = offsets[data.offset + data.length]!;
+  const bytes = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+  const text = bytes.toString('utf8', first, last);
+  const ascii = text.length === last - first;
+  let char = 0;
+  for (let i = 0; i < data.length; i++) {
+    const start = offsets[data.offset + i]!;
+    const end = offsets[data.offset + i + 1]!;
+    let units = end - start;
+    if (!ascii) {
+      // UTF-16 units in the value: one per lead byte, two for a 4-byte sequence.
+      units = 0;
+      for (let b = start; b < end; b++) {
+        const byte = values[b]!;
+        if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+      }
+    }
+    out.push(isValid(data, i) ? text.substring(char, char + units) : null);
+    char += units;
+  }
+}
+
+function decodeBool(data: Data, out: boolean[]): void {
+  const bits = data.values as Uint8Array;
+  for (let i = 0; i < data.length; i++) {
+    const bit = data.offset + i;
+    out.push((bits[bit >> 3]! & (1 << (bit & 7))) !== 0);
+  }
+}
+
+function decodeFloat64(data: Data, out: (number | null)[]): void {
+  const values = data.values as Float64Array;
+  for (let i = 0; i < data.length; i++) out.push(isValid(data, i) ? values[data.offset + i]! : null);
+}
+
+function decodeUtf8List(data: Data, out: string[][]): void {
+  const child = data.children[0]!;
+  const items: (string | null)[] = [];
+  decodeUtf8(child, items);
+  const offsets = data.valueOffsets;
+  for (let i = 0; i < data.length; i++) {
+    const start = offsets[data.offset + i]! - child.offset;
+    const end = offsets[data.offset + i + 1]! - child.offset;
+    out.push(items.slice(start, end) as string[]);
+  }
+}
+
+/** Decodes the table column by column, yielding after each column of each batch. */
+function* decodeColumns(table: Table): Generator<void, Map<string, Column>> {
   const out = new Map<string, Column>();
   for (const field of table.schema.fields) {
-    const vector = table.getChild(field.name)!;
-    // Iterating (not toArray) keeps nulls; list cells come back as vectors of their own.
-    out.set(field.name, DataType.isList(field.type) ? Array.from(vector as Vector<List<Utf8>>, (cell) => (cell ? (Array.from(cell as Vector<Utf8>) as string[]) : [])) : (Array.from(vector) as Column));
+    const column: unknown[] = [];
+    for (const data of table.getChild(field.name)!.data) {
+      if (DataType.isUtf8(field.type)) decodeUtf8(data, column as (string | null)[]);
+      else if (DataType.isBool(field.type)) decodeBool(data, column as boolean[]);
+      else if (DataType.isFloat(field.type)) decodeFloat64(data, column as (number | null)[]);
+      else if (DataType.isList(field.type)) decodeUtf8List(data, column as string[][]);
+      else throw new CommerceError('INVALID_INPUT', `Catalog file column ${field.name} has an unexpected type ${String(field.type)}.`);
+      yield;
+    }
+    out.set(field.name, column as Column);
   }
   return out;
 }
 
-/** Reads the schema metadata of a download file without decoding rows. */
-export function readFeatherInfo(body: Uint8Array): FeatherFileInfo {
-  return open(body).info;
-}
-
-/**
- * Reads an `all` download file back into grocer products, in file (cprcode) order. The `all`
- * file is lossless, so a snapshot rebuilt from these equals the one that wrote it; the search
- * service builds its index from them.
- *
- * @example
- * const products = readFeatherProducts(file.body); // file.lang === 'all'
- */
-export function readFeatherProducts(body: Uint8Array): Product[] {
+function* productSteps(body: Uint8Array): Generator<void, Product[]> {
   const { table, info } = open(body);
   if (info.lang !== 'all') throw new CommerceError('INVALID_INPUT', `readFeatherProducts needs the "all" file; got the "${info.lang}" file.`);
-  const c = columns(table);
+  const c = yield* decodeColumns(table);
   const str = (name: string) => c.get(name) as string[];
   const opt = (name: string) => c.get(name) as (string | null)[];
   const flag = (name: string) => c.get(name) as boolean[];
@@ -96,8 +152,49 @@ export function readFeatherProducts(body: Uint8Array): Product[] {
       hasImage: imageUrl[i] !== null && imageUrl[i] !== undefined,
       updatedAt: updatedAt[i]!,
     };
+    if ((i & 4095) === 4095) yield;
   }
   return products;
+}
+
+function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Reads the schema metadata of a download file without decoding rows. */
+export function readFeatherInfo(body: Uint8Array): FeatherFileInfo {
+  return open(body).info;
+}
+
+/**
+ * Reads an `all` download file back into grocer products, in file (cprcode) order. The `all`
+ * file is lossless, so a snapshot rebuilt from these equals the one that wrote it; the search
+ * service builds its index from them.
+ *
+ * @example
+ * const products = readFeatherProducts(file.body); // file.lang === 'all'
+ */
+export function readFeatherProducts(body: Uint8Array): Product[] {
+  return runToEnd(productSteps(body));
+}
+
+/**
+ * `readFeatherProducts`, giving the event loop a turn between columns (for large files read while
+ * a server is answering requests).
+ *
+ * @example
+ * const products = await readFeatherProductsAsync(file.body);
+ */
+export async function readFeatherProductsAsync(body: Uint8Array, pause: Pause = () => new Promise((resolve) => setImmediate(resolve))): Promise<Product[]> {
+  const steps = productSteps(body);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
 }
 
 /**
@@ -110,7 +207,7 @@ export function readFeatherProducts(body: Uint8Array): Product[] {
 export function readFeatherRecords(body: Uint8Array): CatalogRecord[] {
   const { table, info } = open(body);
   if (info.lang === 'all') throw new CommerceError('INVALID_INPUT', 'readFeatherRecords reads the "en" or "th" file; use readFeatherProducts for "all".');
-  const c = columns(table);
+  const c = runToEnd(decodeColumns(table));
   const cols = RECORD_FIELDS.map((field) => c.get(field)!);
   const records = new Array<CatalogRecord>(table.numRows);
   for (let i = 0; i < table.numRows; i++) {

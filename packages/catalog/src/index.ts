@@ -26,7 +26,7 @@ export { CatalogSnapshot, compareCprcode, type CatalogFileInfo, type CatalogMani
 export { buildCatalogSnapshot, buildSnapshotFromGrocer, categoryKey, type BuildSnapshotOptions, type BuildStats, type CatalogLogger } from './snapshot-builder.ts';
 export { FEATHER_CONTENT_TYPE, FILE_COLUMNS, featherFileName, type FeatherColumnType, type FileColumn } from './feather-columns.ts';
 export { type FeatherFile } from './feather-writer.ts';
-export { readFeatherInfo, readFeatherProducts, readFeatherRecords, type FeatherFileInfo } from './feather-reader.ts';
+export { readFeatherInfo, readFeatherProducts, readFeatherProductsAsync, readFeatherRecords, type FeatherFileInfo } from './feather-reader.ts';
 export { CATALOG_MIGRATIONS, SnapshotRepository, migrateCatalog, type PublishedSnapshot } from './snapshot-repository.ts';
 export { CatalogSnapshots, type CatalogSnapshotSource, type CatalogSnapshotsOptions, type RefreshOutcome } from './catalog-snapshots.ts';
 export { createDownloadSigner, type DownloadSigner, type DownloadSignerOptions, type LinkVerdict, type SignedLink } from './download-signer.ts';

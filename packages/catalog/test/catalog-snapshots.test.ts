@@ -219,6 +219,21 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await a.findFile(names[0]!), null);
     });
 
+    test('a published snapshot that cannot be loaded is skipped; the instance builds and repairs it', async () => {
+      const latest = (await new SnapshotRepository(db).latest())!;
+      await db.query(`UPDATE catalog_snapshots SET manifest = jsonb_set(manifest, '{files,2,sha256}', to_jsonb(repeat('0', 64))) WHERE version = $1`, [latest.version]);
+      const lines: string[] = [];
+      const grocer = countingGrocer(simulator);
+      const c = open('instance-c', grocer, { log: (line) => lines.push(line) });
+      const outcome = await c.refresh();
+      assert.equal(outcome.action, 'built');
+      assert.match(lines.join('\n'), /cannot load published snapshot .* does not match its SHA-256/);
+      assert.equal(c.current()!.version, latest.version, 'same content, same version');
+      const repaired = (await new SnapshotRepository(db).latest())!;
+      assert.equal(repaired.manifest.files[2]!.sha256, c.current()!.file('all').sha256);
+      assert.ok(repaired.seq > latest.seq);
+    });
+
     test('the build lease is taken atomically, by one holder at a time, until it expires', async () => {
       const repository = new SnapshotRepository(db);
       const now = clock.now();

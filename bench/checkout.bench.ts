@@ -1,0 +1,91 @@
+/**
+ * The checkout path through the public API: quote → orderCreate → pay (POST /pay/<token>), with the
+ * in-process grocer, on PostgreSQL when a URL is given (and on PGlite). Latency per step and for
+ * the whole path, and throughput with several shoppers at once.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '@grocery/store';
+import { startTestSystem, type TestSystem } from '../test/support/test-system.ts';
+import { fmt, summarize, table, type Benchmark, type BenchSection, type LatencySummary } from './lib.ts';
+
+const QUOTE = 'mutation($i: QuoteInput!) { quote(input: $i) { quote { grandTotal } userErrors { code } } }';
+const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId grandTotal paymentLink { url } } userErrors { code } } }';
+
+async function checkoutOnce(t: TestSystem, token: string, input: Record<string, unknown>, timings: Record<'quote' | 'order' | 'pay' | 'path', number[]>): Promise<void> {
+  const start = performance.now();
+  const quote = await t.graphql<{ quote: { quote: { grandTotal: number } | null } }>(QUOTE, { i: input }, { token });
+  const quoted = performance.now();
+  const created = await t.graphql<{ orderCreate: { order: { grandTotal: number; paymentLink: { url: string } } | null } }>(CREATE, { i: input }, { token });
+  const ordered = performance.now();
+  const order = created.data?.orderCreate.order;
+  if (!order || order.grandTotal !== quote.data?.quote.quote?.grandTotal) throw new Error(`checkout failed: ${JSON.stringify(created)}`);
+  const paid = await fetch(order.paymentLink.url, { method: 'POST', headers: { accept: 'application/json' } });
+  await paid.text();
+  if (paid.status !== 200) throw new Error(`payment failed: ${paid.status}`);
+  const done = performance.now();
+  timings.quote.push(quoted - start);
+  timings.order.push(ordered - quoted);
+  timings.pay.push(done - ordered);
+  timings.path.push(done - start);
+}
+
+async function run(t: TestSystem, iterations: number, concurrency: number): Promise<{ steps: Record<string, LatencySummary>; wallMs: number }> {
+  const branchCode = (await t.system.commerce.branches.list()).find((b) => b.alcoholLicensed)!.branchCode;
+  const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 40, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode });
+  const codes = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).filter((p) => !p.alcohol).map((p) => p.cprcode);
+  const shoppers = await Promise.all(Array.from({ length: concurrency }, async () => (await t.signUpShopper()).idToken));
+  const input = (i: number) => ({ branchCode, lines: [0, 1, 2, 3, 4].map((k) => ({ cprcode: codes[(i + k) % codes.length]!, quantity: 1 + ((i + k) % 3) })), couponCodes: i % 2 ? ['SAVE10'] : [] });
+  const timings = { quote: [] as number[], order: [] as number[], pay: [] as number[], path: [] as number[] };
+  for (let i = 0; i < 5; i++) await checkoutOnce(t, shoppers[0]!, input(i), { quote: [], order: [], pay: [], path: [] });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    shoppers.map(async (token) => {
+      while (next < iterations) await checkoutOnce(t, token, input(next++), timings);
+    }),
+  );
+  const wallMs = performance.now() - started;
+  return { steps: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, summarize(v, wallMs)])), wallMs };
+}
+
+const benchmark: Benchmark = async (options) => {
+  const databases: { name: string; open?: () => ReturnType<typeof openDatabase> }[] = [{ name: 'PGlite' }];
+  if (options.databaseUrl) {
+    const url = options.databaseUrl;
+    databases.unshift({
+      name: 'PostgreSQL',
+      open: async () => {
+        const schema = `bench_${randomBytes(4).toString('hex')}`;
+        const db = await openDatabase({ url, schema, maxConnections: 10 });
+        return { ...db, close: async () => (await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`), await db.close()) };
+      },
+    });
+  }
+  const sections: BenchSection[] = [];
+  for (const database of databases) {
+    options.log(`checkout: ${database.name}`);
+    const t = await startTestSystem({ productCount: options.quick ? 2_000 : 40_000, ...(database.open ? { database: { name: 'postgres', open: database.open } } : {}) });
+    try {
+      const sequential = await run(t, options.quick ? 40 : 200, 1);
+      const concurrent = await run(t, options.quick ? 80 : 400, 8);
+      const row = (label: string, r: { steps: Record<string, LatencySummary>; wallMs: number }) =>
+        (['quote', 'order', 'pay', 'path'] as const).map((step) => [label, step, fmt(r.steps[step]!.p50, 1), fmt(r.steps[step]!.p95, 1), fmt(r.steps[step]!.p99, 1), step === 'path' ? fmt((r.steps.path!.count / r.wallMs) * 1000, 1) : '']);
+      const p95 = sequential.steps.path!.p95;
+      sections.push({
+        title: `Checkout path (quote → orderCreate → pay) on ${database.name}`,
+        body: [
+          table(['Shoppers', 'Step', 'p50 ms', 'p95 ms', 'p99 ms', 'checkouts/s'], [...row('1', sequential), ...row('8', concurrent)]),
+          '',
+          'Through HTTP: two GraphQL mutations and the pay page POST (which prices the order again with the grocer first), in-process grocer; client and server share the process.',
+        ].join('\n'),
+        targets: [{ name: `checkout path p95, one shopper (${database.name})`, measured: `${fmt(p95, 1)} ms`, target: '≤ 30 ms', pass: p95 <= 30 }],
+      });
+    } finally {
+      await t.close();
+    }
+  }
+  return sections;
+};
+
+export default benchmark;

@@ -6,6 +6,7 @@ import { SUGGEST, type SearchHit } from '../lib/operations.ts';
 import { navigate, routeStore } from '../lib/router.ts';
 import { branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
+import { Icon } from './icons.tsx';
 import { ProductImage } from './product-bits.tsx';
 
 type Option = { kind: 'text'; text: string } | { kind: 'product'; hit: SearchHit };
@@ -118,7 +119,7 @@ export function SearchBox() {
         }}
       />
       <button type="submit" class="button search-button">
-        <span aria-hidden="true">⌕</span>
+        <Icon name="search" />
         <span class="sr-only">{t('searchButton')}</span>
       </button>
       <ul id="search-options" role="listbox" aria-label={t('suggestions')} class={expanded ? 'suggestions open' : 'suggestions'} hidden={!expanded}>
@@ -137,8 +138,8 @@ export function SearchBox() {
           >
             {option.kind === 'text' ? (
               <>
-                <span aria-hidden="true" class="suggestion-icon">
-                  ⌕
+                <span class="suggestion-icon">
+                  <Icon name="search" size={16} />
                 </span>
                 {option.text}
               </>

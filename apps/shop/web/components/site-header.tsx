@@ -5,6 +5,7 @@ import { navigate } from '../lib/router.ts';
 import { shopConfig } from '../lib/shop-config.ts';
 import { basketItemCount, basketStore, branchStore, fulfilmentStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
+import { Icon } from './icons.tsx';
 import { Link } from './link.tsx';
 import { SearchBox } from './search-box.tsx';
 
@@ -66,7 +67,7 @@ export function SiteHeader() {
             </Link>
           )}
           <Link to="/basket" class="button basket-link" aria-label={t('basketWithCount', { count })} data-testid="basket-link">
-            <span aria-hidden="true">🧺</span>
+            <Icon name="basket" />
             <span class="basket-label">{t('basket')}</span>
             <span class="basket-count" aria-hidden="true" data-testid="basket-count">
               {count}
@@ -76,7 +77,7 @@ export function SiteHeader() {
       </div>
       <div class="branch-bar">
         <Link to="/branch" class="branch-chip" data-testid="branch-chip">
-          <span aria-hidden="true">📍</span>{' '}
+          <Icon name="pin" size={16} />{' '}
           {branch ? t(fulfilment.type === 'DELIVERY' ? 'deliveryFrom' : 'pickupAt', { branch: branchName(branch, lang) }) : t('chooseBranch')}
         </Link>
         {session && <span class="signed-in-as">{t('signedInAs', { email: session.email })}</span>}

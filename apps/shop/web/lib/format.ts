@@ -8,7 +8,7 @@ export function formatMoney(amount: number, currency: string, lang: Lang): strin
   const key = `${lang}:${currency}`;
   let formatter = money.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(lang === 'th' ? 'th-TH' : 'en-TH', { style: 'currency', currency, minimumFractionDigits: 2 });
+    formatter = new Intl.NumberFormat(lang === 'th' ? 'th-TH' : 'en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2 });
     money.set(key, formatter);
   }
   return formatter.format(amount);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { Icon } from '../components/icons.tsx';
 import { Link } from '../components/link.tsx';
 import { Notice } from '../components/notice.tsx';
 import { ProductImage } from '../components/product-bits.tsx';
@@ -451,7 +452,7 @@ function FulfilmentPanel({ fulfilment, branchLabel, deliveryAvailable, lang, t }
     <section class="panel" aria-labelledby="fulfilment-title">
       <h2 id="fulfilment-title">{t('fulfilment')}</h2>
       <p class="muted">
-        📍 {branchLabel} · <Link to="/branch">{t('chooseBranch')}</Link>
+        <Icon name="pin" size={16} /> {branchLabel} · <Link to="/branch">{t('chooseBranch')}</Link>
       </p>
       <fieldset class="choice">
         <legend class="sr-only">{t('howToGet')}</legend>

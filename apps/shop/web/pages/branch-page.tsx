@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { Icon } from '../components/icons.tsx';
 import { Notice } from '../components/notice.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { branchName } from '../lib/format.ts';
@@ -110,7 +111,7 @@ export function BranchPage() {
           </form>
           <p class="or">{t('orLocation')}</p>
           <button type="button" class="button" onClick={findByLocation} disabled={busy !== null} data-testid="use-location">
-            <span aria-hidden="true">📍</span> {busy === 'location' ? t('locating') : t('useMyLocation')}
+            <Icon name="pin" size={18} /> {busy === 'location' ? t('locating') : t('useMyLocation')}
           </button>
           {error && (
             <Notice tone="error" testId="branch-error">

@@ -1,4 +1,5 @@
 import { loadCategories } from '../components/category-nav.tsx';
+import { CategoryBadge, HeroArt } from '../components/icons.tsx';
 import { Link } from '../components/link.tsx';
 import { Notice } from '../components/notice.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
@@ -11,8 +12,6 @@ import { branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
 import { useAsync } from '../lib/use-async.ts';
 import { PageHeading } from './page-heading.tsx';
-
-const ICONS = ['🥬', '🥛', '🍞', '🥩', '🐟', '🍚', '🥫', '🧃', '🍫', '🧴', '🍼', '🧹', '🐾', '🍷', '❄️', '🍳', '🧀', '☕'];
 
 export function HomePage() {
   const { lang, t } = useLang();
@@ -42,9 +41,7 @@ export function HomePage() {
             </p>
           )}
         </div>
-        <div class="hero-art" aria-hidden="true">
-          🥭🥬🥚
-        </div>
+        <HeroArt />
       </section>
 
       <section aria-labelledby="categories-title">
@@ -53,12 +50,10 @@ export function HomePage() {
           <Notice tone="error">{errorText(categories.error, lang)}</Notice>
         ) : (
           <ul class="category-tiles">
-            {(categories.data ?? []).map((category, i) => (
+            {(categories.data ?? []).map((category) => (
               <li key={category.name}>
                 <Link to={`/c/${encodeURIComponent(category.name)}`} class="category-tile">
-                  <span class="tile-icon" aria-hidden="true">
-                    {ICONS[i % ICONS.length]}
-                  </span>
+                  <CategoryBadge name={category.name} />
                   <span class="tile-name">{category.name}</span>
                   <span class="tile-count">{t('productsCount', { count: category.count.toLocaleString(lang === 'th' ? 'th-TH' : 'en-US') })}</span>
                 </Link>

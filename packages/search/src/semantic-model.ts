@@ -9,7 +9,7 @@
  * category vectors are those singular vectors' rows, document vectors mix their categories with
  * their name words.
  */
-import { NAME_MASK, fieldBit, type Postings } from './bm25f.ts';
+import { NAME_MASK, type Postings } from './bm25f.ts';
 import type { CategoryTree } from './category-tree.ts';
 import { gaussian, normalizeInPlace, orthonormalizeColumns, seededRandom, symmetricEigen } from './linear-algebra.ts';
 
@@ -50,8 +50,8 @@ export interface SemanticModelInput {
 /** Co-occurrence weight of a level-1 department against 1 for a shelf and its parent. */
 const DEPARTMENT_WEIGHT = 0.5;
 
-/** Word fields a document's own vector is made of. */
-const DOC_WORD_MASK = NAME_MASK | fieldBit('keywords');
+/** Word fields a document's own vector is made of: its names (keywords are shared by whole shelves). */
+const DOC_WORD_MASK = NAME_MASK;
 
 /** Learns the model. Cost: a few passes over the postings plus O(categories × k²). */
 export function buildSemanticModel(input: SemanticModelInput, options: SemanticModelOptions = {}): SemanticModel {

@@ -111,6 +111,25 @@ describe('cross-language and concept retrieval', () => {
   });
 });
 
+describe('phrases and segmentation', () => {
+  it('matches a multi-word concept trigger as a phrase, not word by word', () => {
+    // "tom yum" is a concept trigger: the product holding both words leads, the brand "Yum Yum" alone does not.
+    const hits = search('tom yum');
+    assert.equal(names(hits)[0], 'Mama Instant Noodles Tom Yum Shrimp');
+    assert.ok(names(hits).indexOf('Yum Yum Instant Noodles Pork') !== 0);
+  });
+
+  it('matches a Thai word the query run was cut into pieces of', () => {
+    // Typed without spaces the brand is cut apart (ไก่|ซี|พี); the catalog holds it whole (ซีพี).
+    const hits = search('ไส้กรอกซีพี', { lang: 'th' });
+    assert.equal(hits[0]!.name, 'ไส้กรอกหมูรมควัน ซีพี');
+  });
+
+  it('corrects a misspelt Thai word that the segmenter cut apart', () => {
+    assert.equal(shelfOf(search('ไส้กรอด', { lang: 'th' })[0]!.cprcode), 'Sausages');
+  });
+});
+
 describe('codes', () => {
   it('puts the product of an exact barcode or cprcode first', () => {
     const target = docs[18]!;

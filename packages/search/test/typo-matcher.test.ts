@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fuzzyScan, prefixRange, typoBudget } from '../src/typo-matcher.ts';
+import { fuzzyScan, prefixRange, typoBudget, typoCandidates } from '../src/typo-matcher.ts';
 
 const WORDS = ['bread', 'break', 'broad', 'chocolate', 'chocolates', 'cocoa', 'milk', 'milky', 'sausage', 'sausages', 'yoghurt', 'yogurt'].sort();
 const found = (query: string, edits: number, prefix = false) => fuzzyScan(WORDS, query, edits, { prefix }).map((m) => WORDS[m.index]);
@@ -50,5 +50,28 @@ describe('prefixRange', () => {
     assert.deepEqual(WORDS.slice(start, end), ['chocolate', 'chocolates']);
     const [s2, e2] = prefixRange(WORDS, 'zz');
     assert.equal(s2, e2);
+  });
+});
+
+describe('typoCandidates (first letter counts as two typos)', () => {
+  const words = ['bread', 'break', 'dread', 'milk', 'milky', 'sausage', 'sausages', 'tread'].sort();
+  const found = (query: string, edits: number) => typoCandidates(words, query, edits).map((m) => `${words[m.index]}:${m.distance}`).sort();
+
+  it('does not correct the first letter', () => {
+    // "dread" and "tread" are one substitution from "bread" but on the first letter.
+    assert.deepEqual(found('bread', 1), ['bread:0', 'break:1']);
+    assert.deepEqual(found('xausage', 1), []);
+  });
+
+  it('accepts a swap of the first two letters as one typo', () => {
+    assert.deepEqual(found('asusage', 1), ['sausage:1']);
+    assert.deepEqual(found('imlky', 1), ['milky:1']);
+    // The swap uses the budget: a second typo needs a budget of two.
+    assert.deepEqual(found('asusgae', 1), []);
+    assert.deepEqual(found('asusgae', 2), ['sausage:2']);
+  });
+
+  it('finds nothing without a budget', () => {
+    assert.deepEqual(found('bread', 0), []);
   });
 });

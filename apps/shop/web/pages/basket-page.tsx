@@ -279,6 +279,8 @@ export function BasketPage() {
                           disabled={busy}
                           onChange={(event) => {
                             const value = Number(event.currentTarget.value);
+                            // The box shows the basket's quantity again; a refused one is explained by the API's error.
+                            event.currentTarget.value = String(line.quantity);
                             if (value !== line.quantity) void setQuantity(line.cprcode, Number.isFinite(value) ? Math.trunc(value) : line.quantity);
                           }}
                         />

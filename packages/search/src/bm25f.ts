@@ -112,8 +112,8 @@ export function buildPostings(input: PostingsInput, options: Bm25fOptions = {}):
       const packed = entryTf[e]!;
       let tf = 0;
       let mask = 0;
-      for (let f = 0; f < FIELD_COUNT; f++) {
-        const count = (packed >>> (f * 4)) & 0xf;
+      for (let f = 0, rest = packed; rest !== 0; f++, rest >>>= 4) {
+        const count = rest & 0xf;
         if (count === 0) continue;
         mask |= 1 << f;
         const length = fieldLengths[d * FIELD_COUNT + f]!;

@@ -95,6 +95,8 @@ export interface RankingWeights {
   softHead: number;
   /** Uncertain readings stop adding candidates past this many. */
   maxCandidates: number;
+  /** A concept whose own words match at least this many products is ranked like an ordinary query. */
+  literalConceptMatches: number;
   /** Results scoring below this share of the best are noise, not answers. */
   minRelativeScore: number;
 }
@@ -115,6 +117,7 @@ export const DEFAULT_RANKING: Readonly<RankingWeights> = {
   exactHead: 200,
   softHead: 32,
   maxCandidates: 1_500,
+  literalConceptMatches: 20,
   minRelativeScore: 0.15,
 };
 
@@ -416,7 +419,10 @@ class SearchEngine {
     const startBonus = autocomplete ? r.nameStartBonus.autocomplete : r.nameStartBonus.semantic;
 
     const vector = this.queryVector(clauses);
-    const hasConcept = clauses.some((c) => c.concept >= 0);
+    // A concept leans on the semantic side only when its words name few products themselves ("hangover");
+    // "tom yum" names hundreds, and those literal matches should lead.
+    const { offsets: tOffsets } = data.postings;
+    const hasConcept = clauses.some((c) => c.concept >= 0 && c.expansions.every((x) => x.target || x.weight < r.match.exact || tOffsets[x.term + 1]! - tOffsets[x.term]! < r.literalConceptMatches));
     let semanticWeight = autocomplete ? r.semantic.autocomplete : hasConcept ? r.semantic.concept : bestShare < 1 ? r.semantic.weakLexical : r.semantic.base;
     if (vector === null) semanticWeight = 0;
 

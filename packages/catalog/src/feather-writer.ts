@@ -237,13 +237,18 @@ export class FeatherAssembler {
    * file is lossless, so its bytes are a content hash of every record.
    */
   async finish(pause: Pause): Promise<{ version: string; files: FeatherFile[] }> {
-    const written = new Map<FeatherLang, Omit<FeatherFile, 'name' | 'version'>>();
-    for (const lang of FEATHER_LANGS) written.set(lang, await this.#writeFile(lang, pause));
-    const version = snapshotVersionOf(written.get('all')!.sha256);
-    return { version, files: FEATHER_LANGS.map((lang) => ({ ...written.get(lang)!, name: featherFileName(version, lang), version })) };
+    // Each file is hashed on the thread pool while the next one is written.
+    const pending: Promise<Omit<FeatherFile, 'name' | 'version'>>[] = [];
+    for (const lang of FEATHER_LANGS) {
+      const { rows, body } = await this.#writeFile(lang, pause);
+      pending.push(sha256Hex(body).then((sha256) => ({ lang, rows, body, sha256, contentType: FEATHER_CONTENT_TYPE })));
+    }
+    const written = await Promise.all(pending);
+    const version = snapshotVersionOf(written.find((file) => file.lang === 'all')!.sha256);
+    return { version, files: written.map((file) => ({ ...file, name: featherFileName(version, file.lang), version })) };
   }
 
-  async #writeFile(lang: FeatherLang, pause: Pause): Promise<Omit<FeatherFile, 'name' | 'version'>> {
+  async #writeFile(lang: FeatherLang, pause: Pause): Promise<{ rows: number; body: Uint8Array }> {
     const layout = FILE_COLUMNS[lang];
     const metadata = new Map([
       [FEATHER_METADATA.lang, lang],
@@ -269,6 +274,6 @@ export class FeatherAssembler {
     // An empty catalog still yields a valid file with the schema and no batches.
     writer.finish();
     const body = await sink.result(pause);
-    return { lang, rows, body, sha256: await sha256Hex(body), contentType: FEATHER_CONTENT_TYPE };
+    return { rows, body };
   }
 }

@@ -17,15 +17,6 @@ export class GrowableUint32 {
     this.data[this.length++] = value;
   }
 
-  get(index: number): number {
-    return this.data[index]!;
-  }
-
-  /** A trimmed copy of the contents. */
-  toArray(): Uint32Array {
-    return this.data.slice(0, this.length);
-  }
-
   /** The live buffer (valid up to `length`) without copying. */
   view(): Uint32Array {
     return this.data.subarray(0, this.length);

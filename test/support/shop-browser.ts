@@ -76,15 +76,16 @@ export function amountOf(text: string): number {
 
 /** Every visible form control has an accessible name from a label, aria-label or aria-labelledby. */
 export async function unlabelledInputs(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const missing: string[] = [];
-    for (const element of Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))) {
+  // A string, not a function: tsx's transform would add helpers that do not exist in the page.
+  return page.evaluate(`(() => {
+    const missing = [];
+    for (const element of document.querySelectorAll('input, select, textarea')) {
       if (element.type === 'hidden' || element.offsetParent === null) continue;
-      const labelled = (element.labels?.length ?? 0) > 0 || element.getAttribute('aria-label')?.trim() || element.getAttribute('aria-labelledby');
+      const labelled = (element.labels && element.labels.length > 0) || (element.getAttribute('aria-label') || '').trim() || element.getAttribute('aria-labelledby');
       if (!labelled) missing.push(element.outerHTML.slice(0, 120));
     }
     return missing;
-  });
+  })()`);
 }
 
 /**
@@ -92,35 +93,34 @@ export async function unlabelledInputs(page: Page): Promise<string[]> {
  * text). Disabled controls are exempt, as WCAG exempts inactive components.
  */
 export async function lowContrastText(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    type Rgba = [number, number, number, number];
-    const parse = (value: string): Rgba => {
-      const m = /rgba?\(([^)]+)\)/.exec(value);
+  return page.evaluate(`(() => {
+    const parse = (value) => {
+      const m = /rgba?\\(([^)]+)\\)/.exec(value);
       if (!m) return [0, 0, 0, 0];
-      const parts = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+      const parts = m[1].split(/[\\s,/]+/).filter(Boolean).map(Number);
       return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
     };
-    const over = (top: Rgba, bottom: Rgba): Rgba => {
+    const over = (top, bottom) => {
       const a = top[3] + bottom[3] * (1 - top[3]);
       if (a === 0) return [0, 0, 0, 0];
-      const mix = (i: number) => (top[i]! * top[3] + bottom[i]! * bottom[3] * (1 - top[3])) / a;
+      const mix = (i) => (top[i] * top[3] + bottom[i] * bottom[3] * (1 - top[3])) / a;
       return [mix(0), mix(1), mix(2), a];
     };
-    const luminance = ([r, g, b]: Rgba) => {
-      const channel = (c: number) => {
+    const luminance = (rgb) => {
+      const channel = (c) => {
         const s = c / 255;
         return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
       };
-      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      return 0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2]);
     };
-    const background = (element: Element | null): Rgba => {
-      const layers: Rgba[] = [];
+    const background = (element) => {
+      const layers = [];
       for (let node = element; node; node = node.parentElement) {
         const style = getComputedStyle(node);
-        // A gradient counts as its first colour stop, the darker end of the hero here.
-        const gradient = /gradient\([^,]+,\s*(#[0-9a-f]{6}|rgba?\([^)]+\))/i.exec(style.backgroundImage);
+        // A gradient counts as its first colour stop (the hero's darker end).
+        const gradient = /gradient\\([^,]+,\\s*(#[0-9a-f]{6}|rgba?\\([^)]+\\))/i.exec(style.backgroundImage);
         if (gradient) {
-          const hex = gradient[1]!;
+          const hex = gradient[1];
           layers.push(hex.startsWith('#') ? [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16), 1] : parse(hex));
           break;
         }
@@ -128,28 +128,28 @@ export async function lowContrastText(page: Page): Promise<string[]> {
         if (colour[3] > 0) layers.push(colour);
         if (colour[3] >= 1) break;
       }
-      return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
+      return layers.reduceRight((below, layer) => over(layer, below), [255, 255, 255, 1]);
     };
-    const failures: string[] = [];
+    const failures = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const seen = new Set<Element>();
+    const seen = new Set();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
-      if (!element || seen.has(element) || !node.textContent?.trim()) continue;
+      if (!element || seen.has(element) || !node.textContent.trim()) continue;
       seen.add(element);
       const rect = element.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0 || element.closest('[aria-hidden="true"], .sr-only, svg')) continue;
+      if (rect.width === 0 || rect.height === 0 || element.closest('[aria-hidden="true"], .sr-only, svg, noscript')) continue;
       if (element.closest('button:disabled, input:disabled, select:disabled, [aria-disabled="true"]')) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
       const bg = background(element);
       const fg = over(parse(style.color), bg);
-      const [l1, l2] = [luminance(fg), luminance(bg)].sort((a, b) => b - a) as [number, number];
+      const [l1, l2] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
       const ratio = (l1 + 0.05) / (l2 + 0.05);
       const size = parseFloat(style.fontSize);
       const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-      if (ratio < (large ? 3 : 4.5)) failures.push(`${ratio.toFixed(2)}:1 "${node.textContent.trim().slice(0, 40)}" (${style.color} on rgb(${bg.slice(0, 3).map(Math.round).join(',')}))`);
+      if (ratio < (large ? 3 : 4.5)) failures.push(ratio.toFixed(2) + ':1 "' + node.textContent.trim().slice(0, 40) + '" (' + style.color + ' on rgb(' + bg.slice(0, 3).map(Math.round).join(',') + '))');
     }
     return failures;
-  });
+  })()`);
 }

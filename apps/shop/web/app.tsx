@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { Announcer } from './components/announcer.tsx';
 import { CategoryNav } from './components/category-nav.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
@@ -65,21 +65,11 @@ export function App() {
   const { t } = useLang();
   const route = useStore(routeStore);
   const session = useStore(sessionStore);
-  const first = useRef(true);
 
   useEffect(() => {
     // A signed-in shopper's basket count shows in the header on every page.
     if (session) reloadBasket().catch(() => null);
   }, [session?.email]);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    // After moving to another page, focus its heading so that the change is announced.
-    document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
-  }, [route.path, route.query.toString()]);
 
   return (
     <>

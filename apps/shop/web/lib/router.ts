@@ -22,8 +22,28 @@ export function href(path: string): string {
   return `${BASE_PATH}${path === '/' ? '/' : path}`;
 }
 
+let navigatedAt = 0;
+let headingFocused = false;
+
+/**
+ * Whether a page heading that just mounted should take the focus: the first one after a move to
+ * another page does, and so does one that replaces it (a "loading" heading) while nothing else has focus.
+ */
+export function claimHeadingFocus(): boolean {
+  if (Date.now() - navigatedAt > 3000) return false;
+  const active = document.activeElement;
+  const idle = !active || active === document.body || active.tagName === 'H1' || active.id === 'main';
+  if (headingFocused && !idle) return false;
+  headingFocused = true;
+  return true;
+}
+
 /** Moves to another shop page without reloading. */
 export function navigate(path: string, options: { replace?: boolean } = {}): void {
+  if (!options.replace) {
+    navigatedAt = Date.now();
+    headingFocused = false;
+  }
   const url = href(path);
   if (options.replace) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
@@ -38,7 +58,11 @@ export function currentLocation(): string {
   return `${route.path}${query ? `?${query}` : ''}`;
 }
 
-window.addEventListener('popstate', () => routeStore.set(currentRoute()));
+window.addEventListener('popstate', () => {
+  navigatedAt = Date.now();
+  headingFocused = false;
+  routeStore.set(currentRoute());
+});
 
 /** A `next` parameter is followed only when it is a path inside the shop. */
 export function safeNext(value: string | null): string {

@@ -196,6 +196,8 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      // Ask the grocer again at the next check rather than a whole poll interval later.
+      this.#lastPollAt = Number.NEGATIVE_INFINITY;
       this.#log(`catalog snapshot: refresh failed, still serving ${this.#current?.version ?? 'nothing'}: ${message}`);
       return { action: 'failed', error: message };
     }

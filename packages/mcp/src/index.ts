@@ -7,6 +7,7 @@
 export { createMcpHandler, type McpHandlerOptions } from './mcp-handler.ts';
 export { createMcpServerFactory, MCP_RESOURCES, type McpCaller, type McpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
 export { createOriginPolicy, type OriginVerdict } from './origin-policy.ts';
+export { PostTransport } from './post-transport.ts';
 export { compileArgumentChecks, type ArgumentCheck, type ArgumentProblem } from './tool-arguments.ts';
 export { toToolResult, errorResult, type ToolError, type ToolResultOptions } from './tool-results.ts';
 export { toolGuideMarkdown } from './tool-guide.ts';

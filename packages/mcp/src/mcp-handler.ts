@@ -1,8 +1,9 @@
-import type { ErrorCode, HttpHandler, HttpRequest, HttpResponse } from '@grocery/core';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { ErrorCode, HttpHandler, HttpResponse } from '@grocery/core';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import { type JSONRPCMessage, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
 import { createOriginPolicy } from './origin-policy.ts';
+import { PostTransport } from './post-transport.ts';
 
 export interface McpHandlerOptions extends McpServerFactoryOptions {
   /**
@@ -25,18 +26,16 @@ const PREFLIGHT = {
   'access-control-max-age': '600',
 };
 
-/** The only request headers the SDK transport reads; the rest (Authorization above all) stay out of it. */
-const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version'] as const;
-
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * `/mcp` as a function of a request: MCP streamable HTTP, stateless, with a fresh server and
  * transport for every request (so nothing leaks between clients) and JSON responses.
  *
- * Before the SDK sees a message: Origin validation (403), POST only (405), `X-Partner-Key` (401 with
- * `error.data.code` `PARTNER_KEY_INVALID`), a JSON body within the size limit (415, 413, 400) and a
- * bounded batch (400). Every such answer is a JSON-RPC error object.
+ * Before the server sees a message: Origin validation (403), POST only (405), `X-Partner-Key` (401
+ * with `error.data.code` `PARTNER_KEY_INVALID`), the transport's own checks as the SDK makes them
+ * (Accept 406, Content-Type 415, valid JSON-RPC 400, protocol version 400), the size limit (413)
+ * and a bounded batch (400). Every such answer is a JSON-RPC error object.
  *
  * @example
  * const mcp = createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl] });
@@ -65,15 +64,22 @@ export function createMcpHandler(options: McpHandlerOptions): HttpHandler {
     if (!partner) {
       return answer(rpcError(401, JSON_RPC.server, 'Send a valid partner key in the X-Partner-Key header.', 'PARTNER_KEY_INVALID', { 'www-authenticate': 'PartnerKey realm="mcp"' }));
     }
+    const accept = request.headers.accept ?? '';
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+      return answer(rpcError(406, JSON_RPC.server, 'Not Acceptable: the client must accept both application/json and text/event-stream.'));
+    }
     if (!isJsonContentType(request.headers['content-type'])) {
       return answer(rpcError(415, JSON_RPC.server, 'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.', 'INVALID_INPUT'));
     }
     if (request.body.length > maxBodyBytes) return answer(rpcError(413, JSON_RPC.server, `The request body is larger than ${maxBodyBytes} bytes.`, 'PAYLOAD_TOO_LARGE'));
-    const message = parseJson(request.body);
-    if (message === INVALID) return answer(rpcError(400, JSON_RPC.parseError, 'Parse error: the body is not valid UTF-8 JSON.', 'INVALID_INPUT'));
-    if (Array.isArray(message) && (message.length === 0 || message.length > maxBatchSize)) {
+    const body = parseJson(request.body);
+    if (body === INVALID) return answer(rpcError(400, JSON_RPC.parseError, 'Parse error: the body is not valid UTF-8 JSON.', 'INVALID_INPUT'));
+    const batch = Array.isArray(body);
+    if (batch && (body.length === 0 || body.length > maxBatchSize)) {
       return answer(rpcError(400, JSON_RPC.invalidRequest, `Invalid Request: a JSON-RPC batch holds 1 to ${maxBatchSize} messages.`, 'INVALID_INPUT'));
     }
+    const messages = toMessages(batch ? body : [body], request.headers['mcp-protocol-version']);
+    if (!Array.isArray(messages)) return answer(messages);
 
     const server = serverFor({
       partner,
@@ -82,18 +88,13 @@ export function createMcpHandler(options: McpHandlerOptions): HttpHandler {
       authorization: request.headers.authorization,
       idempotencyKey: request.headers['idempotency-key'] ?? null,
     });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    try {
-      await server.connect(transport);
-      const response = await transport.handleRequest(toWebRequest(request), { parsedBody: message });
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        headers[name] = value;
-      });
-      return answer({ status: response.status, headers, body: response.body ? await response.text() : null });
-    } finally {
-      await server.close();
-    }
+    const transport = new PostTransport();
+    await server.connect(transport);
+    const responses = await transport.exchange(messages);
+    // No close(): nothing outlives the answer (no stream, no timer, no pending request), so server
+    // and transport are garbage now; close() would only build a ConnectionClosed error per call.
+    if (responses.length === 0) return answer({ status: 202, headers: {}, body: null });
+    return answer({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch ? responses : responses[0]) });
   };
 }
 
@@ -108,14 +109,26 @@ function parseJson(body: Uint8Array): unknown {
   }
 }
 
-/** The SDK transport takes a web `Request`; the body is already parsed, so only headers travel. */
-function toWebRequest(request: HttpRequest): Request {
-  const headers = new Headers();
-  for (const name of TRANSPORT_HEADERS) {
-    const value = request.headers[name];
-    if (value !== undefined) headers.set(name, value);
+/**
+ * The body's messages, checked as the SDK's streamable HTTP transport checks them (JSON-RPC shape,
+ * one initialize alone, a supported MCP-Protocol-Version after initialization), plus unique ids.
+ */
+function toMessages(items: readonly unknown[], protocolVersion: string | undefined): JSONRPCMessage[] | HttpResponse {
+  const messages: JSONRPCMessage[] = [];
+  for (const item of items) {
+    const parsed = JSONRPCMessageSchema.safeParse(item);
+    if (!parsed.success) return rpcError(400, JSON_RPC.invalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response.', 'INVALID_INPUT');
+    messages.push(parsed.data);
   }
-  return new Request(`http://localhost${request.path}`, { method: 'POST', headers });
+  const requests = messages.filter((m) => 'method' in m && 'id' in m);
+  const initialize = requests.some((m) => 'method' in m && m.method === 'initialize');
+  if (initialize && messages.length > 1) return rpcError(400, JSON_RPC.invalidRequest, 'Invalid Request: only one initialization request is allowed, alone.', 'INVALID_INPUT');
+  if (!initialize && protocolVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) {
+    return rpcError(400, JSON_RPC.server, `Bad Request: Unsupported protocol version ${protocolVersion.slice(0, 40)} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}).`);
+  }
+  const ids = new Set(requests.map((m) => ('id' in m ? m.id : null)));
+  if (ids.size !== requests.length) return rpcError(400, JSON_RPC.invalidRequest, 'Invalid Request: requests in one batch need distinct ids.', 'INVALID_INPUT');
+  return messages;
 }
 
 /** A JSON-RPC error object as an HTTP answer; `data.code` carries the API's stable error code. */

@@ -17,6 +17,13 @@ const brokenCommerce = new Proxy({} as Commerce, {
   },
 });
 
+/** The text of a resource read (ours are all text). */
+const textOf = (result: { contents: ({ text: string } | { blob: string })[] }): string => {
+  const [content] = result.contents;
+  assert.ok(content && 'text' in content);
+  return content.text;
+};
+
 const caller = { partner: { partnerId: 'p1' } as PartnerContext, partnerKey: 'pk_test_x', requestId: 'req-42', authorization: undefined, idempotencyKey: null };
 
 async function connect(options: Partial<McpServerFactoryOptions> = {}, faults: unknown[] = []) {
@@ -93,13 +100,13 @@ describe('MCP server factory (in memory, no HTTP)', () => {
     const { resources } = await custom.listResources();
     assert.deepEqual(resources.map((r) => [r.uri, r.mimeType]), [[MCP_RESOURCES.schema, 'application/graphql'], [MCP_RESOURCES.docs, 'text/markdown']]);
     const schema = await custom.readResource({ uri: MCP_RESOURCES.schema });
-    assert.equal(schema.contents[0]!.text, SCHEMA_SDL);
-    assert.equal((await custom.readResource({ uri: MCP_RESOURCES.docs })).contents[0]!.text, '# Written guide');
+    assert.equal(textOf(schema), SCHEMA_SDL);
+    assert.equal(textOf(await custom.readResource({ uri: MCP_RESOURCES.docs })), '# Written guide');
     await assert.rejects(custom.readResource({ uri: 'shop://secrets' }), (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams);
     await custom.close();
 
     const generated = await connect();
-    const guide = String((await generated.readResource({ uri: MCP_RESOURCES.docs })).contents[0]!.text);
+    const guide = textOf(await generated.readResource({ uri: MCP_RESOURCES.docs }));
     for (const tool of toolCatalog) assert.ok(guide.includes(`### \`${tool.name}\`: ${tool.title}`), `the guide documents ${tool.name}`);
     assert.match(guide, /## A purchase, step by step/);
     assert.match(guide, /\| `address\.lat` \| number \\\| null \| no \| `null` \| Latitude in degrees; delivery needs it\. \|/, 'nested arguments are listed with their meaning');

@@ -67,6 +67,7 @@ const config: CodegenConfig = {
     },
     ...openapi('openapi/pay.yaml', 'packages/core/src/generated/pay-api.ts'),
     ...openapi('openapi/webhooks.yaml', 'packages/core/src/generated/webhooks-api.ts'),
+    ...openapi('openapi/admin.yaml', 'packages/core/src/generated/admin-api.ts'),
   },
 };
 

@@ -1,0 +1,167 @@
+import type { ErrorCode } from '@grocery/core';
+
+/** What a code means and which operations return it, as read from the services and handlers. */
+export interface ErrorUsage {
+  meaning: string;
+  /** Operations and routes that return the code, with the condition where it is not obvious. */
+  returnedBy: readonly string[];
+}
+
+/** Where the codes of the pricing path come from: core's input checks, then the grocer's calculator. */
+const PRICING = ['`quote`', '`quoteApplyCoupon`', '`orderCreate`'] as const;
+
+/**
+ * Every code of `ERROR_CODES` (packages/core/src/errors.ts). Typed as a full record, so a code added
+ * there fails the type check here until the guide says where it comes from.
+ */
+export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
+  UNAUTHENTICATED: {
+    meaning: "The shopper's id token is missing, malformed, forged, expired, from another issuer, not an id token, or issued to an app client of another partner.",
+    returnedBy: ['Every mutation (in `userErrors`)', 'Queries `basket`, `order`, `orders` (in `errors[]`, HTTP 200)', 'The shopper-scoped MCP tools (`isError` result)'],
+  },
+  EMPTY_BASKET: {
+    meaning: 'A quote or order was asked for without `lines` and the basket has none.',
+    returnedBy: [...PRICING],
+  },
+  INVALID_CPRCODE: {
+    meaning: 'A cprcode is not 1 to 12 digits, or (when adding or pricing) no product has it.',
+    returnedBy: ['`product` (malformed only; an unknown one answers `null`)', '`inventory`', '`basketAdd`', '`basketRemove`', '`basketSetQuantity` (malformed)', ...PRICING, '`GET /v1/products/{cprcode}` (HTTP 400, malformed)', '`POST /admin/grocer/prices`, `/admin/grocer/stock`, `/admin/grocer/products/{cprcode}`'],
+  },
+  INVALID_QUANTITY: {
+    meaning: 'A quantity is not a whole number from 1 to 99 (0 to 99 for `basketSetQuantity`), or a line would exceed 99 in all.',
+    returnedBy: ['`basketAdd`', '`basketSetQuantity`', ...PRICING],
+  },
+  ADDRESS_REQUIRED: {
+    meaning: '`shippingType: DELIVERY` without `address.lat` and `address.lon`.',
+    returnedBy: [...PRICING],
+  },
+  PRICE_UNAVAILABLE: {
+    meaning: 'The branch does not price a product. Remove it or switch branch.',
+    returnedBy: ['`basketAdd`', ...PRICING],
+  },
+  NOT_FOUND: {
+    meaning: 'The record does not exist or is not the caller\'s.',
+    returnedBy: [
+      '`basketRemove`, `basketSetQuantity` (no basket yet, or no line for the product)',
+      '`paymentLinkCreate`, `paymentStart` (not one of the shopper\'s orders)',
+      '`orderCreate` (a replayed idempotency key whose order is gone)',
+      '`GET /v1/products/{cprcode}`, `/v1/products/files/{file}`',
+      'Search service: unknown route',
+      'Admin API: unknown partner, endpoint, delivery, key prefix or route; grocer controls when no simulator runs',
+      'Inbound grocer webhooks: unknown order',
+      'Any unknown path of the API (HTTP 404)',
+    ],
+  },
+  ALREADY_PAID: {
+    meaning: 'The order is paid already.',
+    returnedBy: ['`paymentLinkCreate`', '`POST /pay/<token>` (HTTP 409)'],
+  },
+  PRICE_CHANGED: {
+    meaning: 'Priced again just before payment, the order\'s total differs from the total it was placed with (or from the link\'s amount). The order stays unpaid; place it again.',
+    returnedBy: ['`POST /pay/<token>` (HTTP 409; `checkout.json` shows `state: price_changed`)'],
+  },
+  PARTNER_KEY_INVALID: {
+    meaning: 'The `X-Partner-Key` header is missing, malformed, unknown or revoked.',
+    returnedBy: ['Every GraphQL, MCP, REST catalog and search request (HTTP 401)'],
+  },
+  INVALID_BRANCH: {
+    meaning: 'A branch code is not 2 to 8 letters or digits, or no branch has it.',
+    returnedBy: ['`product`, `products`, `search`, `inventory` (`branchCode`)', '`basketAdd`, `basketSetBranch`', ...PRICING, '`POST /admin/grocer/prices`, `/admin/grocer/stock`'],
+  },
+  INVALID_INPUT: {
+    meaning: 'An input is malformed or out of its limits; `field` names it.',
+    returnedBy: [
+      '`products`, `orders` (`first` outside 1–100, a cursor this API did not issue, `filter.query` over 200 characters, `pricedOnly` without `branchCode`)',
+      '`search`, `searchSuggest` (empty or over 200 characters, `limit` out of range)',
+      '`inventory` (more than 500 cprcodes)',
+      '`fulfilmentResolve` (only one of lat/lon, out of range, postcode not five digits, nothing given)',
+      '`basketAdd` (a 101st product)',
+      '`quote`, `quoteApplyCoupon`, `orderCreate` (`shippingType`, `scheduleMode`, address fields, more than 5 or malformed coupon codes, more than 100 lines; `quoteApplyCoupon` without coupons; `orderCreate` with `specialComment` over 500 characters or a malformed idempotency key)',
+      '`paymentStart` (`callbackUrl` not an absolute http(s) URL)',
+      'MCP: arguments that do not match the tool\'s `inputSchema`; wrong content type (415), a body that is not JSON (400), an empty or too large batch (400)',
+      'REST catalog and search service: unknown, repeated or out-of-range parameters (400)',
+      'Pay pages, search service, admin API and inbound webhooks: a wrong HTTP method (405)',
+      'Admin API: a body that is not JSON or does not match the route',
+      'Inbound grocer webhooks: a body that is not JSON or not the endpoint\'s',
+    ],
+  },
+  ALCOHOL_NOT_LICENSED: {
+    meaning: 'An alcoholic product at a branch not licensed to sell alcohol.',
+    returnedBy: ['`basketAdd`', ...PRICING],
+  },
+  DELIVERY_UNAVAILABLE: {
+    meaning: 'The branch does not deliver, the address is beyond its radius, the postcode is not served, or `EXPRESS` is asked beyond 8 km; or no branch serves a postcode.',
+    returnedBy: ['`fulfilmentResolve` (postcode)', ...PRICING],
+  },
+  PRODUCT_UNAVAILABLE: {
+    meaning: 'The product is inactive or not sold online now.',
+    returnedBy: ['`basketAdd`', ...PRICING],
+  },
+  PAYMENT_LINK_INVALID: {
+    meaning: 'The payment-link token is malformed, unknown or altered.',
+    returnedBy: ['`GET /pay/<token>`, `GET /pay/<token>/checkout.json`, `POST /pay/<token>` (HTTP 404)'],
+  },
+  PAYMENT_LINK_EXPIRED: {
+    meaning: 'The payment link is older than 24 hours. Issue a fresh one with `paymentLinkCreate`.',
+    returnedBy: ['`POST /pay/<token>` (HTTP 410; the page and `checkout.json` show `state: expired`)'],
+  },
+  PAYMENT_DECLINED: {
+    meaning: 'The payment provider refused the payment; no money moved. In the sandbox, `simulate=decline` asks for this.',
+    returnedBy: ['`POST /pay/<token>` (HTTP 400; a browser is sent back to the page with a notice)'],
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    meaning: 'The idempotency key was used by this shopper for a different `orderCreate` request, or the first request with it is still running after 10 seconds.',
+    returnedBy: ['`orderCreate`, `create_order`'],
+  },
+  RATE_LIMITED: {
+    meaning: 'Too many requests. Reserved: see the Rate limits page for what is enforced today.',
+    returnedBy: ['`search`, `searchSuggest` when the search service answers HTTP 429'],
+  },
+  QUERY_TOO_COMPLEX: {
+    meaning: 'A GraphQL document is over a limit: depth 15, 30 aliases, 4,000 tokens or a cost of 6,000.',
+    returnedBy: ['`POST /graphql` (in `errors[]`)', 'MCP tools (never with the shipped operations and argument limits)'],
+  },
+  PAYLOAD_TOO_LARGE: {
+    meaning: 'The request body is larger than the route allows.',
+    returnedBy: ['Any API route (HTTP 413): 256 KiB for `/graphql` and `/mcp`, 64 KiB for `/webhooks/`, `/idp` and `/admin/`, 4 KiB for `/pay/`, 16 KiB elsewhere'],
+  },
+  FORBIDDEN: {
+    meaning: 'The caller may not do this.',
+    returnedBy: ['`/mcp` from a browser `Origin` that is not allowed (HTTP 403)', 'Admin API without the right `Authorization: Bearer <ADMIN_TOKEN>` (HTTP 401)'],
+  },
+  GROCER_UNAVAILABLE: {
+    meaning: "The grocer's systems did not answer, or failed; retry later. Orders read while the grocer is away show the last known state instead.",
+    returnedBy: [
+      'Any operation that asks the grocer: prices, stock, branches, `fulfilmentResolve`, basket changes, quotes, `orderCreate`',
+      '`search` and `searchSuggest` when no search service is configured',
+      '`GET /pay/<token>` and `POST /pay/<token>` (HTTP 503)',
+      'Admin grocer controls and inbound grocer webhooks (HTTP 503)',
+    ],
+  },
+  SEARCH_UNAVAILABLE: {
+    meaning: 'The ranked search service has no index loaded yet, cannot be reached, or could not check the partner key.',
+    returnedBy: ['`search`, `searchSuggest`', '`GET {search_url}/v1/search`, `/v1/suggest`, `/v1/manifest` (HTTP 503 with `Retry-After`)'],
+  },
+  SIGNATURE_INVALID: {
+    meaning: 'An inbound grocer notification is not signed with the shared secret, or its `sentAt` is more than 300 s from the service\'s clock.',
+    returnedBy: ['`POST /webhooks/shop/payment`, `/webhooks/shop/order-status` (HTTP 401)'],
+  },
+  NOTIFICATION_REPLAYED: {
+    meaning: 'This exact inbound notification was accepted before.',
+    returnedBy: ['`POST /webhooks/shop/payment`, `/webhooks/shop/order-status` (HTTP 409)'],
+  },
+  INTERNAL: {
+    meaning: 'A fault on the service\'s side. The message carries a request id to quote to support; nothing about the fault is disclosed.',
+    returnedBy: ['Any operation (GraphQL `errors[]`, MCP `isError`, HTTP 500 elsewhere); `paymentStart` and `POST /pay/<token>` when no payment provider is configured for the order\'s environment'],
+  },
+};
+
+/** Codes that only one surface uses, outside `ERROR_CODES`: a surface's own, with its HTTP status. */
+export const SURFACE_ERROR_CODES: readonly { code: string; status: string; meaning: string; returnedBy: string }[] = [
+  { code: 'GRAPHQL_PARSE_FAILED', status: '200 or 400', meaning: 'The GraphQL document has a syntax error.', returnedBy: '`POST /graphql` (`errors[]`), MCP tools' },
+  { code: 'GRAPHQL_VALIDATION_FAILED', status: '200 or 400', meaning: 'The document does not validate against the schema, or a variable does not coerce (for example `first: "ten"`).', returnedBy: '`POST /graphql` (`errors[]`), MCP tools' },
+  { code: 'METHOD_NOT_ALLOWED', status: '405', meaning: 'The REST catalog is read-only: only GET and HEAD.', returnedBy: 'REST catalog' },
+  { code: 'CATALOG_UNAVAILABLE', status: '503', meaning: 'No catalog snapshot is served yet (the first is being built); retry after `Retry-After`.', returnedBy: 'REST catalog' },
+  { code: 'DOWNLOAD_LINK_INVALID', status: '403', meaning: 'A download link whose signature does not match.', returnedBy: '`GET /v1/products/files/{file}`' },
+  { code: 'DOWNLOAD_LINK_EXPIRED', status: '410', meaning: 'A download link older than five minutes.', returnedBy: '`GET /v1/products/files/{file}`' },
+];

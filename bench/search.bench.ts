@@ -4,6 +4,7 @@
  * cross-language and prefixes): index build time and retained heap, then latency percentiles and
  * queries per second measured interleaved, at each product count.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { generateCatalog } from '@grocery/grocer';
 import { buildSearchIndex, documentFromProduct, type SearchIndex } from '@grocery/search';
@@ -40,6 +41,8 @@ const searchBench: Benchmark = async (options) => {
   const latencyRows: (string | number)[][] = [];
   const targets: NonNullable<BenchSection['targets']> = [];
   const p99ByCount = new Map<number, number>();
+  const cpuRows: (string | number)[][] = [];
+  const loadBefore = loadavg()[0]!;
 
   for (const count of options.productCounts) {
     const products = generateCatalog({ seed: 1, count }).products;
@@ -81,6 +84,11 @@ const searchBench: Benchmark = async (options) => {
       // MiniSearch takes tens of milliseconds a query at 200,000 products: fewer rounds there keep the run short.
       { rounds: options.quick ? 2 : count >= 200_000 ? 3 : 6, iterationsPerRound: mix.length, warmup: mix.length },
     );
+    // CPU time per query of ours alone, which machine load does not inflate as it does wall time.
+    const cpuStarted = process.cpuUsage();
+    for (const q of mix) index.search({ query: q.text, lang: q.lang, limit: LIMIT, mode: q.mode });
+    const cpu = process.cpuUsage(cpuStarted);
+    cpuRows.push([count.toLocaleString('en-US'), fmt((cpu.user + cpu.system) / 1000 / mix.length, 3)]);
     const row = (name: string, s: LatencySummary) => [count.toLocaleString('en-US'), name, s.count, fmt(s.p50, 3), fmt(s.p95, 3), fmt(s.p99, 3), fmt(s.opsPerSec, 0)];
     latencyRows.push(row('ours', summaries.ours), row('MiniSearch', summaries.minisearch));
     const ratio = summaries.ours.opsPerSec / summaries.minisearch.opsPerSec;
@@ -110,6 +118,10 @@ const searchBench: Benchmark = async (options) => {
       title: 'Search: query latency and throughput',
       body: [
         table(['products', 'engine', 'queries', 'p50 ms', 'p95 ms', 'p99 ms', 'queries/s'], latencyRows),
+        '',
+        table(['products', 'ours: CPU ms per query (one pass of the mix)'], cpuRows),
+        '',
+        `Machine: ${availableParallelism()} CPUs, shared; 1-minute load average ${fmt(loadBefore, 1)} at the start and ${fmt(loadavg()[0]!, 1)} at the end. Wall-clock percentiles include time the process waited for a CPU.`,
         '',
         `Query mix: the ${JUDGED_QUERIES.length} judged relevance queries (packages/search/eval), limit ${LIMIT}, run interleaved in rounds on one thread; each engine collects its own garbage at the end of each of its rounds, inside its own timing. Ours runs each query in its mode (SEMANTIC, or AUTOCOMPLETE for prefixes); MiniSearch with fuzzy 0.2, prefix and field boosts.`,
       ].join('\n'),

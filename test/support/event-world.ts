@@ -124,7 +124,7 @@ export async function openWorld(kind: TestDatabaseKind, options: { clock: Clock;
   });
   const created = await commerce.partners.createPartner({ name: 'Events Test', environment: 'sandbox', clientId: `client_${Math.random().toString(36).slice(2, 10)}` });
   const partner = (await commerce.partners.verifyKey(created.partnerKey))!;
-  const ctx = shopperContext(partner, { ownerId: 'shopper-1', email: null, clientId: created.clientId });
+  const ctx = shopperContext(partner, { ownerId: 'shopper-1', email: null, clientId: created.clientId ?? '' });
   const branch = (await grocer.branches())[0]!.branchCode;
   const candidates = grocer.allProducts().map((p) => p.cprcode);
   let next = 0;

@@ -11,6 +11,8 @@ import {
   createPayPageHandler,
   GraphQLExecutor,
   systemClock,
+  withPartnerRateLimit,
+  type HttpHandler,
   type Clock,
   type Commerce,
   type GrocerControl,
@@ -135,6 +137,11 @@ export async function startSystem(options: SystemOptions): Promise<System> {
           feather: async (version) => catalog.current()?.files.find((file) => file.lang === 'all' && file.version === version)?.body ?? null,
         },
         verifyPartnerKey: (key) => commerce.partners.verifyKey(key),
+        // The search service spends the same partner budget; commerce exists by the first request.
+        wrapHandler: (inner) => {
+          let limited: HttpHandler | null = null;
+          return (request) => (limited ??= withPartnerRateLimit(commerce, inner))(request);
+        },
         log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
       });
       closers.push(() => search!.close());
@@ -153,6 +160,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       shopUrl,
       clock,
       defaultBranchCode: config.defaultBranchCode,
+      rateLimits: config.rateLimits,
       issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
     });
 
@@ -183,11 +191,19 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       pay: createPayPageHandler(commerce),
       admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: control, webhooks: events.endpoints }),
       images: createImageHandler(grocer),
-      catalog: createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
+      catalog: withPartnerRateLimit(
+        commerce,
+        createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
+        // The signed file links are the credential themselves (no partner key).
+        (request) => request.path.startsWith('/v1/products/files/'),
+      ),
       idp: pool ? (request) => pool.handle(request) : undefined,
       webhooks: events.inboundWebhookHandler,
       shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
-      mcp: createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl], onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
+      mcp: withPartnerRateLimit(
+        commerce,
+        createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl], onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
+      ),
     });
     api.server.on('request', createNodeListener(handler, { maxBodyBytes: bodyLimit, onError: (error, request) => log.error({ err: error, requestId: request?.requestId }, 'unhandled fault') }));
     events.start();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { productImageUrl, readFeatherProducts } from '@grocery/catalog';
-import type { PartnerKeyVerifier } from '@grocery/core';
+import type { HttpHandler, PartnerKeyVerifier } from '@grocery/core';
 import { createNodeListener, listen } from '@grocery/http-node';
 import { buildSearchIndex, documentFromProduct } from '@grocery/search';
 import { createSearchHandler, type LoadedSearchIndex } from './search-handler.ts';
@@ -25,6 +25,8 @@ export interface SearchServiceOptions {
   verifyPartnerKey: PartnerKeyVerifier;
   /** Public host of the API, for product image URLs. */
   publicBaseUrl: string;
+  /** Wraps the search handler (e.g. with the partner rate limit). */
+  wrapHandler?: (handler: HttpHandler) => HttpHandler;
   /** How often the catalog version is checked. Default 30 s. */
   pollMs?: number;
   log?: SearchServiceLog;
@@ -74,7 +76,8 @@ export async function startSearchService(options: SearchServiceOptions): Promise
   }, options.pollMs ?? 30_000);
   timer.unref();
 
-  const handler = createSearchHandler({ getIndex: () => loaded, verifyPartnerKey: async (key) => (await options.verifyPartnerKey(key)) !== null });
+  const search = createSearchHandler({ getIndex: () => loaded, verifyPartnerKey: async (key) => (await options.verifyPartnerKey(key)) !== null });
+  const handler = options.wrapHandler ? options.wrapHandler(search) : search;
   const server = await listen({ port: options.port, host: options.host }, createNodeListener(handler, { maxBodyBytes: () => 1024 }));
   return {
     origin: server.origin,

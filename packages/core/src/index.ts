@@ -59,3 +59,6 @@ export { OrderPoller, DEFAULT_POLL_SCHEDULE, pollDelayMs, type OrderPollerOption
 export { WebhookEndpoints, newWebhookSecret, WEBHOOK_EVENT_TYPES, SECRET_ROTATION_OVERLAP_MS, MAX_ACTIVE_ENDPOINTS, type RegisteredEndpoint } from './services/webhook-endpoints.ts';
 export { createEventRuntime, type EventRuntime, type EventRuntimeOptions } from './services/event-runtime.ts';
 export { createInboundWebhookHandler, INBOUND_WEBHOOK_PATHS, type InboundWebhookHandlerOptions } from './http/inbound-webhook-handler.ts';
+export { RateLimiter, rateLimitHeaders, type RateDecision, type RatePolicy } from './services/rate-limiter.ts';
+export { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './services/commerce.ts';
+export { withPartnerRateLimit, takePartnerUnits, rateLimitedResponse } from './http/rate-limit.ts';

@@ -123,7 +123,7 @@ export class GraphQLExecutor {
     if (!byName) this.#compiled.set(args.document, (byName = new Map()));
     let compiled = byName.get(operationName);
     if (!compiled) {
-      compiled = compileQuery(this.schema, args.document, args.operationName ?? undefined, { disablingCapturingStackErrors: true, customJSONSerializer: true });
+      compiled = this.#compile(args.document, args.operationName ?? undefined);
       byName.set(operationName, compiled);
     }
     if (!isCompiledQuery(compiled)) return compiled;
@@ -145,6 +145,25 @@ export class GraphQLExecutor {
   serialize(document: DocumentNode, operationName: string | null | undefined, result: ExecutionResult): string | null {
     const compiled = this.#compiled.get(document)?.get(operationName ?? '');
     return compiled && isCompiledQuery(compiled) ? compiled.stringify(result) : null;
+  }
+
+  /**
+   * Compiles with graphql-jit's schema-driven serializer, which cannot describe custom scalars
+   * (`JSON`); those operations fall back to JSON.stringify.
+   */
+  #compile(document: DocumentNode, operationName: string | undefined): CompiledQuery | ExecutionResult {
+    // graphql-jit reports compile failures as an ExecutionResult rather than throwing.
+    const fast = compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true, customJSONSerializer: true });
+    return isCompiledQuery(fast) ? fast : compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true });
+  }
+
+  /** The operation's cost for rate limiting (cached); 0 when its variables do not coerce (execution reports them). */
+  costOf(document: DocumentNode, operationName: string | null | undefined, rawVariables: Record<string, unknown> | null | undefined): number {
+    const operation = getOperationAST(document, operationName);
+    const variables = operation?.variableDefinitions?.length ? getVariableValues(this.schema, operation.variableDefinitions, rawVariables ?? {}, { maxErrors: 1 }) : { coerced: {} };
+    if (variables.errors) return 0;
+    const cost = this.#cachedCost(document, operation, operationName ?? undefined, variables.coerced);
+    return cost instanceof GraphQLError ? this.limits.maxCost : cost;
   }
 
   /** Costs depend only on the document and the variables that size lists, so they are cached on those. */

@@ -1,9 +1,10 @@
-import { type ExecutionResult, GraphQLError } from 'graphql';
+import { type ExecutionResult, getOperationAST, GraphQLError } from 'graphql';
 import { createHandler, type Request as GraphQLHttpRequest } from 'graphql-http';
 import { isCommerceError } from '../errors.ts';
 import type { HttpRequest, HttpResponse } from '../http/http-types.ts';
 import type { PartnerContext } from '../model/partner.ts';
 import type { Commerce } from '../services/commerce.ts';
+import { rateLimitHeaders, type RateDecision } from '../services/rate-limiter.ts';
 import { createGraphQLContext, type GraphQLContext } from './graphql-context.ts';
 import type { GraphQLExecutor } from './graphql-executor.ts';
 
@@ -17,7 +18,12 @@ export interface GraphQLHandlerOptions {
 interface Carried {
   request: HttpRequest;
   partner: PartnerContext;
+  /** RateLimit headers for the response, once the operation's units are taken. */
+  rateHeaders: Record<string, string>;
 }
+
+/** GraphQL operations cost their budget by weight: one unit per 100 of cost, at least one. */
+export const COST_PER_UNIT = 100;
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
@@ -45,16 +51,32 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
     parse: executor.parse,
     validate: executor.validate as never,
     execute: executor.execute as never,
-    context: (req, params) => {
+    context: async (req, params) => {
       const idempotency = req.context.request.headers['idempotency-key'] ?? params.extensions?.idempotencyKey;
-      return createGraphQLContext({
+      const { request, partner } = req.context;
+      // Parsing hits the executor's cache: graphql-http parsed and validated this document already.
+      const document = executor.parse(params.query);
+      const units = Math.max(1, Math.ceil(executor.costOf(document, params.operationName, params.variables) / COST_PER_UNIT));
+      const decision = await commerce.rateLimiter.take(partner.keyPrefix, commerce.ratePolicies.partner[partner.environment], units);
+      req.context.rateHeaders = rateLimitHeaders(decision);
+      if (!decision.allowed) return rateLimited(decision);
+      const context = createGraphQLContext({
         commerce,
         partner: req.context.partner,
         partnerKey: req.context.request.headers['x-partner-key'] ?? '',
         requestId: req.context.request.requestId ?? '',
         authorization: req.context.request.headers.authorization,
         idempotencyKey: typeof idempotency === 'string' ? idempotency : null,
-      }) satisfies GraphQLContext as never;
+      }) satisfies GraphQLContext;
+      if (getOperationAST(document, params.operationName)?.operation === 'mutation' && request.headers.authorization) {
+        // Shopper-scoped mutations also count per shopper, so one shopper cannot spend the partner's budget.
+        const shopper = await context.shopper().catch(() => null);
+        if (shopper) {
+          const perShopper = await commerce.rateLimiter.take(`${partner.partnerId}:${shopper.scope.ownerId}`, commerce.ratePolicies.shopperMutations);
+          if (!perShopper.allowed) return rateLimited(perShopper);
+        }
+      }
+      return context as never;
     },
     onOperation: (req, args, result: ExecutionResult) => {
       if (!result.errors?.length) {
@@ -94,11 +116,20 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
       headers: request.headers as Record<string, string | undefined>,
       body: () => utf8.decode(request.body),
       raw: request,
-      context: { request, partner },
+      context: { request, partner, rateHeaders: {} },
     };
     const [body, init] = await handle(graphqlRequest);
-    return { status: init.status, headers: { ...(init.headers ?? {}) }, body };
+    return { status: init.status, headers: { ...(init.headers ?? {}), ...graphqlRequest.context.rateHeaders }, body };
   };
+}
+
+/** A 429 in the GraphQL shape, with Retry-After and the RateLimit headers. */
+function rateLimited(decision: RateDecision): readonly [string, { status: number; statusText: string; headers: Record<string, string> }] {
+  const message = `Rate limit of ${decision.policy.limit} units per ${decision.policy.windowMs / 1000} s reached (${decision.policy.name}); retry in ${decision.resetSeconds} s.`;
+  return [
+    JSON.stringify({ errors: [{ message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: decision.resetSeconds } }] }),
+    { status: 429, statusText: 'Too Many Requests', headers: { 'content-type': 'application/json; charset=utf-8', ...rateLimitHeaders(decision) } },
+  ];
 }
 
 /**

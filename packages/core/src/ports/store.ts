@@ -84,5 +84,14 @@ export interface CommerceStore {
   releasePayment(orderId: string, attemptId: string): Promise<void>;
 }
 
+/** Rate-limit counters shared by every instance: fixed windows per bucket. */
+export interface RateLimitStore {
+  /**
+   * Takes up to `units` from the bucket's window, never beyond `limit`, atomically. Returns how many
+   * were granted and the window's total use after the grant. Old windows are pruned by the store.
+   */
+  takeRateUnits(bucket: string, windowStartMs: number, units: number, limit: number): Promise<{ granted: number; used: number }>;
+}
+
 /** All persistence the service needs, behind one port. */
-export interface Store extends PartnerStore, CommerceStore, EventStore {}
+export interface Store extends PartnerStore, CommerceStore, EventStore, RateLimitStore {}

@@ -14,6 +14,7 @@ import { PaymentService } from './payment-service.ts';
 import { type AppClientIssuer, PartnerService } from './partner-service.ts';
 import { ProductService } from './product-service.ts';
 import { QuoteService } from './quote-service.ts';
+import { RateLimiter, type RatePolicy } from './rate-limiter.ts';
 import { SandboxPaymentProvider } from './sandbox-payment-provider.ts';
 
 export interface CommerceOptions {
@@ -33,7 +34,18 @@ export interface CommerceOptions {
   issueAppClient?: AppClientIssuer;
   defaultBranchCode?: string;
   partnerKeyCacheTtlMs?: number;
+  /** Units per minute (see docs "Rate limits"); defaults in DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<RateLimitSettings>;
 }
+
+export interface RateLimitSettings {
+  /** Units per minute per partner key: a request is 1 unit; a GraphQL operation max(1, ceil(cost / 100)). */
+  partnerPerMinute: Record<Environment, number>;
+  /** Shopper-scoped mutations per minute per (partner, shopper). */
+  shopperMutationsPerMinute: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = { partnerPerMinute: { sandbox: 3_000, production: 30_000 }, shopperMutationsPerMinute: 120 };
 
 /** Every service of the domain, wired once per process. */
 export interface Commerce {
@@ -53,6 +65,8 @@ export interface Commerce {
   payments: PaymentService;
   publicBaseUrl: string;
   shopUrl: string;
+  rateLimiter: RateLimiter;
+  ratePolicies: { partner: Record<Environment, RatePolicy>; shopperMutations: RatePolicy };
 }
 
 /**
@@ -96,5 +110,18 @@ export function createCommerce(options: CommerceOptions): Commerce {
     payments: new PaymentService({ store, grocer, orders, links, clock, providers }),
     publicBaseUrl,
     shopUrl,
+    rateLimiter: new RateLimiter({ store, clock }),
+    ratePolicies: ratePolicies({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
+  };
+}
+
+function ratePolicies(settings: RateLimitSettings): Commerce['ratePolicies'] {
+  const minute = 60_000;
+  return {
+    partner: {
+      sandbox: { name: 'partner', limit: settings.partnerPerMinute.sandbox, windowMs: minute },
+      production: { name: 'partner', limit: settings.partnerPerMinute.production, windowMs: minute },
+    },
+    shopperMutations: { name: 'shopper', limit: settings.shopperMutationsPerMinute, windowMs: minute },
   };
 }

@@ -1,0 +1,30 @@
+import type { Commerce } from '../services/commerce.ts';
+import { rateLimitHeaders, type RateDecision } from '../services/rate-limiter.ts';
+import { errorResponse, type HttpHandler, type HttpRequest } from './http-types.ts';
+
+/** Takes `units` from the partner's budget; null when the key is not valid (the surface answers 401 itself). */
+export async function takePartnerUnits(commerce: Commerce, request: HttpRequest, units: number): Promise<RateDecision | null> {
+  const partner = await commerce.partners.verifyKey(request.headers['x-partner-key']);
+  if (!partner) return null;
+  return commerce.rateLimiter.take(partner.keyPrefix, commerce.ratePolicies.partner[partner.environment], units);
+}
+
+/** The 429 of REST-style surfaces. */
+export function rateLimitedResponse(decision: RateDecision) {
+  return errorResponse(429, 'RATE_LIMITED', `Rate limit of ${decision.policy.limit} units per ${decision.policy.windowMs / 1000} s reached; retry in ${decision.resetSeconds} s.`, {}, rateLimitHeaders(decision));
+}
+
+/**
+ * Charges one unit of the partner's budget per request (shared by all instances), answering 429
+ * with `Retry-After` past the limit and adding the RateLimit headers to every answer.
+ */
+export function withPartnerRateLimit(commerce: Commerce, handler: HttpHandler, exempt: (request: HttpRequest) => boolean = () => false): HttpHandler {
+  return async (request) => {
+    if (exempt(request)) return handler(request);
+    const decision = await takePartnerUnits(commerce, request, 1);
+    if (decision && !decision.allowed) return rateLimitedResponse(decision);
+    const response = await handler(request);
+    if (decision) Object.assign(response.headers, rateLimitHeaders(decision));
+    return response;
+  };
+}

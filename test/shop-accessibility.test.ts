@@ -91,6 +91,21 @@ describe('demo shop: accessibility', () => {
     });
   }
 
+  test('the checks themselves catch an unlabelled input and pale text', async () => {
+    await page.goto(`${t.baseUrl}/shop/`);
+    await page.locator('main h1').waitFor();
+    // Styled through the CSSOM: the shop's CSP refuses style attributes in markup.
+    await page.evaluate(`(() => {
+      const pale = document.createElement('p');
+      pale.textContent = 'pale words';
+      pale.style.color = '#aaa';
+      pale.style.background = '#fff';
+      document.querySelector('main').append(pale, document.createElement('input'));
+    })()`);
+    assert.equal((await unlabelledInputs(page)).length, 1);
+    assert.match((await lowContrastText(page)).join('\n'), /pale words/);
+  });
+
   test('keyboard only: skip link, search suggestions, product, add to basket, basket; focus is always visible', async () => {
     await page.evaluate(() => localStorage.setItem('shop.lang', '"en"'));
     await page.goto(`${t.baseUrl}/shop/`);

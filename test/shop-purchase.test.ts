@@ -146,7 +146,7 @@ describe('demo shop: a whole purchase in the browser', () => {
     assert.equal(await page.getByTestId('order-status').innerText(), 'Being picked');
     await screenshot(page, 'en-order-paid');
 
-    await page.getByRole('link', { name: 'My orders' }).click();
+    await page.getByRole('link', { name: 'My orders', exact: true }).click();
     const row = page.getByTestId('order-list').locator('.order-row', { hasText: orderId });
     await row.getByText('Paid').waitFor();
     assert.match(await row.innerText(), /Being picked/);

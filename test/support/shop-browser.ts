@@ -42,6 +42,8 @@ export async function mailboxCode(t: TestSystem, email: string, since: number): 
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // From the top, so that the sticky header sits where it belongs in a full-page picture.
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -14,6 +14,7 @@ export interface ApiHandlers {
   docs?: HttpHandler | undefined;
   shop?: HttpHandler | undefined;
   webhooks?: HttpHandler | undefined;
+  metrics?: HttpHandler | undefined;
 }
 
 const KB = 1024;
@@ -41,6 +42,7 @@ export function createApiRouter(handlers: ApiHandlers): HttpHandler {
     if (path.startsWith('/images/products/')) return handlers.images(request);
     if (path === '/schema.graphql') return handlers.schema(request);
     if (path === '/health' || path.startsWith('/health/')) return handlers.health(request);
+    if (path === '/metrics') return optional(handlers.metrics, request);
     if (path === '/idp' || path.startsWith('/idp/')) return optional(handlers.idp, { ...request, path: path.slice(4) || '/' });
     if (path.startsWith('/admin/')) return handlers.admin(request);
     if (path.startsWith('/webhooks/')) return optional(handlers.webhooks, request);

@@ -32,6 +32,7 @@ import { bodyLimit, createApiRouter } from './api-router.ts';
 import type { ApiConfig } from './config.ts';
 import { createHealthHandler } from './health-handler.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createApiMetrics } from './metrics.ts';
 import { schemaHandler } from './schema-handler.ts';
 
 export interface SystemOptions {
@@ -81,22 +82,35 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const clock = options.clock ?? systemClock;
   const log = options.logger ?? createLogger(config.logLevel);
   const closers: (() => Promise<void>)[] = [];
+  let api: RunningServer | null = null;
+  let draining = false;
+  // Graceful stop: refuse new work (readiness answers 503), finish requests in flight, then stop
+  // background work (which releases its claims) and close the parts in reverse order.
   const close = async () => {
+    draining = true;
+    await api?.close().catch((error: unknown) => log.error({ err: error }, 'close failed'));
     for (const closer of closers.reverse()) await closer().catch((error: unknown) => log.error({ err: error }, 'close failed'));
   };
 
   try {
     // Listen first: with PORT=0 the public URL is only known once the port is.
-    const api = await listen({ port: config.port, host: config.host }, () => {});
-    closers.push(() => api.close());
+    api = await listen({ port: config.port, host: config.host }, () => {});
     const publicBaseUrl = config.publicBaseUrl ?? api.origin;
     const shopUrl = config.shopUrl ?? publicBaseUrl;
 
     const db = options.db ?? (await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pgdata') }));
     closers.push(() => db.close());
     const store = await createSqlStore(db);
+    const metrics = createApiMetrics({
+      store,
+      adminToken: config.adminToken,
+      catalogVersion: () => catalog.current()?.version ?? null,
+      searchIndexVersion: () => search?.current()?.version ?? null,
+    });
 
-    const { grocer, control } = await openGrocer(config, options, clock, publicBaseUrl, log);
+    const opened = await openGrocer(config, options, clock, publicBaseUrl, log);
+    const grocer = metrics.instrumentGrocer(opened.grocer);
+    const control = opened.control;
     if (control && 'close' in control) closers.push(() => (control as { close(): Promise<void> }).close());
 
     const catalog = new CatalogSnapshots({
@@ -187,7 +201,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     const handler = createApiRouter({
       graphql: createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }),
       schema: schemaHandler,
-      health: createHealthHandler({ database: () => db.query('SELECT 1'), grocer: () => grocer.catalogVersion(), catalogVersion: () => catalog.current()?.version ?? null }),
+      health: createHealthHandler({
+        database: () => db.query('SELECT 1'),
+        grocer: () => grocer.catalogVersion(),
+        catalogVersion: () => catalog.current()?.version ?? null,
+        draining: () => draining,
+      }),
+      metrics: metrics.handler,
       pay: createPayPageHandler(commerce),
       admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: control, webhooks: events.endpoints }),
       images: createImageHandler(grocer),
@@ -205,7 +225,19 @@ export async function startSystem(options: SystemOptions): Promise<System> {
         createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl], onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
       ),
     });
-    api.server.on('request', createNodeListener(handler, { maxBodyBytes: bodyLimit, onError: (error, request) => log.error({ err: error, requestId: request?.requestId }, 'unhandled fault') }));
+    api.server.on(
+      'request',
+      createNodeListener(handler, {
+        maxBodyBytes: bodyLimit,
+        onError: (error, request) => log.error({ err: error, requestId: request?.requestId }, 'unhandled fault'),
+        onResponse: (request, path, response, ms) => {
+          const method = request?.method ?? 'UNKNOWN';
+          metrics.observeRequest(method, path, response, ms);
+          // One line per request; paths only (query strings may carry search text), never headers.
+          log[path.startsWith('/health') ? 'debug' : 'info']({ requestId: request?.requestId, method, path, status: response.status, ms: Math.round(ms * 10) / 10 }, 'request');
+        },
+      }),
+    );
     events.start();
     closers.push(() => events.stop());
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { HttpHandler, HttpRequest, HttpResponse } from '@grocery/core';
 
 /** Past the limit the rest is read and dropped (so the client sees the 413) up to this factor, then the socket is cut. */
@@ -68,6 +69,8 @@ export interface NodeListenerOptions {
   onError?: (error: unknown, request: HttpRequest | null) => void;
   /** Headers added to every response (e.g. the request id is always added). */
   headers?: Record<string, string>;
+  /** Called once per answered request, for logs and metrics. */
+  onResponse?: (request: HttpRequest | null, path: string, response: HttpResponse, durationMs: number) => void;
 }
 
 /**
@@ -77,6 +80,7 @@ export interface NodeListenerOptions {
 export function createNodeListener(handler: HttpHandler, options: NodeListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     let request: HttpRequest | null = null;
+    const started = performance.now();
     const path = (req.url ?? '/').split('?', 1)[0]!;
     const limit = options.maxBodyBytes(path);
     const declared = Number(req.headers['content-length'] ?? 0);
@@ -84,6 +88,7 @@ export function createNodeListener(handler: HttpHandler, options: NodeListenerOp
       response.headers['x-request-id'] = request?.requestId ?? '';
       if (options.headers) for (const [k, v] of Object.entries(options.headers)) response.headers[k] ??= v;
       writeHttpResponse(res, response);
+      options.onResponse?.(request, path, response, performance.now() - started);
     };
     if (declared > limit) {
       respond(tooLarge(limit));
@@ -124,7 +129,8 @@ export interface RunningServer {
   /** `http://host:port` */
   origin: string;
   port: number;
-  close(): Promise<void>;
+  /** Stops accepting connections and waits for requests in flight (cut after `drainMs`, default 10 s). */
+  close(drainMs?: number): Promise<void>;
 }
 
 /** Starts a node:http server on `host:port` (port 0 picks a free one). */
@@ -143,10 +149,18 @@ export async function listen(options: { port?: number; host?: string }, listener
     server,
     port,
     origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    close: () =>
+    close: (drainMs = 10_000) =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+        // Stop accepting, let requests in flight finish, shut idle keep-alive connections as they free up.
+        server.close((error) => {
+          clearInterval(sweep);
+          clearTimeout(deadline);
+          if (error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(error);
+          else resolve();
+        });
         server.closeIdleConnections();
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        const deadline = setTimeout(() => server.closeAllConnections(), drainMs);
       }),
   };
 }

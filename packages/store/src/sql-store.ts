@@ -499,6 +499,15 @@ class SqlStore extends SqlEventStore implements Store {
     });
   }
 
+  // Operations
+
+  async deliveryCounts(): Promise<Record<'pending' | 'delivered' | 'failed' | 'cancelled', number>> {
+    const { rows } = await this.#db.query<{ status: 'pending' | 'delivered' | 'failed' | 'cancelled'; n: number }>('SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status');
+    const counts = { pending: 0, delivered: 0, failed: 0, cancelled: 0 };
+    for (const row of rows) counts[row.status] = row.n;
+    return counts;
+  }
+
   // Rate limits
 
   async takeRateUnits(bucket: string, windowStartMs: number, units: number, limit: number): Promise<{ granted: number; used: number }> {

@@ -93,5 +93,11 @@ export interface RateLimitStore {
   takeRateUnits(bucket: string, windowStartMs: number, units: number, limit: number): Promise<{ granted: number; used: number }>;
 }
 
+/** Figures for /metrics that only the database knows across instances. */
+export interface OperationsStore {
+  /** Webhook deliveries by status (pending is the outbox depth). */
+  deliveryCounts(): Promise<Record<'pending' | 'delivered' | 'failed' | 'cancelled', number>>;
+}
+
 /** All persistence the service needs, behind one port. */
-export interface Store extends PartnerStore, CommerceStore, EventStore, RateLimitStore {}
+export interface Store extends PartnerStore, CommerceStore, EventStore, RateLimitStore, OperationsStore {}

@@ -21,7 +21,7 @@ export {
   type RecordField,
   type SharedRecordPart,
 } from './catalog-record.ts';
-export { normalizeSearchText, productSearchText, searchWords, matchesWords } from './search-text.ts';
+export { identitySearchText, keywordSearchText, matchesWords, normalizeSearchText, productSearchText, searchWords } from './search-text.ts';
 export { CatalogSnapshot, compareCprcode, type CatalogFileInfo, type CatalogManifest, type SnapshotFilter } from './catalog-snapshot.ts';
 export { buildCatalogSnapshot, buildSnapshotFromGrocer, categoryKey, type BuildSnapshotOptions, type BuildStats, type CatalogLogger } from './snapshot-builder.ts';
 export { FEATHER_CONTENT_TYPE, FILE_COLUMNS, featherFileName, type FeatherColumnType, type FileColumn } from './feather-columns.ts';

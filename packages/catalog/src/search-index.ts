@@ -1,4 +1,5 @@
 const SEPARATOR = 0x01;
+const EMPTY = new Uint8Array(0);
 
 /**
  * Every product's folded search text as UTF-8 in one buffer, each followed by a separator byte
@@ -78,11 +79,14 @@ export class SearchTextWriter {
     this.#offsets = new Uint32Array(rows + 1);
   }
 
-  add(text: string): void {
+  /** Adds one product's text: `text`, then `tail` (already UTF-8, e.g. its shared keywords). */
+  add(text: string, tail: Uint8Array = EMPTY): void {
     // UTF-8 needs at most 3 bytes per UTF-16 unit, plus the separator.
-    const need = this.#position + text.length * 3 + 1;
+    const need = this.#position + text.length * 3 + tail.length + 1;
     if (need > this.#bytes.length) this.#bytes = grow(this.#bytes, this.#position, need, this.#count, this.#rows);
     this.#position += this.#bytes.write(text, this.#position, 'utf8');
+    this.#bytes.set(tail, this.#position);
+    this.#position += tail.length;
     this.#bytes[this.#position++] = SEPARATOR;
     this.#offsets[++this.#count] = this.#position;
   }

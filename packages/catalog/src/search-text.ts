@@ -38,13 +38,18 @@ export function keywordSearchText(keywords: readonly string[]): string {
   return keywords.length === 0 ? '' : FIELD_SEPARATOR + foldText(keywords.join(FIELD_SEPARATOR));
 }
 
-/** The folded text a product is searched by: names (en, th), brands, barcode and keywords. */
-export function productSearchText(product: Product, keywordsText: string = keywordSearchText(product.keywords)): string {
+/** The folded search text of a product's names (en, th), brands and barcode: all but its keywords. */
+export function identitySearchText(product: Product): string {
   let text = `${product.nameEn}${FIELD_SEPARATOR}${product.nameTh}`;
   if (product.brandEn) text += FIELD_SEPARATOR + product.brandEn;
   if (product.brandTh) text += FIELD_SEPARATOR + product.brandTh;
   if (product.barcode) text += FIELD_SEPARATOR + product.barcode;
-  return foldText(text) + keywordsText;
+  return foldText(text);
+}
+
+/** The folded text a product is searched by: names (en, th), brands, barcode and keywords. */
+export function productSearchText(product: Product): string {
+  return identitySearchText(product) + keywordSearchText(product.keywords);
 }
 
 /** True when every word occurs in the search text (substring match, so Thai needs no word breaking). */

@@ -6,7 +6,7 @@ import { CatalogSnapshot, compareCprcode, FLAG_ACTIVE, FLAG_ALCOHOL, FLAG_ONLINE
 import { readFeatherInfo } from './feather-reader.ts';
 import { FeatherAssembler, snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
 import { grow, SearchTextWriter, sealBuffer } from './search-index.ts';
-import { keywordSearchText, normalizeSearchText, productSearchText } from './search-text.ts';
+import { identitySearchText, keywordSearchText, normalizeSearchText, productSearchText } from './search-text.ts';
 import { StringLists } from './string-lists.ts';
 
 /** How a build spent its time, in ms (for logs, metrics and the benchmark). */
@@ -50,6 +50,8 @@ export function categoryKey(value: string): string {
 }
 
 const COMMA = 0x2c;
+const CLOSE_BRACE = 0x7d;
+const AVAIL_STORE_KEY = Buffer.from(',"avail_store":');
 
 /** Up to 64 products spread over the catalog, to size buffers from. */
 function sampleOf(products: readonly Product[]): Product[] {
@@ -96,19 +98,27 @@ class RecordJsonWriter {
    * the language-neutral tail is serialised and encoded once, then copied into the other language.
    */
   add(product: Product): void {
-    // The lists close the record; each distinct list is serialised once.
+    // The lists close the record; each distinct list is serialised and encoded once.
     const lists = this.#lists;
-    const scalars = JSON.stringify(sharedScalarPart(product, this.#publicBaseUrl));
-    const tail = `${scalars.slice(1, -1)},"keywords":${lists.json(product.keywords)},"avail_store":${lists.json(product.availStore)}}`;
+    const scalars = `${JSON.stringify(sharedScalarPart(product, this.#publicBaseUrl)).slice(1, -1)},"keywords":`;
+    const keywords = lists.jsonBytes(product.keywords);
+    const stores = lists.jsonBytes(product.availStore);
     const enHead = JSON.stringify(localisedRecordPart(product, 'en')).slice(0, -1);
     const thHead = JSON.stringify(localisedRecordPart(product, 'th')).slice(0, -1);
 
-    const en = this.#reserve('en', (enHead.length + tail.length) * 3 + 2);
+    const en = this.#reserve('en', (enHead.length + scalars.length) * 3 + keywords.length + stores.length + AVAIL_STORE_KEY.length + 3);
     let p = this.#position.en;
     p += en.write(enHead, p, 'utf8');
     en[p++] = COMMA;
     const tailStart = p;
-    p += en.write(tail, p, 'utf8');
+    p += en.write(scalars, p, 'utf8');
+    en.set(keywords, p);
+    p += keywords.length;
+    en.set(AVAIL_STORE_KEY, p);
+    p += AVAIL_STORE_KEY.length;
+    en.set(stores, p);
+    p += stores.length;
+    en[p++] = CLOSE_BRACE;
     const tailEnd = p;
     en[p++] = COMMA;
     this.#position.en = p;
@@ -256,7 +266,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     for (let i = batchStart; i < batchEnd; i++) {
       const p = products[i]!;
       indexByCprcode.set(p.cprcode, i);
-      search.add(productSearchText(p, lists.derived(p.keywords, keywordSearchText)));
+      search.add(identitySearchText(p), lists.derivedBytes(p.keywords, keywordSearchText));
       flags[i] = (p.active ? FLAG_ACTIVE : 0) | (p.online ? FLAG_ONLINE : 0) | (p.alcohol ? FLAG_ALCOHOL : 0);
       const c = p.category;
       const names: [string, string][] = [

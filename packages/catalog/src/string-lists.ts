@@ -8,8 +8,9 @@ export class StringLists {
   // comparing candidates item by item is cheap (joining every list into a key was not).
   readonly #buckets = new Map<string, (readonly string[])[]>();
   readonly #json = new WeakMap<readonly string[], string>();
+  readonly #jsonBytes = new WeakMap<readonly string[], Buffer>();
   readonly #joined = new WeakMap<readonly string[], string>();
-  readonly #derived = new WeakMap<readonly string[], string>();
+  readonly #derived = new WeakMap<readonly string[], Buffer>();
 
   /** The one shared array with this content. */
   intern(list: readonly string[]): readonly string[] {
@@ -32,6 +33,13 @@ export class StringLists {
     return json;
   }
 
+  /** `JSON.stringify(list)` as UTF-8, encoded once per list (copying bytes beats encoding them again). */
+  jsonBytes(list: readonly string[]): Buffer {
+    let bytes = this.#jsonBytes.get(list);
+    if (bytes === undefined) this.#jsonBytes.set(list, (bytes = Buffer.from(this.json(list), 'utf8')));
+    return bytes;
+  }
+
   /** `list.join('')`, computed once per list. */
   joined(list: readonly string[]): string {
     let joined = this.#joined.get(list);
@@ -39,10 +47,10 @@ export class StringLists {
     return joined;
   }
 
-  /** `derive(list)`, computed once per list (one derivation per instance). */
-  derived(list: readonly string[], derive: (list: readonly string[]) => string): string {
+  /** `derive(list)` as UTF-8, computed once per list (one derivation per instance). */
+  derivedBytes(list: readonly string[], derive: (list: readonly string[]) => string): Buffer {
     let value = this.#derived.get(list);
-    if (value === undefined) this.#derived.set(list, (value = derive(list)));
+    if (value === undefined) this.#derived.set(list, (value = Buffer.from(derive(list), 'utf8')));
     return value;
   }
 }

@@ -163,6 +163,29 @@ describe('demo shop: bad input gets a clear message', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('an expired id token is refreshed with the refresh token; a refused refresh token signs the shopper out', async () => {
+    type Stored = { idToken: string; refreshToken: string; expiresAt: number };
+    const read = async (): Promise<Stored> => JSON.parse(await page.evaluate(`sessionStorage.getItem('shop.session')`) as string) as Stored;
+    const write = (session: Stored) => page.evaluate(`sessionStorage.setItem('shop.session', ${JSON.stringify(JSON.stringify(session))})`);
+    const before = await read();
+    // Id tokens carry whole seconds: wait for a new second so that the refreshed token differs.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await write({ ...before, expiresAt: Date.now() - 1000 });
+    await page.goto(`${t.baseUrl}/shop/orders`);
+    await page.getByText('You have no orders yet.').waitFor();
+    const after = await read();
+    assert.notEqual(after.idToken, before.idToken, 'a fresh id token');
+    assert.ok(after.expiresAt > Date.now() + 30 * 60_000);
+
+    await write({ ...after, refreshToken: 'not-a-refresh-token', expiresAt: Date.now() - 1000 });
+    await page.goto(`${t.baseUrl}/shop/orders`);
+    await page.getByText('Sign in to see your orders.').waitFor();
+    await write(after);
+    await page.goto(`${t.baseUrl}/shop/orders`);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
   test('an expired quote asks for a new one before showing a total', async () => {
     await page.clock.install();
     await page.goto(`${t.baseUrl}/shop/basket`);

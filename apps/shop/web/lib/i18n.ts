@@ -188,7 +188,6 @@ const en = {
   dismiss: 'Dismiss',
   fulfilmentPickup: 'Pickup',
   fulfilmentDelivery: 'Delivery',
-  express_badge: 'Express',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -379,7 +378,6 @@ const th: { [K in MessageKey]: string } = {
   dismiss: 'ปิด',
   fulfilmentPickup: 'รับที่สาขา',
   fulfilmentDelivery: 'จัดส่ง',
-  express_badge: 'ด่วน',
 };
 
 export const MESSAGES: { readonly [L in Lang]: { readonly [K in MessageKey]: string } } = { en, th };

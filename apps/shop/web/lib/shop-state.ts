@@ -1,6 +1,6 @@
 import { sessionStore } from './auth-session.ts';
 import { graphql, payloadOrThrow } from './graphql-client.ts';
-import { BASKET_ADD, BASKET_QUERY, BASKET_SET_BRANCH, type Basket, type Branch } from './operations.ts';
+import { BASKET_ADD, BASKET_QUERY, BASKET_SET_BRANCH, BRANCHES, type Basket, type Branch } from './operations.ts';
 import { createStore, readStored, writeStored } from './store.ts';
 
 /** Where the shopper wants the order: kept in localStorage, it is a preference, not a credential. */
@@ -35,6 +35,11 @@ export async function reloadBasket(): Promise<Basket | null> {
   }
   const { basket } = await graphql(BASKET_QUERY, {}, { auth: true });
   basketStore.set(basket);
+  if (basket && !branchStore.get()) {
+    // A shopper back on a new device shops at the basket's branch until they choose another.
+    const { branches } = await graphql(BRANCHES, {});
+    branchStore.set(branches.find((b) => b.branchCode === basket.branchCode) ?? null);
+  }
   return basket;
 }
 

@@ -64,8 +64,33 @@ const benchmark: Benchmark = async (options) => {
       }
     }
 
-    // In process, without HTTP: building the per-request server, and a ping through it over the
-    // SDK's web-standard transport versus the PostTransport /mcp uses.
+    // Memory: heap after a full collection, before and after 10,000 tool calls (8 in flight).
+    options.log(`mcp: ${TOOL_CALLS_FOR_MEMORY} tool calls for heap growth`);
+    const [name, args] = operations[0]!;
+    for (let i = 0; i < 500; i++) await viaMcp(name, args);
+    collectGarbage();
+    collectGarbage();
+    const heapBefore = heapUsedMb();
+    const rssBefore = rssMb();
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < TOOL_CALLS_FOR_MEMORY) {
+          next++;
+          await viaMcp(name, args);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    collectGarbage();
+    collectGarbage();
+    const growth = heapUsedMb() - heapBefore;
+    const rssGrowth = rssMb() - rssBefore;
+
+    // In process, without HTTP (last: the idle HTTP connections may close meanwhile): building the
+    // per-request server, and a ping through it over the SDK's web-standard transport versus the
+    // PostTransport /mcp uses.
     const serverFor = createMcpServerFactory({ commerce: t.system.commerce, executor: new GraphQLExecutor(createGraphQLSchema()) });
     const caller = { partner: { partnerId: 'bench' } as PartnerContext, partnerKey: '', requestId: 'bench', authorization: undefined, idempotencyKey: null };
     const ping = { jsonrpc: '2.0' as const, id: 1, method: 'ping' };
@@ -90,30 +115,6 @@ const benchmark: Benchmark = async (options) => {
       },
       { iterations },
     );
-
-    // Memory: heap after a full collection, before and after 10,000 tool calls (8 in flight).
-    options.log(`mcp: ${TOOL_CALLS_FOR_MEMORY} tool calls for heap growth`);
-    const [name, args] = operations[0]!;
-    for (let i = 0; i < 500; i++) await viaMcp(name, args);
-    collectGarbage();
-    collectGarbage();
-    const heapBefore = heapUsedMb();
-    const rssBefore = rssMb();
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < TOOL_CALLS_FOR_MEMORY) {
-          next++;
-          await viaMcp(name, args);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    collectGarbage();
-    collectGarbage();
-    const growth = heapUsedMb() - heapBefore;
-    const rssGrowth = rssMb() - rssBefore;
 
     return [
       {

@@ -149,6 +149,13 @@ describe('/mcp under hostile input', () => {
     assert.equal(answers.find((a) => a.id === 'b')?.result?.isError, undefined);
     assert.equal(answers.find((a) => a.id === 'c')?.error?.code, ErrorCode.InvalidParams);
 
+    const cancelled = await post([call('list_categories', {}, 'x'), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x' } }]);
+    assert.equal(cancelled.status, 200, 'a cancellation in the same POST cannot leave its request unanswered');
+    assert.deepEqual((cancelled.body as { id: string }[]).map((a) => a.id), ['x']);
+    const twice = await post([call('list_categories', {}, 1), call('list_branches', {}, 1)]);
+    assert.equal(twice.status, 400);
+    assert.match(rpcError(twice).message, /distinct ids/);
+
     const empty = await post([]);
     assert.equal(empty.status, 400);
     assert.equal(rpcError(empty).code, ErrorCode.InvalidRequest);

@@ -111,13 +111,16 @@ function parseJson(body: Uint8Array): unknown {
 
 /**
  * The body's messages, checked as the SDK's streamable HTTP transport checks them (JSON-RPC shape,
- * one initialize alone, a supported MCP-Protocol-Version after initialization), plus unique ids.
+ * one initialize alone, a supported MCP-Protocol-Version after initialization), plus unique ids;
+ * cancellations are dropped, since a stateless server has nothing else in flight to cancel.
  */
 function toMessages(items: readonly unknown[], protocolVersion: string | undefined): JSONRPCMessage[] | HttpResponse {
   const messages: JSONRPCMessage[] = [];
   for (const item of items) {
     const parsed = JSONRPCMessageSchema.safeParse(item);
     if (!parsed.success) return rpcError(400, JSON_RPC.invalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response.', 'INVALID_INPUT');
+    // A cancellation can only name a request of this same POST, which would then never be answered.
+    if ('method' in parsed.data && parsed.data.method === 'notifications/cancelled') continue;
     messages.push(parsed.data);
   }
   const requests = messages.filter((m) => 'method' in m && 'id' in m);

@@ -20,7 +20,7 @@ describe('demo shop: accessibility', () => {
   let orderId: string;
 
   before(async () => {
-    [t, browser] = await Promise.all([startTestSystem({ env: { NODE_ENV: 'development' } }), launchBrowser()]);
+    [t, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
     ({ context, page, errors } = await shopContext(browser, { locale: 'en-GB' }));
     branch = (await t.graphql<{ branches: { branchCode: string; name: string; deliveryAvailable: boolean }[] }>('{ branches { branchCode name deliveryAvailable } }')).data!.branches.find((b) => b.deliveryAvailable)!;
     const listed = await t.graphql<{ products: { nodes: { cprcode: string; nameEn: string; category: { l1: string }; inventory: { listable: boolean; sellableQty: number } | null }[] } }>(

@@ -46,7 +46,7 @@ describe('demo shop: bad input gets a clear message', () => {
   }
 
   before(async () => {
-    [t, browser] = await Promise.all([startTestSystem({ env: { NODE_ENV: 'development' } }), launchBrowser()]);
+    [t, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
     ({ context, page, errors } = await shopContext(browser, { locale: 'en-GB' }));
     const all = (await t.graphql<{ branches: BranchRow[] }>('{ branches { branchCode name deliveryAvailable alcoholLicensed } }')).data!.branches;
     branch = all.find((b) => b.deliveryAvailable && b.alcoholLicensed && b.branchCode.startsWith('BKK'))!;

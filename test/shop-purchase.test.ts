@@ -46,7 +46,7 @@ describe('demo shop: a whole purchase in the browser', () => {
   let branches: BranchRow[];
 
   before(async () => {
-    [t, browser] = await Promise.all([startTestSystem({ env: { NODE_ENV: 'development' } }), launchBrowser()]);
+    [t, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
     branches = (await t.graphql<{ branches: BranchRow[] }>('{ branches { branchCode name nameTh postcode lat lon deliveryAvailable alcoholLicensed } }')).data!.branches;
   });
   after(async () => {

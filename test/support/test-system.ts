@@ -14,7 +14,7 @@ import {
   RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Clock } from '@grocery/core';
+import type { Clock, WebhookSender } from '@grocery/core';
 import { testDatabaseKinds, type TestDatabaseKind } from '@grocery/store';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { startSystem, type System } from '../../apps/api/src/system.ts';
@@ -45,6 +45,7 @@ export interface TestSystemOptions {
   clock?: Clock;
   env?: Record<string, string>;
   pickingStepMs?: number;
+  webhookSender?: WebhookSender;
 }
 
 let shopperCounter = 0;
@@ -63,7 +64,13 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     GROCER_PRODUCTS: String(options.productCount ?? 2_000),
     ...options.env,
   });
-  const system = await startSystem({ config, db, clock: options.clock, grocer: { productCount: options.productCount ?? 2_000, pickingStepMs: options.pickingStepMs } });
+  const system = await startSystem({
+    config,
+    db,
+    clock: options.clock,
+    webhookSender: options.webhookSender,
+    grocer: { productCount: options.productCount ?? 2_000, pickingStepMs: options.pickingStepMs },
+  });
   const credentials = system.credentials!;
   const baseUrl = system.config.publicBaseUrl;
   const cognito = new CognitoIdentityProviderClient({

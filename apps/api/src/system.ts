@@ -17,6 +17,8 @@ import {
   type Commerce,
   type GrocerControl,
   type GrocerGateway,
+  type PaymentProvider,
+  type WebhookSender,
   type SearchClient,
 } from '@grocery/core';
 import { CatalogSnapshots, createCatalogHandler, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
@@ -41,6 +43,10 @@ export interface SystemOptions {
   logger?: Logger;
   /** An open database to use instead of the configured one (tests pass a fresh one); closed by the system. */
   db?: Db;
+  /** The production payment provider; production refuses to start without one (the sandbox provider pays sandbox orders only). */
+  productionPaymentProvider?: PaymentProvider;
+  /** Sends partner webhooks; the guarded HTTP sender by default (tests give it a resolver, DNS being out of reach). */
+  webhookSender?: WebhookSender;
   /** Grocer simulator settings for tests (e.g. a small catalog). */
   grocer?: { productCount?: number; seed?: number; pickingStepMs?: number };
 }
@@ -79,6 +85,12 @@ export interface System {
  */
 export async function startSystem(options: SystemOptions): Promise<System> {
   const { config } = options;
+  if (config.env === 'production' && !options.productionPaymentProvider) {
+    throw new Error(
+      'Production needs a payment provider, and none is configured. The sandbox provider only records sandbox payments and moves no money; ' +
+        'wire a PaymentProvider implementation for production (startSystem option productionPaymentProvider) before going live.',
+    );
+  }
   const clock = options.clock ?? systemClock;
   const log = options.logger ?? createLogger(config.logLevel);
   const closers: (() => Promise<void>)[] = [];
@@ -175,6 +187,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       clock,
       defaultBranchCode: config.defaultBranchCode,
       rateLimits: config.rateLimits,
+      paymentProviders: { production: options.productionPaymentProvider ?? null },
       issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
     });
 
@@ -182,7 +195,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     const onEventError = (error: unknown) => log.error({ err: error }, 'events fault');
     const events = createEventRuntime({
       commerce,
-      sender: createHttpWebhookSender(),
+      sender: options.webhookSender ?? createHttpWebhookSender(),
       grocerWebhookSecret: config.grocerWebhookSecret,
       dispatcher: { onError: onEventError },
       poller: { onError: onEventError },

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'PAYMENT_LINK_INVALID',
   'PAYMENT_LINK_EXPIRED',
   'PAYMENT_DECLINED',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'QUERY_TOO_COMPLEX',
@@ -105,6 +106,7 @@ export function httpStatusOf(code: ErrorCode): number {
       return 429;
     case 'GROCER_UNAVAILABLE':
     case 'SEARCH_UNAVAILABLE':
+    case 'PAYMENT_PROVIDER_UNAVAILABLE':
       return 503;
     case 'INTERNAL':
       return 500;

@@ -62,3 +62,4 @@ export { createInboundWebhookHandler, INBOUND_WEBHOOK_PATHS, type InboundWebhook
 export { RateLimiter, rateLimitHeaders, type RateDecision, type RatePolicy } from './services/rate-limiter.ts';
 export { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './services/commerce.ts';
 export { withPartnerRateLimit, takePartnerUnits, rateLimitedResponse } from './http/rate-limit.ts';
+export { goLiveCheck, type GoLiveGap, type GoLiveReport } from './services/go-live-check.ts';

@@ -5,6 +5,7 @@ import { isCprcode } from '../model/product.ts';
 import { toSatang } from '../money.ts';
 import type { GrocerControl } from '../ports/grocer-gateway.ts';
 import type { Commerce } from '../services/commerce.ts';
+import { goLiveCheck } from '../services/go-live-check.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoints } from '../services/webhook-endpoints.ts';
 import { errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
 
@@ -162,6 +163,11 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
         const delivery = await requireWebhooks().redeliver(deliveryId!);
         return jsonResponse(202, { deliveryId: delivery.deliveryId, redeliveryOf: delivery.redeliveryOf, eventId: delivery.eventId, endpointId: delivery.endpointId, status: delivery.status });
       },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/go-live$/,
+      run: async ([, partnerId]) => jsonResponse(200, await goLiveCheck(commerce.store, partnerId!)),
     },
     {
       method: 'POST',

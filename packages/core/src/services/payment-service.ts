@@ -59,7 +59,9 @@ export class PaymentService {
 
   provider(environment: Environment): PaymentProvider {
     const provider = this.#providers[environment];
-    if (!provider) throw new CommerceError('INTERNAL', `No payment provider is configured for ${environment}.`);
+    if (!provider) {
+      throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `No ${environment} payment provider is configured, so this order cannot be paid yet. No money moved.`);
+    }
     return provider;
   }
 

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createHttpWebhookSender } from '@grocery/webhooks';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { startSystem } from '../apps/api/src/system.ts';
+import { startTestSystem, type TestSystem } from './support/test-system.ts';
+
+const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId specialComment sandbox paymentLink { url provider } } userErrors { code } } }';
+
+describe('production keys, the production provider and the go-live check', () => {
+  let t: TestSystem;
+  let partnerId: string;
+  let liveKey: string;
+  let clientId: string;
+
+  before(async () => {
+    // DNS is out of reach here: the real guarded sender, resolving partner hosts to a public address.
+    const sender = createHttpWebhookSender({ resolveAll: async () => [{ address: '93.184.215.14', family: 4 }] });
+    t = await startTestSystem({ webhookSender: sender });
+    const created = (await t.admin('POST', '/admin/partners', { name: 'Live Grocer Co', environment: 'production', redirectUris: ['https://shop.live.example/callback'] })).body as {
+      partnerId: string;
+      partnerKey: string;
+      clientId: string;
+    };
+    ({ partnerId, partnerKey: liveKey, clientId } = created);
+  });
+  after(async () => t?.close());
+
+  test('production starts only with a payment provider, and says why', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'prod-'));
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '0',
+      SEARCH_PORT: '0',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: 'https://api.grocer.example',
+      ADMIN_TOKEN: 'a'.repeat(40),
+      DOWNLOAD_SECRET: 'b'.repeat(40),
+      GROCER_WEBHOOK_SECRET: 'c'.repeat(40),
+      LOG_LEVEL: 'silent',
+    });
+    await assert.rejects(startSystem({ config }), /Production needs a payment provider/);
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }), /production needs ADMIN_TOKEN, DOWNLOAD_SECRET, GROCER_WEBHOOK_SECRET, PUBLIC_BASE_URL/);
+  });
+
+  test('a pk_live_ order never carries test, is not a sandbox order, and cannot be paid without a production provider', async () => {
+    assert.match(liveKey, /^pk_live_[0-9A-Za-z]{32}$/);
+    const { idToken } = await t.signUpShopper(undefined, clientId);
+    const branch = (await t.system.commerce.branches.list())[0]!.branchCode;
+    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branch }, { partnerKey: liveKey });
+    const cprcode = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).find((p) => !p.alcohol)!.cprcode;
+    const created = await t.graphql<{ orderCreate: { order: { orderId: string; specialComment: string | null; sandbox: boolean; paymentLink: { url: string; provider: string } } } }>(
+      CREATE,
+      { i: { branchCode: branch, lines: [{ cprcode, quantity: 1 }], specialComment: 'Please test the avocados' } },
+      { token: idToken, partnerKey: liveKey },
+    );
+    const order = created.data!.orderCreate.order;
+    assert.equal(order.sandbox, false);
+    assert.equal(order.specialComment, 'Please the avocados', 'the word test never reaches a production order');
+    const [atGrocer] = await t.system.grocer.orders([order.orderId]);
+    assert.equal(atGrocer!.sandbox, false, 'sent for fulfilment');
+    const paid = await fetch(order.paymentLink.url, { method: 'POST', headers: { accept: 'application/json' } });
+    assert.equal(paid.status, 503);
+    assert.equal(((await paid.json()) as { error: { code: string } }).error.code, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    const read = await t.graphql<{ order: { isPaid: boolean } }>('query($id: ID!) { order(orderId: $id) { isPaid } }', { id: order.orderId }, { token: idToken, partnerKey: liveKey });
+    assert.equal(read.data?.order.isPaid, false);
+  });
+
+  test('the go-live check names what is missing until every requirement holds', async () => {
+    const first = (await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body as { ready: boolean; missing: { check: string }[] };
+    assert.equal(first.ready, false);
+    assert.deepEqual(first.missing.map((m) => m.check), ['branch_resolution', 'payment_webhook', 'order_webhook']);
+
+    assert.equal((await t.admin('POST', `/admin/partners/${partnerId}/branch-resolution`)).status, 200);
+    const refused = await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, { url: 'http://127.0.0.1:9/hooks' });
+    assert.equal(refused.status, 400, 'production endpoints must be https on public addresses');
+    assert.equal((await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, { url: 'https://hooks.live.example/payments', events: ['payment.paid'] })).status, 201);
+    const half = (await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body as { ready: boolean; missing: { check: string }[] };
+    assert.deepEqual(half.missing.map((m) => m.check), ['order_webhook']);
+    assert.equal((await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, { url: 'https://hooks.live.example/orders', events: ['order.status'] })).status, 201);
+    assert.deepEqual((await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body, { partnerId, ready: true, missing: [] });
+
+    const sandbox = (await t.admin('GET', `/admin/partners/${t.system.credentials!.partnerId}/go-live`)).body as { missing: { check: string }[] };
+    assert.ok(sandbox.missing.some((m) => m.check === 'production_key'), 'a sandbox-only partner lacks a production key');
+    assert.equal((await t.admin('GET', '/admin/partners/ptn_nope/go-live')).status, 404);
+  });
+});

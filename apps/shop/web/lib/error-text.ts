@@ -1,6 +1,7 @@
+import { ApiError } from './api-error.ts';
 import { CognitoError } from './cognito-client.ts';
-import { ApiError } from './graphql-client.ts';
-import { format, type Lang } from './i18n.ts';
+import type { Lang } from './i18n.ts';
+import { format } from './text-format.ts';
 
 type Words = { en: string; th: string };
 
@@ -23,6 +24,7 @@ const API_ERRORS: Record<string, Words> = {
   PAYMENT_LINK_EXPIRED: { en: 'The payment link has expired. Start the payment again.', th: 'ลิงก์ชำระเงินหมดอายุแล้ว โปรดเริ่มชำระเงินใหม่' },
   PAYMENT_LINK_INVALID: { en: 'The payment link is not valid. Start the payment again.', th: 'ลิงก์ชำระเงินไม่ถูกต้อง โปรดเริ่มชำระเงินใหม่' },
   PAYMENT_DECLINED: { en: 'The payment was declined. No money moved; you can try again.', th: 'การชำระเงินถูกปฏิเสธ ไม่มีการตัดเงิน คุณสามารถลองใหม่ได้' },
+  PAYMENT_PROVIDER_UNAVAILABLE: { en: 'Payment is not available right now. Your order is kept; try paying again in a few minutes.', th: 'ระบบชำระเงินไม่พร้อมใช้งานในขณะนี้ คำสั่งซื้อของคุณยังอยู่ โปรดลองชำระเงินอีกครั้งในอีกไม่กี่นาที' },
   IDEMPOTENCY_KEY_REUSED: { en: 'This order was already sent. Check your orders before trying again.', th: 'ส่งคำสั่งซื้อนี้ไปแล้ว โปรดตรวจสอบคำสั่งซื้อของคุณก่อนลองใหม่' },
   RATE_LIMITED: { en: 'Too many requests at once. Wait a moment and try again.', th: 'มีคำขอมากเกินไป โปรดรอสักครู่แล้วลองอีกครั้ง' },
   GROCER_UNAVAILABLE: { en: 'The store’s systems are busy. Try again in a moment.', th: 'ระบบของร้านค้าไม่ว่างในขณะนี้ โปรดลองอีกครั้งในอีกสักครู่' },

@@ -1,21 +1,9 @@
+import { ApiError } from './api-error.ts';
 import { currentIdToken, refreshSession, sessionStore } from './auth-session.ts';
 import type { Operation, UserError } from './operations.ts';
 import { shopConfig } from './shop-config.ts';
 
-/**
- * A failed API call, by the API's stable code: a `userErrors` code, a GraphQL error's
- * `extensions.code`, or `NETWORK` / `HTTP_<status>` when no answer could be read.
- */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly field: string | null = null,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 interface GraphQLBody<R> {
   data?: R | null;

@@ -10,6 +10,8 @@ export interface ShopHandlerOptions {
   config: () => ShopPublicConfig | null;
   /** Minified bundle without source maps. */
   production?: boolean;
+  /** Build at once instead of on the first request; the default in production, so that no shopper waits and a broken build shows in the log at start. */
+  eager?: boolean;
   /** Told about a failed build (the shop then answers 500 until a later request builds it). */
   onError?: (error: unknown) => void;
 }
@@ -35,6 +37,7 @@ export function createShopHandler(options: ShopHandlerOptions): HttpHandler {
     });
     return assets;
   };
+  if (options.eager ?? production) built().catch((error: unknown) => options.onError?.(error));
 
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {

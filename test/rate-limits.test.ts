@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { awayFromWindowEdge } from './support/rate-window.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 describe('rate limits per partner key and per shopper', () => {
@@ -11,6 +12,7 @@ describe('rate limits per partner key and per shopper', () => {
   after(async () => t?.close());
 
   test('GraphQL spends units by cost, answers 429 with Retry-After past the limit, and every surface shares the budget', async () => {
+    await awayFromWindowEdge();
     const first = await fetch(`${t.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-partner-key': t.partnerKey },
@@ -57,6 +59,7 @@ describe('rate limits per partner key and per shopper', () => {
   });
 
   test('shopper-scoped mutations are limited per shopper as well', async () => {
+    await awayFromWindowEdge();
     const created = (await t.admin('POST', '/admin/partners', { name: 'Mutation Partner', environment: 'sandbox' })).body as { partnerKey: string; clientId: string };
     const { idToken } = await t.signUpShopper(undefined, created.clientId);
     const statuses: number[] = [];

@@ -8,3 +8,4 @@ export type { LoadedSearchIndex, SearchHandlerOptions } from './search-handler.t
 export { createHttpSearchClient } from './search-http-client.ts';
 export type { HttpSearchClientOptions } from './search-http-client.ts';
 export { startSearchService, type SearchCatalogSource, type SearchService, type SearchServiceOptions } from './search-service.ts';
+export { startDatabaseSearch, type DatabaseSearchOptions } from './database-search.ts';

@@ -60,6 +60,6 @@ export { WebhookEndpoints, newWebhookSecret, WEBHOOK_EVENT_TYPES, SECRET_ROTATIO
 export { createEventRuntime, type EventRuntime, type EventRuntimeOptions } from './services/event-runtime.ts';
 export { createInboundWebhookHandler, INBOUND_WEBHOOK_PATHS, type InboundWebhookHandlerOptions } from './http/inbound-webhook-handler.ts';
 export { RateLimiter, rateLimitHeaders, type RateDecision, type RatePolicy } from './services/rate-limiter.ts';
-export { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './services/commerce.ts';
-export { withPartnerRateLimit, takePartnerUnits, rateLimitedResponse } from './http/rate-limit.ts';
+export { DEFAULT_RATE_LIMITS, ratePolicies, type RateLimitSettings } from './services/commerce.ts';
+export { withPartnerRateLimit, takePartnerUnits, rateLimitedResponse, type PartnerRateLimiting } from './http/rate-limit.ts';
 export { goLiveCheck, type GoLiveGap, type GoLiveReport } from './services/go-live-check.ts';

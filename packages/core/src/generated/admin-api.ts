@@ -247,6 +247,30 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/partners/{partnerId}/go-live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What the partner still needs before going live
+         * @description The specification's go-live requirements, checked now: a production key issued (and not
+         *     revoked), an identity-provider app client with redirect URIs, fulfilment-branch resolution
+         *     confirmed, and active webhook endpoints for `payment.paid` and for `order.status`.
+         */
+        get: operations["goLiveCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/partners/{partnerId}/keys": {
         parameters: {
             query?: never;
@@ -420,6 +444,18 @@ export type components = {
         EventId: string;
         /** @enum {string} */
         EventType: "payment.paid" | "order.status";
+        GoLiveReport: {
+            /** @description Each unmet requirement, with what to do about it. */
+            missing: {
+                /** @enum {string} */
+                check: "production_key" | "app_client" | "branch_resolution" | "payment_webhook" | "order_webhook";
+                /** @description What to do, naming the admin route. */
+                message: string;
+            }[];
+            partnerId: string;
+            /** @description True when nothing is missing. */
+            ready: boolean;
+        };
         IssuedKey: {
             environment: components["schemas"]["Environment"];
             /** @description What `DELETE /admin/keys/{keyPrefix}` takes. */
@@ -945,6 +981,30 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    goLiveCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoLiveReport"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };

@@ -1,9 +1,12 @@
 import type { Commerce } from '../services/commerce.ts';
+
+/** What partner rate limiting needs: key verification, the shared limiter and the policies. */
+export type PartnerRateLimiting = Pick<Commerce, 'partners' | 'rateLimiter' | 'ratePolicies'>;
 import { rateLimitHeaders, type RateDecision } from '../services/rate-limiter.ts';
 import { errorResponse, type HttpHandler, type HttpRequest } from './http-types.ts';
 
 /** Takes `units` from the partner's budget; null when the key is not valid (the surface answers 401 itself). */
-export async function takePartnerUnits(commerce: Commerce, request: HttpRequest, units: number): Promise<RateDecision | null> {
+export async function takePartnerUnits(commerce: PartnerRateLimiting, request: HttpRequest, units: number): Promise<RateDecision | null> {
   const partner = await commerce.partners.verifyKey(request.headers['x-partner-key']);
   if (!partner) return null;
   return commerce.rateLimiter.take(partner.keyPrefix, commerce.ratePolicies.partner[partner.environment], units);
@@ -18,7 +21,7 @@ export function rateLimitedResponse(decision: RateDecision) {
  * Charges one unit of the partner's budget per request (shared by all instances), answering 429
  * with `Retry-After` past the limit and adding the RateLimit headers to every answer.
  */
-export function withPartnerRateLimit(commerce: Commerce, handler: HttpHandler, exempt: (request: HttpRequest) => boolean = () => false): HttpHandler {
+export function withPartnerRateLimit(commerce: PartnerRateLimiting, handler: HttpHandler, exempt: (request: HttpRequest) => boolean = () => false): HttpHandler {
   return async (request) => {
     if (exempt(request)) return handler(request);
     const decision = await takePartnerUnits(commerce, request, 1);

@@ -115,7 +115,8 @@ export function createCommerce(options: CommerceOptions): Commerce {
   };
 }
 
-function ratePolicies(settings: RateLimitSettings): Commerce['ratePolicies'] {
+/** The rate policies of the settings (also used by processes without the whole domain, e.g. search). */
+export function ratePolicies(settings: RateLimitSettings = DEFAULT_RATE_LIMITS): Commerce['ratePolicies'] {
   const minute = 60_000;
   return {
     partner: {

@@ -25,6 +25,7 @@ import { CatalogSnapshots, createCatalogHandler, SnapshotRepository, snapshotCat
 import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
+import { createDocs } from '@grocery/docs';
 import { createMcpHandler } from '@grocery/mcp';
 import { createSqlStore, openDatabase, type Db } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
@@ -211,6 +212,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     setShopKeys(config.shopPartnerKey, config.shopClientId);
 
     const executor = new GraphQLExecutor(createGraphQLSchema());
+    // The guide at /docs and shop://docs: written pages plus references generated from what is served.
+    const docs = createDocs({ publicBaseUrl, searchUrl: searchUrl ?? publicBaseUrl, shopUrl, idpUrl: (pool ? issuer : config.oidcIssuer && cognitoEndpointForIssuer(config.oidcIssuer)) || issuer });
     const handler = createApiRouter({
       graphql: createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }),
       schema: schemaHandler,
@@ -221,6 +224,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
         draining: () => draining,
       }),
       metrics: metrics.handler,
+      docs: docs.handler,
       pay: createPayPageHandler(commerce),
       admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: control, webhooks: events.endpoints }),
       images: createImageHandler(grocer),
@@ -235,7 +239,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
       mcp: withPartnerRateLimit(
         commerce,
-        createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl], onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
+        createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl], docsMarkdown: docs.markdown, onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
       ),
     });
     api.server.on(

@@ -47,29 +47,32 @@ export interface Docs {
   handler: HttpHandler;
 }
 
-/** Groups of the written pages, by slug; a page file not listed here is a mistake the loader reports. */
-const GUIDE_GROUPS: Record<string, string> = {
-  overview: 'Start',
-  'quick-start': 'Start',
-  authentication: 'Concepts',
-  'identity-provider': 'Concepts',
-  checkout: 'Concepts',
-  'sandbox-and-production': 'Concepts',
-  graphql: 'Surfaces',
-  mcp: 'Surfaces',
-  catalog: 'Surfaces',
-  search: 'Surfaces',
-  'payment-links': 'Surfaces',
-  webhooks: 'Surfaces',
-  health: 'Surfaces',
-  errors: 'Rules',
-  limits: 'Rules',
-  'rate-limits': 'Rules',
-  paging: 'Rules',
-  versioning: 'Rules',
-  'admin-api': 'Operate',
-  'go-live': 'Operate',
-};
+/**
+ * The written pages in reading order, each `docs/guide/<slug>.md`, with its sidebar group. A file in
+ * docs/guide that is not listed here is a mistake the loader reports.
+ */
+export const GUIDE_PAGES: readonly { slug: string; group: string }[] = [
+  { slug: 'overview', group: 'Start' },
+  { slug: 'quick-start', group: 'Start' },
+  { slug: 'authentication', group: 'Concepts' },
+  { slug: 'identity-provider', group: 'Concepts' },
+  { slug: 'checkout', group: 'Concepts' },
+  { slug: 'sandbox-and-production', group: 'Concepts' },
+  { slug: 'graphql', group: 'Surfaces' },
+  { slug: 'mcp', group: 'Surfaces' },
+  { slug: 'catalog', group: 'Surfaces' },
+  { slug: 'search', group: 'Surfaces' },
+  { slug: 'payment-links', group: 'Surfaces' },
+  { slug: 'webhooks', group: 'Surfaces' },
+  { slug: 'health', group: 'Surfaces' },
+  { slug: 'errors', group: 'Rules' },
+  { slug: 'limits', group: 'Rules' },
+  { slug: 'rate-limits', group: 'Rules' },
+  { slug: 'paging', group: 'Rules' },
+  { slug: 'versioning', group: 'Rules' },
+  { slug: 'admin-api', group: 'Operate' },
+  { slug: 'go-live', group: 'Operate' },
+];
 
 /** The OpenAPI references, one page each. */
 const OPENAPI_PAGES = [
@@ -82,8 +85,6 @@ const OPENAPI_PAGES = [
 
 /** The page served at `/docs` itself. */
 const HOME = 'overview';
-
-const FILE_NAME = /^(\d{2})-([a-z0-9-]+)\.md$/;
 
 /**
  * The guide a partner engineer reads first: the written pages under docs/guide and reference
@@ -108,14 +109,12 @@ export function createDocs(options: DocsOptions): Docs {
 
   const sources: { slug: string; title: string; group: string; markdown: string }[] = [];
   const guideDir = `${root}/docs/guide`;
-  for (const file of readdirSync(guideDir).sort()) {
-    const match = FILE_NAME.exec(file);
-    if (!match) throw new Error(`docs/guide/${file}: page files are named NN-slug.md`);
-    const slug = match[2]!;
-    const group = GUIDE_GROUPS[slug];
-    if (!group) throw new Error(`docs/guide/${file}: no sidebar group for "${slug}"; add it to GUIDE_GROUPS`);
-    const markdown = readFileSync(`${guideDir}/${file}`, 'utf8');
-    sources.push({ slug, title: titleOf(markdown, file), group, markdown });
+  const listed = new Set(GUIDE_PAGES.map((page) => `${page.slug}.md`));
+  const stray = readdirSync(guideDir).filter((file) => file.endsWith('.md') && !listed.has(file));
+  if (stray.length > 0) throw new Error(`docs/guide: ${stray.join(', ')} not in GUIDE_PAGES; add each to the reading order`);
+  for (const { slug, group } of GUIDE_PAGES) {
+    const markdown = readFileSync(`${guideDir}/${slug}.md`, 'utf8');
+    sources.push({ slug, title: titleOf(markdown, slug), group, markdown });
   }
 
   const reference = (slug: string, markdown: string) => ({ slug, title: titleOf(markdown, slug), group: 'Reference', markdown });

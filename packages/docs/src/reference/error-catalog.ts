@@ -109,13 +109,17 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     meaning: 'The payment provider refused the payment; no money moved. In the sandbox, `simulate=decline` asks for this.',
     returnedBy: ['`POST /pay/<token>` (HTTP 400; a browser is sent back to the page with a notice)'],
   },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    meaning: "No payment provider is configured for the order's environment, so the order cannot be paid yet; no money moved.",
+    returnedBy: ['`paymentStart`', '`POST /pay/<token>` (HTTP 503)'],
+  },
   IDEMPOTENCY_KEY_REUSED: {
     meaning: 'The idempotency key was used by this shopper for a different `orderCreate` request, or the first request with it is still running after 10 seconds.',
     returnedBy: ['`orderCreate`, `create_order`'],
   },
   RATE_LIMITED: {
-    meaning: 'Too many requests. Reserved: see the Rate limits page for what is enforced today.',
-    returnedBy: ['`search`, `searchSuggest` when the search service answers HTTP 429'],
+    meaning: "The partner key's units for this minute are spent, or the shopper's mutations for this minute; retry after `Retry-After` seconds. See Rate limits.",
+    returnedBy: ['Every GraphQL request (HTTP 429, `errors[0].extensions.code`)', '`/mcp`, the REST catalog and the search service (HTTP 429, `{"error":{…}}`)', '`search`, `searchSuggest` when the search service answers HTTP 429'],
   },
   QUERY_TOO_COMPLEX: {
     meaning: 'A GraphQL document is over a limit: depth 15, 30 aliases, 4,000 tokens or a cost of 6,000.',
@@ -127,7 +131,7 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
   },
   FORBIDDEN: {
     meaning: 'The caller may not do this.',
-    returnedBy: ['`/mcp` from a browser `Origin` that is not allowed (HTTP 403)', 'Admin API without the right `Authorization: Bearer <ADMIN_TOKEN>` (HTTP 401)'],
+    returnedBy: ['`/mcp` from a browser `Origin` that is not allowed (HTTP 403)', 'Admin API and `/metrics` without the right `Authorization: Bearer <ADMIN_TOKEN>` (HTTP 401)'],
   },
   GROCER_UNAVAILABLE: {
     meaning: "The grocer's systems did not answer, or failed; retry later. Orders read while the grocer is away show the last known state instead.",
@@ -152,7 +156,7 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
   },
   INTERNAL: {
     meaning: 'A fault on the service\'s side. The message carries a request id to quote to support; nothing about the fault is disclosed.',
-    returnedBy: ['Any operation (GraphQL `errors[]`, MCP `isError`, HTTP 500 elsewhere); `paymentStart` and `POST /pay/<token>` when no payment provider is configured for the order\'s environment'],
+    returnedBy: ['Any operation (GraphQL `errors[]`, MCP `isError`, HTTP 500 elsewhere)'],
   },
 };
 

@@ -25,7 +25,7 @@ export function errorReferenceMarkdown(options: { guideErrors: string }): string
       }),
     ),
     '',
-    'Two answers keep a status other than the table\'s: the admin API refuses a missing or wrong admin token with HTTP 401 and code `FORBIDDEN`; a wrong HTTP method is 405 with `INVALID_INPUT` (pay pages, search service, admin API, inbound webhooks) or `METHOD_NOT_ALLOWED` (REST catalog).',
+    'Two answers keep a status other than the table\'s: the admin API and `/metrics` refuse a missing or wrong admin token with HTTP 401 and code `FORBIDDEN`; a wrong HTTP method is 405 with `INVALID_INPUT` (pay pages, search service, admin API, inbound webhooks) or `METHOD_NOT_ALLOWED` (REST catalog).',
     '',
     '## Codes of one surface',
     '',

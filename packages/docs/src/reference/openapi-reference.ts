@@ -81,6 +81,11 @@ export function openapiReferenceMarkdown(document: OpenApiDocument, options: { t
             ...Object.values(record(body.content)).flatMap((content) => inlineObject(resolveSchema(record(content).schema))),
           ]
         : []),
+      ...responseTable(responses),
+    ];
+  };
+
+  const responseTable = (responses: [string, unknown][]): string[] => [
       table(
         ['Status', 'Description', 'Body'],
         responses.map(([status, raw]) => {
@@ -95,8 +100,17 @@ export function openapiReferenceMarkdown(document: OpenApiDocument, options: { t
         }),
       ),
       '',
+      // Inline response objects have no schema section to link to: their fields follow the table.
+      ...responses.flatMap(([status, raw]) =>
+        Object.values(record(resolve(raw).content)).flatMap((content) => {
+          const fields = inlineObject(resolveSchema(record(content).schema));
+          return fields.length ? [`Body of ${code(status)}:`, '', ...fields] : [];
+        }),
+      ),
     ];
-  };
+
+  /** A property's own description, else that of the schema it refers to. */
+  const describe = (value: unknown): string => text(record(value).description) || text(resolve(value).description);
 
   // Schemas are shown by name; a `$ref` to a schema links to its section.
   const resolveSchema = (value: unknown): Json => record(value);
@@ -123,7 +137,7 @@ export function openapiReferenceMarkdown(document: OpenApiDocument, options: { t
     const properties = Object.entries(record(schema.properties));
     if (properties.length === 0 || schema.$ref) return [];
     const required = list(schema.required).map(String);
-    return [table(['Field', 'Type', 'Required', 'Description'], properties.map(([name, value]) => [code(name), schemaType(record(value)), required.includes(name) ? 'yes' : 'no', cell(text(record(value).description))])), ''];
+    return [table(['Field', 'Type', 'Required', 'Description'], properties.map(([name, value]) => [code(name), schemaType(record(value)), required.includes(name) ? 'yes' : 'no', cell(describe(value))])), ''];
   };
 
   const schemaSection = ([name, raw]: [string, unknown]): string[] => {
@@ -142,7 +156,7 @@ export function openapiReferenceMarkdown(document: OpenApiDocument, options: { t
       '',
       table(
         ['Property', 'Type', 'Required', 'Description'],
-        dedupe(properties).map(([property, value]) => [code(property), schemaType(record(value)), required.has(property) ? 'yes' : 'no', cell(text(record(value).description))]),
+        dedupe(properties).map(([property, value]) => [code(property), schemaType(record(value)), required.has(property) ? 'yes' : 'no', cell(describe(value))]),
       ),
       schema.additionalProperties === false || schema.unevaluatedProperties === false ? '\nNo other properties.' : '',
       '',

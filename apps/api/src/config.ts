@@ -38,6 +38,8 @@ const configSchema = z.object({
   SMTP_URL: z.string().optional(),
   DEFAULT_BRANCH_CODE: z.string().optional(),
   CATALOG_POLL_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
+  /** Extra browser origins allowed to call the API (besides partners' registered redirect-URI origins). */
+  CORS_ORIGINS: z.string().optional(),
   RATE_LIMIT_SANDBOX_PER_MIN: z.coerce.number().int().min(1).default(3_000),
   RATE_LIMIT_PRODUCTION_PER_MIN: z.coerce.number().int().min(1).default(30_000),
   RATE_LIMIT_SHOPPER_MUTATIONS_PER_MIN: z.coerce.number().int().min(1).default(120),
@@ -74,6 +76,7 @@ export interface ApiConfig {
   smtpUrl: string | undefined;
   defaultBranchCode: string | undefined;
   catalogPollMs: number;
+  corsOrigins: string[];
   rateLimits: { partnerPerMinute: { sandbox: number; production: number }; shopperMutationsPerMinute: number };
   logLevel: ApiEnv['LOG_LEVEL'];
 }
@@ -143,6 +146,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
     smtpUrl: env.SMTP_URL,
     defaultBranchCode: env.DEFAULT_BRANCH_CODE,
     catalogPollMs: env.CATALOG_POLL_MS,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
     rateLimits: {
       partnerPerMinute: { sandbox: env.RATE_LIMIT_SANDBOX_PER_MIN, production: env.RATE_LIMIT_PRODUCTION_PER_MIN },
       shopperMutationsPerMinute: env.RATE_LIMIT_SHOPPER_MUTATIONS_PER_MIN,

@@ -11,6 +11,7 @@ import {
   createPayPageHandler,
   GraphQLExecutor,
   systemClock,
+  withCors,
   withPartnerRateLimit,
   type HttpHandler,
   type Clock,
@@ -212,10 +213,12 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     setShopKeys(config.shopPartnerKey, config.shopClientId);
 
     const executor = new GraphQLExecutor(createGraphQLSchema());
+    const ownOrigins = new Set([new URL(publicBaseUrl).origin, new URL(shopUrl).origin, ...config.corsOrigins]);
+    const cors = { isAllowed: async (origin: string) => ownOrigins.has(origin) || commerce.partners.isPartnerOrigin(origin) };
     // The guide at /docs and shop://docs: written pages plus references generated from what is served.
     const docs = createDocs({ publicBaseUrl, searchUrl: searchUrl ?? publicBaseUrl, shopUrl, idpUrl: (pool ? issuer : config.oidcIssuer && cognitoEndpointForIssuer(config.oidcIssuer)) || issuer });
     const handler = createApiRouter({
-      graphql: createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }),
+      graphql: withCors(createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }), cors),
       schema: schemaHandler,
       health: createHealthHandler({
         database: () => db.query('SELECT 1'),
@@ -228,11 +231,14 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       pay: createPayPageHandler(commerce),
       admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: control, webhooks: events.endpoints }),
       images: createImageHandler(grocer),
-      catalog: withPartnerRateLimit(
-        commerce,
-        createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
-        // The signed file links are the credential themselves (no partner key).
-        (request) => request.path.startsWith('/v1/products/files/'),
+      catalog: withCors(
+        withPartnerRateLimit(
+          commerce,
+          createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
+          // The signed file links are the credential themselves (no partner key).
+          (request) => request.path.startsWith('/v1/products/files/'),
+        ),
+        cors,
       ),
       idp: pool ? (request) => pool.handle(request) : undefined,
       webhooks: events.inboundWebhookHandler,

@@ -63,3 +63,4 @@ export { RateLimiter, rateLimitHeaders, type RateDecision, type RatePolicy } fro
 export { DEFAULT_RATE_LIMITS, ratePolicies, type RateLimitSettings } from './services/commerce.ts';
 export { withPartnerRateLimit, takePartnerUnits, rateLimitedResponse, type PartnerRateLimiting } from './http/rate-limit.ts';
 export { goLiveCheck, type GoLiveGap, type GoLiveReport } from './services/go-live-check.ts';
+export { withCors, type CorsOptions } from './http/cors.ts';

@@ -267,6 +267,11 @@ class SqlStore extends SqlEventStore implements Store {
     return rows.map(toClient);
   }
 
+  async allRedirectUris(): Promise<string[]> {
+    const { rows } = await this.#db.query<{ uri: string }>('SELECT DISTINCT jsonb_array_elements_text(redirect_uris) AS uri FROM app_clients');
+    return rows.map((r) => r.uri);
+  }
+
   async confirmBranchResolution(partnerId: string, at: string): Promise<void> {
     await this.#db.query('UPDATE partners SET branch_resolution_confirmed_at = $2 WHERE partner_id = $1', [partnerId, at]);
   }

@@ -300,7 +300,7 @@ export type Order = {
   ownerId?: Maybe<Scalars['ID']['output']>;
   /** Payment state. */
   payment?: Maybe<OrderPayment>;
-  /** Where the order is paid; present while the order is unpaid. Issue a fresh one with `paymentLinkCreate`. */
+  /** Where the order is paid: returned by `orderCreate`. Links are kept only as hashes, so later reads return null; issue a fresh link with `paymentLinkCreate` or `paymentStart`. */
   paymentLink?: Maybe<PaymentLink>;
   /** True for sandbox orders, which are never sent for fulfilment and are paid with the sandbox provider. */
   sandbox?: Maybe<Scalars['Boolean']['output']>;

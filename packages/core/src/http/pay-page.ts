@@ -214,6 +214,7 @@ function renderCheckout(view: CheckoutJson, lang: PageLang, notice: string | nul
   <button type="submit" class="button primary" data-testid="pay">${h(t.pay)} ${h(money(view.grandTotal, lang))}</button>
   ${view.sandbox ? `<button type="submit" name="simulate" value="decline" class="button link" data-testid="decline">${h(t.payDecline)}</button>` : ''}
   <p class="muted">${h(t.expires)} ${h(expires)}</p>
+  ${view.returnUrl ? `<a class="button link" href="${h(view.returnUrl)}">${h(t.back)}</a>` : ''}
 </form>`
       : '';
   return `<!doctype html>

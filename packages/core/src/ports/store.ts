@@ -17,6 +17,8 @@ export interface PartnerStore {
   findPartnerByKeyHash(keyHash: string): Promise<PartnerContext | null>;
   addAppClient(client: Omit<AppClient, 'createdAt'>): Promise<AppClient>;
   listAppClients(partnerId: string): Promise<AppClient[]>;
+  /** Every registered redirect URI of every partner (their origins may call the API from browsers). */
+  allRedirectUris(): Promise<string[]>;
   confirmBranchResolution(partnerId: string, at: string): Promise<void>;
 }
 

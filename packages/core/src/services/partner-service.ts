@@ -29,6 +29,7 @@ export class PartnerService {
   readonly #store: Store;
   readonly #issueAppClient: AppClientIssuer | undefined;
   readonly #cache: LRUCache<string, { partner: PartnerContext | null }>;
+  #origins: { at: number; origins: Set<string> } | null = null;
 
   constructor(options: PartnerServiceOptions) {
     this.#store = options.store;
@@ -53,6 +54,23 @@ export class PartnerService {
     if (!partner) throw new CommerceError('PARTNER_KEY_INVALID', 'Send a valid partner key in the X-Partner-Key header.');
     return partner;
   }
+
+  /** Whether a browser origin belongs to a partner (an origin of a registered redirect URI), cached briefly. */
+  readonly isPartnerOrigin = async (origin: string): Promise<boolean> => {
+    const now = Date.now();
+    if (!this.#origins || now - this.#origins.at > 60_000) {
+      const origins = new Set<string>();
+      for (const uri of await this.#store.allRedirectUris()) {
+        try {
+          origins.add(new URL(uri).origin);
+        } catch {
+          // A malformed stored URI names no origin.
+        }
+      }
+      this.#origins = { at: now, origins };
+    }
+    return this.#origins.origins.has(origin);
+  };
 
   async createPartner(input: { name: string; environment: Environment; redirectUris?: string[]; clientId?: string }): Promise<NewPartner> {
     if (!NAME_PATTERN.test(input.name)) throw new CommerceError('INVALID_INPUT', 'A partner name is 1 to 100 letters, digits, spaces or . , & \' ( ) -.', { field: 'name' });
@@ -95,6 +113,7 @@ export class PartnerService {
     }
     const client = await this.#store.addAppClient({ clientId, partnerId, redirectUris: input.redirectUris });
     this.#cache.clear();
+    this.#origins = null;
     return client;
   }
 }

@@ -108,7 +108,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
 
   try {
     // Listen first: with PORT=0 the public URL is only known once the port is.
-    api = await listen({ port: config.port, host: config.host }, () => {});
+    api = await listen({ port: config.port, host: config.host });
     const publicBaseUrl = config.publicBaseUrl ?? api.origin;
     const shopUrl = config.shopUrl ?? publicBaseUrl;
 

@@ -133,9 +133,11 @@ export interface RunningServer {
   close(drainMs?: number): Promise<void>;
 }
 
-/** Starts a node:http server on `host:port` (port 0 picks a free one). */
-export async function listen(options: { port?: number; host?: string }, listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<RunningServer> {
-  const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 30_000, headersTimeout: 10_000 }, listener);
+/** Starts a node:http server on `host:port` (port 0 picks a free one), with timeouts against slow clients. */
+export async function listen(options: { port?: number; host?: string } = {}, listener?: (req: IncomingMessage, res: ServerResponse) => void): Promise<RunningServer> {
+  const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 30_000, headersTimeout: 10_000 });
+  // A listener may also be attached later, once the origin is known (issuers, public URLs).
+  if (listener) server.on('request', listener);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

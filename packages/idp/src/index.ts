@@ -13,4 +13,4 @@ export { DEFAULT_PASSWORD_POLICY, passwordPolicyViolation, type PasswordPolicy }
 export { DEFAULT_SCRYPT_PARAMETERS, type ScryptParameters } from './password-hasher.ts';
 export { DEFAULT_POOL_DURATIONS, DEFAULT_POOL_LIMITS, type PoolDurations, type PoolLimits } from './pool-settings.ts';
 export { IDP_MIGRATIONS } from './migrations.ts';
-export { createNodeHandler, listen, serveUserPool, toHttpRequest, writeHttpResponse, type RequestHandler, type RunningServer } from './node-adapter.ts';
+export { createNodeHandler, listen, serveUserPool, type RequestHandler, type RunningServer } from './node-adapter.ts';

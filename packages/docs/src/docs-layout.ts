@@ -48,6 +48,7 @@ export function renderLayout(input: LayoutInput): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${h(input.title)} · Partner Grocery Commerce API</title>
 <style>${DOCS_STYLES}</style>
 </head>
@@ -91,7 +92,7 @@ a:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 main{padding:8px 40px 64px;min-width:0}
 article{max-width:860px}
 .toc{float:right;width:220px;margin:24px 0 16px 24px;padding:12px 16px;border:1px solid var(--line);border-radius:10px;background:#fff;font-size:14px}
-.toc h2{font-size:13px;margin:0 0 6px;color:var(--muted);text-transform:uppercase;letter-spacing:.05em}
+.toc h2{font-size:13px;margin:0 0 6px;border-top:0;padding-top:0;color:var(--muted);text-transform:uppercase;letter-spacing:.05em}
 .toc ul{margin:0;padding-left:16px}
 h1{font-size:32px;line-height:1.25;margin:28px 0 12px}
 h2{font-size:24px;margin:40px 0 10px;padding-top:8px;border-top:1px solid var(--line)}
@@ -108,7 +109,7 @@ pre.code[data-lang]::before{content:attr(data-lang);position:absolute;top:4px;ri
 table{border-collapse:collapse;font-size:14px;line-height:1.45;min-width:60%}
 th,td{border:1px solid var(--line);padding:6px 10px;text-align:left;vertical-align:top}
 th{background:var(--side)}
-td code{overflow-wrap:anywhere}
+:not(pre)>code{overflow-wrap:anywhere}
 blockquote{margin:16px 0;padding:8px 16px;border-left:4px solid var(--brand);background:#eef5f1}
 hr{border:0;border-top:1px solid var(--line);margin:32px 0}
 .pager{display:flex;justify-content:space-between;gap:16px;max-width:860px;margin-top:48px;border-top:1px solid var(--line);padding-top:16px}

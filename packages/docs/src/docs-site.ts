@@ -29,6 +29,8 @@ export interface DocsOptions {
 export interface DocsPage {
   slug: string;
   title: string;
+  /** The page's name in the sidebar (its title unless the reading order names it). */
+  nav: string;
   group: string;
   /** Absolute URL of the page. */
   url: string;
@@ -51,8 +53,8 @@ export interface Docs {
  * The written pages in reading order, each `docs/guide/<slug>.md`, with its sidebar group. A file in
  * docs/guide that is not listed here is a mistake the loader reports.
  */
-export const GUIDE_PAGES: readonly { slug: string; group: string }[] = [
-  { slug: 'overview', group: 'Start' },
+export const GUIDE_PAGES: readonly { slug: string; group: string; nav?: string }[] = [
+  { slug: 'overview', group: 'Start', nav: 'Overview' },
   { slug: 'quick-start', group: 'Start' },
   { slug: 'authentication', group: 'Concepts' },
   { slug: 'identity-provider', group: 'Concepts' },
@@ -107,24 +109,24 @@ export function createDocs(options: DocsOptions): Docs {
     idp_url: options.idpUrl.replace(/\/+$/, ''),
   };
 
-  const sources: { slug: string; title: string; group: string; markdown: string }[] = [];
+  const sources: { slug: string; title: string; nav: string; group: string; markdown: string }[] = [];
   const guideDir = `${root}/docs/guide`;
   const listed = new Set(GUIDE_PAGES.map((page) => `${page.slug}.md`));
   const stray = readdirSync(guideDir).filter((file) => file.endsWith('.md') && !listed.has(file));
   if (stray.length > 0) throw new Error(`docs/guide: ${stray.join(', ')} not in GUIDE_PAGES; add each to the reading order`);
-  for (const { slug, group } of GUIDE_PAGES) {
+  for (const { slug, group, nav } of GUIDE_PAGES) {
     const markdown = readFileSync(`${guideDir}/${slug}.md`, 'utf8');
-    sources.push({ slug, title: titleOf(markdown, slug), group, markdown });
+    sources.push({ slug, title: titleOf(markdown, slug), nav: nav ?? titleOf(markdown, slug), group, markdown });
   }
 
-  const reference = (slug: string, markdown: string) => ({ slug, title: titleOf(markdown, slug), group: 'Reference', markdown });
+  const reference = (slug: string, markdown: string) => ({ slug, title: titleOf(markdown, slug), nav: titleOf(markdown, slug), group: 'Reference', markdown });
   sources.push(reference('reference-graphql', graphqlReferenceMarkdown(schemaSdl, { baseUrl: base })));
   sources.push(reference('reference-mcp', mcpReferenceMarkdown(toolCatalog, { graphqlReference: urlOf('reference-graphql') })));
   for (const page of OPENAPI_PAGES) {
     const path = `${root}/openapi/${page.file}`;
     if (!existsSync(path)) throw new Error(`openapi/${page.file} is missing; the guide's ${page.title} is generated from it`);
     const document = parseYaml(readFileSync(path, 'utf8')) as OpenApiDocument;
-    sources.push({ ...reference(page.slug, openapiReferenceMarkdown(document, { title: page.title, source: `openapi/${page.file}`, servers: placeholders })), title: page.title });
+    sources.push(reference(page.slug, openapiReferenceMarkdown(document, { title: page.title, source: `openapi/${page.file}`, servers: placeholders })));
   }
   sources.push(reference('reference-errors', errorReferenceMarkdown({ guideErrors: urlOf('errors') })));
 
@@ -138,7 +140,7 @@ export function createDocs(options: DocsOptions): Docs {
   const pages: DocsPage[] = sources.map((source) => {
     const markdown = finish(source.markdown);
     const rendered = renderMarkdown(markdown);
-    return { slug: source.slug, title: source.title, group: source.group, url: urlOf(source.slug), markdown, html: rendered.html, headings: rendered.headings };
+    return { slug: source.slug, title: source.title, nav: source.nav, group: source.group, url: urlOf(source.slug), markdown, html: rendered.html, headings: rendered.headings };
   });
   const bySlug = new Map(pages.map((page) => [page.slug, page]));
   const whole = [
@@ -152,12 +154,12 @@ export function createDocs(options: DocsOptions): Docs {
     let html = htmlOf.get(page.slug);
     if (html === undefined) {
       const index = pages.indexOf(page);
-      const link = (other: DocsPage | undefined) => (other ? { title: other.title, href: other.url } : null);
+      const link = (other: DocsPage | undefined) => (other ? { title: other.nav, href: other.url } : null);
       html = renderLayout({
         title: page.title,
         bodyHtml: page.html,
         headings: page.headings,
-        nav: pages.map((other): NavEntry => ({ group: other.group, title: other.title, href: other.url, current: other === page })),
+        nav: pages.map((other): NavEntry => ({ group: other.group, title: other.nav, href: other.url, current: other === page })),
         previous: link(pages[index - 1]),
         next: link(pages[index + 1]),
         home,

@@ -137,8 +137,9 @@ function typeLink(type: GraphQLType): string {
   const namedType: GraphQLNamedType = getNamedType(type);
   const text = String(type);
   if (isSpecifiedScalarType(namedType)) return code(text);
-  const [before, after] = text.split(namedType.name) as [string, string];
-  return `${before ? code(before) : ''}[${namedType.name}](#${headingSlug(namedType.name)})${after ? code(after) : ''}`;
+  // Brackets escaped so markdown keeps them as text around the link: [Product!]!
+  const [before, after] = text.split(namedType.name).map((part) => part.replace(/[[\]]/g, (c) => `\\${c}`)) as [string, string];
+  return `${before}[${namedType.name}](#${headingSlug(namedType.name)})${after}`;
 }
 
 function defaultOf(input: GraphQLArgument | GraphQLInputField): string {

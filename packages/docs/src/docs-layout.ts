@@ -54,9 +54,9 @@ export function renderLayout(input: LayoutInput): string {
 </head>
 <body>
 <a class="skip" href="#content">Skip to the content</a>
-<header class="top"><a class="brand" href="${h(input.home)}">Partner Grocery Commerce API</a><span class="version">v${h(input.version)}</span><a class="md" href="${h(input.markdownHref)}">This page as markdown</a></header>
+<header class="top"><a class="brand" href="${h(input.home)}">Partner Grocery Commerce API</a><span class="version">v${h(input.version)}</span><a class="md" href="${h(input.markdownHref)}">This page as markdown</a><a class="menu" href="#guide-pages">All pages</a></header>
 <div class="frame">
-<nav class="sidebar" aria-label="Guide">${sidebar}</nav>
+<nav class="sidebar" id="guide-pages" aria-label="Guide">${sidebar}</nav>
 <main id="content">
 ${toc}
 <article>
@@ -81,7 +81,7 @@ a:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .top{display:flex;gap:12px;align-items:center;padding:12px 24px;border-bottom:1px solid var(--line);background:#fff;position:sticky;top:0;z-index:1}
 .brand{font-weight:700;text-decoration:none;font-size:17px}
 .version{color:var(--muted);font-size:13px;border:1px solid var(--line);border-radius:999px;padding:0 8px}
-.md{margin-left:auto;font-size:14px}
+.md{margin-left:auto;font-size:14px}.menu{display:none;font-size:14px}
 .frame{display:grid;grid-template-columns:260px minmax(0,1fr);max-width:1280px;margin:0 auto}
 .sidebar{padding:16px 16px 48px 24px;border-right:1px solid var(--line);background:var(--side);min-height:calc(100vh - 50px)}
 .sidebar h2{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:18px 0 6px}
@@ -109,12 +109,12 @@ pre.code[data-lang]::before{content:attr(data-lang);position:absolute;top:4px;ri
 table{border-collapse:collapse;font-size:14px;line-height:1.45;min-width:60%}
 th,td{border:1px solid var(--line);padding:6px 10px;text-align:left;vertical-align:top}
 th{background:var(--side)}
-:not(pre)>code{overflow-wrap:anywhere}
+:not(pre)>code{overflow-wrap:break-word}
 blockquote{margin:16px 0;padding:8px 16px;border-left:4px solid var(--brand);background:#eef5f1}
 hr{border:0;border-top:1px solid var(--line);margin:32px 0}
 .pager{display:flex;justify-content:space-between;gap:16px;max-width:860px;margin-top:48px;border-top:1px solid var(--line);padding-top:16px}
 .pager a{text-decoration:none;display:flex;flex-direction:column;font-weight:600}
 .pager a span{font-weight:400;color:var(--muted);font-size:13px}
 .pager .next{text-align:right}
-@media (max-width:900px){.frame{grid-template-columns:1fr}.sidebar{min-height:0;border-right:0;border-bottom:1px solid var(--line)}.toc{float:none;width:auto;margin:16px 0}main{padding:8px 16px 48px}}
+@media (max-width:900px){.menu{display:inline;margin-left:auto}.md{display:none}.frame{display:flex;flex-direction:column}.sidebar{order:2;min-height:0;border-right:0;border-top:1px solid var(--line)}.toc{float:none;width:auto;margin:16px 0}main{padding:8px 16px 48px}}
 `;

@@ -245,7 +245,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
       mcp: withPartnerRateLimit(
         commerce,
-        createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl], docsMarkdown: docs.markdown, onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
+        createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins], docsMarkdown: docs.markdown, onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
       ),
     });
     api.server.on(

@@ -3,7 +3,7 @@
  * (format, price level), with delivery postcodes derived from the delivery radius.
  */
 import type { Branch } from '@grocery/core';
-import { haversineKm } from './geo.ts';
+import { haversineKm } from '@grocery/core';
 import { BRANCH_SITES, POSTCODE_CENTROIDS, type BranchFormat, type BranchRegion, type BranchSite } from './vocabulary/branch-sites.ts';
 
 /** A branch and the simulator's private facts about it. */

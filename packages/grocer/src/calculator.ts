@@ -32,7 +32,7 @@ import {
 import type { BranchProfile } from './branch-directory.ts';
 import { normalizeCouponCode, type CouponBook, type CouponDefinition, type CouponFailureReason } from './coupons.ts';
 import { DEFAULT_DELIVERY_RULES, deliveryFeeSatang, type DeliveryRules } from './delivery-fees.ts';
-import { haversineKm } from './geo.ts';
+import { haversineKm } from '@grocery/core';
 import { applyPromotion, type Promotion } from './promotions.ts';
 
 /** Schedule modes the grocer knows; `REGULAR` is the default. */

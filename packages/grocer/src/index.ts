@@ -32,7 +32,6 @@ export { signWebhookBody, type ServiceWebhook, type ServiceWebhookPath } from '.
 export { NO_FAULTS, type FaultSettings } from './faults.ts';
 export { renderProductImage, renderProductSvg } from './product-image.ts';
 export { gtinCheckDigit, isValidGtin } from './barcode.ts';
-export { haversineKm } from './geo.ts';
 export { loadGrocerConfig, type GrocerConfig } from './config.ts';
 export { BRANCH_SITES, POSTCODE_CENTROIDS, type BranchFormat, type BranchRegion, type BranchSite } from './vocabulary/branch-sites.ts';
 export { DEPARTMENTS } from './vocabulary/index.ts';

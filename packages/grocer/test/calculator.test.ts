@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { CommerceError, type Address, type CalculateRequest, type Product } from '@grocery/core';
+import { CommerceError, haversineKm, type Address, type CalculateRequest, type Product } from '@grocery/core';
 import {
   allocate,
   buildBranchDirectory,
@@ -9,7 +9,6 @@ import {
   CouponBook,
   DEFAULT_DELIVERY_RULES,
   deliveryFeeSatang,
-  haversineKm,
   SANDBOX_COUPONS,
   type CalculatorContext,
   type Promotion,

@@ -15,10 +15,9 @@ import {
   type WebhookEndpointRecord,
 } from '@grocery/core';
 import type { Db } from './database.ts';
+import { iso, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
 
 const at = (ms: number): string => new Date(ms).toISOString();
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-const isoNotNull = (value: Date | string): string => new Date(value).toISOString();
 const clip = (value: string | null, max: number): string | null => (value === null ? null : value.slice(0, max));
 
 /**
@@ -163,24 +162,7 @@ interface ClaimRow {
   previous_secret_expires_at: Date | null;
 }
 
-type OrderPollRow = {
-  order_id: string;
-  partner_id: string;
-  owner_id: string;
-  environment: OrderRecord['environment'];
-  order_source: string;
-  branch_code: string;
-  grand_total_satang: number;
-  currency: string;
-  payment_status: OrderRecord['paymentStatus'];
-  status: string;
-  picking_status: string | null;
-  request: OrderRecord['request'];
-  grocer_order: GrocerOrder;
-  created_at: Date;
-  paid_at: Date | null;
-  misses: number;
-};
+type OrderPollRow = OrderRow & { misses: number };
 
 /** The EventStore port over SQL; mixed into the Store that `createSqlStore` returns. */
 export class SqlEventStore implements EventStore {
@@ -383,26 +365,7 @@ export class SqlEventStore implements EventStore {
          FROM claimed c JOIN orders o ON o.order_id = c.order_id`,
       [input.instanceId, at(input.nowMs), at(input.untilMs), input.limit],
     );
-    return rows.map((row) => ({
-      misses: row.misses,
-      order: {
-        orderId: row.order_id,
-        partnerId: row.partner_id,
-        ownerId: row.owner_id,
-        environment: row.environment,
-        orderSource: row.order_source,
-        branchCode: row.branch_code,
-        grandTotalSatang: row.grand_total_satang,
-        currency: row.currency,
-        paymentStatus: row.payment_status,
-        status: row.status,
-        pickingStatus: row.picking_status,
-        request: row.request,
-        grocerOrder: row.grocer_order,
-        createdAt: isoNotNull(row.created_at),
-        paidAt: iso(row.paid_at),
-      },
-    }));
+    return rows.map((row) => ({ misses: row.misses, order: toOrder(row) }));
   }
 
   async completeOrderPoll(report: OrderPollReport): Promise<boolean> {

@@ -19,6 +19,7 @@ import type {
 } from '@grocery/core';
 import type { Db } from './database.ts';
 import { migrate, type Migration } from './migrate.ts';
+import { iso, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
 import { enqueueDeliveries, SqlEventStore } from './sql-event-store.ts';
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
@@ -36,8 +37,6 @@ export async function createSqlStore(db: Db): Promise<Store> {
   return new SqlStore(db);
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-const isoNotNull = (value: Date | string): string => new Date(value).toISOString();
 
 interface PartnerRow {
   partner_id: string;
@@ -105,44 +104,6 @@ function toBasket(row: BasketRow): BasketRecord {
     branchCode: row.branch_code,
     lines: row.lines,
     updatedAt: isoNotNull(row.updated_at),
-  };
-}
-
-interface OrderRow {
-  order_id: string;
-  partner_id: string;
-  owner_id: string;
-  environment: OrderRecord['environment'];
-  order_source: string;
-  branch_code: string;
-  grand_total_satang: number;
-  currency: string;
-  payment_status: OrderRecord['paymentStatus'];
-  status: string;
-  picking_status: string | null;
-  request: OrderRecord['request'];
-  grocer_order: GrocerOrder;
-  created_at: Date;
-  paid_at: Date | null;
-}
-
-function toOrder(row: OrderRow): OrderRecord {
-  return {
-    orderId: row.order_id,
-    partnerId: row.partner_id,
-    ownerId: row.owner_id,
-    environment: row.environment,
-    orderSource: row.order_source,
-    branchCode: row.branch_code,
-    grandTotalSatang: row.grand_total_satang,
-    currency: row.currency,
-    paymentStatus: row.payment_status,
-    status: row.status,
-    pickingStatus: row.picking_status,
-    request: row.request,
-    grocerOrder: row.grocer_order,
-    createdAt: isoNotNull(row.created_at),
-    paidAt: iso(row.paid_at),
   };
 }
 

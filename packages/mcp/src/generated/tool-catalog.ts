@@ -915,7 +915,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
                   }
                 },
                 "paymentLink": {
-                  "description": "Where the order is paid; present while the order is unpaid. Issue a fresh one with `paymentLinkCreate`.",
+                  "description": "Where the order is paid: returned by `orderCreate`. Links are kept only as hashes, so later reads return null; issue a fresh link with `paymentLinkCreate` or `paymentStart`.",
                   "type": [
                     "object",
                     "null"

@@ -15,7 +15,8 @@ import { FEATHER_FILE_NAME_PATTERN } from './feather-columns.ts';
 import type { CatalogLogger } from './snapshot-builder.ts';
 
 /** Error codes of the catalog routes: the domain's, plus the download-link and availability ones. */
-export type CatalogErrorCode = ErrorCode | 'DOWNLOAD_LINK_INVALID' | 'DOWNLOAD_LINK_EXPIRED' | 'METHOD_NOT_ALLOWED' | 'CATALOG_UNAVAILABLE';
+/** The catalog's errors use the domain's codes (errors.ts lists the download and availability ones too). */
+export type CatalogErrorCode = ErrorCode;
 
 export interface CatalogHandlerOptions {
   snapshots: CatalogSnapshotSource;

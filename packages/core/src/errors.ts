@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   'PAYMENT_LINK_EXPIRED',
   'PAYMENT_DECLINED',
   'PAYMENT_PROVIDER_UNAVAILABLE',
+  'DOWNLOAD_LINK_INVALID',
+  'DOWNLOAD_LINK_EXPIRED',
+  'METHOD_NOT_ALLOWED',
+  'CATALOG_UNAVAILABLE',
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'QUERY_TOO_COMPLEX',
@@ -89,12 +93,16 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'SIGNATURE_INVALID':
       return 401;
     case 'FORBIDDEN':
+    case 'DOWNLOAD_LINK_INVALID':
       return 403;
     case 'NOT_FOUND':
     case 'PAYMENT_LINK_INVALID':
       return 404;
     case 'PAYMENT_LINK_EXPIRED':
+    case 'DOWNLOAD_LINK_EXPIRED':
       return 410;
+    case 'METHOD_NOT_ALLOWED':
+      return 405;
     case 'ALREADY_PAID':
     case 'PRICE_CHANGED':
     case 'IDEMPOTENCY_KEY_REUSED':
@@ -107,6 +115,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'GROCER_UNAVAILABLE':
     case 'SEARCH_UNAVAILABLE':
     case 'PAYMENT_PROVIDER_UNAVAILABLE':
+    case 'CATALOG_UNAVAILABLE':
       return 503;
     case 'INTERNAL':
       return 500;

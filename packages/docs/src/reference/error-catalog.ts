@@ -113,6 +113,22 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     meaning: "No payment provider is configured for the order's environment, so the order cannot be paid yet; no money moved.",
     returnedBy: ['`paymentStart`', '`POST /pay/<token>` (HTTP 503)'],
   },
+  DOWNLOAD_LINK_INVALID: {
+    meaning: 'A catalog download link whose signature does not match (altered or forged). Ask `/v1/products/download` for a fresh link.',
+    returnedBy: ['`GET /v1/products/files/{file}` (HTTP 403)'],
+  },
+  DOWNLOAD_LINK_EXPIRED: {
+    meaning: 'A catalog download link older than its five minutes. Ask `/v1/products/download` for a fresh link.',
+    returnedBy: ['`GET /v1/products/files/{file}` (HTTP 410)'],
+  },
+  METHOD_NOT_ALLOWED: {
+    meaning: 'The REST catalog is read-only: only GET and HEAD; `Allow` lists them.',
+    returnedBy: ['REST catalog routes (HTTP 405)'],
+  },
+  CATALOG_UNAVAILABLE: {
+    meaning: 'No catalog snapshot is served yet (the first one is being built); retry after `Retry-After` seconds.',
+    returnedBy: ['REST catalog routes (HTTP 503)'],
+  },
   IDEMPOTENCY_KEY_REUSED: {
     meaning: 'The idempotency key was used by this shopper for a different `orderCreate` request, or the first request with it is still running after 10 seconds.',
     returnedBy: ['`orderCreate`, `create_order`'],
@@ -164,8 +180,4 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
 export const SURFACE_ERROR_CODES: readonly { code: string; status: string; meaning: string; returnedBy: string }[] = [
   { code: 'GRAPHQL_PARSE_FAILED', status: '200 or 400', meaning: 'The GraphQL document has a syntax error.', returnedBy: '`POST /graphql` (`errors[]`), MCP tools' },
   { code: 'GRAPHQL_VALIDATION_FAILED', status: '200 or 400', meaning: 'The document does not validate against the schema, or a variable does not coerce (for example `first: "ten"`).', returnedBy: '`POST /graphql` (`errors[]`), MCP tools' },
-  { code: 'METHOD_NOT_ALLOWED', status: '405', meaning: 'The REST catalog is read-only: only GET and HEAD.', returnedBy: 'REST catalog' },
-  { code: 'CATALOG_UNAVAILABLE', status: '503', meaning: 'No catalog snapshot is served yet (the first is being built); retry after `Retry-After`.', returnedBy: 'REST catalog' },
-  { code: 'DOWNLOAD_LINK_INVALID', status: '403', meaning: 'A download link whose signature does not match.', returnedBy: '`GET /v1/products/files/{file}`' },
-  { code: 'DOWNLOAD_LINK_EXPIRED', status: '410', meaning: 'A download link older than five minutes.', returnedBy: '`GET /v1/products/files/{file}`' },
 ];

@@ -113,7 +113,7 @@ export const DEFAULT_RANKING: Readonly<RankingWeights> = {
   shelfRatio: 0.75,
   maxSemanticCandidates: 800,
   maxShelfCandidates: 200,
-  fullScanBudget: 3_000,
+  fullScanBudget: 1_500,
   exactHead: 200,
   softHead: 32,
   maxCandidates: 1_500,

@@ -73,7 +73,7 @@ export function createSearchHandler(options: SearchHandlerOptions): HttpHandler 
     if (route === null) return errorResponse(404, 'NOT_FOUND', `No route ${truncate(request.path, 100)}. Routes: ${Object.keys(ROUTES).join(', ')}.`, {}, NO_STORE);
     const method = request.method.toUpperCase();
     if (method !== 'GET' && method !== 'HEAD') {
-      return errorResponse(405, 'INVALID_INPUT', `Method ${truncate(request.method, 20)} is not allowed on ${route}; use GET.`, {}, { ...NO_STORE, allow: 'GET, HEAD' });
+      return errorResponse(405, 'METHOD_NOT_ALLOWED', `Method ${truncate(request.method, 20)} is not allowed on ${route}; use GET.`, {}, { ...NO_STORE, allow: 'GET, HEAD' });
     }
     const response = await handleRoute(options, route, request);
     return method === 'HEAD' ? { ...response, body: null } : response;

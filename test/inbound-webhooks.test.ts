@@ -105,7 +105,7 @@ for (const kind of testDatabaseKinds()) {
         ['the other endpoint’s body', post(path, JSON.stringify(paymentBody(paid))), 400, 'INVALID_INPUT'],
         ['unknown order', post(path, JSON.stringify(statusBody('PA2611220000000-ZZZZ'))), 404, 'NOT_FOUND'],
         ['huge body', post(path, JSON.stringify(statusBody(paid.orderId, { padding: 'x'.repeat(80 * 1024) }))), 413, 'PAYLOAD_TOO_LARGE'],
-        ['GET', post(path, '', null, 'GET'), 405, 'INVALID_INPUT'],
+        ['GET', post(path, '', null, 'GET'), 405, 'METHOD_NOT_ALLOWED'],
         ['unknown path', post('/webhooks/shop/refund', good), 404, 'NOT_FOUND'],
       ];
       for (const [name, pending, status, code] of cases) {

@@ -134,7 +134,7 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
     },
     async handler(request) {
       const given = /^Bearer (.{1,512})$/.exec(request.headers.authorization ?? '')?.[1];
-      if (!given || !sameDigest(sha256Hex(given), tokenDigest)) return errorResponse(401, 'FORBIDDEN', 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.');
+      if (!given || !sameDigest(sha256Hex(given), tokenDigest)) return errorResponse(401, 'ADMIN_TOKEN_INVALID', 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.');
       return { status: 200, headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' }, body: await registry.metrics() };
     },
   };

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'QUERY_TOO_COMPLEX',
   'PAYLOAD_TOO_LARGE',
   'FORBIDDEN',
+  'ADMIN_TOKEN_INVALID',
   'GROCER_UNAVAILABLE',
   'SEARCH_UNAVAILABLE',
   // Inbound grocer notifications (openapi/webhooks.yaml).
@@ -90,6 +91,7 @@ export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case 'UNAUTHENTICATED':
     case 'PARTNER_KEY_INVALID':
+    case 'ADMIN_TOKEN_INVALID':
     case 'SIGNATURE_INVALID':
       return 401;
     case 'FORBIDDEN':

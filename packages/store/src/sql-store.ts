@@ -240,38 +240,38 @@ class SqlStore extends SqlEventStore implements Store {
   // Baskets
 
   async getBasket(scope: ShopperScope): Promise<BasketRecord | null> {
-    const { rows } = await this.#db.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2', [scope.partnerId, scope.ownerId]);
+    const { rows } = await this.#db.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3', [scope.partnerId, scope.ownerId, scope.environment]);
     return rows[0] ? toBasket(rows[0]) : null;
   }
 
   async updateBasket(scope: ShopperScope, newBasketId: string, change: (current: BasketRecord | null) => BasketContent | null): Promise<BasketRecord | null> {
     return this.#db.transaction(async (tx) => {
       // The row lock serialises concurrent changes to one basket, so none is lost.
-      const locked = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 FOR UPDATE', [scope.partnerId, scope.ownerId]);
+      const locked = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE', [scope.partnerId, scope.ownerId, scope.environment]);
       const current = locked.rows[0] ? toBasket(locked.rows[0]) : null;
       const next = change(current);
       if (next === null) return current;
       const { rows } = current
         ? await tx.query<BasketRow>(
-            'UPDATE baskets SET branch_code = $3, lines = $4, updated_at = now() WHERE partner_id = $1 AND owner_id = $2 RETURNING *',
-            [scope.partnerId, scope.ownerId, next.branchCode, JSON.stringify(next.lines)],
+            'UPDATE baskets SET branch_code = $3, lines = $4, updated_at = now() WHERE partner_id = $1 AND owner_id = $2 AND environment = $5 RETURNING *',
+            [scope.partnerId, scope.ownerId, next.branchCode, JSON.stringify(next.lines), scope.environment],
           )
         : await tx.query<BasketRow>(
             // Two first changes may race to create the basket; the loser's insert waits on the
             // winner's row and then updates it, still under the lock.
-            `INSERT INTO baskets (partner_id, owner_id, basket_id, branch_code, lines) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (partner_id, owner_id) DO NOTHING RETURNING *`,
-            [scope.partnerId, scope.ownerId, newBasketId, next.branchCode, JSON.stringify(next.lines)],
+            `INSERT INTO baskets (partner_id, owner_id, basket_id, branch_code, lines, environment) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (partner_id, environment, owner_id) DO NOTHING RETURNING *`,
+            [scope.partnerId, scope.ownerId, newBasketId, next.branchCode, JSON.stringify(next.lines), scope.environment],
           );
       if (rows[0]) return toBasket(rows[0]);
       // Lost the creation race: apply the change to the basket that now exists.
-      const again = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 FOR UPDATE', [scope.partnerId, scope.ownerId]);
+      const again = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE', [scope.partnerId, scope.ownerId, scope.environment]);
       const existing = toBasket(again.rows[0]!);
       const retried = change(existing);
       if (retried === null) return existing;
       const updated = await tx.query<BasketRow>(
-        'UPDATE baskets SET branch_code = $3, lines = $4, updated_at = now() WHERE partner_id = $1 AND owner_id = $2 RETURNING *',
-        [scope.partnerId, scope.ownerId, retried.branchCode, JSON.stringify(retried.lines)],
+        'UPDATE baskets SET branch_code = $3, lines = $4, updated_at = now() WHERE partner_id = $1 AND owner_id = $2 AND environment = $5 RETURNING *',
+        [scope.partnerId, scope.ownerId, retried.branchCode, JSON.stringify(retried.lines), scope.environment],
       );
       return toBasket(updated.rows[0]!);
     });
@@ -308,18 +308,28 @@ class SqlStore extends SqlEventStore implements Store {
 
   async claimIdempotencyKey(
     scope: ShopperScope,
-    claim: { key: string; requestHash: string; resourceId: string; nowMs: number; staleAfterMs: number },
+    claim: { key: string; requestHash: string; resourceId: string; nowMs: number; staleAfterMs: number; retentionMs: number },
   ): Promise<IdempotencyClaim> {
     const now = new Date(claim.nowMs).toISOString();
+    // Forgotten keys go first (and, now and then, everyone's), so their ids can be used afresh.
+    const expired = new Date(claim.nowMs - claim.retentionMs).toISOString();
+    await this.#db.query('DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $5 AND claimed_at < $4', [
+      scope.partnerId,
+      scope.ownerId,
+      claim.key,
+      expired,
+      scope.environment,
+    ]);
+    if (Math.random() < 0.01) await this.#db.query('DELETE FROM idempotency_keys WHERE claimed_at < $1', [expired]);
     const inserted = await this.#db.query<{ resource_id: string }>(
-      `INSERT INTO idempotency_keys (partner_id, owner_id, idempotency_key, request_hash, resource_id, claimed_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING resource_id`,
-      [scope.partnerId, scope.ownerId, claim.key, claim.requestHash, claim.resourceId, now],
+      `INSERT INTO idempotency_keys (partner_id, owner_id, idempotency_key, request_hash, resource_id, claimed_at, environment)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING resource_id`,
+      [scope.partnerId, scope.ownerId, claim.key, claim.requestHash, claim.resourceId, now, scope.environment],
     );
     if (inserted.rows[0]) return { kind: 'claimed', resourceId: inserted.rows[0].resource_id };
     const { rows } = await this.#db.query<{ request_hash: string; resource_id: string; response: unknown; claimed_at: Date; completed_at: Date | null }>(
-      'SELECT request_hash, resource_id, response, claimed_at, completed_at FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3',
-      [scope.partnerId, scope.ownerId, claim.key],
+      'SELECT request_hash, resource_id, response, claimed_at, completed_at FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $4',
+      [scope.partnerId, scope.ownerId, claim.key, scope.environment],
     );
     const row = rows[0];
     // Released between our insert and select: try once more.
@@ -329,17 +339,18 @@ class SqlStore extends SqlEventStore implements Store {
     if (row.claimed_at.getTime() + claim.staleAfterMs > claim.nowMs) return { kind: 'in-progress' };
     const taken = await this.#db.query(
       `UPDATE idempotency_keys SET claimed_at = $4
-        WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND claimed_at = $5 AND completed_at IS NULL`,
-      [scope.partnerId, scope.ownerId, claim.key, now, row.claimed_at],
+        WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND claimed_at = $5 AND completed_at IS NULL AND environment = $6`,
+      [scope.partnerId, scope.ownerId, claim.key, now, row.claimed_at, scope.environment],
     );
     return taken.rowCount > 0 ? { kind: 'claimed', resourceId: row.resource_id } : { kind: 'in-progress' };
   }
 
   async releaseIdempotencyKey(scope: ShopperScope, key: string): Promise<void> {
-    await this.#db.query('DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND completed_at IS NULL', [
+    await this.#db.query('DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $4 AND completed_at IS NULL', [
       scope.partnerId,
       scope.ownerId,
       key,
+      scope.environment,
     ]);
   }
 
@@ -373,18 +384,19 @@ class SqlStore extends SqlEventStore implements Store {
       await insertLink(tx, link);
       if (idempotency) {
         await tx.query(
-          'UPDATE idempotency_keys SET response = $4, completed_at = now() WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3',
-          [order.partnerId, order.ownerId, idempotency.key, JSON.stringify(idempotency.response)],
+          'UPDATE idempotency_keys SET response = $4, completed_at = now() WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $5',
+          [order.partnerId, order.ownerId, idempotency.key, JSON.stringify(idempotency.response), order.environment],
         );
       }
     });
   }
 
   async getOrder(scope: ShopperScope, orderId: string): Promise<OrderRecord | null> {
-    const { rows } = await this.#db.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 AND partner_id = $2 AND owner_id = $3', [
+    const { rows } = await this.#db.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 AND partner_id = $2 AND owner_id = $3 AND environment = $4', [
       orderId,
       scope.partnerId,
       scope.ownerId,
+      scope.environment,
     ]);
     return rows[0] ? toOrder(rows[0]) : null;
   }
@@ -393,14 +405,14 @@ class SqlStore extends SqlEventStore implements Store {
     scope: ShopperScope,
     page: { after: { createdAt: string; orderId: string } | null; first: number },
   ): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }> {
-    const params: unknown[] = [scope.partnerId, scope.ownerId, page.first + 1];
+    const params: unknown[] = [scope.partnerId, scope.ownerId, page.first + 1, scope.environment];
     let cursor = '';
     if (page.after) {
       params.push(page.after.createdAt, page.after.orderId);
-      cursor = 'AND (created_at, order_id) < ($4::timestamptz, $5)';
+      cursor = 'AND (created_at, order_id) < ($5::timestamptz, $6)';
     }
     const { rows } = await this.#db.query<OrderRow>(
-      `SELECT * FROM orders WHERE partner_id = $1 AND owner_id = $2 ${cursor} ORDER BY created_at DESC, order_id DESC LIMIT $3`,
+      `SELECT * FROM orders WHERE partner_id = $1 AND owner_id = $2 AND environment = $4 ${cursor} ORDER BY created_at DESC, order_id DESC LIMIT $3`,
       params,
     );
     return { orders: rows.slice(0, page.first).map(toOrder), hasNextPage: rows.length > page.first };

@@ -3,8 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import type { GrocerOrder, OrderRecord, PaymentLinkRecord, Store } from '@grocery/core';
 import { createSqlStore, testDatabaseKinds, type Db } from '../src/index.ts';
 
-const scope = { partnerId: 'ptn_a', ownerId: 'owner-1' };
-const otherPartner = { partnerId: 'ptn_b', ownerId: 'owner-1' };
+const scope = { partnerId: 'ptn_a', environment: 'sandbox' as const, ownerId: 'owner-1' };
+const otherPartner = { partnerId: 'ptn_b', environment: 'sandbox' as const, ownerId: 'owner-1' };
+const production = { ...scope, environment: 'production' as const };
 
 function grocerOrder(orderId: string): GrocerOrder {
   return {
@@ -100,6 +101,7 @@ for (const kind of testDatabaseKinds()) {
       const basket = await store.getBasket(scope);
       assert.deepEqual(basket?.lines, [{ cprcode: '100001', quantity: 20 }]);
       assert.equal(await store.getBasket(otherPartner), null, 'another partner sees no basket of this one');
+      assert.equal(await store.getBasket(production), null, "the partner's production keys see no sandbox basket");
     });
 
     test('a change that throws leaves the basket as it was', async () => {
@@ -114,7 +116,7 @@ for (const kind of testDatabaseKinds()) {
 
     test('idempotency keys: claim, in progress, replay, mismatch, takeover of a stale claim', async () => {
       const claim = (requestHash: string, resourceId: string, nowMs: number) =>
-        store.claimIdempotencyKey(scope, { key: 'key-1', requestHash, resourceId, nowMs, staleAfterMs: 60_000 });
+        store.claimIdempotencyKey(scope, { key: 'key-1', requestHash, resourceId, nowMs, staleAfterMs: 60_000, retentionMs: 86_400_000 });
       const t0 = Date.UTC(2026, 10, 22);
       assert.deepEqual(await claim('r1', 'PA1', t0), { kind: 'claimed', resourceId: 'PA1' });
       assert.deepEqual(await claim('r1', 'PA2', t0 + 10), { kind: 'in-progress' });
@@ -122,8 +124,9 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(await claim('r1', 'PA3', t0 + 120_000), { kind: 'claimed', resourceId: 'PA1' }, 'a stale claim keeps its resource id');
       await store.insertOrder({ order: orderRecord('PA2611220000001-AAAA', '2026-11-22T03:00:00.000Z'), link: link('PA2611220000001-AAAA', 'aa'), idempotency: { key: 'key-1', response: { orderId: 'PA1' } } });
       assert.deepEqual(await claim('r1', 'PA4', t0 + 130_000), { kind: 'replay', response: { orderId: 'PA1' } });
+      assert.deepEqual(await claim('r2', 'PA5', t0 + 86_400_000 + 130_000), { kind: 'claimed', resourceId: 'PA5' }, 'a key is forgotten after its retention');
       assert.deepEqual(
-        await store.claimIdempotencyKey(otherPartner, { key: 'key-1', requestHash: 'r9', resourceId: 'PB1', nowMs: t0, staleAfterMs: 60_000 }),
+        await store.claimIdempotencyKey(otherPartner, { key: 'key-1', requestHash: 'r9', resourceId: 'PB1', nowMs: t0, staleAfterMs: 60_000, retentionMs: 86_400_000 }),
         { kind: 'claimed', resourceId: 'PB1' },
         'keys are per (partner, shopper)',
       );
@@ -143,6 +146,8 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(second.hasNextPage, false);
       assert.equal(await store.getOrder(otherPartner, 'PA2611220000005-AAAA'), null);
       assert.equal((await store.listOrders(otherPartner, { after: null, first: 10 })).orders.length, 0);
+      assert.equal((await store.listOrders(production, { after: null, first: 10 })).orders.length, 0, 'sandbox orders are not production ones');
+      assert.equal(await store.getOrder(production, 'PA2611220000005-AAAA'), null);
     });
 
     test('twenty concurrent payment claims: exactly one wins, then the order is paid once', async () => {

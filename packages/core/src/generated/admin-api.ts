@@ -552,7 +552,7 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `INVALID_INPUT`: the route exists with other methods, listed in `Allow`. */
+        /** @description `METHOD_NOT_ALLOWED`: the route exists with other methods, listed in `Allow`. */
         MethodNotAllowed: {
             headers: {
                 Allow?: string;
@@ -571,7 +571,7 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `FORBIDDEN`: the admin token is missing or wrong. */
+        /** @description `ADMIN_TOKEN_INVALID`: the admin token is missing or wrong. */
         Unauthorized: {
             headers: {
                 "WWW-Authenticate"?: "Bearer realm=\"admin\"";

@@ -325,7 +325,7 @@ export type OrderConnection = {
   pageInfo: PageInfo;
 };
 
-/** What to order. Without `lines`, the shopper's basket is ordered (and emptied). */
+/** What to order. Without `lines`, the shopper's basket is ordered, and the ordered quantities are taken off it. */
 export type OrderCreateInput = {
   /** Delivery address; `DELIVERY` needs its coordinates. */
   address?: InputMaybe<AddressInput>;
@@ -563,9 +563,9 @@ export type Query = {
   fulfilmentResolve: FulfilmentBranch;
   /** Stock at a branch, for the given products (at most 500). */
   inventory: Array<InventoryLevel>;
-  /** One of the shopper's orders through this partner key. */
+  /** One of the shopper's orders through this partner key (keys of the same environment share them). */
   order?: Maybe<Order>;
-  /** The shopper's orders through this partner key, newest first. */
+  /** The shopper's orders through this partner key (keys of the same environment share them), newest first. */
   orders: OrderConnection;
   /** One product; with a branch, nested `price` and `inventory` are for that branch. */
   product?: Maybe<Product>;

@@ -194,9 +194,19 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `INVALID_INPUT`: not JSON, not the body of this endpoint, or not a POST. Nothing changed. */
+        /** @description `INVALID_INPUT`: not JSON, or not the body of this endpoint. Nothing changed. */
         InvalidInput: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `METHOD_NOT_ALLOWED`: only POST is served (see `Allow`). Nothing changed. */
+        MethodNotAllowed: {
+            headers: {
+                Allow?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -289,7 +299,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["SignatureInvalid"];
             404: components["responses"]["NotFound"];
-            405: components["responses"]["InvalidInput"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Replayed"];
             413: components["responses"]["TooLarge"];
             503: components["responses"]["GrocerUnavailable"];
@@ -314,7 +324,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["SignatureInvalid"];
             404: components["responses"]["NotFound"];
-            405: components["responses"]["InvalidInput"];
+            405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Replayed"];
             413: components["responses"]["TooLarge"];
             503: components["responses"]["GrocerUnavailable"];

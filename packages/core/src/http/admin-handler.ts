@@ -226,13 +226,13 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
   return async (request) => {
     const given = /^Bearer (.{1,512})$/.exec(request.headers.authorization ?? '')?.[1];
     if (!given || !sameDigest(sha256Hex(given), tokenDigest)) {
-      return errorResponse(401, 'FORBIDDEN', 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.', {}, { 'www-authenticate': 'Bearer realm="admin"' });
+      return errorResponse(401, 'ADMIN_TOKEN_INVALID', 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.', {}, { 'www-authenticate': 'Bearer realm="admin"' });
     }
     const candidates = routes.filter((route) => route.pattern.test(request.path));
     const route = candidates.find((r) => r.method === request.method);
     if (!route) {
       return candidates.length > 0
-        ? errorResponse(405, 'INVALID_INPUT', `Use ${candidates.map((r) => r.method).join(' or ')}.`, {}, { allow: candidates.map((r) => r.method).join(', ') })
+        ? errorResponse(405, 'METHOD_NOT_ALLOWED', `Use ${candidates.map((r) => r.method).join(' or ')}.`, {}, { allow: candidates.map((r) => r.method).join(', ') })
         : errorResponse(404, 'NOT_FOUND', 'No such admin route.');
     }
     let body: unknown = null;

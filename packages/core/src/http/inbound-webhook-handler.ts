@@ -68,7 +68,7 @@ export function createInboundWebhookHandler(options: InboundWebhookHandlerOption
   return async (request) => {
     const kind = request.path === INBOUND_WEBHOOK_PATHS.payment ? 'payment' : request.path === INBOUND_WEBHOOK_PATHS.orderStatus ? 'order-status' : null;
     if (kind === null) return errorResponse(404, 'NOT_FOUND', 'No such webhook endpoint.');
-    if (request.method !== 'POST') return errorResponse(405, 'INVALID_INPUT', 'Use POST.', {}, { allow: 'POST' });
+    if (request.method !== 'POST') return errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use POST.', {}, { allow: 'POST' });
     if (request.body.length > maxBodyBytes) return errorResponse(413, 'PAYLOAD_TOO_LARGE', `The body is over ${maxBodyBytes} bytes.`);
     // Nothing of an unauthenticated body is parsed.
     const signature = request.headers['x-grocer-signature'];

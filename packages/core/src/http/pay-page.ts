@@ -105,7 +105,7 @@ export function createPayPageHandler(commerce: Commerce): (request: HttpRequest)
         return { status: 200, headers, body: renderCheckout(view, lang, request.query.get('notice') === 'declined' ? TEXT[lang].declined : null) };
       }
       if (request.method === 'POST' && !match[2]) return await pay(commerce, request, token, lang, wantsJson, headers);
-      return { ...errorResponse(405, 'INVALID_INPUT', 'Use GET or POST.'), headers: { ...jsonHeaders, allow: 'GET, POST' } };
+      return { ...errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST.'), headers: { ...jsonHeaders, allow: 'GET, POST' } };
     } catch (error) {
       if (!isCommerceError(error)) throw error;
       if (wantsJson) return { ...errorResponse(httpStatusOf(error.code), error.code, error.message), headers: { ...jsonHeaders } };

@@ -1,6 +1,12 @@
-/** Baskets and orders belong to the pair (partner, shopper). */
+import type { Environment } from './partner.ts';
+
+/**
+ * Baskets and orders belong to (partner, environment, shopper): the spec's "(partner key,
+ * shopper)", kept across key rotation, and never shared between sandbox and production keys.
+ */
 export interface ShopperScope {
   partnerId: string;
+  environment: Environment;
   ownerId: string;
 }
 

@@ -49,12 +49,12 @@ export interface CommerceStore {
 
   /**
    * Claims `key` for this (partner, shopper) and request. `resourceId` is what a first use will
-   * create; a claim older than `staleAfterMs` (its request died, e.g. in a crash) is taken over
-   * with its original resourceId.
+   * create; an unfinished claim older than `staleAfterMs` (its request died, e.g. in a crash) is
+   * taken over with its original resourceId; a key older than `retentionMs` is forgotten.
    */
   claimIdempotencyKey(
     scope: ShopperScope,
-    claim: { key: string; requestHash: string; resourceId: string; nowMs: number; staleAfterMs: number },
+    claim: { key: string; requestHash: string; resourceId: string; nowMs: number; staleAfterMs: number; retentionMs: number },
   ): Promise<IdempotencyClaim>;
   /** Forgets a claim whose request failed, so the key can be used again. */
   releaseIdempotencyKey(scope: ShopperScope, key: string): Promise<void>;

@@ -38,6 +38,8 @@ export interface CreatedOrder {
 const IDEMPOTENCY_WAIT_MS = 10_000;
 /** A claim older than this belongs to a request that died; its key may be taken over. */
 const IDEMPOTENCY_STALE_MS = 60_000;
+/** Keys are remembered as long as the payment link they replay is valid (24 hours), then forgotten. */
+const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 const TEST_MARK = 'test';
@@ -96,22 +98,22 @@ export class OrderService {
    * request under the key is refused with `IDEMPOTENCY_KEY_REUSED`.
    */
   async create(ctx: ShopperContext, input: OrderCreateInput, idempotencyKey: string | null): Promise<CreatedOrder> {
-    const { request, fromBasket } = await preparePricing(ctx, input, { store: this.#store, branches: this.#branches });
-    const sandbox = ctx.partner.environment === 'sandbox';
-    const specialComment = markComment(optionalComment(input.specialComment, 'input.specialComment'), sandbox);
-
     let orderId = newOrderId(this.#clock.now());
     if (idempotencyKey !== null) {
       if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
         throw new CommerceError('INVALID_INPUT', 'An idempotency key is 1 to 255 printable ASCII characters.', { field: 'idempotencyKey' });
       }
-      const requestHash = sha256Hex(JSON.stringify({ request, specialComment, fromBasket }));
-      const claim = await this.#claim(ctx, idempotencyKey, requestHash, orderId);
+      // The key is claimed on the request as sent, before pricing: a retried basket order replays
+      // even though the first one emptied the basket.
+      const claim = await this.#claim(ctx, idempotencyKey, sha256Hex(JSON.stringify(input)), orderId);
       if (claim.kind === 'replay') return this.#replay(ctx, claim.response);
       orderId = claim.resourceId;
     }
 
     try {
+      const { request, fromBasket } = await preparePricing(ctx, input, { store: this.#store, branches: this.#branches });
+      const sandbox = ctx.partner.environment === 'sandbox';
+      const specialComment = markComment(optionalComment(input.specialComment, 'input.specialComment'), sandbox);
       const grocerOrder = await this.#grocer
         .createOrder({ ...request, orderId, specialComment, sandbox })
         .catch((error: unknown) => {
@@ -152,7 +154,14 @@ export class OrderService {
   async #claim(ctx: ShopperContext, key: string, requestHash: string, orderId: string) {
     const deadline = this.#clock.now() + IDEMPOTENCY_WAIT_MS;
     for (;;) {
-      const claim = await this.#store.claimIdempotencyKey(ctx.scope, { key, requestHash, resourceId: orderId, nowMs: this.#clock.now(), staleAfterMs: IDEMPOTENCY_STALE_MS });
+      const claim = await this.#store.claimIdempotencyKey(ctx.scope, {
+        key,
+        requestHash,
+        resourceId: orderId,
+        nowMs: this.#clock.now(),
+        staleAfterMs: IDEMPOTENCY_STALE_MS,
+        retentionMs: IDEMPOTENCY_RETENTION_MS,
+      });
       if (claim.kind === 'mismatch') {
         throw new CommerceError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different request.', { field: 'idempotencyKey' });
       }

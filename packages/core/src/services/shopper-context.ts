@@ -10,5 +10,5 @@ export interface ShopperContext {
 }
 
 export function shopperContext(partner: PartnerContext, shopper: VerifiedShopper): ShopperContext {
-  return { partner, shopper, scope: { partnerId: partner.partnerId, ownerId: shopper.ownerId } };
+  return { partner, shopper, scope: { partnerId: partner.partnerId, environment: partner.environment, ownerId: shopper.ownerId } };
 }

@@ -147,7 +147,11 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
   },
   FORBIDDEN: {
     meaning: 'The caller may not do this.',
-    returnedBy: ['`/mcp` from a browser `Origin` that is not allowed (HTTP 403)', 'CORS preflights (`OPTIONS`) to `/graphql` and the REST catalog from an origin that is not registered (HTTP 403)', 'Admin API and `/metrics` without the right `Authorization: Bearer <ADMIN_TOKEN>` (HTTP 401)'],
+    returnedBy: ['`/mcp` from a browser `Origin` that is not allowed (HTTP 403)', 'CORS preflights (`OPTIONS`) to `/graphql` and the REST catalog from an origin that is not registered (HTTP 403)'],
+  },
+  ADMIN_TOKEN_INVALID: {
+    meaning: 'The admin token is missing or wrong.',
+    returnedBy: ['Admin API and `/metrics` without the right `Authorization: Bearer <ADMIN_TOKEN>` (HTTP 401)'],
   },
   GROCER_UNAVAILABLE: {
     meaning: "The grocer's systems did not answer, or failed; retry later. Orders read while the grocer is away show the last known state instead.",

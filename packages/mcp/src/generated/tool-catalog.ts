@@ -628,7 +628,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
   {
     "name": "create_order",
     "title": "Create order",
-    "description": "Places the order: prices it again now and creates it with a payment link; without `lines` the shopper's basket is ordered (and emptied). No payment is taken and no stock is reserved. Use it once the shopper has seen the quote's total and agreed. Give the shopper `paymentLink.url`, where they pay (card numbers never pass through this API); the link is a bearer credential, valid until `expiresAt` (Unix seconds). If it expires, call create_payment_link.\n\nGraphQL `Mutation.orderCreate`: Prices again and creates the order with a payment link; without `lines` the basket is ordered. Accepts an `Idempotency-Key` header.\n\nShopper-scoped: the MCP request must carry the shopper's id token (`Authorization: Bearer <id token>`); without it the result is an error with code UNAUTHENTICATED.",
+    "description": "Places the order: prices it again now and creates it with a payment link; without `lines` the shopper's basket is ordered (the ordered quantities are taken off it). No payment is taken and no stock is reserved. Use it once the shopper has seen the quote's total and agreed. Give the shopper `paymentLink.url`, where they pay (card numbers never pass through this API); the link is a bearer credential, valid until `expiresAt` (Unix seconds). If it expires, call create_payment_link.\n\nGraphQL `Mutation.orderCreate`: Prices again and creates the order with a payment link; without `lines` the basket is ordered. Accepts an `Idempotency-Key` header.\n\nShopper-scoped: the MCP request must carry the shopper's id token (`Authorization: Bearer <id token>`); without it the result is an error with code UNAUTHENTICATED.",
     "operationType": "mutation",
     "rootFields": [
       "Mutation.orderCreate"
@@ -2127,7 +2127,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
   {
     "name": "get_order",
     "title": "Get order",
-    "description": "Reads one of the shopper's orders: status, totals, lines, payment state and fulfilment progress. Use it to answer \"where is my order\" or to check that a payment went through (`payment.isPaid`). Payment links are shown only when issued: to pay an unpaid order call create_payment_link. A null `order` means the shopper has no such order through this shop.\n\nGraphQL `Query.order`: One of the shopper's orders through this partner key.\n\nShopper-scoped: the MCP request must carry the shopper's id token (`Authorization: Bearer <id token>`); without it the result is an error with code UNAUTHENTICATED.",
+    "description": "Reads one of the shopper's orders: status, totals, lines, payment state and fulfilment progress. Use it to answer \"where is my order\" or to check that a payment went through (`payment.isPaid`). Payment links are shown only when issued: to pay an unpaid order call create_payment_link. A null `order` means the shopper has no such order through this shop.\n\nGraphQL `Query.order`: One of the shopper's orders through this partner key (keys of the same environment share them).\n\nShopper-scoped: the MCP request must carry the shopper's id token (`Authorization: Bearer <id token>`); without it the result is an error with code UNAUTHENTICATED.",
     "operationType": "query",
     "rootFields": [
       "Query.order"
@@ -2157,7 +2157,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
       "type": "object",
       "properties": {
         "order": {
-          "description": "One of the shopper's orders through this partner key.",
+          "description": "One of the shopper's orders through this partner key (keys of the same environment share them).",
           "type": [
             "object",
             "null"
@@ -3000,7 +3000,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
   {
     "name": "list_orders",
     "title": "List orders",
-    "description": "Lists the shopper's orders through this shop, newest first, with status, total and whether each is paid. Use it when the shopper asks about past orders, then get_order for one of them. While `pageInfo.hasNextPage` is true, call again with `after` set to `pageInfo.endCursor`.\n\nGraphQL `Query.orders`: The shopper's orders through this partner key, newest first.\n\nShopper-scoped: the MCP request must carry the shopper's id token (`Authorization: Bearer <id token>`); without it the result is an error with code UNAUTHENTICATED.",
+    "description": "Lists the shopper's orders through this shop, newest first, with status, total and whether each is paid. Use it when the shopper asks about past orders, then get_order for one of them. While `pageInfo.hasNextPage` is true, call again with `after` set to `pageInfo.endCursor`.\n\nGraphQL `Query.orders`: The shopper's orders through this partner key (keys of the same environment share them), newest first.\n\nShopper-scoped: the MCP request must carry the shopper's id token (`Authorization: Bearer <id token>`); without it the result is an error with code UNAUTHENTICATED.",
     "operationType": "query",
     "rootFields": [
       "Query.orders"
@@ -3038,7 +3038,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
       "type": "object",
       "properties": {
         "orders": {
-          "description": "The shopper's orders through this partner key, newest first.",
+          "description": "The shopper's orders through this partner key (keys of the same environment share them), newest first.",
           "type": "object",
           "properties": {
             "nodes": {

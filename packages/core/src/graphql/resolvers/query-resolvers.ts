@@ -32,7 +32,7 @@ function requireLimit(limit: number, max: number): number {
 
 function searchService(ctx: GraphQLContext) {
   const search = ctx.commerce.search;
-  if (!search) throw new CommerceError('GROCER_UNAVAILABLE', 'The search service is not configured.');
+  if (!search) throw new CommerceError('SEARCH_UNAVAILABLE', 'The search service is not configured.');
   return search;
 }
 

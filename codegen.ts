@@ -66,6 +66,8 @@ const config: CodegenConfig = {
       config: { shopperFields: ['Mutation', 'Query.basket', 'Query.order', 'Query.orders'] },
     },
     ...openapi('openapi/pay.yaml', 'packages/core/src/generated/pay-api.ts'),
+    ...openapi('openapi/catalog.yaml', 'packages/catalog/src/generated/catalog-api.ts'),
+    ...openapi('openapi/search.yaml', 'apps/search/src/generated/search-api.ts'),
     ...openapi('openapi/webhooks.yaml', 'packages/core/src/generated/webhooks-api.ts'),
     ...openapi('openapi/admin.yaml', 'packages/core/src/generated/admin-api.ts'),
   },

@@ -4,10 +4,16 @@
  * Contract: openapi/search.yaml. Input is checked strictly (unknown or repeated parameters, limits
  * over the maximum) and refused with 400 and a message naming the field; never clamped.
  */
+import type { components } from './generated/search-api.ts';
 import { errorResponse, jsonResponse, LIMITS, type HttpHandler, type HttpRequest, type HttpResponse, type SearchLang, type SearchMode } from '@grocery/core';
 import type { SearchIndex } from '@grocery/search';
 
 /** The index currently served, with where it came from. */
+/** The envelopes, typed from openapi/search.yaml (the tests validate real answers against it too). */
+type SearchResponse = components['schemas']['SearchResponse'];
+type SuggestResponse = components['schemas']['SuggestResponse'];
+type SearchManifest = components['schemas']['Manifest'];
+
 export interface LoadedSearchIndex {
   index: SearchIndex;
   /** Version of this index build. */
@@ -104,10 +110,10 @@ async function handleRoute(options: SearchHandlerOptions, route: Route, request:
     const loaded = options.getIndex();
     if (loaded === null) return errorResponse(503, 'SEARCH_UNAVAILABLE', 'The search index is being built; retry shortly.', {}, { ...NO_STORE, 'retry-after': '5' });
     const headers = { 'cache-control': 'private, max-age=60', 'x-search-index-version': loaded.version };
-    if (search !== null) return jsonResponse(200, { hits: loaded.index.search(search), version: loaded.version }, headers);
-    if (suggest !== null) return jsonResponse(200, { suggestions: loaded.index.suggest(suggest) }, headers);
+    if (search !== null) return jsonResponse(200, { hits: loaded.index.search(search), version: loaded.version } satisfies SearchResponse, headers);
+    if (suggest !== null) return jsonResponse(200, { suggestions: loaded.index.suggest(suggest) } satisfies SuggestResponse, headers);
     const builtAt = loaded.builtAt instanceof Date ? loaded.builtAt.toISOString() : loaded.builtAt;
-    return jsonResponse(200, { version: loaded.version, snapshotVersion: loaded.snapshotVersion, builtAt, documents: loaded.index.stats().documents }, { 'cache-control': 'no-cache' });
+    return jsonResponse(200, { version: loaded.version, snapshotVersion: loaded.snapshotVersion, builtAt, documents: loaded.index.stats().documents } satisfies SearchManifest, { 'cache-control': 'no-cache' });
   } catch (error) {
     if (error instanceof InputError) return errorResponse(400, 'INVALID_INPUT', error.message, { field: error.field }, NO_STORE);
     return errorResponse(500, 'INTERNAL', `Search failed unexpectedly${request.requestId ? ` (request ${request.requestId})` : ''}.`, {}, NO_STORE);

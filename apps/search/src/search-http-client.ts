@@ -105,9 +105,11 @@ function toHit(value: unknown): SearchHitRecord {
   };
 }
 
+const SUGGESTION_KINDS: readonly string[] = ['name', 'brand', 'category', 'barcode'] satisfies Suggestion['kind'][];
+
 function toSuggestion(value: unknown): Suggestion {
-  if (!isRecord(value) || typeof value.text !== 'string' || typeof value.kind !== 'string') throw malformed();
-  return { text: value.text, cprcode: typeof value.cprcode === 'string' ? value.cprcode : null, kind: value.kind };
+  if (!isRecord(value) || typeof value.text !== 'string' || typeof value.kind !== 'string' || !SUGGESTION_KINDS.includes(value.kind)) throw malformed();
+  return { text: value.text, cprcode: typeof value.cprcode === 'string' ? value.cprcode : null, kind: value.kind as Suggestion['kind'] };
 }
 
 function malformed(): CommerceError {

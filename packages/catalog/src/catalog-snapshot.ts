@@ -1,3 +1,4 @@
+import type { components } from './generated/catalog-api.ts';
 import type { CategoryTotal, Product } from '@grocery/core';
 import { LRUCache } from 'lru-cache';
 import { toCatalogRecord, type CatalogLang, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
@@ -19,19 +20,8 @@ export interface CatalogFileInfo {
 }
 
 /** `GET /v1/products/manifest`: what partners poll to detect catalog change. */
-export interface CatalogManifest {
-  /** Content hash of the records; changes exactly when a record changes. */
-  version: string;
-  /** When the snapshot was built (ISO 8601). */
-  builtAt: string;
-  rowCount: number;
-  /** Version of the record layout (fields and their meaning). */
-  recordSchemaVersion: string;
-  /** The grocer's catalog version the snapshot was built from. */
-  sourceCatalogVersion: string;
-  sourceCatalogUpdatedAt: string | null;
-  files: CatalogFileInfo[];
-}
+/** The manifest partners poll (GET /v1/products/manifest), typed from openapi/catalog.yaml. */
+export type CatalogManifest = components['schemas']['Manifest'];
 
 /** Which products a selection keeps; every set condition must hold. Texts are already folded. */
 export interface SnapshotFilter {

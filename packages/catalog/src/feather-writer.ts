@@ -18,7 +18,7 @@ export interface FeatherFile {
   body: Uint8Array;
   /** Lowercase hex SHA-256 of `body`. */
   sha256: string;
-  contentType: string;
+  contentType: typeof FEATHER_CONTENT_TYPE;
 }
 
 /** The snapshot version of the snapshot whose `all` file has this SHA-256. */

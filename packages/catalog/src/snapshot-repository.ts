@@ -3,6 +3,7 @@ import { brotliCompress, brotliDecompress, constants as zlib } from 'node:zlib';
 import { migrate, type Db, type Migration } from '@grocery/store';
 import type { FeatherLang } from './catalog-record.ts';
 import type { CatalogManifest } from './catalog-snapshot.ts';
+import { FEATHER_CONTENT_TYPE } from './feather-columns.ts';
 import type { FeatherFile } from './feather-writer.ts';
 
 /** The catalog module's tables: the build lease, published snapshots and their download files. */
@@ -98,7 +99,8 @@ const FILE_COLUMNS = 'name, version, lang, rows, sha256, content_type, encoding,
 async function toFile(row: FileRow): Promise<FeatherFile> {
   // Decompressing runs on the libuv thread pool, off the event loop.
   const body = row.encoding === 'br' ? new Uint8Array(await unbrotli(row.body)) : row.body;
-  return { name: row.name, lang: row.lang, version: row.version, rows: row.rows, sha256: row.sha256, contentType: row.content_type, body };
+  // Every file the repository holds is a Feather file; the stored type is only ever that one.
+  return { name: row.name, lang: row.lang, version: row.version, rows: row.rows, sha256: row.sha256, contentType: FEATHER_CONTENT_TYPE, body };
 }
 
 /**

@@ -14,8 +14,7 @@ export interface SearchHitRecord {
 export interface Suggestion {
   text: string;
   cprcode: string | null;
-  /** `name`, `brand`, `category` or `barcode`. */
-  kind: string;
+  kind: 'name' | 'brand' | 'category' | 'barcode';
 }
 
 /**

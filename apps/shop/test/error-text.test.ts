@@ -17,6 +17,7 @@ const NOT_FOR_SHOPPERS = new Set([
   'QUERY_TOO_COMPLEX',
   'PAYLOAD_TOO_LARGE',
   'FORBIDDEN',
+  'ADMIN_TOKEN_INVALID',
   // The REST catalog's own answers: partner servers meet them, shoppers never do.
   'DOWNLOAD_LINK_INVALID',
   'DOWNLOAD_LINK_EXPIRED',

@@ -40,7 +40,7 @@ describe('events through the whole system', () => {
 
       // Each picking step is moved over the admin API; the simulator notifies the service, which derives the move.
       const token = new URL(link).pathname.split('/').at(-1)!;
-      const order = (await system.commerce.store.findPaymentLinkByHash(createHash('sha256').update(token).digest('hex')))!.orderId;
+      const order = (await system.commerce.store.findPaymentLinkByHash(createHash('sha256').update(token).digest('hex')))!.link.orderId;
       for (const picking of ['PICKING', 'PACKED', 'READY_FOR_PICKUP', 'COLLECTED']) {
         const advanced = await ts.admin('POST', `/admin/grocer/orders/${order}/advance`);
         assert.equal((advanced.body as { pickingStatus: string }).pickingStatus, picking);

@@ -20,27 +20,6 @@ import { iso, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
 const at = (ms: number): string => new Date(ms).toISOString();
 const clip = (value: string | null, max: number): string | null => (value === null ? null : value.slice(0, max));
 
-/**
- * Writes, in the caller's transaction, one delivery per active endpoint of the event's partner
- * that takes its type, and makes the order due for polling (an order that moved or was paid may
- * move again soon). Called only for events that were new to the outbox.
- */
-export async function enqueueDeliveries(tx: Db, event: EventRecord): Promise<void> {
-  await tx.query(
-    `INSERT INTO webhook_deliveries (delivery_id, event_id, endpoint_id, partner_id, status, next_attempt_at, created_at, updated_at)
-     SELECT 'dlv_' || replace(gen_random_uuid()::text, '-', ''), $1, w.endpoint_id, w.partner_id, 'pending', to_timestamp($3), to_timestamp($3), to_timestamp($3)
-       FROM webhook_endpoints w
-      WHERE w.partner_id = $2 AND w.status = 'active' AND w.event_types @> jsonb_build_array($4::text)
-     ON CONFLICT DO NOTHING`,
-    [event.eventId, event.partnerId, event.ts, event.type],
-  );
-  await tx.query(
-    `UPDATE order_polls SET misses = 0, next_poll_at = LEAST(next_poll_at, to_timestamp($2)), done_at = NULL, done_reason = NULL
-      WHERE order_id = $1 AND (done_reason IS NULL OR done_reason = 'stale')`,
-    [event.orderId, event.ts],
-  );
-}
-
 interface EndpointRow {
   endpoint_id: string;
   partner_id: string;

@@ -20,7 +20,7 @@ import type {
 import type { Db } from './database.ts';
 import { migrate, type Migration } from './migrate.ts';
 import { iso, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
-import { enqueueDeliveries, SqlEventStore } from './sql-event-store.ts';
+import { SqlEventStore } from './sql-event-store.ts';
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
 
@@ -137,15 +137,32 @@ function toLink(row: LinkRow): PaymentLinkRecord {
 
 const firstPickingStatus = (order: GrocerOrder): string | null => order.shipping.schedules[0]?.pickingStatus ?? null;
 
+/**
+ * Writes events to the outbox with their deliveries (one per active endpoint of the partner that
+ * takes the event's type) and wakes their orders' polling, in one statement. An event seen again
+ * by another path is the same event (same id): it gets no second delivery.
+ */
 async function insertEvents(db: Db, events: readonly EventRecord[]): Promise<void> {
-  for (const event of events) {
-    const inserted = await db.query(
-      'INSERT INTO events (event_id, partner_id, type, order_id, payload, ts) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING RETURNING event_id',
-      [event.eventId, event.partnerId, event.type, event.orderId, JSON.stringify(event.payload), event.ts],
-    );
-    // Only a new event gets deliveries: a move seen again by another path is the same event.
-    if (inserted.rows.length > 0) await enqueueDeliveries(db, event);
-  }
+  if (events.length === 0) return;
+  await db.query(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(event_id text, partner_id text, type text, order_id text, payload jsonb, ts bigint)
+     ), inserted AS (
+       INSERT INTO events (event_id, partner_id, type, order_id, payload, ts)
+       SELECT event_id, partner_id, type, order_id, payload, ts FROM input
+       ON CONFLICT (event_id) DO NOTHING
+       RETURNING event_id, partner_id, type, order_id, ts
+     ), deliveries AS (
+       INSERT INTO webhook_deliveries (delivery_id, event_id, endpoint_id, partner_id, status, next_attempt_at, created_at, updated_at)
+       SELECT 'dlv_' || replace(gen_random_uuid()::text, '-', ''), i.event_id, w.endpoint_id, w.partner_id, 'pending', to_timestamp(i.ts), to_timestamp(i.ts), to_timestamp(i.ts)
+         FROM inserted i JOIN webhook_endpoints w ON w.partner_id = i.partner_id AND w.status = 'active' AND w.event_types @> jsonb_build_array(i.type)
+       ON CONFLICT DO NOTHING
+     )
+     UPDATE order_polls p SET misses = 0, next_poll_at = LEAST(p.next_poll_at, to_timestamp(i.ts)), done_at = NULL, done_reason = NULL
+       FROM (SELECT order_id, min(ts) AS ts FROM inserted GROUP BY order_id) i
+      WHERE p.order_id = i.order_id AND (p.done_reason IS NULL OR p.done_reason = 'stale')`,
+    [JSON.stringify(events.map((e) => ({ event_id: e.eventId, partner_id: e.partnerId, type: e.type, order_id: e.orderId, payload: e.payload, ts: e.ts })))],
+  );
 }
 
 /** The Store port over SQL (the event store mixed in); every query of shopper data is scoped by (partner, owner). */
@@ -441,9 +458,13 @@ class SqlStore extends SqlEventStore implements Store {
     await insertLink(this.#db, link);
   }
 
-  async findPaymentLinkByHash(tokenHash: string): Promise<PaymentLinkRecord | null> {
-    const { rows } = await this.#db.query<LinkRow>('SELECT * FROM payment_links WHERE token_hash = $1', [tokenHash]);
-    return rows[0] ? toLink(rows[0]) : null;
+  async findPaymentLinkByHash(tokenHash: string): Promise<{ link: PaymentLinkRecord; order: OrderRecord } | null> {
+    const { rows } = await this.#db.query<{ link: LinkRow; order: OrderRow }>(
+      'SELECT to_jsonb(l) AS link, to_jsonb(o) AS order FROM payment_links l JOIN orders o ON o.order_id = l.order_id WHERE l.token_hash = $1',
+      [tokenHash],
+    );
+    const row = rows[0];
+    return row ? { link: toLink(row.link), order: toOrder(row.order) } : null;
   }
 
   async claimPayment(orderId: string, attemptId: string, nowMs: number, untilMs: number): Promise<PaymentClaim> {

@@ -181,7 +181,8 @@ for (const kind of testDatabaseKinds()) {
     });
 
     test('payment links are found by their hash', async () => {
-      assert.equal((await store.findPaymentLinkByHash('h3'))?.orderId, 'PA2611220000003-AAAA');
+      assert.equal((await store.findPaymentLinkByHash('h3'))?.link.orderId, 'PA2611220000003-AAAA');
+      assert.equal((await store.findPaymentLinkByHash('h3'))?.order.orderId, 'PA2611220000003-AAAA');
       assert.equal(await store.findPaymentLinkByHash('nope'), null);
     });
   });

@@ -73,7 +73,8 @@ export interface CommerceStore {
   updateOrderFromGrocer(orderId: string, grocerOrder: GrocerOrder, events: EventRecord[]): Promise<void>;
 
   insertPaymentLink(link: PaymentLinkRecord): Promise<void>;
-  findPaymentLinkByHash(tokenHash: string): Promise<PaymentLinkRecord | null>;
+  /** A link with its order (one round trip: paying starts here). */
+  findPaymentLinkByHash(tokenHash: string): Promise<{ link: PaymentLinkRecord; order: OrderRecord } | null>;
 
   /**
    * Takes the right to pay the order until `untilMs` (epoch ms): 'claimed' for exactly one caller;

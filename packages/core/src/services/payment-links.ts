@@ -74,11 +74,9 @@ export class PaymentLinks {
   async resolve(token: string): Promise<{ link: PaymentLinkRecord; order: OrderRecord; expired: boolean }> {
     if (!SECRET_TOKEN_PATTERN.test(token)) throw invalidLink();
     const hash = sha256Hex(token);
-    const link = await this.#store.findPaymentLinkByHash(hash);
-    if (!link || !sameDigest(hash, link.tokenHash)) throw invalidLink();
-    const order = await this.#store.getOrderById(link.orderId);
-    if (!order) throw invalidLink();
-    return { link, order, expired: Date.parse(link.expiresAt) <= this.#clock.now() };
+    const found = await this.#store.findPaymentLinkByHash(hash);
+    if (!found || !sameDigest(hash, found.link.tokenHash)) throw invalidLink();
+    return { ...found, expired: Date.parse(found.link.expiresAt) <= this.#clock.now() };
   }
 }
 

@@ -5,7 +5,6 @@ import {
   type DeliveryAttemptRecord,
   type DeliveryAttemptReport,
   type DeliveryRecord,
-  type EventRecord,
   type EventStore,
   type EventType,
   type GrocerOrder,

@@ -203,12 +203,14 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       poller: { onError: onEventError },
     });
 
+    // Where shoppers' apps call the identity provider: the embedded pool, or a Cognito pool's endpoint.
+    const idpEndpoint = pool ? issuer : config.oidcIssuer ? cognitoEndpointForIssuer(config.oidcIssuer) : null;
     // The shop's keys: configured (production), else the development partner's once it exists (below).
     let shopSettings: ShopPublicConfig | null = null;
     const setShopKeys = (partnerKey: string | null | undefined, clientId: string | null | undefined) => {
-      const idpEndpoint = config.shopIdpUrl ?? (pool ? issuer : config.oidcIssuer && cognitoEndpointForIssuer(config.oidcIssuer));
+      const shopIdp = config.shopIdpUrl ?? idpEndpoint;
       const devMailbox = Boolean(pool) && config.env !== 'production' && !config.smtpUrl;
-      if (partnerKey && clientId && idpEndpoint) shopSettings = shopPublicConfig({ publicBaseUrl, shopUrl, partnerKey, clientId, idpEndpoint, devMailbox });
+      if (partnerKey && clientId && shopIdp) shopSettings = shopPublicConfig({ publicBaseUrl, shopUrl, partnerKey, clientId, idpEndpoint: shopIdp, devMailbox });
     };
     setShopKeys(config.shopPartnerKey, config.shopClientId);
 
@@ -216,7 +218,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     const ownOrigins = new Set([new URL(publicBaseUrl).origin, new URL(shopUrl).origin, ...config.corsOrigins]);
     const cors = { isAllowed: async (origin: string) => ownOrigins.has(origin) || commerce.partners.isPartnerOrigin(origin) };
     // The guide at /docs and shop://docs: written pages plus references generated from what is served.
-    const docs = createDocs({ publicBaseUrl, searchUrl: searchUrl ?? publicBaseUrl, shopUrl, idpUrl: (pool ? issuer : config.oidcIssuer && cognitoEndpointForIssuer(config.oidcIssuer)) || issuer });
+    const docs = createDocs({ publicBaseUrl, searchUrl: searchUrl ?? publicBaseUrl, shopUrl, idpUrl: idpEndpoint ?? issuer });
     const handler = createApiRouter({
       graphql: withCors(createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }), cors),
       schema: schemaHandler,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { productImageUrl, readFeatherProducts } from '@grocery/catalog';
+import { Worker } from 'node:worker_threads';
 import type { HttpHandler, PartnerKeyVerifier } from '@grocery/core';
 import { createNodeListener, listen } from '@grocery/http-node';
-import { buildSearchIndex, documentFromProduct } from '@grocery/search';
+import { searchIndexFromData, type IndexData } from '@grocery/search';
 import { createSearchHandler, type LoadedSearchIndex } from './search-handler.ts';
 
 /** Where the search service reads the published catalog: the same `all` Feather file partners download. */
@@ -41,6 +41,21 @@ export interface SearchService {
   close(): Promise<void>;
 }
 
+/** The worker runs TypeScript too: workers do not inherit the tsx loader, so the worker registers it first. */
+const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(new URL('./index-build-worker.ts', import.meta.url).href)}); })`;
+
+/** Builds the index data in a worker thread (off the request path); resolves with the data. */
+function buildInWorker(feather: Uint8Array, publicBaseUrl: string): Promise<IndexData> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { feather, publicBaseUrl } });
+    worker.once('message', (data: IndexData) => resolve(data));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the search index worker stopped with code ${code}`));
+    });
+  });
+}
+
 /**
  * The ranked search service ({search_url}): builds its index from the published catalog snapshot,
  * rebuilds when the snapshot version changes (the old index serves until the new one is swapped in),
@@ -58,11 +73,9 @@ export async function startSearchService(options: SearchServiceOptions): Promise
       const feather = await options.catalog.feather(version);
       if (!feather) return false;
       const started = Date.now();
-      const products = readFeatherProducts(feather);
-      const docs = products.map((p) => documentFromProduct(p, p.hasImage ? productImageUrl(options.publicBaseUrl, p.cprcode) : null));
-      const index = buildSearchIndex(docs);
+      const index = searchIndexFromData(await buildInWorker(feather, options.publicBaseUrl));
       loaded = { index, version: `${version.slice(0, 12)}-${randomBytes(4).toString('hex')}`, snapshotVersion: version, builtAt: new Date().toISOString() };
-      log.info(`search index built from catalog ${version.slice(0, 12)}: ${docs.length} documents in ${Date.now() - started} ms`);
+      log.info(`search index built from catalog ${version.slice(0, 12)}: ${index.stats().documents} documents in ${Date.now() - started} ms`);
       return true;
     })().finally(() => {
       building = null;

@@ -2,7 +2,8 @@
  * @grocery/search: bilingual (English/Thai) ranked search, suggest and their building blocks.
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
-export { buildSearchIndex, DEFAULT_RANKING, MAX_INDEX_LIMIT } from './search-index.ts';
+export { buildSearchIndex, searchIndexFromData, DEFAULT_RANKING, MAX_INDEX_LIMIT } from './search-index.ts';
+export { buildIndexData, type IndexData, type IndexBuildOptions } from './index-builder.ts';
 export type { SearchIndex, SearchIndexOptions, SearchIndexStats, SearchQuery, SuggestQuery, SuggestionKind, RankingWeights } from './search-index.ts';
 export { documentFromProduct } from './search-document.ts';
 export type { SearchDocument } from './search-document.ts';

@@ -138,7 +138,14 @@ export const MAX_INDEX_LIMIT = 200;
  */
 export function buildSearchIndex(docs: readonly SearchDocument[], options: SearchIndexOptions = {}): SearchIndex {
   const started = performance.now();
-  const data = buildIndexData(docs, options);
+  return searchIndexFromData(buildIndexData(docs, options), options, started);
+}
+
+/**
+ * The index over data built beforehand, e.g. by `buildIndexData` in a worker thread (the data is
+ * plain: maps, arrays and typed arrays, so it crosses threads by structured clone).
+ */
+export function searchIndexFromData(data: IndexData, options: Pick<SearchIndexOptions, 'ranking'> = {}, started = performance.now()): SearchIndex {
   const ranking: RankingWeights = { ...DEFAULT_RANKING, ...options.ranking, match: { ...DEFAULT_MATCH_WEIGHTS, ...options.ranking?.match } };
   const engine = new SearchEngine(data, ranking);
   const suggester = buildSuggester(data, (query) => engine.search(query));

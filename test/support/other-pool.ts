@@ -13,7 +13,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createNodeHandler, createUserPool, listen, type RunningServer, type UserPool } from '@grocery/idp';
-import { openDatabase, type Db } from '@grocery/store';
+import { openDatabase } from '@grocery/store';
 import { TEST_PASSWORD } from './test-system.ts';
 
 export interface OtherPool {

@@ -116,29 +116,6 @@ export function localisedRecordPart(product: Product, lang: CatalogLang): Locali
     : { cprcode: product.cprcode, name: product.nameTh, brand: product.brandTh ?? product.brandEn, category_l1: c.l1Th, category_l2: c.l2Th, category_l3: c.l3Th };
 }
 
-/** The language-neutral fields of a record but its lists (`keywords`, `avail_store`, which close the record). */
-export function sharedScalarPart(product: Product, publicBaseUrl: string): Omit<SharedRecordPart, 'keywords' | 'avail_store'> {
-  const [code1, code2, code3] = product.grocerCategoryCodes;
-  return {
-    name_en: product.nameEn,
-    name_th: product.nameTh,
-    brand_en: product.brandEn,
-    brand_th: product.brandTh,
-    size_desc: product.sizeDesc,
-    country: product.countryEn,
-    barcode: product.barcode,
-    category_code_l1: code1,
-    category_code_l2: code2,
-    category_code_l3: code3,
-    image_url: product.hasImage ? productImageUrl(publicBaseUrl, product.cprcode) : null,
-    pr_active: product.active,
-    online: product.online,
-    alcohol: product.alcohol,
-    ba_nprice: satangToThb(product.detailPriceSatang),
-    updated_at: product.updatedAt,
-  };
-}
-
 /** The language-neutral fields of a record. */
 export function sharedRecordPart(product: Product, publicBaseUrl: string): SharedRecordPart {
   const [code1, code2, code3] = product.grocerCategoryCodes;

@@ -1,5 +1,5 @@
-import type { Product } from '@grocery/core';
-import { productImageUrl, RECORD_FIELDS, satangToThb, type FeatherLang } from './catalog-record.ts';
+import { RECORD_FIELDS, type FeatherLang } from './catalog-record.ts';
+import { FLAG_ACTIVE, FLAG_ALCOHOL, FLAG_ONLINE, LIST_KEYWORDS, LIST_STORES, TEXT } from './product-rows.ts';
 
 /** Arrow column types the download files use: plain, undictionaried, readable by every Arrow reader. */
 export type FeatherColumnType = 'utf8' | 'bool' | 'float64' | 'list<utf8>';
@@ -10,45 +10,56 @@ interface ColumnBase {
   nullable: boolean;
 }
 
-/** A column computed from products; `get` reads one product's value. */
-export type SourceColumn =
-  | (ColumnBase & { type: 'utf8'; get: (product: Product, publicBaseUrl: string) => string | null })
-  | (ColumnBase & { type: 'bool'; get: (product: Product) => boolean })
-  | (ColumnBase & { type: 'float64'; get: (product: Product) => number | null })
-  | (ColumnBase & { type: 'list<utf8>'; get: (product: Product) => readonly string[] });
+/** Where a text column's values come from in `ProductRows`. */
+export type TextSource =
+  /** A per-product string array of the rows. */
+  | { from: 'row'; field: 'cprcode' | 'nameEn' | 'nameTh' | 'barcode' }
+  /** A dictionary text (`TEXT`), or a second one where the first is null. */
+  | { from: 'text'; field: number; orElse?: number }
+  /** `{publicBaseUrl}/images/products/{cprcode}` where the product has an image. */
+  | { from: 'image' };
 
-const utf8 = (key: string, nullable: boolean, get: (product: Product, publicBaseUrl: string) => string | null): SourceColumn => ({ key, type: 'utf8', nullable, get });
-const bool = (key: string, get: (product: Product) => boolean): SourceColumn => ({ key, type: 'bool', nullable: false, get });
+/** A column computed from products (in their `ProductRows` form). */
+export type SourceColumn =
+  | (ColumnBase & { type: 'utf8'; source: TextSource })
+  | (ColumnBase & { type: 'bool'; flag: number })
+  /** The product-detail price in THB. */
+  | (ColumnBase & { type: 'float64' })
+  | (ColumnBase & { type: 'list<utf8>'; list: number });
+
+const row = (key: string, field: 'cprcode' | 'nameEn' | 'nameTh' | 'barcode', nullable: boolean): SourceColumn => ({ key, type: 'utf8', nullable, source: { from: 'row', field } });
+const text = (key: string, field: number, nullable: boolean, orElse?: number): SourceColumn => ({ key, type: 'utf8', nullable, source: orElse === undefined ? { from: 'text', field } : { from: 'text', field, orElse } });
+const bool = (key: string, flag: number): SourceColumn => ({ key, type: 'bool', nullable: false, flag });
 
 /** Every source column, built once per snapshot. */
 export const SOURCE_COLUMNS: readonly SourceColumn[] = [
-  utf8('cprcode', false, (p) => p.cprcode),
-  utf8('name_en', false, (p) => p.nameEn),
-  utf8('name_th', false, (p) => p.nameTh),
-  utf8('brand_en_first', true, (p) => p.brandEn ?? p.brandTh),
-  utf8('brand_th_first', true, (p) => p.brandTh ?? p.brandEn),
-  utf8('brand_en', true, (p) => p.brandEn),
-  utf8('brand_th', true, (p) => p.brandTh),
-  utf8('size_desc', true, (p) => p.sizeDesc),
-  utf8('country', true, (p) => p.countryEn),
-  utf8('barcode', true, (p) => p.barcode),
-  utf8('category_l1_en', false, (p) => p.category.l1),
-  utf8('category_l2_en', false, (p) => p.category.l2),
-  utf8('category_l3_en', false, (p) => p.category.l3),
-  utf8('category_l1_th', false, (p) => p.category.l1Th),
-  utf8('category_l2_th', false, (p) => p.category.l2Th),
-  utf8('category_l3_th', false, (p) => p.category.l3Th),
-  utf8('category_code_l1', false, (p) => p.grocerCategoryCodes[0]),
-  utf8('category_code_l2', false, (p) => p.grocerCategoryCodes[1]),
-  utf8('category_code_l3', false, (p) => p.grocerCategoryCodes[2]),
-  utf8('image_url', true, (p, base) => (p.hasImage ? productImageUrl(base, p.cprcode) : null)),
-  bool('pr_active', (p) => p.active),
-  bool('online', (p) => p.online),
-  bool('alcohol', (p) => p.alcohol),
-  { key: 'ba_nprice', type: 'float64', nullable: true, get: (p) => satangToThb(p.detailPriceSatang) },
-  utf8('updated_at', false, (p) => p.updatedAt),
-  { key: 'keywords', type: 'list<utf8>', nullable: false, get: (p) => p.keywords },
-  { key: 'avail_store', type: 'list<utf8>', nullable: false, get: (p) => p.availStore },
+  row('cprcode', 'cprcode', false),
+  row('name_en', 'nameEn', false),
+  row('name_th', 'nameTh', false),
+  text('brand_en_first', TEXT.brandEn, true, TEXT.brandTh),
+  text('brand_th_first', TEXT.brandTh, true, TEXT.brandEn),
+  text('brand_en', TEXT.brandEn, true),
+  text('brand_th', TEXT.brandTh, true),
+  text('size_desc', TEXT.sizeDesc, true),
+  text('country', TEXT.countryEn, true),
+  row('barcode', 'barcode', true),
+  text('category_l1_en', TEXT.l1, false),
+  text('category_l2_en', TEXT.l2, false),
+  text('category_l3_en', TEXT.l3, false),
+  text('category_l1_th', TEXT.l1Th, false),
+  text('category_l2_th', TEXT.l2Th, false),
+  text('category_l3_th', TEXT.l3Th, false),
+  text('category_code_l1', TEXT.code1, false),
+  text('category_code_l2', TEXT.code2, false),
+  text('category_code_l3', TEXT.code3, false),
+  { key: 'image_url', type: 'utf8', nullable: true, source: { from: 'image' } },
+  bool('pr_active', FLAG_ACTIVE),
+  bool('online', FLAG_ONLINE),
+  bool('alcohol', FLAG_ALCOHOL),
+  { key: 'ba_nprice', type: 'float64', nullable: true },
+  text('updated_at', TEXT.updatedAt, false),
+  { key: 'keywords', type: 'list<utf8>', nullable: false, list: LIST_KEYWORDS },
+  { key: 'avail_store', type: 'list<utf8>', nullable: false, list: LIST_STORES },
 ];
 
 /** A column of a download file: its name in the file and the source column it holds. */

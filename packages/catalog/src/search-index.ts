@@ -92,7 +92,13 @@ export class SearchTextWriter {
   }
 
   seal(): SearchTextIndex {
-    return new SearchTextIndex(sealBuffer(this.#bytes, this.#position), this.#offsets);
+    const { bytes, offsets } = this.sealParts();
+    return new SearchTextIndex(bytes, offsets);
+  }
+
+  /** What `seal` makes an index of, for handing to another thread. */
+  sealParts(): { bytes: Buffer; offsets: Uint32Array } {
+    return { bytes: sealBuffer(this.#bytes, this.#position), offsets: this.#offsets };
   }
 }
 

@@ -1,12 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { isCprcode, systemClock, type CategoryTotal, type Clock, type GrocerGateway, type Product } from '@grocery/core';
-import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, localisedRecordPart, sharedRecordPart, sharedScalarPart, trimTrailingSlash, type CatalogLang } from './catalog-record.ts';
-import { CatalogSnapshot, compareCprcode, FLAG_ACTIVE, FLAG_ALCOHOL, FLAG_ONLINE, type CatalogManifest, type RecordJson } from './catalog-snapshot.ts';
+import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, satangToThb, toCatalogRecord, trimTrailingSlash, type CatalogLang } from './catalog-record.ts';
+import { CatalogSnapshot, compareCprcode, type CatalogManifest, type RecordJson } from './catalog-snapshot.ts';
 import { readFeatherInfo } from './feather-reader.ts';
-import { FeatherAssembler, snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
-import { grow, SearchTextWriter, sealBuffer } from './search-index.ts';
-import { identitySearchText, keywordSearchText, normalizeSearchText, productSearchText } from './search-text.ts';
+import { snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
+import { jsonString, LIST_KEYWORDS, LIST_STORES, NO_TEXT, ProductRowsWriter, SNAPSHOT_FLAGS, TEXT, TEXT_STRIDE, type TextDictionary } from './product-rows.ts';
+import { grow, SearchTextIndex, sealBuffer } from './search-index.ts';
+import { normalizeSearchText } from './search-text.ts';
+import { startSnapshotWork } from './snapshot-worker-client.ts';
 import { StringLists } from './string-lists.ts';
 
 /** How a build spent its time, in ms (for logs, metrics and the benchmark). */
@@ -17,6 +19,12 @@ export interface BuildStats {
   /** Longest stretch the build held the event loop, and the stage it was in. */
   longestSliceMs: number;
   longestSliceStage: string;
+  /**
+   * Time on the building thread per stage: reading the products; indexing them (lookups,
+   * category indexes, JSON records); columns (handing rows to the search text and file writer,
+   * and, without the worker, writing them); files (finishing the search text and files, or
+   * waiting for the worker to finish them).
+   */
   stages: { reading: number; indexing: number; columns: number; files: number };
 }
 
@@ -30,7 +38,7 @@ export interface BuildSnapshotOptions {
   source?: { version: string; updatedAt: string | null } | undefined;
   clock?: Clock | undefined;
   log?: CatalogLogger | undefined;
-  /** Rows per Arrow record batch of the download files (fixed, so equal content gives equal bytes). Default 16384. */
+  /** Rows per Arrow record batch of the download files (fixed, so equal content gives equal bytes). Default 8192. */
   batchRows?: number | undefined;
   /** Longest stretch of work before the event loop gets a turn, in ms. Default 10. */
   sliceMs?: number | undefined;
@@ -40,7 +48,19 @@ export interface BuildSnapshotOptions {
   prebuiltFiles?: readonly FeatherFile[] | undefined;
   /** Build time to record (a published snapshot keeps its own); defaults to the clock's now. */
   builtAt?: string | undefined;
+  /**
+   * Write the search text and files in the shared build worker thread (true) or on this thread
+   * (false). Default: in the worker from `WORKER_MIN_ROWS` products on, where it pays for its
+   * start-up; the outputs are the same either way.
+   */
+  worker?: boolean | undefined;
 }
+
+/** From this many products a build hands its search text and files to the build worker by default. */
+export const WORKER_MIN_ROWS = 10_000;
+
+/** Rows handed to the search text and file writer at a time. */
+const CHUNK_ROWS = 2048;
 
 type ProductSource = Iterable<Product> | AsyncIterable<readonly Product[]>;
 
@@ -50,8 +70,6 @@ export function categoryKey(value: string): string {
 }
 
 const COMMA = 0x2c;
-const CLOSE_BRACE = 0x7d;
-const AVAIL_STORE_KEY = Buffer.from(',"avail_store":');
 
 /** Up to 64 products spread over the catalog, to size buffers from. */
 function sampleOf(products: readonly Product[]): Product[] {
@@ -68,76 +86,93 @@ function average(sample: readonly Product[], measure: (product: Product) => numb
   return sum / sample.length;
 }
 
+function jsonNumber(value: number | null): string {
+  return value !== null && Number.isFinite(value) ? String(value) : 'null';
+}
+
 /** Growing byte buffers of both languages' records, each record followed by a comma. */
 class RecordJsonWriter {
-  readonly #publicBaseUrl: string;
+  readonly #texts: TextDictionary;
+  /** `"https://…/images/products/` as JSON without its closing quote; the cprcode (digits) follows. */
+  readonly #imageUrlStart: string;
   readonly #buffers: Record<CatalogLang, Buffer>;
   readonly #offsets: Record<CatalogLang, Uint32Array>;
   readonly #position: Record<CatalogLang, number> = { en: 0, th: 0 };
   readonly #rows: number;
+  readonly #lists: StringLists;
+  // What follows `"keywords":` in a record, per list id: the keywords' JSON and the stores' key,
+  // then the stores' JSON and the closing brace (each distinct list is serialised and encoded once).
+  readonly #keywordsPart: (Buffer | undefined)[] = [];
+  readonly #storesPart: (Buffer | undefined)[] = [];
   #count = 0;
 
-  readonly #lists: StringLists;
-
-  constructor(products: readonly Product[], publicBaseUrl: string, lists: StringLists) {
+  constructor(products: readonly Product[], publicBaseUrl: string, texts: TextDictionary, lists: StringLists) {
     const rows = products.length;
-    this.#publicBaseUrl = publicBaseUrl;
+    this.#texts = texts;
     this.#lists = lists;
+    this.#imageUrlStart = jsonString(`${publicBaseUrl}/images/products/`).slice(0, -1);
     this.#rows = rows;
     // Sized from a sample so that the buffers rarely grow (each growth copies everything so far).
     const sample = sampleOf(products);
-    const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-    const tail = average(sample, (p) => bytes(JSON.stringify(sharedRecordPart(p, publicBaseUrl))));
-    const perRow = (lang: CatalogLang) => Math.ceil((average(sample, (p) => bytes(JSON.stringify(localisedRecordPart(p, lang)))) + tail) * 1.06) + 8;
+    const perRow = (lang: CatalogLang) => Math.ceil(average(sample, (p) => Buffer.byteLength(JSON.stringify(toCatalogRecord(p, lang, publicBaseUrl)), 'utf8')) * 1.06) + 8;
     this.#buffers = { en: Buffer.allocUnsafeSlow(Math.max(4096, rows * perRow('en'))), th: Buffer.allocUnsafeSlow(Math.max(4096, rows * perRow('th'))) };
     this.#offsets = { en: new Uint32Array(rows + 1), th: new Uint32Array(rows + 1) };
   }
 
   /**
-   * Appends the product's record in both languages. Equal to `JSON.stringify(toCatalogRecord(...))`;
-   * the language-neutral tail is serialised and encoded once, then copied into the other language.
+   * Appends the product's record in both languages, equal to `JSON.stringify(toCatalogRecord(...))`.
+   * The record is written from template strings rather than through an object and the generic
+   * serialiser (twice as fast), with each repeated text's JSON taken from the dictionary; the
+   * language-neutral tail is encoded once and its bytes copied into the other language.
+   * `ids` and `t`: where the product's text ids are (`ProductRowsWriter`); `keywordsId`, `storesId`: its lists' ids.
    */
-  add(product: Product): void {
-    // The lists close the record; each distinct list is serialised and encoded once.
-    const lists = this.#lists;
-    const scalars = `${JSON.stringify(sharedScalarPart(product, this.#publicBaseUrl)).slice(1, -1)},"keywords":`;
-    const keywords = lists.jsonBytes(product.keywords);
-    const stores = lists.jsonBytes(product.availStore);
-    const enHead = JSON.stringify(localisedRecordPart(product, 'en')).slice(0, -1);
-    const thHead = JSON.stringify(localisedRecordPart(product, 'th')).slice(0, -1);
+  add(p: Product, ids: Int32Array, t: number, keywordsId: number, storesId: number): void {
+    const texts = this.#texts;
+    const brandEn = ids[t + TEXT.brandEn]!;
+    const brandTh = ids[t + TEXT.brandTh]!;
+    const cprcode = jsonString(p.cprcode);
+    const nameEn = jsonString(p.nameEn);
+    const nameTh = jsonString(p.nameTh);
+    const enHead = `{"cprcode":${cprcode},"name":${nameEn},"brand":${texts.json(brandEn !== NO_TEXT ? brandEn : brandTh)},"category_l1":${texts.json(ids[t + TEXT.l1]!)},"category_l2":${texts.json(ids[t + TEXT.l2]!)},"category_l3":${texts.json(ids[t + TEXT.l3]!)},`;
+    const thHead = `{"cprcode":${cprcode},"name":${nameTh},"brand":${texts.json(brandTh !== NO_TEXT ? brandTh : brandEn)},"category_l1":${texts.json(ids[t + TEXT.l1Th]!)},"category_l2":${texts.json(ids[t + TEXT.l2Th]!)},"category_l3":${texts.json(ids[t + TEXT.l3Th]!)},`;
+    const tail =
+      `"name_en":${nameEn},"name_th":${nameTh},"brand_en":${texts.json(brandEn)},"brand_th":${texts.json(brandTh)},` +
+      `"size_desc":${texts.json(ids[t + TEXT.sizeDesc]!)},"country":${texts.json(ids[t + TEXT.countryEn]!)},"barcode":${p.barcode === null ? 'null' : jsonString(p.barcode)},` +
+      `"category_code_l1":${texts.json(ids[t + TEXT.code1]!)},"category_code_l2":${texts.json(ids[t + TEXT.code2]!)},"category_code_l3":${texts.json(ids[t + TEXT.code3]!)},` +
+      // cprcodes are digits (checked on reading), so the URL's JSON is its prefix's and the digits.
+      `"image_url":${p.hasImage ? `${this.#imageUrlStart}${p.cprcode}"` : 'null'},"pr_active":${p.active ? 'true' : 'false'},"online":${p.online ? 'true' : 'false'},` +
+      `"alcohol":${p.alcohol ? 'true' : 'false'},"ba_nprice":${jsonNumber(satangToThb(p.detailPriceSatang))},"updated_at":${texts.json(ids[t + TEXT.updatedAt]!)},"keywords":`;
+    const keywords = (this.#keywordsPart[keywordsId] ??= Buffer.from(`${this.#lists.json(p.keywords)},"avail_store":`, 'utf8'));
+    const stores = (this.#storesPart[storesId] ??= Buffer.from(`${this.#lists.json(p.availStore)}}`, 'utf8'));
 
-    const en = this.#reserve('en', (enHead.length + scalars.length) * 3 + keywords.length + stores.length + AVAIL_STORE_KEY.length + 3);
-    let p = this.#position.en;
-    p += en.write(enHead, p, 'utf8');
-    en[p++] = COMMA;
-    const tailStart = p;
-    p += en.write(scalars, p, 'utf8');
-    en.set(keywords, p);
-    p += keywords.length;
-    en.set(AVAIL_STORE_KEY, p);
-    p += AVAIL_STORE_KEY.length;
-    en.set(stores, p);
-    p += stores.length;
-    en[p++] = CLOSE_BRACE;
-    const tailEnd = p;
-    en[p++] = COMMA;
-    this.#position.en = p;
+    // UTF-8 needs at most 3 bytes per UTF-16 unit.
+    const en = this.#reserve('en', (enHead.length + tail.length) * 3 + keywords.length + stores.length + 1);
+    let p0 = this.#position.en;
+    p0 += en.write(enHead, p0, 'utf8');
+    const tailStart = p0;
+    p0 += en.write(tail, p0, 'utf8');
+    en.set(keywords, p0);
+    p0 += keywords.length;
+    en.set(stores, p0);
+    p0 += stores.length;
+    const tailEnd = p0;
+    en[p0++] = COMMA;
+    this.#position.en = p0;
 
-    const th = this.#reserve('th', thHead.length * 3 + (tailEnd - tailStart) + 2);
+    const th = this.#reserve('th', thHead.length * 3 + (tailEnd - tailStart) + 1);
     let q = this.#position.th;
     q += th.write(thHead, q, 'utf8');
-    th[q++] = COMMA;
     th.set(en.subarray(tailStart, tailEnd), q);
     q += tailEnd - tailStart;
     th[q++] = COMMA;
     this.#position.th = q;
 
     this.#count++;
-    this.#offsets.en[this.#count] = p;
+    this.#offsets.en[this.#count] = p0;
     this.#offsets.th[this.#count] = q;
   }
 
-  /** The language's buffer with room for `bytes` more (UTF-8 needs at most 3 bytes per UTF-16 unit). */
+  /** The language's buffer with room for `bytes` more. */
   #reserve(lang: CatalogLang, bytes: number): Buffer {
     const need = this.#position[lang] + bytes;
     if (need > this.#buffers[lang].length) this.#buffers[lang] = grow(this.#buffers[lang], this.#position[lang], need, this.#count, this.#rows);
@@ -219,7 +254,7 @@ class BuildClock {
 export async function buildCatalogSnapshot(source: ProductSource, options: BuildSnapshotOptions): Promise<CatalogSnapshot> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? (() => {});
-  const batchRows = options.batchRows ?? 16_384;
+  const batchRows = options.batchRows ?? 8192;
   const sliceMs = options.sliceMs ?? 10;
   const publicBaseUrl = trimTrailingSlash(options.publicBaseUrl);
   const progress = new BuildClock(log, options.progressAfterMs ?? 1000);
@@ -240,74 +275,77 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
   const flags = new Uint8Array(n);
   const anyLists = new Map<string, number[]>();
   const levelLists: [Map<string, number[]>, Map<string, number[]>, Map<string, number[]>] = [new Map(), new Map(), new Map()];
-  const json = new RecordJsonWriter(products, publicBaseUrl, lists);
+  const rows = new ProductRowsWriter(CHUNK_ROWS);
+  const texts = rows.texts;
+  const json = new RecordJsonWriter(products, publicBaseUrl, texts, lists);
   const top = new Map<string, CategoryTotal>();
   const prebuilt = usablePrebuiltFiles(options.prebuiltFiles, publicBaseUrl, log);
-  const assembler = prebuilt ? null : new FeatherAssembler(publicBaseUrl, lists);
-  const search = new SearchTextWriter(n, Math.ceil(average(sampleOf(products), (p) => Buffer.byteLength(productSearchText(p), 'utf8')) * 1.06) + 8);
+  const work = startSnapshotWork({ publicBaseUrl, rows: n, writeFiles: !prebuilt }, { inWorker: options.worker ?? n >= WORKER_MIN_ROWS, pause, log });
 
-  // Category names repeat across thousands of products; fold each distinct one once.
-  const folded = new Map<string, string>();
-  const keyOf = (value: string) => {
-    let key = folded.get(value);
-    if (key === undefined) folded.set(value, (key = categoryKey(value)));
-    return key;
-  };
   const push = (map: Map<string, number[]>, key: string, index: number) => {
     const list = map.get(key);
     if (!list) map.set(key, [index]);
     // Each product appears once per key even when several of its names fold to the same key.
     else if (list[list.length - 1] !== index) list.push(index);
   };
+  // Category names and codes repeat across thousands of products; each distinct one is folded once.
+  const keyOf = (id: number) => (id === NO_TEXT ? '' : texts.derived(id, categoryKey));
+  const LEVELS = [
+    [TEXT.l1, TEXT.l1Th, TEXT.code1],
+    [TEXT.l2, TEXT.l2Th, TEXT.code2],
+    [TEXT.l3, TEXT.l3Th, TEXT.code3],
+  ] as const;
 
   progress.enter('indexing');
-  for (let batchStart = 0; batchStart < n; batchStart += batchRows) {
-    const batchEnd = Math.min(n, batchStart + batchRows);
-    for (let i = batchStart; i < batchEnd; i++) {
+  try {
+    for (let i = 0; i < n; i++) {
       const p = products[i]!;
       indexByCprcode.set(p.cprcode, i);
-      search.add(identitySearchText(p), lists.derivedBytes(p.keywords, keywordSearchText));
-      flags[i] = (p.active ? FLAG_ACTIVE : 0) | (p.online ? FLAG_ONLINE : 0) | (p.alcohol ? FLAG_ALCOHOL : 0);
-      const c = p.category;
-      const names: [string, string][] = [
-        [c.l1, c.l1Th],
-        [c.l2, c.l2Th],
-        [c.l3, c.l3Th],
-      ];
+      const row = rows.add(p);
+      const ids = rows.currentTexts;
+      const t = row * TEXT_STRIDE;
+      flags[i] = rows.currentFlags[row]! & SNAPSHOT_FLAGS;
       for (let level = 0; level < 3; level++) {
-        const [en, th] = names[level]!;
-        const enKey = keyOf(en);
-        const thKey = keyOf(th);
+        const [en, th, code] = LEVELS[level]!;
+        const enKey = keyOf(ids[t + en]!);
+        const thKey = keyOf(ids[t + th]!);
         if (enKey) push(levelLists[level]!, enKey, i), push(anyLists, enKey, i);
         if (thKey) push(levelLists[level]!, thKey, i), push(anyLists, thKey, i);
-        const codeKey = keyOf(p.grocerCategoryCodes[level]);
+        const codeKey = keyOf(ids[t + code]!);
         if (codeKey) push(anyLists, codeKey, i);
       }
+      const c = p.category;
       if (p.active && p.online && c.l1) {
         const entry = top.get(c.l1);
         if (entry) entry.count++;
         else top.set(c.l1, { name: c.l1, nameTh: c.l1Th, count: 1 });
       }
-      json.add(p);
+      json.add(p, ids, t, rows.currentLists[2 * row + LIST_KEYWORDS]!, rows.currentLists[2 * row + LIST_STORES]!);
       progress.done = i + 1;
+      // Rows go on in chunks that never straddle a record batch, so the files do not depend on the chunking.
+      const endsBatch = (i + 1) % batchRows === 0 || i + 1 === n;
+      if (endsBatch || rows.count === CHUNK_ROWS) {
+        progress.enter('columns');
+        await work.add(rows.take(), endsBatch);
+        progress.enter('indexing');
+      }
       if ((i & 255) === 255) await pause();
     }
-    if (assembler) {
-      progress.enter('columns');
-      await assembler.addBatch(products, batchStart, batchEnd, pause);
-      progress.enter('indexing');
-    }
+  } catch (error) {
+    work.abort();
+    throw error;
   }
 
   const sealed = { en: json.seal('en'), th: json.seal('th') };
+  progress.enter('files');
+  const written = await work.finish();
   let files: readonly FeatherFile[];
   let version: string;
   if (prebuilt) {
     files = prebuilt;
     version = prebuilt[0]!.version;
   } else {
-    progress.enter('files');
-    ({ version, files } = await assembler!.finish(pause));
+    ({ version, files } = written.files!);
   }
 
   progress.enter('indexing');
@@ -326,7 +364,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     stats,
     products,
     indexByCprcode,
-    searchText: search.seal(),
+    searchText: new SearchTextIndex(written.searchText.bytes, written.searchText.offsets),
     flags,
     categoryAny: toInt32(anyLists),
     categoryLevels: [toInt32(levelLists[0]), toInt32(levelLists[1]), toInt32(levelLists[2])],

@@ -131,6 +131,38 @@ describe('catalog snapshot (fixture products)', () => {
     assert.equal(JSON.parse(new TextDecoder().decode(elsewhere.recordJson('en', 1))).image_url, 'https://other.example.com/images/products/100001');
   });
 
+  test('the build worker and the building thread write the same records, search text and files, across batches and chunks', async () => {
+    // Hostile text (quotes, control characters, combining marks, emoji) in the texts that travel
+    // through the dictionaries, and more rows than one chunk (2048) and one record batch.
+    const [milk, creme] = fixtureProducts();
+    const products = Array.from({ length: 2600 }, (_, i) => ({
+      ...(i % 2 ? milk! : creme!),
+      cprcode: String(200000 + i),
+      nameEn: `Item ${i} "q" \\ \u0001`,
+      brandEn: i % 3 ? `Brand ${i % 7}` : null,
+      sizeDesc: i % 5 ? `${i % 11} pcs e\u0301` : null,
+      keywords: i % 4 ? ['milk', `kw${i % 9}`, '🥛'] : [],
+      availStore: i % 6 ? ['001', `0${i % 13}`] : [],
+    }));
+    const options = { publicBaseUrl, source: { version: 'g1', updatedAt: null }, batchRows: 1000 };
+    const [inWorker, here] = await Promise.all([buildCatalogSnapshot(products, { ...options, worker: true }), buildCatalogSnapshot(products, { ...options, worker: false })]);
+    assert.equal(inWorker.version, here.version);
+    assert.deepEqual(inWorker.manifest.files, here.manifest.files);
+    for (const file of inWorker.files) assert.equal(createHash('sha256').update(file.body).digest('hex'), file.sha256);
+    assert.deepEqual(readFeatherProducts(inWorker.file('all').body), inWorker.products());
+    for (const words of [['milk'], ['kw3'], ['item', '2599'], ['brand', '5'], ['🥛']]) {
+      const found = inWorker.select({ words });
+      assert.ok(found && found.length > 0, words.join(' '));
+      assert.deepEqual(found, here.select({ words }), words.join(' '));
+    }
+    assert.deepEqual(inWorker.select({ category: 'desserts', active: true }), here.select({ category: 'desserts', active: true }));
+    for (let i = 0; i < inWorker.size; i += 97) {
+      assert.equal(decode(inWorker.recordJson('th', i)), JSON.stringify(toCatalogRecord(inWorker.at(i), 'th', publicBaseUrl)));
+    }
+    const other = await buildCatalogSnapshot(products, { ...options, batchRows: 999 });
+    assert.notEqual(other.version, here.version, 'the batch layout is part of the bytes, so it is fixed');
+  });
+
   test('an empty catalog still yields valid, empty files', async () => {
     const snapshot = await build([]);
     assert.equal(snapshot.size, 0);

@@ -43,7 +43,7 @@ describe('search text index', () => {
 });
 
 describe('string lists and UTF-8 lengths', () => {
-  test('interning returns one shared array per content, and caches what is derived from it', () => {
+  test('interning returns one shared array per content, serialised once', () => {
     const lists = new StringLists();
     const a = lists.intern(['001', '002', '017']);
     assert.equal(lists.intern(['001', '002', '017']), a);
@@ -51,14 +51,6 @@ describe('string lists and UTF-8 lengths', () => {
     assert.notEqual(lists.intern(['001', '003', '017']), a, 'same length and ends, different middle');
     assert.equal(lists.intern([]).length, 0);
     assert.equal(lists.json(a), '["001","002","017"]');
-    assert.equal(lists.jsonBytes(a).toString(), '["001","002","017"]');
-    assert.equal(lists.jsonBytes(a), lists.jsonBytes(a));
-    assert.equal(lists.joined(a), '001002017');
-    let calls = 0;
-    const derive = (list: readonly string[]) => (calls++, list.join('+'));
-    assert.equal(lists.derivedBytes(a, derive).toString(), '001+002+017');
-    lists.derivedBytes(a, derive);
-    assert.equal(calls, 1);
   });
 
   test('utf8Length matches Buffer.byteLength for ASCII, Thai, accents and astral characters', () => {

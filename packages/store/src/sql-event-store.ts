@@ -7,9 +7,7 @@ import {
   type DeliveryRecord,
   type EventStore,
   type EventType,
-  type GrocerOrder,
   type OrderPollReport,
-  type OrderRecord,
   type RedeliverResult,
   type WebhookEndpointRecord,
 } from '@grocery/core';

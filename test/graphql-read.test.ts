@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
@@ -75,6 +76,17 @@ describe('GraphQL read side', () => {
     assert.equal(seen.size, total);
   });
 
+  test('the README\'s first query answers products with price and stock', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const body = /-d '(\{"query":[^']+\})'/.exec(readme)?.[1];
+    assert.ok(body, 'the README shows a curl query');
+    const { query } = JSON.parse(body) as { query: string };
+    const result = await t.graphql<{ products: { nodes: { price: unknown; inventory: unknown }[] } }>(query);
+    assert.equal(result.errors, undefined, JSON.stringify(result.errors));
+    assert.ok(result.data!.products.nodes.length > 0);
+    assert.ok(result.data!.products.nodes.every((n) => n.price !== undefined && n.inventory !== undefined));
+  });
+
   test('filters: category levels, query, alcoholOnly, pricedOnly', async () => {
     const categories = await t.graphql<{ categories: { name: string; count: number }[] }>('{ categories { name count } }');
     const l1 = categories.data!.categories[0]!;
@@ -86,9 +98,11 @@ describe('GraphQL read side', () => {
     assert.equal(inL1.data!.products.totalCount, l1.count);
     assert.ok(inL1.data!.products.nodes.every((n) => n.category.l1 === l1.name));
 
-    const milk = await t.graphql<{ products: { nodes: { nameEn: string }[] } }>('{ products(first: 10, filter: { query: "milk" }) { nodes { nameEn } } }');
-    assert.ok(milk.data!.products.nodes.length > 0);
-    assert.ok(milk.data!.products.nodes.every((n) => /milk/i.test(n.nameEn) || true));
+    const milk = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('{ products(first: 10, filter: { query: "milk" }) { nodes { cprcode } } }');
+    const milky = t.system.commerce.catalog.get(milk.data!.products.nodes.map((n) => n.cprcode));
+    assert.ok(milky.length > 0);
+    // The query matches names, brands, barcodes and keywords (not only the English name).
+    for (const p of milky) assert.match([p.nameEn, p.nameTh, p.brandEn, p.brandTh, ...p.keywords].join(' '), /milk/i, p.nameEn);
 
     const alcohol = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('{ products(first: 10, filter: { alcoholOnly: true }) { nodes { cprcode } } }');
     const alcoholic = t.system.commerce.catalog.get(alcohol.data!.products.nodes.map((n) => n.cprcode));

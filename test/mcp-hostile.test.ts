@@ -164,6 +164,20 @@ describe('/mcp under hostile input', () => {
     assert.match(rpcError(abuse).message, /batch holds 1 to 10 messages/);
   });
 
+  test('tool answers carry the data once as structuredContent and once as its JSON text, whatever the request id', async () => {
+    const hostileId = 'id "with" \\ quotes \u2028 and ไทย';
+    const answer = await post([call('list_categories', {}, hostileId), call('list_branches', { bad: 1 }, 7), rpc('tools/list', {}, 'plain')]);
+    assert.equal(answer.status, 200);
+    const answers = answer.body as { jsonrpc: string; id: unknown; result: { content: { type: string; text: string }[]; structuredContent?: unknown; isError?: boolean; tools?: unknown[] } }[];
+    assert.deepEqual(answers.map((a) => [a.jsonrpc, a.id]), [['2.0', hostileId], ['2.0', 7], ['2.0', 'plain']]);
+    for (const { result } of answers.slice(0, 2)) {
+      assert.equal(result.content.length, 1);
+      assert.deepEqual(result.structuredContent, JSON.parse(result.content[0]!.text));
+    }
+    assert.equal(answers[1]!.result.isError, true);
+    assert.ok(answers[2]!.result.tools!.length > 0);
+  });
+
   test('bodies over the limit are 413 before anything is parsed', async () => {
     const answer = await post(call('search_products', { query: 'x'.repeat(300 * 1024) }));
     assert.equal(answer.status, 413);

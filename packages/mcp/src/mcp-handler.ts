@@ -81,21 +81,41 @@ export function createMcpHandler(options: McpHandlerOptions): HttpHandler {
     const messages = toMessages(batch ? body : [body], request.headers['mcp-protocol-version']);
     if (!Array.isArray(messages)) return answer(messages);
 
-    const server = serverFor({
-      partner,
-      partnerKey: partnerKey ?? '',
-      requestId: request.requestId ?? '',
-      authorization: request.headers.authorization,
-      idempotencyKey: request.headers['idempotency-key'] ?? null,
-    });
+    const toolTexts = new Set<string>();
+    const server = serverFor(
+      {
+        partner,
+        partnerKey: partnerKey ?? '',
+        requestId: request.requestId ?? '',
+        authorization: request.headers.authorization,
+        idempotencyKey: request.headers['idempotency-key'] ?? null,
+      },
+      toolTexts,
+    );
     const transport = new PostTransport();
     await server.connect(transport);
     const responses = await transport.exchange(messages);
     // No close(): nothing outlives the answer (no stream, no timer, no pending request), so server
     // and transport are garbage now; close() would only build a ConnectionClosed error per call.
     if (responses.length === 0) return answer({ status: 202, headers: {}, body: null });
-    return answer({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch ? responses : responses[0]) });
+    const json = responses.map((response) => responseJson(response, toolTexts));
+    return answer({ status: 200, headers: { 'content-type': 'application/json' }, body: batch ? `[${json.join(',')}]` : json[0]! });
   };
+}
+
+/**
+ * `JSON.stringify(response)`, with a tool result's `structuredContent` written as its text block
+ * (the same JSON, made by the tool) instead of serialising the data a second time: a list of
+ * products is most of a call's answer.
+ */
+function responseJson(response: JSONRPCMessage, toolTexts: ReadonlySet<string>): string {
+  const result = 'result' in response ? (response.result as { content?: unknown; structuredContent?: unknown }) : undefined;
+  const block = Array.isArray(result?.content) && result.content.length === 1 ? (result.content[0] as { type?: unknown; text?: unknown }) : undefined;
+  if (!result || result.structuredContent === undefined || block?.type !== 'text' || typeof block.text !== 'string' || !toolTexts.has(block.text)) return JSON.stringify(response);
+  const { structuredContent: _, ...rest } = result;
+  // rest holds the text block, so its JSON is an object with members; the data closes it.
+  const restJson = JSON.stringify(rest);
+  return `{"jsonrpc":"2.0","id":${JSON.stringify((response as { id: unknown }).id)},"result":${restJson.slice(0, -1)},"structuredContent":${block.text}}}`;
 }
 
 const INVALID = Symbol('invalid JSON');

@@ -38,8 +38,12 @@ export interface McpCaller {
   idempotencyKey: string | null;
 }
 
-/** Makes a fresh MCP server for one caller; servers are never shared across requests. */
-export type McpServerFactory = (caller: McpCaller) => McpServer;
+/**
+ * Makes a fresh MCP server for one caller; servers are never shared across requests. The text
+ * block of every tool result it makes (the JSON of its `structuredContent`) goes into `toolTexts`
+ * when given, so that the answer can reuse it rather than serialise the same data again.
+ */
+export type McpServerFactory = (caller: McpCaller, toolTexts?: Set<string>) => McpServer;
 
 const INSTRUCTIONS =
   'Grocery shopping for a signed-in shopper. Find the branch (resolve_fulfilment), find products (search_products), ' +
@@ -75,7 +79,14 @@ export function createMcpServerFactory(options: McpServerFactoryOptions): McpSer
   // The SDK would build an Ajv instance per server otherwise; one is enough for all of them.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-  const callTool = async (name: string, args: Record<string, unknown>, caller: McpCaller): Promise<CallToolResult> => {
+  const callTool = async (name: string, args: Record<string, unknown>, caller: McpCaller, toolTexts: Set<string> | undefined): Promise<CallToolResult> => {
+    const result = await runTool(name, args, caller);
+    const text = result.content[0];
+    if (toolTexts && text?.type === 'text') toolTexts.add(text.text);
+    return result;
+  };
+
+  const runTool = async (name: string, args: Record<string, unknown>, caller: McpCaller): Promise<CallToolResult> => {
     const tool = tools.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name.slice(0, 100)}". tools/list names the ${tools.size} tools.`);
     const problems = checkArguments(tool, args);
@@ -91,12 +102,12 @@ export function createMcpServerFactory(options: McpServerFactoryOptions): McpSer
     }
   };
 
-  return (caller) => {
+  return (caller, toolTexts) => {
     const server = new McpServer(serverInfo, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator });
     // Tools come from the generated JSON Schemas, so they are served through the protocol layer
     // (registerTool takes zod schemas and would re-derive, per server, what codegen already wrote).
     server.server.setRequestHandler(ListToolsRequestSchema, () => listed);
-    server.server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, request.params.arguments ?? {}, caller));
+    server.server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, request.params.arguments ?? {}, caller, toolTexts));
     server.registerResource(
       'schema',
       MCP_RESOURCES.schema,

@@ -51,6 +51,17 @@ describe('rate limits per partner key and per shopper', () => {
     assert.equal(((await graphql.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code, 'RATE_LIMITED');
     const search = await fetch(`${t.system.config.searchUrl}/v1/search?q=milk&lang=en`, { headers: { 'x-partner-key': t.partnerKey } });
     assert.equal(search.status, 429, 'the search service spends the same budget');
+    const mcp = await fetch(`${t.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-partner-key': t.partnerKey },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_categories', arguments: {} } }),
+    });
+    assert.equal(mcp.status, 429, '/mcp spends the same budget');
+    assert.ok(Number(mcp.headers.get('retry-after')) >= 1);
+    const refusal = (await mcp.json()) as { jsonrpc: string; id: null; error: { code: number; message: string; data: { code: string } } };
+    assert.equal(refusal.jsonrpc, '2.0', 'a JSON-RPC error object, as MCP clients expect');
+    assert.equal(refusal.error.data.code, 'RATE_LIMITED');
+    assert.match(refusal.error.message, /retry in \d+ s/);
 
     // Another partner has its own budget.
     const other = (await t.admin('POST', '/admin/partners', { name: 'Second Partner', environment: 'sandbox' })).body as { partnerKey: string };

@@ -27,7 +27,7 @@ import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
 import { createDocs } from '@grocery/docs';
-import { createMcpHandler } from '@grocery/mcp';
+import { createMcpHandler, mcpRateLimitedResponse } from '@grocery/mcp';
 import { createSqlStore, openDatabase, type Db } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
@@ -238,7 +238,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
           commerce,
           createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
           // The signed file links are the credential themselves (no partner key).
-          (request) => request.path.startsWith('/v1/products/files/'),
+          { exempt: (request) => request.path.startsWith('/v1/products/files/') },
         ),
         cors,
       ),
@@ -248,6 +248,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       mcp: withPartnerRateLimit(
         commerce,
         createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins], docsMarkdown: docs.markdown, onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
+        { refusal: mcpRateLimitedResponse },
       ),
     });
     api.server.on(

@@ -61,6 +61,6 @@ export { createEventRuntime, type EventRuntime, type EventRuntimeOptions } from 
 export { createInboundWebhookHandler, INBOUND_WEBHOOK_PATHS, type InboundWebhookHandlerOptions } from './http/inbound-webhook-handler.ts';
 export { RateLimiter, rateLimitHeaders, type RateDecision, type RatePolicy } from './services/rate-limiter.ts';
 export { DEFAULT_RATE_LIMITS, ratePolicies, type RateLimitSettings } from './services/commerce.ts';
-export { withPartnerRateLimit, takePartnerUnits, rateLimitedResponse, type PartnerRateLimiting } from './http/rate-limit.ts';
+export { withPartnerRateLimit, takePartnerUnits, rateLimitedMessage, rateLimitedResponse, type PartnerRateLimiting, type PartnerRateLimitOptions } from './http/rate-limit.ts';
 export { goLiveCheck, type GoLiveGap, type GoLiveReport } from './services/go-live-check.ts';
 export { withCors, type CorsOptions } from './http/cors.ts';

@@ -4,7 +4,7 @@
  * the API's GraphQL executor, and the `/mcp` handler (MCP streamable HTTP, stateless).
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
-export { createMcpHandler, type McpHandlerOptions } from './mcp-handler.ts';
+export { createMcpHandler, mcpRateLimitedResponse, type McpHandlerOptions } from './mcp-handler.ts';
 export { createMcpServerFactory, MCP_RESOURCES, type McpCaller, type McpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
 export { createOriginPolicy, type OriginVerdict } from './origin-policy.ts';
 export { PostTransport } from './post-transport.ts';

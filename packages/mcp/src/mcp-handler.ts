@@ -1,4 +1,4 @@
-import type { ErrorCode, HttpHandler, HttpResponse } from '@grocery/core';
+import { rateLimitedMessage, rateLimitHeaders, type ErrorCode, type HttpHandler, type HttpResponse, type RateDecision } from '@grocery/core';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { type JSONRPCMessage, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
@@ -116,6 +116,11 @@ function responseJson(response: JSONRPCMessage, toolTexts: ReadonlySet<string>):
   // rest holds the text block, so its JSON is an object with members; the data closes it.
   const restJson = JSON.stringify(rest);
   return `{"jsonrpc":"2.0","id":${JSON.stringify((response as { id: unknown }).id)},"result":${restJson.slice(0, -1)},"structuredContent":${block.text}}}`;
+}
+
+/** The 429 of `/mcp`: Retry-After and the RateLimit headers, with a JSON-RPC error object as every other refusal here. */
+export function mcpRateLimitedResponse(decision: RateDecision): HttpResponse {
+  return rpcError(429, JSON_RPC.server, rateLimitedMessage(decision), 'RATE_LIMITED', rateLimitHeaders(decision));
 }
 
 const INVALID = Symbol('invalid JSON');

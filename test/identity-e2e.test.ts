@@ -56,14 +56,10 @@ describe('shopper identity through the API', () => {
 
     // The same shopper (same pool, same sub) signs in through partner A's client.
     const cognito = new CognitoIdentityProviderClient({ endpoint: `${t.baseUrl}/idp`, region: 'local', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const signInAt = Date.now();
     const challenge = await cognito.send(new InitiateAuthCommand({ ClientId: t.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }));
-    let code: string | null = null;
-    for (let i = 0; i < 100 && !code; i++) {
-      const box = (await (await fetch(`${t.baseUrl}/idp/dev/mailbox/${encodeURIComponent(email)}`)).json()) as { messages: { code: string | null; subject: string }[] };
-      code = box.messages[0]?.code ?? null;
-      if (!code) await new Promise((r) => setTimeout(r, 50));
-    }
-    const viaA = await cognito.send(new RespondToAuthChallengeCommand({ ClientId: t.clientId, ChallengeName: 'EMAIL_OTP', Session: challenge.Session, ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: code! } }));
+    const code = await t.mailboxCode(email, signInAt);
+    const viaA = await cognito.send(new RespondToAuthChallengeCommand({ ClientId: t.clientId, ChallengeName: 'EMAIL_OTP', Session: challenge.Session, ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: code } }));
     cognito.destroy();
     const basketA = await t.graphql<{ basket: null }>(BASKET, {}, { token: viaA.AuthenticationResult!.IdToken! });
     assert.deepEqual(basketA.data, { basket: null }, "partner A sees none of partner B's basket for the same shopper");

@@ -7,17 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { Clock, WebhookSender } from '@grocery/core';
 import { testDatabaseKinds, type TestDatabaseKind } from '@grocery/store';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { startSystem, type System } from '../../apps/api/src/system.ts';
+import { ShopperSignIn } from './shopper-sign-in.ts';
+
+export { TEST_PASSWORD } from './shopper-sign-in.ts';
 
 export interface GraphQLResult<T = Record<string, unknown>> {
   status: number;
@@ -34,6 +30,8 @@ export interface TestSystem {
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, options?: { token?: string; partnerKey?: string; headers?: Record<string, string> }): Promise<GraphQLResult<T>>;
   /** Signs a new shopper up and in (password, then the e-mailed code) and returns the id token. */
   signUpShopper(email?: string, clientId?: string): Promise<{ idToken: string; email: string }>;
+  /** The newest code the identity provider e-mailed to `email` since `since` (Unix ms). */
+  mailboxCode(email: string, since: number): Promise<string>;
   /** Calls the admin API. */
   admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
@@ -49,7 +47,6 @@ export interface TestSystemOptions {
 }
 
 let shopperCounter = 0;
-export const TEST_PASSWORD = 'Correct-Horse-9';
 
 export async function startTestSystem(options: TestSystemOptions = {}): Promise<TestSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pgca-'));
@@ -73,24 +70,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
   });
   const credentials = system.credentials!;
   const baseUrl = system.config.publicBaseUrl;
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: `${baseUrl}/idp`,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-
-  const mailboxCode = async (email: string, after: number): Promise<string> => {
-    for (let i = 0; i < 100; i++) {
-      const response = await fetch(`${baseUrl}/idp/dev/mailbox/${encodeURIComponent(email)}`);
-      if (response.ok) {
-        const body = (await response.json()) as { messages: { code: string | null; date: string }[] };
-        const fresh = body.messages.find((m) => m.code && Date.parse(m.date) >= after - 1000);
-        if (fresh?.code) return fresh.code;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no code for ${email} in the mailbox`);
-  };
+  const shoppers = new ShopperSignIn(baseUrl);
 
   return {
     system,
@@ -106,23 +86,9 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
       return { status: response.status, data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) };
     },
     async signUpShopper(email = `shopper${++shopperCounter}.${process.pid}@example.com`, clientId = credentials.clientId ?? '') {
-      const started = Date.now();
-      await cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: TEST_PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
-      await cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: await mailboxCode(email, started) }));
-      const signInAt = Date.now();
-      const challenge = await cognito.send(new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }));
-      const tokens = await cognito.send(
-        new RespondToAuthChallengeCommand({
-          ClientId: clientId,
-          ChallengeName: 'EMAIL_OTP',
-          Session: challenge.Session,
-          ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: await mailboxCode(email, signInAt) },
-        }),
-      );
-      const idToken = tokens.AuthenticationResult?.IdToken;
-      if (!idToken) throw new Error('sign-in gave no id token');
-      return { idToken, email };
+      return { idToken: await shoppers.signUp(clientId, email), email };
     },
+    mailboxCode: (email, since) => shoppers.mailboxCode(email, since),
     async admin(method, path, body) {
       const response = await fetch(`${baseUrl}${path}`, {
         method,
@@ -133,7 +99,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
       return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
     },
     async close() {
-      cognito.destroy();
+      shoppers.close();
       await system.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -12,4 +12,4 @@ export { compileArgumentChecks, type ArgumentCheck, type ArgumentProblem } from 
 export { toToolResult, errorResult, type ToolError, type ToolResultOptions } from './tool-results.ts';
 export { toolGuideMarkdown } from './tool-guide.ts';
 export { toolCatalog } from './generated/tool-catalog.ts';
-export type { JsonSchema, ObjectJsonSchema, ToolDefinition, ToolHints } from './tool-definition.ts';
+export { nestedObject, schemaTypes, type JsonSchema, type ObjectJsonSchema, type ToolDefinition, type ToolHints } from './tool-definition.ts';

@@ -8,6 +8,22 @@ export interface JsonSchema {
   readonly [keyword: string]: unknown;
 }
 
+/** The JSON types a schema allows (`type` as a string or a list; none when it says nothing). */
+export function schemaTypes(schema: JsonSchema): string[] {
+  return Array.isArray(schema.type) ? schema.type.map(String) : typeof schema.type === 'string' ? [schema.type] : [];
+}
+
+/**
+ * The object inside a property (itself, or its list's items, then with `suffix` `[]`), so that
+ * guides can list its fields under it; null for scalars.
+ */
+export function nestedObject(schema: JsonSchema): { schema: JsonSchema; suffix: string } | null {
+  if (schemaTypes(schema).includes('object') && schema.properties) return { schema, suffix: '' };
+  const items = schema.items as JsonSchema | undefined;
+  if (schemaTypes(schema).includes('array') && items && schemaTypes(items).includes('object') && items.properties) return { schema: items, suffix: '[]' };
+  return null;
+}
+
 /** The root schema of a tool's arguments or result: MCP requires `type: "object"`. */
 export interface ObjectJsonSchema extends JsonSchema {
   readonly type: 'object';

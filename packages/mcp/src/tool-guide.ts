@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolDefinition } from './tool-definition.ts';
+import { nestedObject, schemaTypes, type JsonSchema, type ToolDefinition } from './tool-definition.ts';
 
 /**
  * The agent's guide to the shop as markdown (`shop://docs` until the written guide replaces it):
@@ -92,21 +92,9 @@ function argumentRows(schema: JsonSchema, prefix: string, required: readonly str
   });
 }
 
-/** The object inside a property (itself, or its list's items), to list its fields under it. */
-function nestedObject(schema: JsonSchema): { schema: JsonSchema; suffix: string } | null {
-  if (types(schema).includes('object') && schema.properties) return { schema, suffix: '' };
-  const items = schema.items as JsonSchema | undefined;
-  if (types(schema).includes('array') && items && types(items).includes('object') && items.properties) return { schema: items, suffix: '[]' };
-  return null;
-}
-
-function types(schema: JsonSchema): string[] {
-  return Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
-}
-
 function typeLabel(schema: JsonSchema): string {
   if (Array.isArray(schema.enum)) return schema.enum.filter((v) => v !== null).map((v) => `\`${String(v)}\``).join(' \\| ') + (schema.enum.includes(null) ? ' \\| null' : '');
-  const names = types(schema).map((type) => (type === 'array' ? `${typeLabel((schema.items ?? {}) as JsonSchema)}[]` : type));
+  const names = schemaTypes(schema).map((type) => (type === 'array' ? `${typeLabel((schema.items ?? {}) as JsonSchema)}[]` : type));
   return names.length ? names.join(' \\| ') : 'any JSON';
 }
 

@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolDefinition } from '@grocery/mcp';
+import { nestedObject, schemaTypes, type JsonSchema, type ToolDefinition } from '@grocery/mcp';
 import { cell, code, headingSlug, table } from '../markdown-text.ts';
 
 /**
@@ -89,20 +89,9 @@ function resultTree(schema: JsonSchema, depth: number): string[] {
     });
 }
 
-function nestedObject(schema: JsonSchema): { schema: JsonSchema; suffix: string } | null {
-  if (types(schema).includes('object') && schema.properties) return { schema, suffix: '' };
-  const items = schema.items as JsonSchema | undefined;
-  if (types(schema).includes('array') && items && types(items).includes('object') && items.properties) return { schema: items, suffix: '[]' };
-  return null;
-}
-
-function types(schema: JsonSchema): string[] {
-  return Array.isArray(schema.type) ? schema.type.map(String) : typeof schema.type === 'string' ? [schema.type] : [];
-}
-
 function typeLabel(schema: JsonSchema): string {
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => code(JSON.stringify(value))).join(' or ');
-  const names = types(schema).map((type) => (type === 'array' ? `${typeLabel((schema.items ?? {}) as JsonSchema)} list` : type));
+  const names = schemaTypes(schema).map((type) => (type === 'array' ? `${typeLabel((schema.items ?? {}) as JsonSchema)} list` : type));
   const limits = [typeof schema.maxLength === 'number' ? `≤ ${schema.maxLength} chars` : '', typeof schema.maxItems === 'number' ? `≤ ${schema.maxItems} items` : ''].filter(Boolean);
   return (names.length ? names.join(' or ') : 'any JSON') + (limits.length ? ` (${limits.join(', ')})` : '');
 }

@@ -3,7 +3,7 @@
  * adapter) against a raw node:http server answering the identical bytes, the full-catalog walk,
  * and snapshot build time, memory and event-loop delay at each product count.
  */
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -11,6 +11,7 @@ import { ManualClock, type HttpHandler, type HttpResponse } from '@grocery/core'
 import { CatalogSnapshots, buildCatalogSnapshot, createCatalogHandler, type CatalogSnapshot } from '@grocery/catalog';
 import { createGrocerSimulator } from '@grocery/grocer';
 import { collectGarbage, compareInterleaved, fmt, heapUsedMb, table, type Benchmark, type BenchSection } from './lib.ts';
+import { send, type HttpAnswer } from './support/http-client.ts';
 
 const PARTNER_KEY = 'pk_test_bench';
 const PUBLIC_BASE_URL = 'https://api.bench.test';
@@ -55,20 +56,7 @@ async function close(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-
-function fetchBytes(port: number, path: string): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, agent, headers: { 'x-partner-key': PARTNER_KEY } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const fetchBytes = (port: number, path: string): Promise<HttpAnswer> => send(`http://127.0.0.1:${port}${path}`, { headers: { 'x-partner-key': PARTNER_KEY } });
 
 /** A full collection once pending promise jobs have let go of what they held. */
 async function settle(): Promise<void> {

@@ -60,7 +60,6 @@ export interface GrocerSimulatorOptions {
   notifyIntervalMs?: number;
   /** Waits before notification retries. Default [250, 1000, 4000]. */
   webhookRetryDelaysMs?: readonly number[];
-  fetch?: typeof fetch;
   /** How long an injected timeout hangs. Default 30,000 ms. */
   faultHangMs?: number;
   coupons?: readonly CouponDefinition[];
@@ -134,7 +133,6 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
         ...options.serviceWebhook,
         clock,
         log,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
       })
     : null;

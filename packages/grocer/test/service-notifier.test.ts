@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock, type CreateOrderRequest } from '@grocery/core';
 import { createGrocerSimulator, signWebhookBody, type GrocerSimulator } from '../src/index.ts';
+import { ServiceNotifier } from '../src/service-notifier.ts';
 
 const SECRET = 'whsec_test_0123456789abcdef0123456789';
 const STEP_MS = 30_000;
@@ -172,6 +173,35 @@ describe('notification failures', () => {
       assert.equal((await lonely.orders([order.orderId]))[0]!.payment.status, 'PAID');
     } finally {
       await lonely.close();
+    }
+  });
+
+  test('an attempt that gets no answer times out and is retried; close() ends a hanging attempt at once', async () => {
+    let attempts = 0;
+    const hanging = createServer((req) => {
+      attempts++;
+      req.resume();
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    const logged: string[] = [];
+    try {
+      const notifier = new ServiceNotifier({ url, secret: SECRET, clock: new ManualClock(), timeoutMs: 50, retryDelaysMs: [5], log: (m) => logged.push(m) });
+      notifier.send('PA1', '/webhooks/shop/payment', { orderId: 'PA1' });
+      await notifier.idle();
+      assert.equal(attempts, 2);
+      assert.match(logged.join('\n'), /\/webhooks\/shop\/payment for PA1 not delivered: no answer within 50 ms/);
+
+      const patient = new ServiceNotifier({ url, secret: SECRET, clock: new ManualClock(), timeoutMs: 60_000, log: (m) => logged.push(m) });
+      patient.send('PA2', '/webhooks/shop/order-status', { orderId: 'PA2' });
+      while (attempts < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+      const started = Date.now();
+      await patient.close();
+      assert.ok(Date.now() - started < 5_000, 'close() does not wait for the timeout');
+      assert.equal(logged.length, 1, 'a closed notifier logs nothing more');
+    } finally {
+      hanging.closeAllConnections();
+      await stop(hanging);
     }
   });
 });

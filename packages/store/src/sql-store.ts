@@ -138,31 +138,36 @@ function toLink(row: LinkRow): PaymentLinkRecord {
 const firstPickingStatus = (order: GrocerOrder): string | null => order.shipping.schedules[0]?.pickingStatus ?? null;
 
 /**
- * Writes events to the outbox with their deliveries (one per active endpoint of the partner that
- * takes the event's type) and wakes their orders' polling, in one statement. An event seen again
- * by another path is the same event (same id): it gets no second delivery.
+ * The common table expressions that write events to the outbox with their deliveries (one per
+ * active endpoint of the partner that takes the event's type) and wake their orders' polling.
+ * `eventsParam` is the placeholder of the events' JSON (see `eventsJson`); `gate`, when given, is a
+ * condition that must hold for any of it to happen (e.g. that a sibling update touched a row). An
+ * event seen again by another path is the same event (same id): it gets no second delivery.
+ * Statements compose these with their own writes, so that one round trip does the whole change
+ * atomically (a statement is its own transaction).
  */
-async function insertEvents(db: Db, events: readonly EventRecord[]): Promise<void> {
-  if (events.length === 0) return;
-  await db.query(
-    `WITH input AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(event_id text, partner_id text, type text, order_id text, payload jsonb, ts bigint)
-     ), inserted AS (
+function eventCtes(eventsParam: string, gate = 'true'): string {
+  return `event_input AS (
+       SELECT * FROM jsonb_to_recordset(${eventsParam}::jsonb) AS x(event_id text, partner_id text, type text, order_id text, payload jsonb, ts bigint) WHERE ${gate}
+     ), event_inserted AS (
        INSERT INTO events (event_id, partner_id, type, order_id, payload, ts)
-       SELECT event_id, partner_id, type, order_id, payload, ts FROM input
+       SELECT event_id, partner_id, type, order_id, payload, ts FROM event_input
        ON CONFLICT (event_id) DO NOTHING
        RETURNING event_id, partner_id, type, order_id, ts
-     ), deliveries AS (
+     ), event_deliveries AS (
        INSERT INTO webhook_deliveries (delivery_id, event_id, endpoint_id, partner_id, status, next_attempt_at, created_at, updated_at)
        SELECT 'dlv_' || replace(gen_random_uuid()::text, '-', ''), i.event_id, w.endpoint_id, w.partner_id, 'pending', to_timestamp(i.ts), to_timestamp(i.ts), to_timestamp(i.ts)
-         FROM inserted i JOIN webhook_endpoints w ON w.partner_id = i.partner_id AND w.status = 'active' AND w.event_types @> jsonb_build_array(i.type)
+         FROM event_inserted i JOIN webhook_endpoints w ON w.partner_id = i.partner_id AND w.status = 'active' AND w.event_types @> jsonb_build_array(i.type)
        ON CONFLICT DO NOTHING
-     )
-     UPDATE order_polls p SET misses = 0, next_poll_at = LEAST(p.next_poll_at, to_timestamp(i.ts)), done_at = NULL, done_reason = NULL
-       FROM (SELECT order_id, min(ts) AS ts FROM inserted GROUP BY order_id) i
-      WHERE p.order_id = i.order_id AND (p.done_reason IS NULL OR p.done_reason = 'stale')`,
-    [JSON.stringify(events.map((e) => ({ event_id: e.eventId, partner_id: e.partnerId, type: e.type, order_id: e.orderId, payload: e.payload, ts: e.ts })))],
-  );
+     ), event_polls AS (
+       UPDATE order_polls p SET misses = 0, next_poll_at = LEAST(p.next_poll_at, to_timestamp(i.ts)), done_at = NULL, done_reason = NULL
+         FROM (SELECT order_id, min(ts) AS ts FROM event_inserted GROUP BY order_id) i
+        WHERE p.order_id = i.order_id AND (p.done_reason IS NULL OR p.done_reason = 'stale')
+     )`;
+}
+
+function eventsJson(events: readonly EventRecord[]): string {
+  return JSON.stringify(events.map((e) => ({ event_id: e.eventId, partner_id: e.partnerId, type: e.type, order_id: e.orderId, payload: e.payload, ts: e.ts })));
 }
 
 /** The Store port over SQL (the event store mixed in); every query of shopper data is scoped by (partner, owner). */
@@ -375,37 +380,46 @@ class SqlStore extends SqlEventStore implements Store {
 
   async insertOrder(input: { order: OrderRecord; link: PaymentLinkRecord; idempotency: { key: string; response: unknown } | null }): Promise<void> {
     const { order, link, idempotency } = input;
-    await this.#db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO orders (order_id, partner_id, owner_id, environment, order_source, branch_code, grand_total_satang, currency,
+    // One statement, so one round trip and atomic: the order, its link and the idempotency record.
+    await this.#db.query(
+      `WITH new_order AS (
+         INSERT INTO orders (order_id, partner_id, owner_id, environment, order_source, branch_code, grand_total_satang, currency,
                              payment_status, status, picking_status, request, grocer_order, created_at, paid_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-        [
-          order.orderId,
-          order.partnerId,
-          order.ownerId,
-          order.environment,
-          order.orderSource,
-          order.branchCode,
-          order.grandTotalSatang,
-          order.currency,
-          order.paymentStatus,
-          order.status,
-          order.pickingStatus,
-          JSON.stringify(order.request),
-          JSON.stringify(order.grocerOrder),
-          order.createdAt,
-          order.paidAt,
-        ],
-      );
-      await insertLink(tx, link);
-      if (idempotency) {
-        await tx.query(
-          'UPDATE idempotency_keys SET response = $4, completed_at = now() WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $5',
-          [order.partnerId, order.ownerId, idempotency.key, JSON.stringify(idempotency.response), order.environment],
-        );
-      }
-    });
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       ), new_link AS (
+         INSERT INTO payment_links (link_id, token_hash, order_id, partner_id, amount_satang, currency, provider, callback_url, expires_at, created_at)
+         VALUES ($16, $17, $1, $2, $18, $19, $20, $21, $22, $23)
+       )
+       UPDATE idempotency_keys SET response = $25, completed_at = now()
+        WHERE $24::text IS NOT NULL AND partner_id = $2 AND owner_id = $3 AND idempotency_key = $24 AND environment = $4`,
+      [
+        order.orderId,
+        order.partnerId,
+        order.ownerId,
+        order.environment,
+        order.orderSource,
+        order.branchCode,
+        order.grandTotalSatang,
+        order.currency,
+        order.paymentStatus,
+        order.status,
+        order.pickingStatus,
+        JSON.stringify(order.request),
+        JSON.stringify(order.grocerOrder),
+        order.createdAt,
+        order.paidAt,
+        link.linkId,
+        link.tokenHash,
+        link.amountSatang,
+        link.currency,
+        link.provider,
+        link.callbackUrl,
+        link.expiresAt,
+        link.createdAt,
+        idempotency?.key ?? null,
+        idempotency ? JSON.stringify(idempotency.response) : null,
+      ],
+    );
   }
 
   async getOrder(scope: ShopperScope, orderId: string): Promise<OrderRecord | null> {
@@ -441,21 +455,23 @@ class SqlStore extends SqlEventStore implements Store {
   }
 
   async updateOrderFromGrocer(orderId: string, grocerOrder: GrocerOrder, events: EventRecord[]): Promise<void> {
-    await this.#db.transaction(async (tx) => {
-      await tx.query('UPDATE orders SET grocer_order = $2, status = $3, picking_status = $4, updated_at = now() WHERE order_id = $1', [
-        orderId,
-        JSON.stringify(grocerOrder),
-        grocerOrder.status,
-        firstPickingStatus(grocerOrder),
-      ]);
-      await insertEvents(tx, events);
-    });
+    await this.#db.query(
+      `WITH updated AS (
+         UPDATE orders SET grocer_order = $2, status = $3, picking_status = $4, updated_at = now() WHERE order_id = $1
+       ), ${eventCtes('$5')}
+       SELECT 1`,
+      [orderId, JSON.stringify(grocerOrder), grocerOrder.status, firstPickingStatus(grocerOrder), eventsJson(events)],
+    );
   }
 
   // Payment links and payments
 
   async insertPaymentLink(link: PaymentLinkRecord): Promise<void> {
-    await insertLink(this.#db, link);
+    await this.#db.query(
+      `INSERT INTO payment_links (link_id, token_hash, order_id, partner_id, amount_satang, currency, provider, callback_url, expires_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [link.linkId, link.tokenHash, link.orderId, link.partnerId, link.amountSatang, link.currency, link.provider, link.callbackUrl, link.expiresAt, link.createdAt],
+    );
   }
 
   async findPaymentLinkByHash(tokenHash: string): Promise<{ link: PaymentLinkRecord; order: OrderRecord } | null> {
@@ -481,21 +497,35 @@ class SqlStore extends SqlEventStore implements Store {
 
   async completePayment(input: { orderId: string; attemptId: string; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean> {
     const { orderId, attemptId, payment, grocerOrder, events } = input;
-    return this.#db.transaction(async (tx) => {
-      const updated = await tx.query(
-        `UPDATE orders SET payment_status = 'PAID', paid_at = $3, grocer_order = $4, status = $5, picking_status = $6,
+    // One statement: the order turns PAID, the payment and its events are written, or none of it
+    // (when this attempt no longer holds the claim).
+    const { rows } = await this.#db.query<{ paid: boolean }>(
+      `WITH updated AS (
+         UPDATE orders SET payment_status = 'PAID', paid_at = $3, grocer_order = $4, status = $5, picking_status = $6,
                            payment_claim = NULL, payment_claim_until = NULL, updated_at = now()
-          WHERE order_id = $1 AND payment_claim = $2 AND payment_status = 'UNPAID'`,
-        [orderId, attemptId, payment.createdAt, JSON.stringify(grocerOrder), grocerOrder.status, firstPickingStatus(grocerOrder)],
-      );
-      if (updated.rowCount === 0) return false;
-      await tx.query(
-        'INSERT INTO payments (payment_id, order_id, amount_satang, currency, provider, reference, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [payment.paymentId, payment.orderId, payment.amountSatang, payment.currency, payment.provider, payment.reference, payment.createdAt],
-      );
-      await insertEvents(tx, events);
-      return true;
-    });
+          WHERE order_id = $1 AND payment_claim = $2 AND payment_status = 'UNPAID'
+          RETURNING order_id
+       ), payment AS (
+         INSERT INTO payments (payment_id, order_id, amount_satang, currency, provider, reference, created_at)
+         SELECT $7::text, order_id, $8::bigint, $9::text, $10::text, $11::text, $3::timestamptz FROM updated
+       ), ${eventCtes('$12', 'EXISTS (SELECT 1 FROM updated)')}
+       SELECT EXISTS (SELECT 1 FROM updated) AS paid`,
+      [
+        orderId,
+        attemptId,
+        payment.createdAt,
+        JSON.stringify(grocerOrder),
+        grocerOrder.status,
+        firstPickingStatus(grocerOrder),
+        payment.paymentId,
+        payment.amountSatang,
+        payment.currency,
+        payment.provider,
+        payment.reference,
+        eventsJson(events),
+      ],
+    );
+    return rows[0]!.paid;
   }
 
   // Operations
@@ -527,12 +557,4 @@ class SqlStore extends SqlEventStore implements Store {
   async releasePayment(orderId: string, attemptId: string): Promise<void> {
     await this.#db.query('UPDATE orders SET payment_claim = NULL, payment_claim_until = NULL WHERE order_id = $1 AND payment_claim = $2', [orderId, attemptId]);
   }
-}
-
-async function insertLink(db: Db, link: PaymentLinkRecord): Promise<void> {
-  await db.query(
-    `INSERT INTO payment_links (link_id, token_hash, order_id, partner_id, amount_satang, currency, provider, callback_url, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [link.linkId, link.tokenHash, link.orderId, link.partnerId, link.amountSatang, link.currency, link.provider, link.callbackUrl, link.expiresAt, link.createdAt],
-  );
 }

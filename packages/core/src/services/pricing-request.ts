@@ -34,15 +34,17 @@ export interface PreparedPricing {
  * basket's, at the given branch or the basket's (or the default), validated field by field.
  */
 export async function preparePricing(ctx: ShopperContext, input: PricingInput, deps: { store: Store; branches: BranchService }): Promise<PreparedPricing> {
-  const basket = await deps.store.getBasket(ctx.scope);
   const fromBasket = input.lines === null || input.lines === undefined;
+  const branchGiven = input.branchCode !== null && input.branchCode !== undefined;
+  // The basket is read only when it supplies the lines or the branch.
+  const basket = fromBasket || !branchGiven ? await deps.store.getBasket(ctx.scope) : null;
   if (fromBasket && (!basket || basket.lines.length === 0)) {
     throw new CommerceError('EMPTY_BASKET', 'The basket is empty: add lines, or pass lines in the input.', { field: 'input.lines' });
   }
   const lines = normaliseLines(fromBasket ? basket!.lines : input.lines!, 'input.lines');
   const branch =
-    input.branchCode !== null && input.branchCode !== undefined
-      ? await deps.branches.require(input.branchCode, 'input.branchCode')
+    branchGiven
+      ? await deps.branches.require(input.branchCode!, 'input.branchCode')
       : basket
         ? await deps.branches.require(basket.branchCode, 'input.branchCode')
         : await deps.branches.defaultBranch();

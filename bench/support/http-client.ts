@@ -1,0 +1,34 @@
+/**
+ * A lean HTTP client for benchmarks: node:http on kept-alive connections. The client shares the
+ * process (and the two cores) with the server under test, so it should cost as little as it can;
+ * fetch's web streams cost several times as much per request and would be measured as the server's.
+ */
+import { Agent, request } from 'node:http';
+
+const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+export interface HttpAnswer {
+  status: number;
+  body: Buffer;
+}
+
+export function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const headers = options.body === undefined ? options.headers : { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) };
+    const req = request(url, { method: options.method ?? 'GET', headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** POSTs a GraphQL request and parses the answer. */
+export async function postGraphql<T>(url: string, headers: Record<string, string>, query: string, variables: Record<string, unknown>): Promise<{ status: number; data: T | null; errors?: unknown }> {
+  const answer = await send(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+  const parsed = JSON.parse(answer.body.toString('utf8')) as { data?: T; errors?: unknown };
+  return { status: answer.status, data: parsed.data ?? null, ...(parsed.errors ? { errors: parsed.errors } : {}) };
+}

@@ -1,6 +1,19 @@
 import { type Commerce, createGraphQLContext, type GraphQLExecutor, type PartnerContext, schemaSdl } from '@grocery/core';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, type CallToolResult, ErrorCode, type Implementation, ListToolsRequestSchema, type ListToolsResult, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  type Implementation,
+  ListResourcesRequestSchema,
+  type ListResourcesResult,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  type ListToolsResult,
+  McpError,
+  ReadResourceRequestSchema,
+  type ReadResourceResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { toolCatalog } from './generated/tool-catalog.ts';
 import { compileArgumentChecks } from './tool-arguments.ts';
@@ -43,7 +56,7 @@ export interface McpCaller {
  * block of every tool result it makes (the JSON of its `structuredContent`) goes into `toolTexts`
  * when given, so that the answer can reuse it rather than serialise the same data again.
  */
-export type McpServerFactory = (caller: McpCaller, toolTexts?: Set<string>) => McpServer;
+export type McpServerFactory = (caller: McpCaller, toolTexts?: Set<string>) => Server;
 
 const INSTRUCTIONS =
   'Grocery shopping for a signed-in shopper. Find the branch (resolve_fulfilment), find products (search_products), ' +
@@ -102,24 +115,27 @@ export function createMcpServerFactory(options: McpServerFactoryOptions): McpSer
     }
   };
 
+  const resources: ListResourcesResult = {
+    resources: [
+      { uri: MCP_RESOURCES.schema, name: 'schema', title: 'GraphQL schema', description: 'The GraphQL schema (SDL) every tool runs against, with a description on every type and field.', mimeType: 'application/graphql' },
+      { uri: MCP_RESOURCES.docs, name: 'docs', title: 'Agent guide', description: 'How to shop with these tools: connecting, the purchase flow, every tool, errors.', mimeType: 'text/markdown' },
+    ],
+  };
+  const readResource = async (uri: string): Promise<ReadResourceResult> => {
+    if (uri === MCP_RESOURCES.schema) return { contents: [{ uri, mimeType: 'application/graphql', text: sdl }] };
+    if (uri === MCP_RESOURCES.docs) return { contents: [{ uri, mimeType: 'text/markdown', text: await docs() }] };
+    throw new McpError(ErrorCode.InvalidParams, `Resource ${uri.slice(0, 200)} not found`);
+  };
+
+  // The protocol-level Server rather than McpServer: tools and resources are fixed lists answered
+  // from values built once above, so the per-request server needs none of McpServer's registries.
   return (caller, toolTexts) => {
-    const server = new McpServer(serverInfo, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator });
-    // Tools come from the generated JSON Schemas, so they are served through the protocol layer
-    // (registerTool takes zod schemas and would re-derive, per server, what codegen already wrote).
-    server.server.setRequestHandler(ListToolsRequestSchema, () => listed);
-    server.server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, request.params.arguments ?? {}, caller, toolTexts));
-    server.registerResource(
-      'schema',
-      MCP_RESOURCES.schema,
-      { title: 'GraphQL schema', description: 'The GraphQL schema (SDL) every tool runs against, with a description on every type and field.', mimeType: 'application/graphql' },
-      (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/graphql', text: sdl }] }),
-    );
-    server.registerResource(
-      'docs',
-      MCP_RESOURCES.docs,
-      { title: 'Agent guide', description: 'How to shop with these tools: connecting, the purchase flow, every tool, errors.', mimeType: 'text/markdown' },
-      async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await docs() }] }),
-    );
+    const server = new Server(serverInfo, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator });
+    server.setRequestHandler(ListToolsRequestSchema, () => listed);
+    server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, request.params.arguments ?? {}, caller, toolTexts));
+    server.setRequestHandler(ListResourcesRequestSchema, () => resources);
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(request.params.uri));
     return server;
   };
 }

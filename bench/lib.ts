@@ -2,7 +2,18 @@
  * Small helpers shared by the benchmarks: timing loops, percentiles, memory and markdown tables.
  * Benchmarks compare side by side in one run (ratios), because the machine is shared and noisy.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+
+/**
+ * The Node.js flags `npm start` gives the service (package.json's start script, before
+ * `--import`), so that every benchmark process runs the service as it runs in production.
+ */
+export function serviceNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  const tokens = pkg.scripts.start.split(/\s+/);
+  return tokens.slice(1, tokens.indexOf('--import')).filter((token) => token.startsWith('--'));
+}
 
 export interface LatencySummary {
   count: number;

@@ -5,13 +5,14 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Benchmark, BenchOptions, BenchSection } from './lib.ts';
+import { serviceNodeFlags, type Benchmark, type BenchOptions, type BenchSection } from './lib.ts';
 
 const here = new URL('.', import.meta.url).pathname;
 
 if (!(globalThis as { gc?: unknown }).gc) {
-  // Re-run with --expose-gc so that memory figures are taken after a full collection.
-  const result = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', join(here, 'run.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  // Re-run with --expose-gc so that memory figures are taken after a full collection, and with the
+  // service's own flags, since the in-process benchmarks run the service here.
+  const result = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', ...serviceNodeFlags(), '--import', 'tsx', join(here, 'run.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }
 

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { serviceNodeFlags } from '../lib.ts';
 
 export interface HttpTarget {
   url: string;
@@ -73,7 +74,7 @@ export async function compareHttp<K extends string>(targets: Record<K, HttpTarge
 
 /** Starts a TypeScript child process that prints one JSON line when ready; `stop()` ends its stdin. */
 export async function startChild<T>(script: string, args: string[] = []): Promise<{ info: T; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...serviceNodeFlags(), ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<T>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));

@@ -73,8 +73,9 @@ export class ServiceNotifier {
     this.#abort.abort();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
-    await this.idle();
+    // Destroying the connections ends requests in flight at once, so idle() waits for no timeout.
     this.#agent.destroy();
+    await this.idle();
   }
 
   #wait(ms: number): Promise<void> {
@@ -113,7 +114,7 @@ export class ServiceNotifier {
   #post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number> {
     return new Promise((resolve, reject) => {
       const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-      const request = send(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: this.#agent, signal: this.#abort.signal, timeout: timeoutMs }, (response) => {
+      const request = send(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: this.#agent, timeout: timeoutMs }, (response) => {
         response.on('error', reject);
         response.on('end', () => resolve(response.statusCode ?? 0));
         response.resume();

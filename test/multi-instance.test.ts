@@ -134,7 +134,8 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
     const builds = await dbs[0]!.query<{ n: number }>('SELECT count(DISTINCT version)::int AS n FROM catalog_snapshots');
     assert.equal(builds.rows[0]!.n, 1);
     assert.equal(a.catalog.current()!.version, b.catalog.current()!.version);
-    for (let i = 0; i < 50 && !search.current(); i++) await new Promise((r) => setTimeout(r, 100));
+    // Indexing takes a moment, longer on a busy machine: wait up to 30 s.
+    for (let i = 0; i < 300 && !search.current(); i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(search.current()?.snapshotVersion, a.catalog.current()!.version, 'the search instance indexed the published snapshot');
   });
 

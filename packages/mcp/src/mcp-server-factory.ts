@@ -115,16 +115,18 @@ export function createMcpServerFactory(options: McpServerFactoryOptions): McpSer
     }
   };
 
+  // Each resource once: what resources/list describes and what resources/read returns.
+  const contents: Record<string, { name: string; title: string; description: string; mimeType: string; text: () => string | Promise<string> }> = {
+    [MCP_RESOURCES.schema]: { name: 'schema', title: 'GraphQL schema', description: 'The GraphQL schema (SDL) every tool runs against, with a description on every type and field.', mimeType: 'application/graphql', text: () => sdl },
+    [MCP_RESOURCES.docs]: { name: 'docs', title: 'Agent guide', description: 'How to shop with these tools: connecting, the purchase flow, every tool, errors.', mimeType: 'text/markdown', text: docs },
+  };
   const resources: ListResourcesResult = {
-    resources: [
-      { uri: MCP_RESOURCES.schema, name: 'schema', title: 'GraphQL schema', description: 'The GraphQL schema (SDL) every tool runs against, with a description on every type and field.', mimeType: 'application/graphql' },
-      { uri: MCP_RESOURCES.docs, name: 'docs', title: 'Agent guide', description: 'How to shop with these tools: connecting, the purchase flow, every tool, errors.', mimeType: 'text/markdown' },
-    ],
+    resources: Object.entries(contents).map(([uri, { name, title, description, mimeType }]) => ({ uri, name, title, description, mimeType })),
   };
   const readResource = async (uri: string): Promise<ReadResourceResult> => {
-    if (uri === MCP_RESOURCES.schema) return { contents: [{ uri, mimeType: 'application/graphql', text: sdl }] };
-    if (uri === MCP_RESOURCES.docs) return { contents: [{ uri, mimeType: 'text/markdown', text: await docs() }] };
-    throw new McpError(ErrorCode.InvalidParams, `Resource ${uri.slice(0, 200)} not found`);
+    const resource = Object.hasOwn(contents, uri) ? contents[uri] : undefined;
+    if (!resource) throw new McpError(ErrorCode.InvalidParams, `Resource ${uri.slice(0, 200)} not found`);
+    return { contents: [{ uri, mimeType: resource.mimeType, text: await resource.text() }] };
   };
 
   // The protocol-level Server rather than McpServer: tools and resources are fixed lists answered

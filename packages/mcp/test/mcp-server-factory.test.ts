@@ -103,6 +103,7 @@ describe('MCP server factory (in memory, no HTTP)', () => {
     assert.equal(textOf(schema), SCHEMA_SDL);
     assert.equal(textOf(await custom.readResource({ uri: MCP_RESOURCES.docs })), '# Written guide');
     await assert.rejects(custom.readResource({ uri: 'shop://secrets' }), (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams);
+    await assert.rejects(custom.readResource({ uri: 'constructor' }), (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams);
     assert.deepEqual((await custom.listResourceTemplates()).resourceTemplates, [], 'no templates: the two resources are fixed');
     await custom.close();
 

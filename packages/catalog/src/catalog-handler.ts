@@ -74,8 +74,8 @@ function shortHash(text: string): string {
  * The REST catalog as one transport-neutral handler:
  * `GET /v1/products`, `/v1/products/{cprcode}`, `/v1/products/manifest`, `/v1/products/download`
  * (302 to a signed link) and `/v1/products/files/{name}` (the signed link itself). Every route but
- * the signed file takes `X-Partner-Key`. Answers are served from the current snapshot's
- * pre-serialised bytes, with ETags and gzip or brotli as the client accepts.
+ * the signed file takes `X-Partner-Key`. Answers are served from the current snapshot's record
+ * bytes (each serialised once), with ETags and gzip or brotli as the client accepts.
  *
  * @example
  * const handle = createCatalogHandler({ snapshots, verifyPartnerKey, publicBaseUrl, downloadSecret });
@@ -160,7 +160,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
         for (let k = start; k < end; k++) parts.push(JSON.stringify(pickRecordFields(snapshot.record(query.lang, selection ? selection[k]! : k), fields)));
         items = [encoder.encode(parts.join(','))];
       } else {
-        items = selection ? snapshot.recordJsonPieces(query.lang, selection, start, end) : [snapshot.recordJsonRun(query.lang, start, end)];
+        items = snapshot.recordJsonPieces(query.lang, selection, start, end);
       }
       return Buffer.concat([head, ...items, tail]);
     };

@@ -3,6 +3,7 @@ import type { CategoryTotal, Product } from '@grocery/core';
 import { LRUCache } from 'lru-cache';
 import { toCatalogRecord, type CatalogLang, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
 import type { FeatherFile } from './feather-writer.ts';
+import type { RecordJsonStore } from './record-json.ts';
 import type { BuildStats } from './snapshot-builder.ts';
 import type { SearchTextIndex } from './search-index.ts';
 
@@ -38,13 +39,6 @@ export interface SnapshotFilter {
   alcohol?: boolean | null | undefined;
 }
 
-/** Per-language pre-serialised records: each record's JSON followed by a comma, back to back. */
-export interface RecordJson {
-  bytes: Uint8Array;
-  /** `offsets[i]` is where record i starts; `offsets[n]` is the end. */
-  offsets: Uint32Array;
-}
-
 export const FLAG_ACTIVE = 1;
 export const FLAG_ONLINE = 2;
 export const FLAG_ALCOHOL = 4;
@@ -57,7 +51,7 @@ export interface SnapshotParts {
   flags: Uint8Array;
   categoryAny: ReadonlyMap<string, Int32Array>;
   categoryLevels: readonly [ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>];
-  json: Readonly<Record<CatalogLang, RecordJson>>;
+  records: RecordJsonStore;
   files: readonly FeatherFile[];
   topCategories: readonly CategoryTotal[];
   publicBaseUrl: string;
@@ -87,11 +81,10 @@ function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   }
   return out;
 }
-const COMMA = 0x2c;
 
 /**
  * An immutable in-memory catalog snapshot: products in cprcode order, lookups, search text,
- * category indexes, pre-serialised REST records per language and the prebuilt download files.
+ * category indexes, the REST records' JSON per language (written on first read) and the prebuilt download files.
  * Built by `buildCatalogSnapshot`; read synchronously on the request path.
  */
 export class CatalogSnapshot {
@@ -162,41 +155,17 @@ export class CatalogSnapshot {
     return toCatalogRecord(this.at(index), lang, this.#parts.publicBaseUrl);
   }
 
-  /** The pre-serialised JSON of one record. */
+  /** The JSON of one record. */
   recordJson(lang: CatalogLang, index: number): Uint8Array {
-    const { bytes, offsets } = this.#parts.json[lang];
-    return bytes.subarray(offsets[index]!, offsets[index + 1]! - 1);
+    return this.#parts.records.record(lang, index);
   }
 
-  /** Records `start..end` (exclusive) as one comma-separated JSON run, without copying. */
-  recordJsonRun(lang: CatalogLang, start: number, end: number): Uint8Array {
-    if (end <= start) return EMPTY_BYTES;
-    const { bytes, offsets } = this.#parts.json[lang];
-    return bytes.subarray(offsets[start]!, offsets[end]! - 1);
-  }
-
-  /** The JSON of the records at `indexes`, comma-separated, as pieces to concatenate. */
-  recordJsonPieces(lang: CatalogLang, indexes: ArrayLike<number>, start: number, end: number): Uint8Array[] {
-    const { bytes, offsets } = this.#parts.json[lang];
-    const pieces: Uint8Array[] = [];
-    // Consecutive indexes share one run, so an unfiltered page is a single slice.
-    let runStart = -1;
-    let runEnd = -1;
-    for (let k = start; k < end; k++) {
-      const index = indexes[k]!;
-      if (index === runEnd) {
-        runEnd++;
-        continue;
-      }
-      if (runStart >= 0) pieces.push(bytes.subarray(offsets[runStart]!, offsets[runEnd]!));
-      runStart = index;
-      runEnd = index + 1;
-    }
-    if (runStart >= 0) pieces.push(bytes.subarray(offsets[runStart]!, offsets[runEnd]!));
-    // Every run ends in its separating comma; the last one's is dropped.
-    const last = pieces.length - 1;
-    if (last >= 0 && pieces[last]![pieces[last]!.length - 1] === COMMA) pieces[last] = pieces[last]!.subarray(0, pieces[last]!.length - 1);
-    return pieces;
+  /**
+   * The JSON of the records at `indexes[start..end)` (at `start..end` when `indexes` is null),
+   * comma-separated, as pieces to concatenate.
+   */
+  recordJsonPieces(lang: CatalogLang, indexes: ArrayLike<number> | null, start: number, end: number): Uint8Array[] {
+    return this.#parts.records.pieces(lang, indexes, start, end);
   }
 
   /**
@@ -290,4 +259,3 @@ export class CatalogSnapshot {
   }
 }
 
-const EMPTY_BYTES = new Uint8Array(0);

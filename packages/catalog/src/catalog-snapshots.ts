@@ -217,7 +217,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       publicBaseUrl: this.#publicBaseUrl,
       clock: this.#clock,
       log: this.#log,
-      source: { version: grocerVersion.version, updatedAt: grocerVersion.updatedAt },
+      source: { version: grocerVersion.version, updatedAt: grocerVersion.updatedAt, productCount: grocerVersion.productCount },
     });
     const ms = performance.now() - started;
     if (repository) {

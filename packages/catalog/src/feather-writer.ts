@@ -186,7 +186,8 @@ function arrowType(column: SourceColumn): DataType {
 }
 
 function rowStrings(batch: readonly ProductRows[], field: 'cprcode' | 'nameEn' | 'nameTh' | 'barcode'): (string | null)[] {
-  return batch.length === 1 ? batch[0]![field] : batch.flatMap((chunk) => chunk[field]);
+  // concat copies arrays of strings wholesale; flatMap goes value by value (20 ms per 40k rows).
+  return batch.length === 1 ? batch[0]![field] : ([] as (string | null)[]).concat(...batch.map((chunk) => chunk[field]));
 }
 
 function columnData(column: SourceColumn, batch: readonly ProductRows[], rows: number, publicBaseUrl: string, dictionary: ReceivedDictionary): Data {

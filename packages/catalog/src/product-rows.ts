@@ -64,12 +64,11 @@ export const ROW_PRICE = 16;
 
 /**
  * The build's dictionary of repeated texts (main thread): one id per distinct string, and what
- * the build derives from each (its JSON, its category key) computed once per id.
+ * the build derives from each (its category key) computed once per id.
  */
 export class TextDictionary {
   readonly #ids = new Map<string, number>();
   readonly #texts: string[] = [];
-  readonly #json: string[] = [];
   readonly #derived: (string | undefined)[] = [];
   #sent = 0;
 
@@ -80,18 +79,12 @@ export class TextDictionary {
       id = this.#texts.length;
       this.#ids.set(text, id);
       this.#texts.push(text);
-      this.#json.push(jsonString(text));
     }
     return id;
   }
 
   text(id: number): string | null {
     return id === NO_TEXT ? null : this.#texts[id]!;
-  }
-
-  /** The text's JSON (`null` for `NO_TEXT`). */
-  json(id: number): string {
-    return id === NO_TEXT ? 'null' : this.#json[id]!;
   }
 
   /** `derive(text)`, computed once per id; one derivation per dictionary. */
@@ -232,18 +225,6 @@ function emptyRows(capacity: number): ProductRows {
     newTexts: [],
     newLists: [],
   };
-}
-
-// JSON.stringify escapes exactly these: quote, backslash, control characters and lone surrogates
-// (a string with surrogate pairs takes the slow path too, where they come out unchanged).
-const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/**
- * `JSON.stringify(text)`: most catalog texts need no escaping, and quoting them directly is
- * several times faster than the generic serialiser.
- */
-export function jsonString(text: string): string {
-  return NEEDS_ESCAPING.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
 /**

@@ -68,11 +68,12 @@ export class SearchTextIndex {
 /** Collects products' search texts into a `SearchTextIndex`. */
 export class SearchTextWriter {
   #bytes: Buffer;
-  readonly #offsets: Uint32Array;
+  #offsets: Uint32Array;
   readonly #rows: number;
   #position = 0;
   #count = 0;
 
+  /** `rows` and `bytesPerRow` size the buffers ahead; more rows are fine. */
   constructor(rows: number, bytesPerRow = 1024) {
     this.#rows = rows;
     this.#bytes = Buffer.allocUnsafeSlow(Math.max(1024, rows * bytesPerRow));
@@ -88,6 +89,11 @@ export class SearchTextWriter {
     this.#bytes.set(tail, this.#position);
     this.#position += tail.length;
     this.#bytes[this.#position++] = SEPARATOR;
+    if (this.#count + 1 === this.#offsets.length) {
+      const offsets = new Uint32Array(this.#offsets.length * 2);
+      offsets.set(this.#offsets);
+      this.#offsets = offsets;
+    }
     this.#offsets[++this.#count] = this.#position;
   }
 
@@ -98,7 +104,7 @@ export class SearchTextWriter {
 
   /** What `seal` makes an index of, for handing to another thread. */
   sealParts(): { bytes: Buffer; offsets: Uint32Array } {
-    return { bytes: sealBuffer(this.#bytes, this.#position), offsets: this.#offsets };
+    return { bytes: sealBuffer(this.#bytes, this.#position), offsets: this.#offsets.slice(0, this.#count + 1) };
   }
 }
 

@@ -5,7 +5,7 @@ import { identityFieldsSearchText, keywordSearchText } from './search-text.ts';
 
 export interface SnapshotWorkOptions {
   publicBaseUrl: string;
-  /** How many rows the build will send (sizes the search text buffer). */
+  /** How many rows the build expects to send (sizes the buffers; more or fewer are fine). */
   rows: number;
   /** False when the snapshot serves files it was handed (a published snapshot): only the search text is built. */
   writeFiles: boolean;

@@ -4,18 +4,22 @@
  * is serialised once and held once in memory.
  */
 export class StringLists {
-  // Lists bucketed by length and ends; equal lists from one grocer share their string objects, so
-  // comparing candidates item by item is cheap (joining every list into a key was not).
-  readonly #buckets = new Map<string, (readonly string[])[]>();
+  // Lists bucketed by their first and last items; equal lists from one grocer share their string
+  // objects, so comparing candidates item by item is cheap. Nested maps look the ends up without
+  // building a key string per list (which cost twice as much).
+  readonly #buckets = new Map<string, Map<string, (readonly string[])[]>>();
   readonly #json = new WeakMap<readonly string[], string>();
 
   /** The one shared array with this content. */
   intern(list: readonly string[]): readonly string[] {
     if (list.length === 0) return EMPTY;
-    const key = `${list.length}\u0001${list[0]}\u0001${list[list.length - 1]}`;
-    const bucket = this.#buckets.get(key);
+    const first = list[0]!;
+    let byLast = this.#buckets.get(first);
+    if (!byLast) this.#buckets.set(first, (byLast = new Map()));
+    const last = list[list.length - 1]!;
+    const bucket = byLast.get(last);
     if (!bucket) {
-      this.#buckets.set(key, [list]);
+      byLast.set(last, [list]);
       return list;
     }
     for (const known of bucket) if (sameItems(known, list)) return known;
@@ -34,6 +38,7 @@ export class StringLists {
 const EMPTY: readonly string[] = Object.freeze([]);
 
 function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
-import type { ProductListFilter } from '@grocery/core';
+import type { Product, ProductListFilter } from '@grocery/core';
 import { tableFromIPC } from 'apache-arrow';
 import pl from 'nodejs-polars';
 import { RECORD_FIELDS, toCatalogRecord } from '../src/catalog-record.ts';
@@ -14,6 +14,23 @@ const publicBaseUrl = 'https://api.example.com/';
 const build = (products = fixtureProducts()) => buildCatalogSnapshot(products, { publicBaseUrl, source: { version: 'g1', updatedAt: null } });
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
+/**
+ * Hostile text (quotes, control characters, combining marks, emoji) in the texts that travel
+ * through the dictionaries, and more rows than one chunk (2048) and one record batch.
+ */
+function hostileCatalog(count: number): Product[] {
+  const [milk, creme] = fixtureProducts();
+  return Array.from({ length: count }, (_, i) => ({
+    ...(i % 2 ? milk! : creme!),
+    cprcode: String(200000 + i),
+    nameEn: `Item ${i} "q" \\ \u0001`,
+    brandEn: i % 3 ? `Brand ${i % 7}` : null,
+    sizeDesc: i % 5 ? `${i % 11} pcs e\u0301` : null,
+    keywords: i % 4 ? ['milk', `kw${i % 9}`, '🥛'] : [],
+    availStore: i % 6 ? ['001', `0${i % 13}`] : [],
+  }));
+}
+
 describe('catalog snapshot (fixture products)', () => {
   test('orders products by cprcode numerically and looks them up', async () => {
     const snapshot = await build();
@@ -22,7 +39,7 @@ describe('catalog snapshot (fixture products)', () => {
     assert.equal(snapshot.indexOf('5'), -1);
   });
 
-  test('pre-serialised records equal JSON.stringify of the record, in RECORD_FIELDS order', async () => {
+  test('records equal JSON.stringify of the record, in RECORD_FIELDS order', async () => {
     const snapshot = await build();
     for (let i = 0; i < snapshot.size; i++) {
       for (const lang of ['en', 'th'] as const) {
@@ -40,7 +57,7 @@ describe('catalog snapshot (fixture products)', () => {
     assert.equal(milk.image_url, 'https://api.example.com/images/products/100001');
     assert.equal(milk.ba_nprice, 52.5);
     assert.equal(milk.category_l3, 'Fresh Milk');
-    assert.equal(decode(snapshot.recordJsonRun('en', 0, 2)), `[${decode(snapshot.recordJson('en', 0))},${decode(snapshot.recordJson('en', 1))}]`.slice(1, -1));
+    assert.equal(decode(Buffer.concat(snapshot.recordJsonPieces('en', null, 0, 2))), `${decode(snapshot.recordJson('en', 0))},${decode(snapshot.recordJson('en', 1))}`);
   });
 
   test('the version is a content hash: stable for equal content, new when a record changes', async () => {
@@ -132,18 +149,7 @@ describe('catalog snapshot (fixture products)', () => {
   });
 
   test('the build worker and the building thread write the same records, search text and files, across batches and chunks', async () => {
-    // Hostile text (quotes, control characters, combining marks, emoji) in the texts that travel
-    // through the dictionaries, and more rows than one chunk (2048) and one record batch.
-    const [milk, creme] = fixtureProducts();
-    const products = Array.from({ length: 2600 }, (_, i) => ({
-      ...(i % 2 ? milk! : creme!),
-      cprcode: String(200000 + i),
-      nameEn: `Item ${i} "q" \\ \u0001`,
-      brandEn: i % 3 ? `Brand ${i % 7}` : null,
-      sizeDesc: i % 5 ? `${i % 11} pcs e\u0301` : null,
-      keywords: i % 4 ? ['milk', `kw${i % 9}`, '🥛'] : [],
-      availStore: i % 6 ? ['001', `0${i % 13}`] : [],
-    }));
+    const products = hostileCatalog(2600);
     const options = { publicBaseUrl, source: { version: 'g1', updatedAt: null }, batchRows: 1000 };
     const [inWorker, here] = await Promise.all([buildCatalogSnapshot(products, { ...options, worker: true }), buildCatalogSnapshot(products, { ...options, worker: false })]);
     assert.equal(inWorker.version, here.version);
@@ -161,6 +167,32 @@ describe('catalog snapshot (fixture products)', () => {
     }
     const other = await buildCatalogSnapshot(products, { ...options, batchRows: 999 });
     assert.notEqual(other.version, here.version, 'the batch layout is part of the bytes, so it is fixed');
+  });
+
+  test('products streamed in batches are indexed as they come; out of order, malformed or repeated cprcodes make the build sort them first', async () => {
+    const products = hostileCatalog(2600);
+    const options = { publicBaseUrl, batchRows: 1000 };
+    const whole = await buildCatalogSnapshot(products, options);
+    async function* batches(list: Product[], size: number): AsyncIterable<Product[]> {
+      for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
+    }
+    // In order, in uneven batches, with a product count that is wrong either way.
+    for (const productCount of [100, 50_000, undefined]) {
+      const streamed = await buildCatalogSnapshot(batches(products, 333), { ...options, source: { version: 'g1', updatedAt: null, productCount } });
+      assert.equal(streamed.version, whole.version, `productCount ${productCount}`);
+      assert.deepEqual(streamed.select({ words: ['kw3'] }), whole.select({ words: ['kw3'] }));
+      assert.deepEqual(streamed.select({ category: 'desserts', active: true }), whole.select({ category: 'desserts', active: true }));
+      assert.deepEqual(streamed.categories(), whole.categories());
+    }
+    // Shuffled, with a malformed cprcode and a repeat among them.
+    const shuffled = [...products].reverse();
+    shuffled.splice(1500, 0, { ...products[7]!, cprcode: '12a' }, { ...products[9]! });
+    const lines: string[] = [];
+    const sorted = await buildCatalogSnapshot(batches(shuffled, 500), { ...options, log: (line) => lines.push(line) });
+    assert.equal(sorted.version, whole.version);
+    assert.deepEqual(sorted.products(), whole.products());
+    assert.deepEqual(sorted.select({ words: ['item', '2599'] }), whole.select({ words: ['item', '2599'] }));
+    assert.deepEqual(lines, ['catalog snapshot: skipped 1 products with a malformed cprcode', 'catalog snapshot: skipped 1 products with a repeated cprcode']);
   });
 
   test('an empty catalog still yields valid, empty files', async () => {

@@ -83,10 +83,6 @@ export class TextDictionary {
     return id;
   }
 
-  text(id: number): string | null {
-    return id === NO_TEXT ? null : this.#texts[id]!;
-  }
-
   /** `derive(text)`, computed once per id; one derivation per dictionary. */
   derived(id: number, derive: (text: string) => string): string {
     let value = this.#derived[id];
@@ -232,37 +228,23 @@ function emptyRows(capacity: number): ProductRows {
  * `newLists`, with each entry's UTF-8 encoded once (copying bytes beats encoding them again).
  */
 export class ReceivedDictionary {
-  readonly #texts: string[] = [];
   readonly #textBytes: Buffer[] = [];
-  readonly #lists: string[][] = [];
   readonly #listBytes: Buffer[] = [];
   readonly #itemBytes: Int32Array[] = [];
 
   receive(rows: ProductRows): void {
-    for (const text of rows.newTexts) {
-      this.#texts.push(text);
-      this.#textBytes.push(Buffer.from(text, 'utf8'));
-    }
+    for (const text of rows.newTexts) this.#textBytes.push(Buffer.from(text, 'utf8'));
     for (const list of rows.newLists) {
       // Each item is encoded on its own, as a value of its own.
       const items = list.map((item) => Buffer.from(item, 'utf8'));
-      this.#lists.push(list);
       this.#listBytes.push(Buffer.concat(items));
       this.#itemBytes.push(Int32Array.from(items, (item) => item.length));
     }
   }
 
-  text(id: number): string | null {
-    return id === NO_TEXT ? null : this.#texts[id]!;
-  }
-
   /** The UTF-8 of a text (not `NO_TEXT`). */
   textBytes(id: number): Buffer {
     return this.#textBytes[id]!;
-  }
-
-  list(id: number): readonly string[] {
-    return this.#lists[id]!;
   }
 
   /** The list's items' UTF-8, back to back. */

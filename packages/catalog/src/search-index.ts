@@ -98,13 +98,7 @@ export class SearchTextWriter {
   }
 
   seal(): SearchTextIndex {
-    const { bytes, offsets } = this.sealParts();
-    return new SearchTextIndex(bytes, offsets);
-  }
-
-  /** What `seal` makes an index of, for handing to another thread. */
-  sealParts(): { bytes: Buffer; offsets: Uint32Array } {
-    return { bytes: sealBuffer(this.#bytes, this.#position), offsets: this.#offsets.slice(0, this.#count + 1) };
+    return new SearchTextIndex(sealBuffer(this.#bytes, this.#position), this.#offsets.slice(0, this.#count + 1));
   }
 }
 
@@ -112,7 +106,7 @@ export class SearchTextWriter {
  * A larger buffer holding the first `used` bytes of `buffer`: sized for all `rows` at the average
  * so far (plus a tenth), so a build grows its buffers once or twice rather than every time.
  */
-export function grow(buffer: Buffer, used: number, need: number, count: number, rows: number): Buffer {
+function grow(buffer: Buffer, used: number, need: number, count: number, rows: number): Buffer {
   const projected = count > 0 ? Math.ceil((used / count) * rows * 1.1) : 0;
   const grown = Buffer.allocUnsafeSlow(Math.max(need, projected, Math.ceil(buffer.length * 1.25)));
   buffer.copy(grown, 0, 0, used);
@@ -120,7 +114,7 @@ export function grow(buffer: Buffer, used: number, need: number, count: number, 
 }
 
 /** The first `length` bytes; copied into an exact buffer only when the slack is worth returning. */
-export function sealBuffer(buffer: Buffer, length: number): Buffer {
+function sealBuffer(buffer: Buffer, length: number): Buffer {
   if (buffer.length - length <= buffer.length / 8) return buffer.subarray(0, length);
   const exact = Buffer.allocUnsafeSlow(length);
   buffer.copy(exact, 0, 0, length);

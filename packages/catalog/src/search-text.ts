@@ -40,15 +40,10 @@ export function keywordSearchText(keywords: readonly string[]): string {
 
 /** The folded search text of a product's names (en, th), brands and barcode: all but its keywords. */
 export function identitySearchText(product: Product): string {
-  return identityFieldsSearchText(product.nameEn, product.nameTh, product.brandEn, product.brandTh, product.barcode);
-}
-
-/** `identitySearchText` from the fields themselves (the build worker holds columns, not products). */
-export function identityFieldsSearchText(nameEn: string, nameTh: string, brandEn: string | null, brandTh: string | null, barcode: string | null): string {
-  let text = `${nameEn}${FIELD_SEPARATOR}${nameTh}`;
-  if (brandEn) text += FIELD_SEPARATOR + brandEn;
-  if (brandTh) text += FIELD_SEPARATOR + brandTh;
-  if (barcode) text += FIELD_SEPARATOR + barcode;
+  let text = `${product.nameEn}${FIELD_SEPARATOR}${product.nameTh}`;
+  if (product.brandEn) text += FIELD_SEPARATOR + product.brandEn;
+  if (product.brandTh) text += FIELD_SEPARATOR + product.brandTh;
+  if (product.barcode) text += FIELD_SEPARATOR + product.barcode;
   return foldText(text);
 }
 

@@ -7,8 +7,8 @@ import { readFeatherInfo } from './feather-reader.ts';
 import { snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
 import { NO_TEXT, ProductRowsWriter, SNAPSHOT_FLAGS, TEXT, TEXT_STRIDE } from './product-rows.ts';
 import { RecordJsonStore } from './record-json.ts';
-import { SearchTextIndex } from './search-index.ts';
-import { normalizeSearchText } from './search-text.ts';
+import { SearchTextWriter, type SearchTextIndex } from './search-index.ts';
+import { identitySearchText, keywordSearchText, normalizeSearchText } from './search-text.ts';
 import { startSnapshotWork, type SnapshotWorkRunner } from './snapshot-worker-client.ts';
 import type { SnapshotWorkResult } from './snapshot-work.ts';
 import { StringLists } from './string-lists.ts';
@@ -23,8 +23,8 @@ export interface BuildStats {
   longestSliceStage: string;
   /**
    * Time on the building thread per stage: reading the products; indexing them (lookups,
-   * category indexes); columns (handing rows to the search text and file writer,
-   * and, without the worker, writing them); files (finishing the search text and files, or
+   * search text, category indexes); columns (handing rows to the file writer, and, without the
+   * worker, writing them); files (finishing the files, or
    * waiting for the worker to finish them).
    */
   stages: { reading: number; indexing: number; columns: number; files: number };
@@ -54,17 +54,17 @@ export interface BuildSnapshotOptions {
   /** Build time to record (a published snapshot keeps its own); defaults to the clock's now. */
   builtAt?: string | undefined;
   /**
-   * Write the search text and files in the shared build worker thread (true) or on this thread
+   * Write the files in the shared build worker thread (true) or on this thread
    * (false). Default: in the worker from `WORKER_MIN_ROWS` products on, where it pays for its
    * start-up; the outputs are the same either way.
    */
   worker?: boolean | undefined;
 }
 
-/** From this many products a build hands its search text and files to the build worker by default. */
+/** From this many products a build hands its files to the build worker by default. */
 export const WORKER_MIN_ROWS = 10_000;
 
-/** Rows handed to the search text and file writer at a time. */
+/** Rows handed to the file writer at a time. */
 const CHUNK_ROWS = 2048;
 
 type ProductSource = Iterable<Product> | AsyncIterable<readonly Product[]>;
@@ -136,10 +136,12 @@ class BuildClock {
 interface IndexedProducts {
   indexByCprcode: Map<string, number>;
   flags: Uint8Array;
+  searchText: SearchTextIndex;
   categoryAny: Map<string, Int32Array>;
   categoryLevels: [Map<string, Int32Array>, Map<string, Int32Array>, Map<string, Int32Array>];
   topCategories: CategoryTotal[];
-  written: SnapshotWorkResult;
+  /** The files and version the work wrote; null when the build serves files it was handed. */
+  written: SnapshotWorkResult | null;
 }
 
 const LEVELS = [
@@ -149,9 +151,9 @@ const LEVELS = [
 ] as const;
 
 /**
- * Indexes products in cprcode order as they arrive (lookup, flags, category indexes, top
- * categories) and feeds them as columns to the search text and file writer (`SnapshotWork`), in
- * chunks that never straddle a record batch, so the files do not depend on how the products came.
+ * Indexes products in cprcode order as they arrive (lookup, flags, search text, category indexes,
+ * top categories) and feeds them as columns to the file writer (`SnapshotWork`), in chunks that
+ * never straddle a record batch, so the files do not depend on how the products came.
  */
 class SnapshotIndexer {
   readonly #indexByCprcode = new Map<string, number>();
@@ -160,7 +162,11 @@ class SnapshotIndexer {
   readonly #levelLists: [Map<string, number[]>, Map<string, number[]>, Map<string, number[]>] = [new Map(), new Map(), new Map()];
   readonly #top = new Map<string, CategoryTotal>();
   readonly #rows = new ProductRowsWriter(CHUNK_ROWS);
-  readonly #work: SnapshotWorkRunner;
+  #search: SearchTextWriter | null = null;
+  /** The folded search text of each distinct keyword list, as UTF-8. */
+  readonly #keywordText = new Map<readonly string[], Buffer>();
+  readonly #expectedRows: number;
+  readonly #work: SnapshotWorkRunner | null;
   readonly #batchRows: number;
   readonly #pause: Pause;
   readonly #progress: BuildClock;
@@ -171,10 +177,11 @@ class SnapshotIndexer {
   /** `expectedRows` sizes buffers (more or fewer rows are fine). */
   constructor(options: { publicBaseUrl: string; expectedRows: number; writeFiles: boolean; inWorker: boolean; batchRows: number; pause: Pause; log: CatalogLogger; progress: BuildClock }) {
     this.#flags = new Uint8Array(options.expectedRows);
+    this.#expectedRows = options.expectedRows;
     this.#batchRows = options.batchRows;
     this.#pause = options.pause;
     this.#progress = options.progress;
-    this.#work = startSnapshotWork({ publicBaseUrl: options.publicBaseUrl, rows: options.expectedRows, writeFiles: options.writeFiles }, { inWorker: options.inWorker, pause: options.pause, log: options.log });
+    this.#work = options.writeFiles ? startSnapshotWork({ publicBaseUrl: options.publicBaseUrl, rows: options.expectedRows }, { inWorker: options.inWorker, pause: options.pause, log: options.log }) : null;
   }
 
   /** Indexes `products[from..]`, which follow the products indexed so far in cprcode order. */
@@ -182,9 +189,11 @@ class SnapshotIndexer {
     const rows = this.#rows;
     const keyOf = this.#keyOf;
     this.#progress.enter('indexing');
+    const search = (this.#search ??= this.#searchTextWriter(products.slice(from, from + 256)));
     for (let i = from; i < products.length; i++) {
       const p = products[i]!;
       this.#indexByCprcode.set(p.cprcode, i);
+      search.add(identitySearchText(p), this.#keywordBytes(p.keywords));
       const row = rows.add(p);
       const ids = rows.currentTexts;
       const t = row * TEXT_STRIDE;
@@ -214,23 +223,38 @@ class SnapshotIndexer {
     this.#progress.enter('reading');
   }
 
+  /** A writer sized from a sample of the first products, so that its buffer rarely grows (each growth copies everything so far). */
+  #searchTextWriter(sample: readonly Product[]): SearchTextWriter {
+    let bytes = 0;
+    for (const p of sample) bytes += Buffer.byteLength(identitySearchText(p), 'utf8') + this.#keywordBytes(p.keywords).length;
+    return new SearchTextWriter(this.#expectedRows, Math.ceil((bytes / Math.max(1, sample.length)) * 1.06) + 8);
+  }
+
+  #keywordBytes(keywords: readonly string[]): Buffer {
+    let bytes = this.#keywordText.get(keywords);
+    if (bytes === undefined) this.#keywordText.set(keywords, (bytes = Buffer.from(keywordSearchText(keywords), 'utf8')));
+    return bytes;
+  }
+
   async #send(endsBatch: boolean): Promise<void> {
     this.#progress.enter('columns');
-    await this.#work.add(this.#rows.take(), endsBatch);
+    const rows = this.#rows.take();
+    await this.#work?.add(rows, endsBatch);
     this.#progress.enter('indexing');
   }
 
-  /** Closes the last record batch and waits for the search text and files. */
+  /** Closes the last record batch and waits for the files. */
   async finish(): Promise<IndexedProducts> {
     this.#progress.enter('indexing');
     if (this.#rows.count > 0) await this.#send(true);
     this.#progress.enter('files');
-    const written = await this.#work.finish();
+    const written = this.#work ? await this.#work.finish() : null;
     this.#progress.enter('indexing');
     const toInt32 = (map: Map<string, number[]>) => new Map([...map].map(([key, list]) => [key, Int32Array.from(list)] as const));
     return {
       indexByCprcode: this.#indexByCprcode,
       flags: this.#flags.slice(0, this.#count),
+      searchText: (this.#search ?? new SearchTextWriter(0)).seal(),
       categoryAny: toInt32(this.#anyLists),
       categoryLevels: [toInt32(this.#levelLists[0]), toInt32(this.#levelLists[1]), toInt32(this.#levelLists[2])],
       topCategories: [...this.#top.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
@@ -239,7 +263,7 @@ class SnapshotIndexer {
   }
 
   abort(): void {
-    this.#work.abort();
+    this.#work?.abort();
   }
 }
 
@@ -314,14 +338,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
   }
   const indexed = await indexer.finish();
 
-  let files: readonly FeatherFile[];
-  let version: string;
-  if (prebuilt) {
-    files = prebuilt;
-    version = prebuilt[0]!.version;
-  } else {
-    ({ version, files } = indexed.written.files!);
-  }
+  const { version, files } = prebuilt ? { version: prebuilt[0]!.version, files: prebuilt } : indexed.written!;
   const manifest: CatalogManifest = {
     version,
     builtAt: options.builtAt ?? new Date(clock.now()).toISOString(),
@@ -332,12 +349,11 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     files: files.map((file) => ({ name: file.name, lang: file.lang, bytes: file.body.byteLength, sha256: file.sha256, rows: file.rows, contentType: file.contentType })),
   };
   const stats = progress.finish();
-  const { searchText } = indexed.written;
   const snapshot = new CatalogSnapshot({
     stats,
     products,
     indexByCprcode: indexed.indexByCprcode,
-    searchText: new SearchTextIndex(searchText.bytes, searchText.offsets),
+    searchText: indexed.searchText,
     flags: indexed.flags,
     categoryAny: indexed.categoryAny,
     categoryLevels: indexed.categoryLevels,

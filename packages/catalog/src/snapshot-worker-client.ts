@@ -12,7 +12,7 @@ export interface SnapshotWorkRunner {
 }
 
 /**
- * Starts the search text and file writing of one build: in the shared build worker when
+ * Starts the file writing of one build: in the shared build worker when
  * `inWorker` (started on first use and kept, so later builds skip its start-up), else on this
  * thread, sliced with `pause`. A worker that cannot start or dies mid-build is logged and the
  * build's work is redone here, so a build never fails for want of a worker.
@@ -89,8 +89,7 @@ class WorkerGone extends Error {}
 /** Buffers over the transferred bytes, as the snapshot holds them (structured clone yields plain typed arrays). */
 function asBuffers(result: SnapshotWorkResult): SnapshotWorkResult {
   const buffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  const files = result.files && { version: result.files.version, files: result.files.files.map((file) => ({ ...file, body: buffer(file.body) })) };
-  return { searchText: { bytes: buffer(result.searchText.bytes), offsets: result.searchText.offsets }, files };
+  return { version: result.version, files: result.files.map((file) => ({ ...file, body: buffer(file.body) })) };
 }
 
 /** One worker thread running the work of any number of builds. */

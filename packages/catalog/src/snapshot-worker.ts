@@ -1,5 +1,5 @@
 /**
- * The snapshot build worker: runs `SnapshotWork` (search text, Feather files, SHA-256) for the
+ * The snapshot build worker: runs `SnapshotWork` (Feather files and their SHA-256) for the
  * builds of the thread that started it, so that the event loop answering requests keeps only
  * the work that needs product objects. Started by `snapshot-worker-client.ts`.
  */
@@ -54,8 +54,8 @@ port.on('message', (request: SnapshotWorkRequest) => {
       const result = await build.work.finish(noPause);
       builds.delete(request.build);
       // The bytes move to the building thread without a copy.
-      const transfer = new Set<ArrayBuffer>([result.searchText.bytes.buffer as ArrayBuffer, result.searchText.offsets.buffer as ArrayBuffer]);
-      for (const file of result.files?.files ?? []) transfer.add(file.body.buffer as ArrayBuffer);
+      const transfer = new Set<ArrayBuffer>();
+      for (const file of result.files) transfer.add(file.body.buffer as ArrayBuffer);
       reply({ type: 'done', build: request.build, result }, [...transfer]);
     } catch (error) {
       fail(request.build, build, error);

@@ -25,13 +25,22 @@ describe('product rows (what a build hands to its worker)', () => {
     products.forEach((p, i) => {
       const chunk = chunks[i >> 1]!;
       const row = i & 1;
-      const text = (field: number) => received.text(chunk.texts[row * TEXT_STRIDE + field]!);
+      const text = (field: number) => {
+        const id = chunk.texts[row * TEXT_STRIDE + field]!;
+        return id === NO_TEXT ? null : received.textBytes(id).toString('utf8');
+      };
+      // A list's items, cut from its bytes at their lengths.
+      const list = (id: number) => {
+        const bytes = received.listBytes(id);
+        let at = 0;
+        return [...received.listItemBytes(id)].map((length) => bytes.toString('utf8', at, (at += length)));
+      };
       assert.equal(chunk.cprcode[row], p.cprcode);
       assert.equal(text(TEXT.brandEn), p.brandEn);
       assert.equal(text(TEXT.l3Th), p.category.l3Th);
       assert.equal(text(TEXT.code2), p.grocerCategoryCodes[1]);
-      assert.deepEqual(received.list(chunk.lists[2 * row]!), p.keywords);
-      assert.deepEqual(received.list(chunk.lists[2 * row + 1]!), p.availStore);
+      assert.deepEqual(list(chunk.lists[2 * row]!), p.keywords);
+      assert.deepEqual(list(chunk.lists[2 * row + 1]!), p.availStore);
       const flags = chunk.flags[row]!;
       assert.equal(Boolean(flags & FLAG_ACTIVE), p.active);
       assert.equal(Boolean(flags & FLAG_ONLINE), p.online);

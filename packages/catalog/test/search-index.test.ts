@@ -6,8 +6,8 @@ import { utf8Length } from '../src/utf8.ts';
 
 describe('search text index', () => {
   const texts = ['fresh milk\u0001นมสด', 'dark chocolate\u0001ช็อกโกแลต', 'milk chocolate\u0001นม', '', 'milkshake'];
-  // A tiny initial size forces the buffer to grow several times.
-  const writer = new SearchTextWriter(texts.length, 1);
+  // Fewer rows announced than added, and a tiny size per row: buffer and offsets grow several times.
+  const writer = new SearchTextWriter(1, 1);
   for (const text of texts) writer.add(text);
   const index = writer.seal();
 
@@ -48,6 +48,8 @@ describe('string lists and UTF-8 lengths', () => {
     const a = lists.intern(['001', '002', '017']);
     assert.equal(lists.intern(['001', '002', '017']), a);
     assert.notEqual(lists.intern(['001', '017', '017']), a);
+    assert.notEqual(lists.intern(['001', '017']), a, 'same ends, shorter');
+    assert.equal(lists.intern(['001', '017']), lists.intern(['001', '017']));
     assert.notEqual(lists.intern(['001', '003', '017']), a, 'same length and ends, different middle');
     assert.equal(lists.intern([]).length, 0);
     assert.equal(lists.json(a), '["001","002","017"]');

@@ -84,8 +84,8 @@ function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
 
 /**
  * An immutable in-memory catalog snapshot: products in cprcode order, lookups, search text,
- * category indexes, the REST records' JSON per language (written on first read) and the prebuilt download files.
- * Built by `buildCatalogSnapshot`; read synchronously on the request path.
+ * category indexes, the REST records' JSON per language (written on first read) and the prebuilt
+ * download files. Built by `buildCatalogSnapshot`; read synchronously on the request path.
  */
 export class CatalogSnapshot {
   readonly #parts: SnapshotParts;
@@ -258,4 +258,3 @@ export class CatalogSnapshot {
     return this.#filesByName.get(name);
   }
 }
-

@@ -105,6 +105,8 @@ const searchBench: Benchmark = async (options) => {
     buildRows.push([count.toLocaleString('en-US'), 'ours', fmt(oursFigures.figures.ms, 0), fmt(oursFigures.figures.heapMb, 1), fmt(oursFigures.value / 1024 / 1024, 1)]);
     buildRows.push([count.toLocaleString('en-US'), 'MiniSearch', fmt(miniFigures.figures.ms, 0), fmt(miniFigures.figures.heapMb, 1), '']);
 
+    // The engines just built are garbage in this heap: collected now, not during the timed queries.
+    collectGarbage();
     // Latency: each engine in its own worker (own heap), queries interleaved in rounds from here.
     const oursWorker = await startEngine('ours', count);
     const miniWorker = await startEngine('minisearch', count);
@@ -116,15 +118,19 @@ const searchBench: Benchmark = async (options) => {
       { rounds: options.quick ? 2 : count >= 200_000 ? 3 : 6, iterationsPerRound: mix.length, warmup: mix.length },
     );
     cpuRows.push([count.toLocaleString('en-US'), fmt(await oursWorker.cpuPass(), 3)]);
-    await oursWorker.close();
     await miniWorker.close();
+    // Ours alone, as a search instance runs: the tail is not MiniSearch's (its heap is 5× larger at
+    // 200,000 products, and collecting it competes for the two cores). Equal rounds at every size,
+    // so each p99 rests on as many samples.
+    const alone = (await compareInterleaved({ ours: () => oursWorker.query(nextOurs++) }, { rounds: options.quick ? 2 : 6, iterationsPerRound: mix.length, warmup: mix.length })).ours;
+    await oursWorker.close();
     const row = (name: string, s: LatencySummary) => [count.toLocaleString('en-US'), name, s.count, fmt(s.p50, 3), fmt(s.p95, 3), fmt(s.p99, 3), fmt(s.opsPerSec, 0)];
-    latencyRows.push(row('ours', summaries.ours), row('MiniSearch', summaries.minisearch));
+    latencyRows.push(row('ours', summaries.ours), row('MiniSearch', summaries.minisearch), row('ours, alone', alone));
     const ratio = summaries.ours.opsPerSec / summaries.minisearch.opsPerSec;
     options.log(`search ${count}: ours p99 ${fmt(summaries.ours.p99, 2)} ms, ${fmt(summaries.ours.opsPerSec, 0)} q/s; MiniSearch p99 ${fmt(summaries.minisearch.p99, 2)} ms, ${fmt(summaries.minisearch.opsPerSec, 0)} q/s`);
     targets.push({ name: `queries/s vs MiniSearch at ${count.toLocaleString('en-US')}`, measured: `${fmt(ratio, 1)}×`, target: '≥ 2×', pass: ratio >= 2 });
-    p99ByCount.set(count, summaries.ours.p99);
-    if (count === 40_000) targets.push({ name: 'p99 at 40,000', measured: `${fmt(summaries.ours.p99, 2)} ms`, target: '≤ 10 ms', pass: summaries.ours.p99 <= 10 });
+    p99ByCount.set(count, alone.p99);
+    if (count === 40_000) targets.push({ name: 'p99 at 40,000', measured: `${fmt(alone.p99, 2)} ms`, target: '≤ 10 ms', pass: alone.p99 <= 10 });
   }
   const p40 = p99ByCount.get(40_000);
   const p200 = p99ByCount.get(200_000);
@@ -150,7 +156,7 @@ const searchBench: Benchmark = async (options) => {
         '',
         `Machine: ${availableParallelism()} CPUs, shared; 1-minute load average ${fmt(loadBefore, 1)} at the start and ${fmt(loadavg()[0]!, 1)} at the end. Wall-clock percentiles include time the process waited for a CPU.`,
         '',
-        `Query mix: the ${JUDGED_QUERIES.length} judged relevance queries (packages/search/eval), limit ${LIMIT}, interleaved in rounds, one query at a time. Each engine runs in its own worker thread (its own heap, as in production); latency is measured around the round trip, which adds the same small message cost to both. Ours runs each query in its mode (SEMANTIC, or AUTOCOMPLETE for prefixes); MiniSearch with fuzzy 0.2, prefix and field boosts.`,
+        `Query mix: the ${JUDGED_QUERIES.length} judged relevance queries (packages/search/eval), limit ${LIMIT}, interleaved in rounds, one query at a time. Each engine runs in its own worker thread (its own heap, as in production); latency is measured around the round trip, which adds the same small message cost to both. Ours runs each query in its mode (SEMANTIC, or AUTOCOMPLETE for prefixes); MiniSearch with fuzzy 0.2, prefix and field boosts. Then ours runs alone (MiniSearch's worker stopped) for ${options.quick ? 2 : 6} rounds at every size: the p99 targets use that run.`,
       ].join('\n'),
       targets,
     },

@@ -130,12 +130,12 @@ const searchBench: Benchmark = async (options) => {
     options.log(`search ${count}: ours p99 ${fmt(summaries.ours.p99, 2)} ms, ${fmt(summaries.ours.opsPerSec, 0)} q/s; MiniSearch p99 ${fmt(summaries.minisearch.p99, 2)} ms, ${fmt(summaries.minisearch.opsPerSec, 0)} q/s`);
     targets.push({ name: `queries/s vs MiniSearch at ${count.toLocaleString('en-US')}`, measured: `${fmt(ratio, 1)}×`, target: '≥ 2×', pass: ratio >= 2 });
     p99ByCount.set(count, alone.p99);
-    if (count === 40_000) targets.push({ name: 'p99 at 40,000', measured: `${fmt(alone.p99, 2)} ms`, target: '≤ 10 ms', pass: alone.p99 <= 10 });
+    if (count === 40_000) targets.push({ name: 'p99 at 40,000 (ours alone)', measured: `${fmt(alone.p99, 2)} ms`, target: '≤ 10 ms', pass: alone.p99 <= 10 });
   }
   const p40 = p99ByCount.get(40_000);
   const p200 = p99ByCount.get(200_000);
   if (p40 !== undefined && p200 !== undefined) {
-    targets.push({ name: 'p99 at 200,000 vs 40,000', measured: `${fmt(p200, 2)} ms vs ${fmt(p40, 2)} ms (${fmt(p200 / p40, 2)}×)`, target: '≤ 2×', pass: p200 <= 2 * p40 });
+    targets.push({ name: 'p99 at 200,000 vs 40,000 (ours alone)', measured: `${fmt(p200, 2)} ms vs ${fmt(p40, 2)} ms (${fmt(p200 / p40, 2)}×)`, target: '≤ 2×', pass: p200 <= 2 * p40 });
   }
 
   return [

@@ -3,6 +3,7 @@ import { AsyncByteQueue, Bool, Field, Float64, List, makeData, RecordBatch, Reco
 import type { ArrayBufferViewInput } from 'apache-arrow/util/buffer';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, productImageUrl, type FeatherLang } from './catalog-record.ts';
 import { NO_TEXT, ROW_IMAGE, ROW_PRICE, TEXT_STRIDE, type ProductRows, type ReceivedDictionary } from './product-rows.ts';
+import { sealBuffer } from './byte-buffers.ts';
 import { utf8Length } from './utf8.ts';
 import { FEATHER_CONTENT_TYPE, FEATHER_METADATA, FILE_COLUMNS, SOURCE_COLUMNS, featherFileName, type SourceColumn, type TextSource } from './feather-columns.ts';
 
@@ -248,9 +249,9 @@ class FileSink extends AsyncByteQueue<Uint8Array> {
     this.#buffer = buffer;
   }
 
-  /** The file's bytes and their SHA-256. */
+  /** The file's bytes (without the slack of a reservation that was too large) and their SHA-256. */
   result(): { body: Buffer; sha256: string } {
-    return { body: this.#buffer.subarray(0, this.#length), sha256: this.#hash.digest('hex') };
+    return { body: sealBuffer(this.#buffer, this.#length), sha256: this.#hash.digest('hex') };
   }
 }
 

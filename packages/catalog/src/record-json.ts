@@ -1,6 +1,5 @@
 import type { Product } from '@grocery/core';
 import { satangToThb, type CatalogLang } from './catalog-record.ts';
-import type { StringLists } from './string-lists.ts';
 
 const COMMA = 0x2c;
 const NOT_WRITTEN = -1;
@@ -71,20 +70,17 @@ class LanguageRecords {
  */
 export class RecordJsonStore {
   readonly #products: readonly Product[];
-  readonly #lists: StringLists;
+  /** Each list's JSON; a build interns equal lists into one array, so each distinct one is serialised once. */
+  readonly #listJson = new WeakMap<readonly string[], string>();
   /** `"https://…/images/products/` as JSON without its closing quote; the cprcode (digits) follows. */
   readonly #imageUrlStart: string;
   readonly #slabBytes: number;
   readonly #languages: Partial<Record<CatalogLang, LanguageRecords>> = {};
 
-  /**
-   * `lists` interned the products' keyword and store lists (it serialises each distinct list once).
-   * `slabBytes`: size of the slabs records are written to (1 MiB: a page of 200 records rarely straddles two).
-   */
-  constructor(products: readonly Product[], publicBaseUrl: string, lists: StringLists, slabBytes = 1 << 20) {
+  /** `slabBytes`: size of the slabs records are written to (1 MiB: a page of 200 records rarely straddles two). */
+  constructor(products: readonly Product[], publicBaseUrl: string, slabBytes = 1 << 20) {
     this.#products = products;
     this.#slabBytes = slabBytes;
-    this.#lists = lists;
     this.#imageUrlStart = jsonString(`${publicBaseUrl}/images/products/`).slice(0, -1);
   }
 
@@ -147,7 +143,13 @@ export class RecordJsonStore {
       `"category_code_l1":${jsonString(code1)},"category_code_l2":${jsonString(code2)},"category_code_l3":${jsonString(code3)},` +
       `"image_url":${p.hasImage ? `${this.#imageUrlStart}${p.cprcode}"` : 'null'},"pr_active":${p.active},"online":${p.online},` +
       `"alcohol":${p.alcohol},"ba_nprice":${jsonNumber(satangToThb(p.detailPriceSatang))},"updated_at":${jsonString(p.updatedAt)},` +
-      `"keywords":${this.#lists.json(p.keywords)},"avail_store":${this.#lists.json(p.availStore)}}`
+      `"keywords":${this.#jsonOf(p.keywords)},"avail_store":${this.#jsonOf(p.availStore)}}`
     );
+  }
+
+  #jsonOf(list: readonly string[]): string {
+    let json = this.#listJson.get(list);
+    if (json === undefined) this.#listJson.set(list, (json = JSON.stringify(list)));
+    return json;
   }
 }

@@ -54,9 +54,10 @@ export interface BuildSnapshotOptions {
   /** Build time to record (a published snapshot keeps its own); defaults to the clock's now. */
   builtAt?: string | undefined;
   /**
-   * Write the files in the shared build worker thread (true) or on this thread
-   * (false). Default: in the worker from `WORKER_MIN_ROWS` products on, where it pays for its
-   * start-up; the outputs are the same either way.
+   * Write the files in the shared build worker thread (true) or on this thread (false). Default:
+   * in the worker from `WORKER_MIN_ROWS` products on, where it pays for its start-up, and when
+   * the number is not known ahead (`source.productCount`, or an array's length); the outputs are
+   * the same either way.
    */
   worker?: boolean | undefined;
 }
@@ -127,9 +128,6 @@ class BuildClock {
     return { totalMs, workMs: totalMs - this.#waited, longestSliceMs: this.#longestSlice, longestSliceStage: this.#longestSliceStage, stages: { ...this.#stages } };
   }
 
-  get elapsedMs(): number {
-    return performance.now() - this.#start;
-  }
 }
 
 /** What a build's indexer hands over once the last product is in. */
@@ -186,6 +184,7 @@ class SnapshotIndexer {
 
   /** Indexes `products[from..]`, which follow the products indexed so far in cprcode order. */
   async index(products: readonly Product[], from: number): Promise<void> {
+    if (from === products.length) return;
     const rows = this.#rows;
     const keyOf = this.#keyOf;
     this.#progress.enter('indexing');
@@ -327,6 +326,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
       await pause();
     }
     if (!indexer) {
+      progress.enter('indexing');
       products = sortedUnique(products, log);
       progress.total = products.length;
       indexer = startIndexer(products.length);
@@ -357,7 +357,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     flags: indexed.flags,
     categoryAny: indexed.categoryAny,
     categoryLevels: indexed.categoryLevels,
-    records: new RecordJsonStore(products, publicBaseUrl, lists),
+    records: new RecordJsonStore(products, publicBaseUrl),
     files,
     topCategories: indexed.topCategories,
     publicBaseUrl,

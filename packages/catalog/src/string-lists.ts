@@ -1,14 +1,13 @@
 /**
- * Interns the catalog's string lists (store codes, keywords) and remembers what is derived from
- * each: grocery catalogs repeat the same lists across thousands of products, so each distinct list
- * is serialised once and held once in memory.
+ * Interns the catalog's string lists (store codes, keywords): grocery catalogs repeat the same
+ * lists across thousands of products, so each distinct list is held once in memory, and what is
+ * derived from a list (its JSON, its search text) can be computed once per array.
  */
 export class StringLists {
   // Lists bucketed by their first and last items; equal lists from one grocer share their string
   // objects, so comparing candidates item by item is cheap. Nested maps look the ends up without
   // building a key string per list (which cost twice as much).
   readonly #buckets = new Map<string, Map<string, (readonly string[])[]>>();
-  readonly #json = new WeakMap<readonly string[], string>();
 
   /** The one shared array with this content. */
   intern(list: readonly string[]): readonly string[] {
@@ -27,12 +26,6 @@ export class StringLists {
     return list;
   }
 
-  /** `JSON.stringify(list)`, computed once per list. */
-  json(list: readonly string[]): string {
-    let json = this.#json.get(list);
-    if (json === undefined) this.#json.set(list, (json = JSON.stringify(list)));
-    return json;
-  }
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);

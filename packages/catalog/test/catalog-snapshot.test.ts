@@ -5,31 +5,15 @@ import type { Product, ProductListFilter } from '@grocery/core';
 import { tableFromIPC } from 'apache-arrow';
 import pl from 'nodejs-polars';
 import { RECORD_FIELDS, toCatalogRecord } from '../src/catalog-record.ts';
+import type { CatalogSnapshot } from '../src/catalog-snapshot.ts';
 import { buildCatalogSnapshot } from '../src/snapshot-builder.ts';
 import { readFeatherInfo, readFeatherProducts, readFeatherRecords } from '../src/feather-reader.ts';
 import { snapshotCatalogReader } from '../src/snapshot-catalog-reader.ts';
-import { fixtureProducts } from './product-fixtures.ts';
+import { fixtureProducts, hostileProducts } from './product-fixtures.ts';
 
 const publicBaseUrl = 'https://api.example.com/';
 const build = (products = fixtureProducts()) => buildCatalogSnapshot(products, { publicBaseUrl, source: { version: 'g1', updatedAt: null } });
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-
-/**
- * Hostile text (quotes, control characters, combining marks, emoji) in the texts that travel
- * through the dictionaries, and more rows than one chunk (2048) and one record batch.
- */
-function hostileCatalog(count: number): Product[] {
-  const [milk, creme] = fixtureProducts();
-  return Array.from({ length: count }, (_, i) => ({
-    ...(i % 2 ? milk! : creme!),
-    cprcode: String(200000 + i),
-    nameEn: `Item ${i} "q" \\ \u0001`,
-    brandEn: i % 3 ? `Brand ${i % 7}` : null,
-    sizeDesc: i % 5 ? `${i % 11} pcs e\u0301` : null,
-    keywords: i % 4 ? ['milk', `kw${i % 9}`, '🥛'] : [],
-    availStore: i % 6 ? ['001', `0${i % 13}`] : [],
-  }));
-}
 
 describe('catalog snapshot (fixture products)', () => {
   test('orders products by cprcode numerically and looks them up', async () => {
@@ -148,8 +132,8 @@ describe('catalog snapshot (fixture products)', () => {
     assert.equal(JSON.parse(new TextDecoder().decode(elsewhere.recordJson('en', 1))).image_url, 'https://other.example.com/images/products/100001');
   });
 
-  test('the build worker and the building thread write the same records, search text and files, across batches and chunks', async () => {
-    const products = hostileCatalog(2600);
+  test('files written in the build worker and on the building thread are the same bytes, across batches and chunks', async () => {
+    const products = hostileProducts(2600);
     const options = { publicBaseUrl, source: { version: 'g1', updatedAt: null }, batchRows: 1000 };
     const [inWorker, here] = await Promise.all([buildCatalogSnapshot(products, { ...options, worker: true }), buildCatalogSnapshot(products, { ...options, worker: false })]);
     assert.equal(inWorker.version, here.version);
@@ -170,29 +154,45 @@ describe('catalog snapshot (fixture products)', () => {
   });
 
   test('products streamed in batches are indexed as they come; out of order, malformed or repeated cprcodes make the build sort them first', async () => {
-    const products = hostileCatalog(2600);
+    const products = hostileProducts(2600);
     const options = { publicBaseUrl, batchRows: 1000 };
     const whole = await buildCatalogSnapshot(products, options);
     async function* batches(list: Product[], size: number): AsyncIterable<Product[]> {
-      for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
+      yield [];
+      for (let i = 0; i < list.length; i += size) {
+        yield list.slice(i, i + size);
+        if (i === size) yield [];
+      }
     }
-    // In order, in uneven batches, with a product count that is wrong either way.
+    const same = (built: CatalogSnapshot, label: string) => {
+      assert.equal(built.version, whole.version, label);
+      assert.deepEqual(built.products(), whole.products(), label);
+      assert.deepEqual(built.select({ words: ['kw3'] }), whole.select({ words: ['kw3'] }), label);
+      assert.deepEqual(built.select({ words: ['item', '2599'] }), whole.select({ words: ['item', '2599'] }), label);
+      assert.deepEqual(built.select({ category: 'desserts', active: true }), whole.select({ category: 'desserts', active: true }), label);
+      assert.deepEqual(built.categories(), whole.categories(), label);
+    };
+    // In order, in uneven batches (empty ones among them), with a product count that is wrong either way.
     for (const productCount of [100, 50_000, undefined]) {
       const streamed = await buildCatalogSnapshot(batches(products, 333), { ...options, source: { version: 'g1', updatedAt: null, productCount } });
-      assert.equal(streamed.version, whole.version, `productCount ${productCount}`);
-      assert.deepEqual(streamed.select({ words: ['kw3'] }), whole.select({ words: ['kw3'] }));
-      assert.deepEqual(streamed.select({ category: 'desserts', active: true }), whole.select({ category: 'desserts', active: true }));
-      assert.deepEqual(streamed.categories(), whole.categories());
+      same(streamed, `productCount ${productCount}`);
+      // A count far too high reserved too much; the files keep only their own bytes.
+      for (const file of streamed.files) assert.ok(file.body.buffer.byteLength <= file.body.byteLength * 1.2, `${file.name} holds no large slack`);
+    }
+    // Out of order only after a record batch went to the file writer: that work is dropped and redone.
+    for (const worker of [true, false]) {
+      const swapped = [...products];
+      [swapped[1700], swapped[1701]] = [swapped[1701]!, swapped[1700]!];
+      same(await buildCatalogSnapshot(batches(swapped, 500), { ...options, worker }), `swapped late, worker ${worker}`);
     }
     // Shuffled, with a malformed cprcode and a repeat among them.
     const shuffled = [...products].reverse();
     shuffled.splice(1500, 0, { ...products[7]!, cprcode: '12a' }, { ...products[9]! });
     const lines: string[] = [];
-    const sorted = await buildCatalogSnapshot(batches(shuffled, 500), { ...options, log: (line) => lines.push(line) });
-    assert.equal(sorted.version, whole.version);
-    assert.deepEqual(sorted.products(), whole.products());
-    assert.deepEqual(sorted.select({ words: ['item', '2599'] }), whole.select({ words: ['item', '2599'] }));
+    same(await buildCatalogSnapshot(batches(shuffled, 500), { ...options, log: (line) => lines.push(line) }), 'shuffled');
     assert.deepEqual(lines, ['catalog snapshot: skipped 1 products with a malformed cprcode', 'catalog snapshot: skipped 1 products with a repeated cprcode']);
+    // The shared worker serves the next build after the dropped ones.
+    same(await buildCatalogSnapshot(batches(products, 700), { ...options, worker: true }), 'after');
   });
 
   test('an empty catalog still yields valid, empty files', async () => {

@@ -74,3 +74,27 @@ export function fixtureProducts(): Product[] {
     },
   ];
 }
+
+/**
+ * `count` products on the fixtures' two kinds, with text that needs escaping or careful encoding
+ * in every kind of field (quotes, backslashes, control characters, markup, combining marks, emoji),
+ * nulls where fields allow them, and enough rows for several chunks (2048) and record batches.
+ */
+export function hostileProducts(count: number): Product[] {
+  const [milk, creme] = fixtureProducts();
+  return Array.from({ length: count }, (_, i) => ({
+    ...(i % 2 ? milk! : creme!),
+    cprcode: String(200000 + i),
+    nameEn: `Item ${i} "q" \\ \u0001 tab\t`,
+    nameTh: `สินค้า ${i} 🥛`,
+    brandEn: i % 3 ? `Brand </script> ${i % 7}` : null,
+    brandTh: i % 4 ? null : 'ยี่ห้อ',
+    sizeDesc: i % 5 ? `${i % 11} pcs e\u0301` : null,
+    countryEn: i % 7 ? 'Thailand' : null,
+    barcode: i % 6 ? `885${i}` : null,
+    detailPriceSatang: i % 8 ? 1999 + i : null,
+    hasImage: i % 2 === 0,
+    keywords: i % 4 ? ['milk', `kw${i % 9}`, '🥛', 'say "hi"'] : [],
+    availStore: i % 6 ? ['001', `0${i % 13}`] : [],
+  }));
+}

@@ -4,38 +4,20 @@ import type { Product } from '@grocery/core';
 import { toCatalogRecord } from '../src/catalog-record.ts';
 import { jsonString, RecordJsonStore } from '../src/record-json.ts';
 import { StringLists } from '../src/string-lists.ts';
-import { fixtureProducts } from './product-fixtures.ts';
+import { hostileProducts } from './product-fixtures.ts';
 
 const publicBaseUrl = 'https://api.example.com';
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const joined = (pieces: Uint8Array[]) => decode(Buffer.concat(pieces));
 
-/** Products whose texts need every kind of JSON escaping, interned as a build interns them. */
-function hostileProducts(count: number): Product[] {
-  const [milk, creme] = fixtureProducts();
+/** Hostile products, a lone surrogate added (JSON escapes it), lists interned as a build interns them. */
+function hostileRecords(count: number): Product[] {
   const lists = new StringLists();
-  return Array.from({ length: count }, (_, i) => {
-    const p: Product = {
-      ...(i % 2 ? milk! : creme!),
-      cprcode: String(300000 + i),
-      nameEn: `Item ${i} "quoted" \\ back \u0001\u001f tab\t`,
-      nameTh: `สินค้า ${i} \ud800 lone 🥛`,
-      brandEn: i % 3 ? `Brand </script> ${i % 7}` : null,
-      brandTh: i % 4 ? null : 'ยี่ห้อ',
-      sizeDesc: i % 5 ? `${i % 11} pcs e\u0301` : null,
-      countryEn: i % 7 ? 'Thailand' : null,
-      barcode: i % 6 ? `885${i}` : null,
-      detailPriceSatang: i % 8 ? 1999 + i : null,
-      hasImage: i % 2 === 0,
-      keywords: [...(i % 4 ? ['milk', `kw"${i % 9}`, '🥛'] : [])],
-      availStore: [...(i % 6 ? ['001', `0${i % 13}`] : [])],
-    };
-    return { ...p, keywords: lists.intern(p.keywords) as string[], availStore: lists.intern(p.availStore) as string[] };
-  });
+  return hostileProducts(count).map((p) => ({ ...p, nameTh: `${p.nameTh} \ud800 lone`, keywords: lists.intern(p.keywords) as string[], availStore: lists.intern(p.availStore) as string[] }));
 }
 
 function storeOf(products: Product[], slabBytes?: number): RecordJsonStore {
-  return new RecordJsonStore(products, publicBaseUrl, new StringLists(), slabBytes);
+  return new RecordJsonStore(products, publicBaseUrl, slabBytes);
 }
 
 describe('RecordJsonStore', () => {
@@ -46,7 +28,7 @@ describe('RecordJsonStore', () => {
   });
 
   test('each record equals JSON.stringify of the record, whatever its text and whichever is read first', () => {
-    const products = hostileProducts(300);
+    const products = hostileRecords(300);
     const store = storeOf(products);
     // Read back to front, so that the slab order is the reverse of the catalog order.
     for (let i = products.length - 1; i >= 0; i--) {
@@ -59,7 +41,7 @@ describe('RecordJsonStore', () => {
   });
 
   test('a page of records read in order is served as one piece', () => {
-    const products = hostileProducts(250);
+    const products = hostileRecords(250);
     const store = storeOf(products);
     const expected = products.map((p) => JSON.stringify(toCatalogRecord(p, 'en', publicBaseUrl))).join(',');
     assert.equal(joined(store.pieces('en', null, 0, 250)), expected);
@@ -69,7 +51,7 @@ describe('RecordJsonStore', () => {
   });
 
   test('selections, scattered or out of order, join to the selected records in the order given', () => {
-    const products = hostileProducts(120);
+    const products = hostileRecords(120);
     const store = storeOf(products, 4096);
     // Some records were read before, one by one, out of order.
     for (const i of [90, 3, 57]) store.record('th', i);
@@ -82,7 +64,7 @@ describe('RecordJsonStore', () => {
   });
 
   test('records straddling small slabs, and one larger than a slab, come out whole', () => {
-    const products = hostileProducts(60);
+    const products = hostileRecords(60);
     products[30] = { ...products[30]!, nameEn: 'x'.repeat(10_000) };
     const store = storeOf(products, 2048);
     const expected = products.map((p) => JSON.stringify(toCatalogRecord(p, 'en', publicBaseUrl))).join(',');

@@ -2,12 +2,12 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { isCprcode, systemClock, type CategoryTotal, type Clock, type GrocerGateway, type Product } from '@grocery/core';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, trimTrailingSlash } from './catalog-record.ts';
-import { CatalogSnapshot, compareCprcode, type CatalogManifest } from './catalog-snapshot.ts';
+import { CatalogSnapshot, compareCprcode, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
 import { readFeatherInfo } from './feather-reader.ts';
 import { snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
 import { NO_TEXT, ProductRowsWriter, SNAPSHOT_FLAGS, TEXT, TEXT_STRIDE } from './product-rows.ts';
 import { RecordJsonStore } from './record-json.ts';
-import { SearchTextWriter, type SearchTextIndex } from './search-index.ts';
+import { SearchTextWriter } from './search-index.ts';
 import { identitySearchText, keywordSearchText, normalizeSearchText } from './search-text.ts';
 import { startSnapshotWork, type SnapshotWorkRunner } from './snapshot-worker-client.ts';
 import type { SnapshotWorkResult } from './snapshot-work.ts';
@@ -130,14 +130,9 @@ class BuildClock {
 
 }
 
-/** What a build's indexer hands over once the last product is in. */
+/** What a build's indexer hands over once the last product is in: its parts of the snapshot, and what the file writer wrote. */
 interface IndexedProducts {
-  indexByCprcode: Map<string, number>;
-  flags: Uint8Array;
-  searchText: SearchTextIndex;
-  categoryAny: Map<string, Int32Array>;
-  categoryLevels: [Map<string, Int32Array>, Map<string, Int32Array>, Map<string, Int32Array>];
-  topCategories: CategoryTotal[];
+  parts: Pick<SnapshotParts, 'indexByCprcode' | 'flags' | 'searchText' | 'categoryAny' | 'categoryLevels' | 'topCategories'>;
   /** The files and version the work wrote; null when the build serves files it was handed. */
   written: SnapshotWorkResult | null;
 }
@@ -251,12 +246,14 @@ class SnapshotIndexer {
     this.#progress.enter('indexing');
     const toInt32 = (map: Map<string, number[]>) => new Map([...map].map(([key, list]) => [key, Int32Array.from(list)] as const));
     return {
-      indexByCprcode: this.#indexByCprcode,
-      flags: this.#flags.slice(0, this.#count),
-      searchText: (this.#search ?? new SearchTextWriter(0)).seal(),
-      categoryAny: toInt32(this.#anyLists),
-      categoryLevels: [toInt32(this.#levelLists[0]), toInt32(this.#levelLists[1]), toInt32(this.#levelLists[2])],
-      topCategories: [...this.#top.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      parts: {
+        indexByCprcode: this.#indexByCprcode,
+        flags: this.#flags.slice(0, this.#count),
+        searchText: (this.#search ?? new SearchTextWriter(0)).seal(),
+        categoryAny: toInt32(this.#anyLists),
+        categoryLevels: [toInt32(this.#levelLists[0]), toInt32(this.#levelLists[1]), toInt32(this.#levelLists[2])],
+        topCategories: [...this.#top.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      },
       written,
     };
   }
@@ -349,20 +346,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     files: files.map((file) => ({ name: file.name, lang: file.lang, bytes: file.body.byteLength, sha256: file.sha256, rows: file.rows, contentType: file.contentType })),
   };
   const stats = progress.finish();
-  const snapshot = new CatalogSnapshot({
-    stats,
-    products,
-    indexByCprcode: indexed.indexByCprcode,
-    searchText: indexed.searchText,
-    flags: indexed.flags,
-    categoryAny: indexed.categoryAny,
-    categoryLevels: indexed.categoryLevels,
-    records: new RecordJsonStore(products, publicBaseUrl),
-    files,
-    topCategories: indexed.topCategories,
-    publicBaseUrl,
-    manifest,
-  });
+  const snapshot = new CatalogSnapshot({ ...indexed.parts, stats, products, records: new RecordJsonStore(products, publicBaseUrl), files, publicBaseUrl, manifest });
   if (stats.totalMs >= (options.progressAfterMs ?? 1000)) log(`catalog snapshot: ${version} ready, ${products.length} products in ${(stats.totalMs / 1000).toFixed(1)} s`);
   return snapshot;
 }

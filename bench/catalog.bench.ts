@@ -152,7 +152,7 @@ const benchmark: Benchmark = async (options) => {
   await snapshots.refresh();
   const handlerOptions = {
     snapshots,
-    verifyPartnerKey: async (key: string | undefined) => (key === PARTNER_KEY ? { partnerId: 'p', partnerName: 'bench', orderSource: 'BENCH', environment: 'sandbox' as const, keyPrefix: 'pk_test_ben', clientIds: [] } : null),
+    verifyPartnerKey: async (key: string | undefined) => (key === PARTNER_KEY ? { partnerId: 'p', partnerName: 'bench', orderSource: 'BENCH', environment: 'sandbox' as const, keyPrefix: 'pk_test_ben', clientIds: [], live: false } : null),
     publicBaseUrl: PUBLIC_BASE_URL,
     downloadSecret: 'bench-secret',
     clock,

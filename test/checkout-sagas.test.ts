@@ -56,7 +56,7 @@ for (const kind of testDatabaseKinds()) {
 
     const shopper = (): ShopperContext =>
       shopperContext(
-        { partnerId: 'ptn_saga', partnerName: 'Saga', orderSource: 'SAGA', environment: 'sandbox', keyPrefix: 'pk_test_saga', clientIds: ['client'] },
+        { partnerId: 'ptn_saga', partnerName: 'Saga', orderSource: 'SAGA', environment: 'sandbox', keyPrefix: 'pk_test_saga', clientIds: ['client'], live: false },
         { ownerId: `owner-${++shoppers}`, email: null, clientId: 'client' },
       );
     const order = (ctx: ShopperContext, key: string | null = null, extra: Record<string, unknown> = {}) =>

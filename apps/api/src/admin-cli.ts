@@ -52,7 +52,14 @@ const COMMANDS: Record<string, Command> = {
     path: (f) => `/admin/partners/${need(f, 'partner')}/branch-resolution`,
     flags: ['partner'],
   },
-  'go-live': { summary: 'What a partner still needs before going live', method: 'GET', path: (f) => `/admin/partners/${need(f, 'partner')}/go-live`, flags: ['partner'] },
+  'go-live-check': { summary: 'What a partner still needs before going live, and whether it is live', method: 'GET', path: (f) => `/admin/partners/${need(f, 'partner')}/go-live`, flags: ['partner'] },
+  'go-live': {
+    summary: 'Take a partner live (refused, listing what is missing, until the check is ready)',
+    method: 'POST',
+    path: (f) => `/admin/partners/${need(f, 'partner')}/go-live`,
+    flags: ['partner'],
+  },
+  reconcile: { summary: "Compare the service's orders and payments with the grocer's and the providers'", method: 'GET', path: () => '/admin/reconciliation', flags: [] },
   'add-webhook': {
     summary: 'Register a webhook endpoint (prints its signing secret once)',
     method: 'POST',

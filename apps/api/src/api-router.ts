@@ -14,6 +14,8 @@ export interface ApiHandlers {
   docs?: HttpHandler | undefined;
   shop?: HttpHandler | undefined;
   webhooks?: HttpHandler | undefined;
+  /** The production payment provider's webhook, `POST /webhooks/stripe`. */
+  providerWebhooks?: HttpHandler | undefined;
   metrics?: HttpHandler | undefined;
 }
 
@@ -22,6 +24,7 @@ const KB = 1024;
 /** Largest request body per route: small everywhere but where clients send documents. */
 export function bodyLimit(path: string): number {
   if (path === '/graphql' || path === '/mcp') return 256 * KB;
+  if (path === '/webhooks/stripe') return 256 * KB;
   if (path.startsWith('/webhooks/')) return 64 * KB;
   if (path.startsWith('/idp') || path.startsWith('/admin/')) return 64 * KB;
   if (path.startsWith('/pay/')) return 4 * KB;
@@ -45,6 +48,7 @@ export function createApiRouter(handlers: ApiHandlers): HttpHandler {
     if (path === '/metrics') return optional(handlers.metrics, request);
     if (path === '/idp' || path.startsWith('/idp/')) return optional(handlers.idp, { ...request, path: path.slice(4) || '/' });
     if (path.startsWith('/admin/')) return handlers.admin(request);
+    if (path === '/webhooks/stripe') return optional(handlers.providerWebhooks, request);
     if (path.startsWith('/webhooks/')) return optional(handlers.webhooks, request);
     if (path === '/docs' || path.startsWith('/docs/')) return optional(handlers.docs, request);
     if (path === '/shop' || path.startsWith('/shop/')) return optional(handlers.shop, request);

@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   // The order and payment sagas (docs "Failures and recovery").
   'ORDER_PENDING',
   'ORDER_CANCELLED',
+  // Going live (admin API).
+  'GO_LIVE_NOT_READY',
   'RATE_LIMITED',
   'QUERY_TOO_COMPLEX',
   'PAYLOAD_TOO_LARGE',
@@ -113,6 +115,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'IDEMPOTENCY_KEY_REUSED':
     case 'NOTIFICATION_REPLAYED':
     case 'ORDER_CANCELLED':
+    case 'GO_LIVE_NOT_READY':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;

@@ -26,6 +26,7 @@ export * from './identity/jwt-identity-verifier.ts';
 export { createCommerce, type Commerce, type CommerceOptions } from './services/commerce.ts';
 export { PartnerService, type AppClientIssuer, type NewPartner } from './services/partner-service.ts';
 export { BranchService, haversineKm } from './services/branch-service.ts';
+export { paymentEnvironment } from './services/payment-links.ts';
 export { SandboxPaymentProvider } from './services/sandbox-payment-provider.ts';
 export { QUOTE_TTL_SECONDS } from './services/quote-service.ts';
 export { markComment, type CreatedOrder, type OrderCreateInput } from './services/order-service.ts';
@@ -42,6 +43,7 @@ export { createGraphQLContext, type GraphQLContext } from './graphql/graphql-con
 export { DEFAULT_RESOLVED_TYPES } from './graphql/resolvers/index.ts';
 export { createPayPageHandler, checkoutJson, PAY_BODY_LIMIT, type CheckoutJson } from './http/pay-page.ts';
 export { createAdminHandler, type AdminHandlerOptions } from './http/admin-handler.ts';
+export { createProviderWebhookHandler, PROVIDER_WEBHOOK_BODY_LIMIT, type ProviderWebhookHandlerOptions } from './http/provider-webhook-handler.ts';
 export { createImageHandler } from './http/image-handler.ts';
 export { escapeHtml, pickLang, pageHeaders, PAGE_STYLES, type PageLang } from './http/page-kit.ts';
 export * from './ports/event-store.ts';

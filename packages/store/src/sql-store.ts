@@ -51,6 +51,7 @@ interface PartnerRow {
   order_source: string;
   created_at: Date;
   branch_resolution_confirmed_at: Date | null;
+  live_at: Date | null;
 }
 
 function toPartner(row: PartnerRow): Partner {
@@ -61,6 +62,7 @@ function toPartner(row: PartnerRow): Partner {
     orderSource: row.order_source,
     createdAt: isoNotNull(row.created_at),
     branchResolutionConfirmedAt: iso(row.branch_resolution_confirmed_at),
+    liveAt: iso(row.live_at),
   };
 }
 
@@ -182,6 +184,8 @@ interface AttemptRow {
   currency: string;
   state: PaymentAttemptState;
   provider_reference: string | null;
+  redirect_url: string | null;
+  provider_status: PaymentAttemptRecord['providerStatus'];
   refund_reference: string | null;
   failure_code: PaymentAttemptRecord['failureCode'];
   failure_message: string | null;
@@ -202,6 +206,8 @@ function toAttempt(row: AttemptRow): PaymentAttemptRecord {
     currency: row.currency,
     state: row.state,
     providerReference: row.provider_reference,
+    redirectUrl: row.redirect_url,
+    providerStatus: row.provider_status,
     refundReference: row.refund_reference,
     failureCode: row.failure_code,
     failureMessage: row.failure_message,
@@ -259,7 +265,7 @@ class SqlStore extends SqlEventStore implements Store {
 
   // Partners
 
-  async createPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt'>): Promise<Partner> {
+  async createPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>): Promise<Partner> {
     const { rows } = await this.#db.query<PartnerRow>(
       'INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *',
       [partner.partnerId, partner.name, partner.environment, partner.orderSource],
@@ -296,8 +302,8 @@ class SqlStore extends SqlEventStore implements Store {
   }
 
   async findPartnerByKeyHash(keyHash: string): Promise<PartnerContext | null> {
-    const { rows } = await this.#db.query<{ partner_id: string; name: string; order_source: string; environment: Partner['environment']; key_prefix: string; client_ids: string[] | null }>(
-      `SELECT p.partner_id, p.name, p.order_source, k.environment, k.key_prefix,
+    const { rows } = await this.#db.query<{ partner_id: string; name: string; order_source: string; environment: Partner['environment']; key_prefix: string; live: boolean; client_ids: string[] | null }>(
+      `SELECT p.partner_id, p.name, p.order_source, k.environment, k.key_prefix, p.live_at IS NOT NULL AS live,
               (SELECT array_agg(c.client_id ORDER BY c.created_at) FROM app_clients c WHERE c.partner_id = p.partner_id) AS client_ids
          FROM partner_keys k JOIN partners p ON p.partner_id = k.partner_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
@@ -312,6 +318,7 @@ class SqlStore extends SqlEventStore implements Store {
       environment: row.environment,
       keyPrefix: row.key_prefix,
       clientIds: row.client_ids ?? [],
+      live: row.live,
     };
   }
 
@@ -335,6 +342,11 @@ class SqlStore extends SqlEventStore implements Store {
 
   async confirmBranchResolution(partnerId: string, at: string): Promise<void> {
     await this.#db.query('UPDATE partners SET branch_resolution_confirmed_at = $2 WHERE partner_id = $1', [partnerId, at]);
+  }
+
+  async setPartnerLive(partnerId: string, at: string): Promise<string> {
+    const { rows } = await this.#db.query<{ live_at: Date }>('UPDATE partners SET live_at = COALESCE(live_at, $2) WHERE partner_id = $1 RETURNING live_at', [partnerId, at]);
+    return isoNotNull(rows[0]!.live_at);
   }
 
   // Baskets
@@ -719,9 +731,22 @@ class SqlStore extends SqlEventStore implements Store {
               failure_code = COALESCE($6, failure_code),
               failure_message = COALESCE($7, failure_message),
               next_check_at = COALESCE($8::timestamptz, next_check_at),
+              redirect_url = COALESCE($9, redirect_url),
+              provider_status = COALESCE($10, provider_status),
               updated_at = now()
         WHERE attempt_id = $1 AND state = ANY($2::text[])`,
-      [attemptId, [...from], to, patch.providerReference ?? null, patch.refundReference ?? null, patch.failureCode ?? null, patch.failureMessage ?? null, patch.nextCheckAt ?? null],
+      [
+        attemptId,
+        [...from],
+        to,
+        patch.providerReference ?? null,
+        patch.refundReference ?? null,
+        patch.failureCode ?? null,
+        patch.failureMessage ?? null,
+        patch.nextCheckAt ?? null,
+        patch.redirectUrl ?? null,
+        patch.providerStatus ?? null,
+      ],
     );
     return rowCount > 0;
   }

@@ -91,6 +91,8 @@ function attempt(orderId: string, attemptId: string, nowMs: number): PaymentAtte
     currency: 'THB',
     state: 'started',
     providerReference: null,
+    redirectUrl: null,
+    providerStatus: null,
     refundReference: null,
     failureCode: null,
     failureMessage: null,

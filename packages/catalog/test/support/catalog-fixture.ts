@@ -14,6 +14,7 @@ const partner: PartnerContext = {
   environment: 'sandbox',
   keyPrefix: 'pk_test_cat',
   clientIds: [],
+  live: false,
 };
 
 /** Accepts exactly PARTNER_KEY, as the real verifier accepts exactly the keys it issued. */

@@ -264,7 +264,16 @@ export type paths = {
          */
         get: operations["goLiveCheck"];
         put?: never;
-        post?: never;
+        /**
+         * Take the partner live
+         * @description When the go-live check is ready, the partner goes live: from then on its production keys
+         *     (`pk_live_…`) place production orders, paid with the production provider and never
+         *     carrying `test`. Until then every order of the partner, whatever its key, is a sandbox
+         *     order (`test` in `specialComment`, the sandbox provider, `sandbox: true`). Going live
+         *     again changes nothing. Other API instances see it within 10 seconds (their key cache),
+         *     placing sandbox orders meanwhile. Takes no body.
+         */
+        post: operations["goLive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -469,6 +478,10 @@ export type components = {
         /** @enum {string} */
         EventType: "payment.paid" | "order.status";
         GoLiveReport: {
+            /** @description Whether the partner has gone live (`POST …/go-live`). Until then every order of the partner is a sandbox order. */
+            live: boolean;
+            /** Format: date-time */
+            liveAt: string | null;
             /** @description Each unmet requirement, with what to do about it. */
             missing: {
                 /** @enum {string} */
@@ -1044,6 +1057,45 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    goLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Live. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        live: true;
+                        /** Format: date-time */
+                        liveAt: string;
+                        partnerId: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Not ready (`GO_LIVE_NOT_READY`); the body is the go-live check, listing what is missing. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoLiveReport"];
+                };
+            };
         };
     };
     listPartnerKeys: {

@@ -156,6 +156,16 @@ export type components = {
              */
             state: "started" | "charged" | "paid" | "declined" | "refunded" | "failed";
         };
+        PaymentRedirect: {
+            orderId: string;
+            /**
+             * Format: uri
+             * @description The provider's payment page (cards and PromptPay); it sends the shopper back to this page.
+             */
+            redirectUrl: string;
+            /** @enum {string} */
+            state: "redirect";
+        };
         PaymentResult: {
             currency: string;
             grandTotal: number;
@@ -234,13 +244,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Paid (JSON callers). */
+            /** @description Paid (JSON callers). With a hosted provider (Stripe) the answer is where the shopper pays instead: `{"redirectUrl"}`; a browser form post is sent there with `303`. Pressing Pay again while that page is open leads back to it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentResult"];
+                    "application/json": components["schemas"]["PaymentResult"] | components["schemas"]["PaymentRedirect"];
                 };
             };
             /** @description Taken and being confirmed with the grocer, or another payment of the order is under way (JSON callers). */
@@ -252,7 +262,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentResult"];
                 };
             };
-            /** @description Browser form post; see the page for the outcome. */
+            /** @description Browser form post; back to the page for the outcome, or on to the hosted provider's page. */
             303: {
                 headers: {
                     [name: string]: unknown;

@@ -6,7 +6,6 @@ import { toSatang } from '../money.ts';
 import type { GrocerControl } from '../ports/grocer-gateway.ts';
 import type { Commerce } from '../services/commerce.ts';
 import { requireSafeInput } from '../services/input-validation.ts';
-import { goLiveCheck } from '../services/go-live-check.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoints } from '../services/webhook-endpoints.ts';
 import { errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
 
@@ -173,7 +172,20 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
     {
       method: 'GET',
       pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/go-live$/,
-      run: async ([, partnerId]) => jsonResponse(200, await goLiveCheck(commerce.store, partnerId!)),
+      run: async ([, partnerId]) => jsonResponse(200, await commerce.partners.goLiveReport(partnerId!)),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/go-live$/,
+      run: async ([, partnerId]) => {
+        try {
+          return jsonResponse(200, await commerce.partners.goLive(partnerId!));
+        } catch (error) {
+          // Not ready: the answer is the check itself, saying what is missing.
+          if (isCommerceError(error) && error.code === 'GO_LIVE_NOT_READY') return jsonResponse(409, await commerce.partners.goLiveReport(partnerId!));
+          throw error;
+        }
+      },
     },
     {
       method: 'POST',

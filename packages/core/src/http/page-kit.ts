@@ -19,14 +19,14 @@ export function pickLang(request: HttpRequest): PageLang {
 }
 
 /** Headers for pages that show a bearer credential's content: never cached, never referred, never framed. */
-export function pageHeaders(options: { imgSrc?: string } = {}): Record<string, string> {
+export function pageHeaders(options: { imgSrc?: string; formAction?: readonly string[] } = {}): Record<string, string> {
   return {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
-    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: ${options.imgSrc ?? ''}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: ${options.imgSrc ?? ''}; form-action 'self'${(options.formAction ?? []).map((origin) => ` ${origin}`).join('')}; frame-ancestors 'none'; base-uri 'none'`,
   };
 }
 

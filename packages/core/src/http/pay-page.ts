@@ -47,6 +47,10 @@ const TEXT = {
     cancelled: 'This order was cancelled',
     cancelledText: 'The order was cancelled, so it cannot be paid. Go back to the shop and place the order again.',
     refunded: 'Your payment was refunded: the shop could not accept it for this order. No money was kept.',
+    failed: 'The last payment did not go through. No money was taken; you can pay again.',
+    left: 'You left the payment page before paying. Nothing was charged; you can pay again.',
+    methods: 'Pay by card or PromptPay on the secure payment page.',
+    settling: 'PromptPay payments can take a little while to confirm.',
     language: 'ภาษาไทย',
   },
   th: {
@@ -84,6 +88,10 @@ const TEXT = {
     cancelled: 'คำสั่งซื้อนี้ถูกยกเลิกแล้ว',
     cancelledText: 'คำสั่งซื้อถูกยกเลิก จึงไม่สามารถชำระเงินได้ โปรดกลับไปที่ร้านค้าและสั่งซื้อใหม่อีกครั้ง',
     refunded: 'คืนเงินที่คุณชำระแล้ว เนื่องจากร้านค้าไม่สามารถรับการชำระเงินสำหรับคำสั่งซื้อนี้ได้ จึงไม่มีการเก็บเงินไว้',
+    failed: 'การชำระเงินครั้งล่าสุดไม่สำเร็จ ไม่มีการตัดเงิน คุณสามารถชำระเงินได้อีกครั้ง',
+    left: 'คุณออกจากหน้าชำระเงินก่อนชำระ ไม่มีการตัดเงิน คุณสามารถชำระเงินได้อีกครั้ง',
+    methods: 'ชำระด้วยบัตรหรือพร้อมเพย์ในหน้าชำระเงินที่ปลอดภัย',
+    settling: 'การชำระผ่านพร้อมเพย์อาจใช้เวลาสักครู่ในการยืนยัน',
     language: 'English',
   },
 } as const;
@@ -102,7 +110,8 @@ const TOKEN_PATH = /^\/pay\/([A-Za-z0-9_-]{1,128})(\/checkout\.json)?$/;
  */
 export function createPayPageHandler(commerce: Commerce): (request: HttpRequest) => Promise<HttpResponse> {
   const imgOrigin = new URL(commerce.publicBaseUrl).origin;
-  const headers = pageHeaders({ imgSrc: imgOrigin });
+  // The pay form may be sent on to a hosted provider's page (a 303 after the post).
+  const headers = pageHeaders({ imgSrc: imgOrigin, formAction: commerce.payments.pageOrigins() });
 
   return async (request) => {
     const match = TOKEN_PATH.exec(request.path);
@@ -114,7 +123,7 @@ export function createPayPageHandler(commerce: Commerce): (request: HttpRequest)
       if (request.method === 'GET' || request.method === 'HEAD') {
         const view = await checkoutJson(commerce, await commerce.payments.checkout(token), token);
         if (match[2]) return jsonResponse(200, view, jsonHeaders);
-        return { status: 200, headers, body: renderCheckout(view, lang, request.query.get('notice') === 'declined') };
+        return { status: 200, headers, body: renderCheckout(view, lang, noticeOf(request.query, view)) };
       }
       if (request.method === 'POST' && !match[2]) return await pay(commerce, request, token, lang, wantsJson, headers);
       return { ...errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST.'), headers: { ...jsonHeaders, allow: 'GET, POST' } };
@@ -145,9 +154,15 @@ async function pay(commerce: Commerce, request: HttpRequest, token: string, lang
     body: null,
   });
   try {
-    const { state, order } = await commerce.payments.pay(token, { simulate });
-    const result: PaymentResult = { orderId: order.orderId, state, paidAt: order.paidAt, grandTotal: toBaht(order.grandTotalSatang), currency: order.currency };
-    if (wantsJson) return jsonResponse(state === 'paid' ? 200 : 202, result, jsonHeaders);
+    const outcome = await commerce.payments.pay(token, { simulate });
+    const { order } = outcome;
+    if (outcome.state === 'redirect') {
+      // A hosted provider: the shopper pays on its page, which sends them back here.
+      if (wantsJson) return jsonResponse(200, { orderId: order.orderId, state: 'redirect', redirectUrl: outcome.redirectUrl }, jsonHeaders);
+      return { status: 303, headers: { ...headers, location: outcome.redirectUrl }, body: null };
+    }
+    const result: PaymentResult = { orderId: order.orderId, state: outcome.state, paidAt: order.paidAt, grandTotal: toBaht(order.grandTotalSatang), currency: order.currency };
+    if (wantsJson) return jsonResponse(outcome.state === 'paid' ? 200 : 202, result, jsonHeaders);
     return back();
   } catch (error) {
     // A browser goes back to the page, which shows the new state (paid, expired, changed, cancelled, a refund) or the decline.
@@ -167,7 +182,7 @@ export async function checkoutJson(commerce: Commerce, checkout: Checkout, token
   return {
     orderId: order.orderId,
     state: checkout.state,
-    sandbox: order.environment === 'sandbox',
+    sandbox: order.grocerOrder.sandbox,
     currency: order.currency,
     branch: { branchCode: order.branchCode, name: branch?.name ?? null, nameTh: branch?.nameTh ?? null },
     fulfilment: {
@@ -213,9 +228,23 @@ function withOrder(url: string, orderId: string): string {
 
 const money = (baht: number, lang: PageLang) => formatBaht(Math.round(baht * 100), lang);
 
-function renderCheckout(view: CheckoutJson, lang: PageLang, declined: boolean): string {
+type Notice = 'declined' | 'refunded' | 'failed' | 'left' | null;
+
+/** What the page tells the shopper besides the order's state: how the last payment went. */
+function noticeOf(query: URLSearchParams, view: CheckoutJson): Notice {
+  if (view.state === 'paid') return null;
+  if (query.get('notice') === 'declined') return 'declined';
+  const last = view.payment.lastAttempt;
+  if (last?.refunded) return 'refunded';
+  if (last?.state === 'failed' || last?.state === 'declined') return 'failed';
+  // Back from the provider's page without paying (its cancel link).
+  if (query.get('provider') === 'cancel' && view.state === 'payable') return 'left';
+  return null;
+}
+
+function renderCheckout(view: CheckoutJson, lang: PageLang, noticeKind: Notice): string {
   const t = TEXT[lang];
-  const notice = declined ? t.declined : view.payment.lastAttempt?.refunded && view.state !== 'paid' ? t.refunded : null;
+  const notice = noticeKind === null ? null : t[noticeKind];
   const other: PageLang = lang === 'en' ? 'th' : 'en';
   const deliver = view.fulfilment.type === 'DELIVERY';
   const address = view.fulfilment.address as { address?: string | null; postcode?: string | null; firstName?: string | null; lastName?: string | null } | null;
@@ -230,7 +259,7 @@ function renderCheckout(view: CheckoutJson, lang: PageLang, declined: boolean): 
   const state = {
     payable: '',
     paid: `<div class="state ok" role="status"><h2>${h(t.paid)}</h2><p>${h(t.paidText)}</p>${view.returnUrl ? `<a class="button" href="${h(view.returnUrl)}">${h(t.back)}</a>` : ''}</div>`,
-    pending: `<div class="state ok" role="status"><h2>${h(t.pending)}</h2><p>${h(t.pendingText)}</p></div>`,
+    pending: `<div class="state ok" role="status"><h2>${h(t.pending)}</h2><p>${h(t.pendingText)}</p>${view.payment.provider === 'sandbox' ? '' : `<p>${h(t.settling)}</p>`}</div>`,
     cancelled: `<div class="state warn" role="alert"><h2>${h(t.cancelled)}</h2><p>${h(t.cancelledText)}</p>${view.returnUrl ? `<a class="button" href="${h(view.returnUrl)}">${h(t.back)}</a>` : ''}</div>`,
     expired: `<div class="state warn" role="alert"><h2>${h(t.expired)}</h2><p>${h(t.expiredText)}</p></div>`,
     price_changed: `<div class="state warn" role="alert"><h2>${h(t.changed)}</h2><p>${h(t.changedText)}</p>${
@@ -241,6 +270,7 @@ function renderCheckout(view: CheckoutJson, lang: PageLang, declined: boolean): 
     view.state === 'payable'
       ? `<form method="post" action="/pay/${h(view.payUrl.split('/pay/')[1] ?? '')}?lang=${lang}" class="pay">
   <button type="submit" class="button primary" data-testid="pay">${h(t.pay)} ${h(money(view.grandTotal, lang))}</button>
+  ${view.payment.provider === 'sandbox' ? '' : `<p class="muted" data-testid="methods">${h(t.methods)}</p>`}
   ${view.sandbox ? `<button type="submit" name="simulate" value="decline" class="button link" data-testid="decline">${h(t.payDecline)}</button>` : ''}
   <p class="muted">${h(t.expires)} ${h(expires)}</p>
   ${view.returnUrl ? `<a class="button link" href="${h(view.returnUrl)}">${h(t.back)}</a>` : ''}

@@ -90,6 +90,10 @@ export interface PaymentAttemptRecord {
   state: PaymentAttemptState;
   /** The provider's reference of the charge (or of its session). */
   providerReference: string | null;
+  /** A hosted provider's page where the shopper pays this attempt (null for providers that settle at once). */
+  redirectUrl: string | null;
+  /** The hosted provider's last word on a started attempt: `open` (waits for the shopper) or `pending` (paid, settling). */
+  providerStatus: 'open' | 'pending' | null;
   refundReference: string | null;
   /** Why it ended unpaid, in the domain's words (e.g. PRICE_CHANGED, ORDER_CANCELLED). */
   failureCode: ErrorCode | null;

@@ -10,6 +10,8 @@ export interface Partner {
   createdAt: string;
   /** When the partner's fulfilment-branch resolution was confirmed (a go-live requirement). */
   branchResolutionConfirmedAt: string | null;
+  /** When the partner went live; until then every order of the partner is a sandbox order. */
+  liveAt: string | null;
 }
 
 /** What a verified partner key tells about its caller. */
@@ -22,6 +24,13 @@ export interface PartnerContext {
   keyPrefix: string;
   /** App client ids whose id tokens this partner accepts. */
   clientIds: string[];
+  /** Whether the partner has gone live: a production key places production orders only then. */
+  live: boolean;
+}
+
+/** Production orders need a production key and a partner that has gone live; all others are sandbox orders. */
+export function placesSandboxOrders(partner: Pick<PartnerContext, 'environment' | 'live'>): boolean {
+  return partner.environment === 'sandbox' || !partner.live;
 }
 
 export interface PartnerKeyRecord {

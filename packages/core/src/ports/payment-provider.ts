@@ -18,12 +18,13 @@ export interface PaymentRequest {
 export type StartedPayment = { status: 'paid'; reference: string } | { status: 'redirect'; reference: string; redirectUrl: string };
 
 /**
- * What the provider says of an attempt now. `pending`: not paid yet (a hosted session is open, or a
- * PromptPay transfer has not settled); `failed`: refused, cancelled or expired, no money taken;
- * `unknown`: the provider has no such attempt.
+ * What the provider says of an attempt now. `open`: a hosted session waits for the shopper;
+ * `pending`: the shopper finished but the money has not settled (a PromptPay transfer can settle
+ * later); `paid`; `failed`: refused, cancelled or expired, no money taken; `unknown`: the provider
+ * has no such attempt.
  */
 export interface ProviderPaymentState {
-  status: 'pending' | 'paid' | 'failed' | 'unknown';
+  status: 'open' | 'pending' | 'paid' | 'failed' | 'unknown';
   reference: string | null;
   amountSatang: number | null;
 }
@@ -63,6 +64,8 @@ export interface PaymentProvider {
   readonly publicKey: string | null;
   readonly merchantId: string | null;
   readonly sdkUrl: string | null;
+  /** Origins of a hosted provider's payment pages: the pay form is sent on to them. */
+  readonly pageOrigins?: readonly string[];
   start(request: PaymentRequest): Promise<StartedPayment>;
   /** What became of an attempt; `reference` is what `start` returned, when known. */
   lookup(attempt: { attemptId: string; reference: string | null }): Promise<ProviderPaymentState>;

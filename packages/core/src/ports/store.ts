@@ -17,7 +17,7 @@ import type { EventStore } from './event-store.ts';
 
 /** Partners, their keys and the identity-provider app clients whose tokens they accept. */
 export interface PartnerStore {
-  createPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt'>): Promise<Partner>;
+  createPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>): Promise<Partner>;
   getPartner(partnerId: string): Promise<Partner | null>;
   listPartners(): Promise<Partner[]>;
   addPartnerKey(key: { keyHash: string; keyPrefix: string; partnerId: string; environment: Environment }): Promise<PartnerKeyRecord>;
@@ -31,6 +31,8 @@ export interface PartnerStore {
   /** Every registered redirect URI of every partner (their origins may call the API from browsers). */
   allRedirectUris(): Promise<string[]>;
   confirmBranchResolution(partnerId: string, at: string): Promise<void>;
+  /** Records that the partner went live at `at`, unless it already has; returns when it did. */
+  setPartnerLive(partnerId: string, at: string): Promise<string>;
 }
 
 /** Result of claiming an idempotency key for a request. */
@@ -56,6 +58,8 @@ export type PaymentAttemptStart =
 /** What a payment attempt's move may record besides its new state. */
 export interface PaymentAttemptPatch {
   providerReference?: string;
+  redirectUrl?: string;
+  providerStatus?: 'open' | 'pending';
   refundReference?: string;
   failureCode?: ErrorCode;
   failureMessage?: string;

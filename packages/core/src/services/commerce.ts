@@ -17,6 +17,7 @@ import { QuoteService } from './quote-service.ts';
 import { RateLimiter, type RatePolicy } from './rate-limiter.ts';
 import { Reconciliation } from './reconciliation.ts';
 import { DEFAULT_SAGA_SETTINGS, type SagaSettings } from './saga-settings.ts';
+import { paymentEnvironment } from './payment-links.ts';
 import { SandboxPaymentProvider } from './sandbox-payment-provider.ts';
 
 export interface CommerceOptions {
@@ -97,7 +98,7 @@ export function createCommerce(options: CommerceOptions): Commerce {
     store,
     clock,
     shopUrl,
-    providerFor: (order) => providers[order.environment]?.name ?? 'unconfigured',
+    providerFor: (order) => providers[paymentEnvironment(order)]?.name ?? 'unconfigured',
   });
   const sagas: SagaSettings = { ...DEFAULT_SAGA_SETTINGS, ...options.sagas };
   const orders = new OrderService({ store, grocer, branches, baskets, links, clock, sagas });
@@ -109,7 +110,7 @@ export function createCommerce(options: CommerceOptions): Commerce {
     identity: options.identity,
     search: options.search,
     store,
-    partners: new PartnerService({ store, issueAppClient: options.issueAppClient, keyCacheTtlMs: options.partnerKeyCacheTtlMs }),
+    partners: new PartnerService({ store, clock, issueAppClient: options.issueAppClient, keyCacheTtlMs: options.partnerKeyCacheTtlMs }),
     branches,
     products: new ProductService({ catalog: options.catalog, publicBaseUrl }),
     baskets,

@@ -11,6 +11,9 @@ export interface GoLiveReport {
   partnerId: string;
   ready: boolean;
   missing: GoLiveGap[];
+  /** Whether the partner has gone live (POST …/go-live), and when. */
+  live: boolean;
+  liveAt: string | null;
 }
 
 /**
@@ -38,5 +41,5 @@ export async function goLiveCheck(store: Store, partnerId: string): Promise<GoLi
   if (!active.some((e) => e.eventTypes.includes('order.status'))) {
     missing.push({ check: 'order_webhook', message: `Register a webhook endpoint for order.status: POST /admin/partners/${partnerId}/webhooks.` });
   }
-  return { partnerId, ready: missing.length === 0, missing };
+  return { partnerId, ready: missing.length === 0, missing, live: partner.liveAt !== null, liveAt: partner.liveAt };
 }

@@ -3,6 +3,7 @@ import { CommerceError } from '../errors.ts';
 import type { IssuedPaymentLink, OrderIntentRecord, OrderIntentState, OrderRecord } from '../model/checkout.ts';
 import { newOrderId, ORDER_ID_PATTERN, sha256Hex } from '../model/ids.ts';
 import type { CreateOrderRequest, GrocerOrder } from '../model/order.ts';
+import { placesSandboxOrders } from '../model/partner.ts';
 import type { CalculateRequest } from '../model/pricing.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { GrocerGateway } from '../ports/grocer-gateway.ts';
@@ -159,7 +160,7 @@ export class OrderService {
       intent = orderId === freshId ? null : await this.#store.getOrderIntent(orderId);
       if (!intent) {
         const { request, fromBasket } = await preparePricing(ctx, input, { store: this.#store, branches: this.#branches });
-        const sandbox = ctx.partner.environment === 'sandbox';
+        const sandbox = placesSandboxOrders(ctx.partner);
         const nowMs = this.#clock.now();
         intent = await this.#store.insertOrderIntent({
           orderId,

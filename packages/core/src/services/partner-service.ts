@@ -2,13 +2,16 @@ import { LRUCache } from 'lru-cache';
 import { CommerceError } from '../errors.ts';
 import { newId, newPartnerKey, PARTNER_KEY_PATTERN, partnerKeyPrefix, sha256Hex } from '../model/ids.ts';
 import type { AppClient, Environment, Partner, PartnerContext, PartnerKeyVerifier } from '../model/partner.ts';
+import type { Clock } from '../ports/clock.ts';
 import type { Store } from '../ports/store.ts';
+import { goLiveCheck, type GoLiveReport } from './go-live-check.ts';
 
 /** Issues an app client at the identity provider (the embedded one can; a real pool's are registered by id). */
 export type AppClientIssuer = (input: { name: string; redirectUris: string[] }) => Promise<{ clientId: string }>;
 
 export interface PartnerServiceOptions {
   store: Store;
+  clock: Clock;
   /** Issues app clients when none is given; absent when the identity provider is external. */
   issueAppClient?: AppClientIssuer | undefined;
   /** How long a verified key is remembered; a revoked key stops working within this time. */
@@ -27,12 +30,14 @@ const NAME_PATTERN = /^[\p{L}\p{N} .,&'()-]{1,100}$/u;
 /** Partners, their keys and app clients. Keys are returned once and stored only as SHA-256. */
 export class PartnerService {
   readonly #store: Store;
+  readonly #clock: Clock;
   readonly #issueAppClient: AppClientIssuer | undefined;
   readonly #cache: LRUCache<string, { partner: PartnerContext | null }>;
   #origins: { at: number; origins: Set<string> } | null = null;
 
   constructor(options: PartnerServiceOptions) {
     this.#store = options.store;
+    this.#clock = options.clock;
     this.#issueAppClient = options.issueAppClient;
     this.#cache = new LRUCache({ max: 10_000, ttl: options.keyCacheTtlMs ?? 10_000 });
   }
@@ -93,6 +98,28 @@ export class PartnerService {
     const key = newPartnerKey(environment);
     await this.#store.addPartnerKey({ keyHash: sha256Hex(key), keyPrefix: partnerKeyPrefix(key), partnerId, environment });
     return key;
+  }
+
+  /** What the partner still needs before going live, and whether it has. */
+  async goLiveReport(partnerId: string): Promise<GoLiveReport> {
+    return goLiveCheck(this.#store, partnerId);
+  }
+
+  /**
+   * Takes the partner live once every go-live requirement holds; `GO_LIVE_NOT_READY` (with the
+   * report) otherwise. Going live again changes nothing. Other instances see it within the key
+   * cache's time, placing sandbox orders meanwhile (never the other way round).
+   */
+  async goLive(partnerId: string): Promise<{ partnerId: string; live: true; liveAt: string }> {
+    const report = await this.goLiveReport(partnerId);
+    if (!report.ready) {
+      throw new CommerceError('GO_LIVE_NOT_READY', `The partner cannot go live yet: ${report.missing.map((m) => m.check).join(', ')} missing.`, {
+        details: { ready: false, missing: report.missing },
+      });
+    }
+    const liveAt = await this.#store.setPartnerLive(partnerId, new Date(this.#clock.now()).toISOString());
+    this.#cache.clear();
+    return { partnerId, live: true, liveAt };
   }
 
   async revokeKey(keyPrefix: string): Promise<void> {

@@ -2,6 +2,7 @@ import { CommerceError } from '../errors.ts';
 import type { IssuedPaymentLink, OrderRecord, PaymentLinkRecord } from '../model/checkout.ts';
 import { newId, newSecretToken, sameDigest, SECRET_TOKEN_PATTERN, sha256Hex } from '../model/ids.ts';
 import { LIMITS } from '../model/limits.ts';
+import type { Environment } from '../model/partner.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { Store } from '../ports/store.ts';
 
@@ -12,6 +13,11 @@ export interface PaymentLinksOptions {
   shopUrl: string;
   /** Provider name for the order's environment. */
   providerFor: (order: OrderRecord) => string;
+}
+
+/** Sandbox orders (every order of a partner before go-live) are paid with the sandbox provider, whatever the key. */
+export function paymentEnvironment(order: OrderRecord): Environment {
+  return order.grocerOrder.sandbox ? 'sandbox' : 'production';
 }
 
 /**

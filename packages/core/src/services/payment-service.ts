@@ -7,12 +7,12 @@ import type { Environment } from '../model/partner.ts';
 import { formatBaht } from '../money.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { GrocerGateway } from '../ports/grocer-gateway.ts';
-import type { PaymentProvider, ProviderPaymentState } from '../ports/payment-provider.ts';
+import type { PaymentProvider, ProviderEvent, ProviderPaymentState, StartedPayment } from '../ports/payment-provider.ts';
 import type { Store } from '../ports/store.ts';
 import { optionalHttpUrl } from './input-validation.ts';
 import { orderStatusEvent, paymentPaidEvent } from './order-events.ts';
 import type { OrderService } from './order-service.ts';
-import type { PaymentLinks } from './payment-links.ts';
+import { paymentEnvironment, type PaymentLinks } from './payment-links.ts';
 import { DEFAULT_SAGA_SETTINGS, errorText, isUnanswered, recoveryDelayMs, type SagaSettings } from './saga-settings.ts';
 import type { ShopperContext } from './shopper-context.ts';
 
@@ -41,11 +41,11 @@ export interface Checkout {
   attempt: PaymentAttemptRecord | null;
 }
 
-/** What paying at a link came to: paid, or taken and still being confirmed with the grocer. */
-export interface PaymentOutcome {
-  state: 'paid' | 'pending';
-  order: OrderRecord;
-}
+/**
+ * What paying at a link came to: `paid`; `pending` (taken and still being confirmed with the grocer,
+ * or another payment is under way); `redirect` (a hosted provider: the shopper pays at `redirectUrl`).
+ */
+export type PaymentOutcome = { state: 'paid' | 'pending'; order: OrderRecord } | { state: 'redirect'; order: OrderRecord; redirectUrl: string };
 
 /**
  * Payment links and payments. Before a payment is accepted the order is priced again; a changed
@@ -86,6 +86,11 @@ export class PaymentService {
     return provider;
   }
 
+  /** Origins of the configured hosted providers' payment pages (the pay page's form may go on to them). */
+  pageOrigins(): string[] {
+    return Object.values(this.#providers).flatMap((provider) => provider?.pageOrigins ?? []);
+  }
+
   /** A fresh link for an unpaid order of the shopper. */
   async createLink(ctx: ShopperContext, orderId: string, callbackUrl: string | null = null): Promise<IssuedPaymentLink> {
     const order = await this.#orders.get(ctx, orderId);
@@ -99,7 +104,7 @@ export class PaymentService {
     const callbackUrl = optionalHttpUrl(input.callbackUrl, 'input.callbackUrl');
     const order = await this.#orders.get(ctx, input.orderId);
     if (!order) throw new CommerceError('NOT_FOUND', `The shopper has no order ${input.orderId}.`, { field: 'input.orderId' });
-    const provider = this.provider(order.environment);
+    const provider = this.provider(paymentEnvironment(order));
     const paid = order.paymentStatus === 'PAID';
     const link = paid ? null : await this.#links.issue(order, callbackUrl);
     return {
@@ -116,14 +121,22 @@ export class PaymentService {
 
   /** The checkout behind a payment link, with the grocer's word on the order and priced again when still payable. */
   async checkout(token: string): Promise<Checkout> {
-    const resolved = await this.#links.resolve(token);
-    const { link, expired } = resolved;
-    const order = resolved.order.paymentStatus === 'PAID' ? resolved.order : (await this.#orders.refresh([resolved.order]))[0]!;
-    const attempts = await this.#store.listPaymentAttempts([order.orderId]);
-    const attempt = attempts.at(-1) ?? null;
+    const { link, expired, order: stored } = await this.#links.resolve(token);
+    let order = stored.paymentStatus === 'PAID' ? stored : (await this.#orders.refresh([stored]))[0]!;
+    let attempt = (await this.#store.listPaymentAttempts([order.orderId])).at(-1) ?? null;
+    // A hosted payment under way: the provider's word settles it now (the shopper may be back from its page before its webhook).
+    if (order.paymentStatus === 'UNPAID' && attempt?.state === 'started' && attempt.redirectUrl) {
+      await this.#settle(attempt, order).catch((error: unknown) => {
+        if (!(error instanceof CommerceError)) throw error;
+      });
+      [order = stored] = await this.#store.ordersByIds([order.orderId]);
+      attempt = (await this.#store.getPaymentAttempt(attempt.attemptId)) ?? attempt;
+    }
     const view = (state: Checkout['state'], repricedTotalSatang: number | null = null): Checkout => ({ state, order, link, repricedTotalSatang, attempt });
     if (order.paymentStatus === 'PAID') return view('paid');
-    if (attempt && isActive(attempt.state)) return view('pending');
+    // Under way: taken and being recorded, or settling at the provider. A hosted session that still
+    // waits for the shopper leaves the order payable: Pay goes back to it.
+    if (attempt?.state === 'charged' || (attempt?.state === 'started' && (!attempt.redirectUrl || attempt.providerStatus === 'pending'))) return view('pending');
     if (order.status === 'CANCELLED') return view('cancelled');
     if (expired) return view('expired');
     const repriced = await this.#reprice(order);
@@ -142,25 +155,25 @@ export class PaymentService {
     if (order.paymentStatus === 'PAID') throw alreadyPaid(order);
     if (expired) throw new CommerceError('PAYMENT_LINK_EXPIRED', 'This payment link has expired. Ask the shop for a new one.');
     if (link.amountSatang !== order.grandTotalSatang) throw priceChanged(order);
-    const provider = this.provider(order.environment);
+    const provider = this.provider(paymentEnvironment(order));
     const repriced = await this.#reprice(order);
     if (repriced !== order.grandTotalSatang) throw priceChanged(order);
 
     const attempt = await this.#startAttempt(order, provider, options.simulate ?? null);
-    if (attempt === 'pending') return { state: 'pending', order };
-    let reference: string;
+    if ('state' in attempt && !('attemptId' in attempt)) return attempt;
+    let started: StartedPayment;
     try {
-      const started = await provider.start({
+      started = await provider.start({
         orderId: order.orderId,
         attemptId: attempt.attemptId,
         amountSatang: order.grandTotalSatang,
         currency: order.currency,
-        returnUrl: this.#links.pageUrl(token),
-        cancelUrl: this.#links.pageUrl(token),
+        // The page learns where the shopper comes back from; it looks the attempt up either way.
+        returnUrl: `${this.#links.pageUrl(token)}?provider=return`,
+        cancelUrl: `${this.#links.pageUrl(token)}?provider=cancel`,
         expiresAtMs: Date.parse(link.expiresAt),
         simulate: options.simulate,
       });
-      reference = started.reference;
     } catch (error) {
       // The provider has not taken the money (declined or refused); an unanswered start is left for
       // the recovery worker, which asks the provider what became of it.
@@ -169,8 +182,13 @@ export class PaymentService {
       await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], code === 'PAYMENT_DECLINED' ? 'declined' : 'failed', { failureCode: code, failureMessage: errorText(error) });
       throw error;
     }
-    const charged = { ...attempt, state: 'charged' as const, providerReference: reference };
-    if (!(await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'charged', { providerReference: reference }))) {
+    if (started.status === 'redirect') {
+      // The shopper pays on the provider's page; its webhook, the return to the page or the recovery worker settles it.
+      await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'started', { providerReference: started.reference, redirectUrl: started.redirectUrl });
+      return { state: 'redirect', order, redirectUrl: started.redirectUrl };
+    }
+    const charged = { ...attempt, state: 'charged' as const, providerReference: started.reference };
+    if (!(await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'charged', { providerReference: started.reference }))) {
       // The recovery worker gave this attempt up while the provider was answering: the charge goes back.
       await this.#giveBack(charged, new CommerceError('PAYMENT_DECLINED', 'The payment took too long to start and was given up.'));
       throw new CommerceError('PAYMENT_DECLINED', 'The payment took too long to confirm, so it was refunded. Try again.');
@@ -195,6 +213,40 @@ export class PaymentService {
   }
 
   /**
+   * Acts on a hosted provider's webhook event (verified by the provider): a payment taken is
+   * recorded at the grocer; one that failed or expired ends its attempt. Repeated and out-of-order
+   * events are harmless: every move is guarded by the attempt's state. Returns what the event did.
+   */
+  async onProviderEvent(provider: PaymentProvider, event: ProviderEvent): Promise<'settled' | 'ended' | 'ignored'> {
+    const attempt = await this.#store.getPaymentAttempt(event.attemptId);
+    if (!attempt || attempt.orderId !== event.orderId || attempt.provider !== provider.name) return 'ignored';
+    const [order] = await this.#store.ordersByIds([attempt.orderId]);
+    if (!order) return 'ignored';
+    switch (event.type) {
+      case 'paid': {
+        const moved = await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'charged', { providerReference: event.reference });
+        if (!moved && attempt.state !== 'charged') return 'ignored';
+        await this.#record({ ...attempt, state: 'charged', providerReference: attempt.providerReference ?? event.reference }, order).catch((error: unknown) => {
+          // Refused or unanswered: the attempt is refunded or left to the recovery worker.
+          if (!(error instanceof CommerceError)) throw error;
+        });
+        return 'settled';
+      }
+      case 'pending':
+        // Finished on the provider's page; the money settles later (PromptPay): the page says so meanwhile.
+        return (await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'started', { providerStatus: 'pending' })) ? 'settled' : 'ignored';
+      case 'failed':
+      case 'expired': {
+        const ended = await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'failed', {
+          failureCode: event.type === 'failed' ? 'PAYMENT_DECLINED' : 'PAYMENT_LINK_EXPIRED',
+          failureMessage: event.type === 'failed' ? 'The payment did not go through at the provider.' : 'The payment session expired unpaid.',
+        });
+        return ended ? 'ended' : 'ignored';
+      }
+    }
+  }
+
+  /**
    * Records the grocer's payment of an order the service held unpaid: its attempt turns paid (or
    * the grocer's payment is adopted as it is), with exactly one `payment.paid` event.
    */
@@ -204,7 +256,7 @@ export class PaymentService {
     return this.#complete(order, grocerOrder, attempt ?? null);
   }
 
-  async #startAttempt(order: OrderRecord, provider: PaymentProvider, simulate: 'decline' | null): Promise<PaymentAttemptRecord | 'pending'> {
+  async #startAttempt(order: OrderRecord, provider: PaymentProvider, simulate: 'decline' | null): Promise<PaymentAttemptRecord | PaymentOutcome> {
     // Waiting is real time, whatever the domain clock says.
     const deadline = performance.now() + this.#sagas.waitForRunningMs;
     for (;;) {
@@ -218,6 +270,8 @@ export class PaymentService {
         currency: order.currency,
         state: 'started',
         providerReference: null,
+        redirectUrl: null,
+        providerStatus: null,
         refundReference: null,
         failureCode: null,
         failureMessage: null,
@@ -235,14 +289,19 @@ export class PaymentService {
           throw alreadyPaid(order);
         case 'not-found':
           throw new CommerceError('PAYMENT_LINK_INVALID', 'This payment link is not valid.');
-        case 'busy':
+        case 'busy': {
+          const busy = started.attempt;
+          // A hosted session waiting for the shopper: pressing Pay again goes back to it.
+          if (busy.state === 'started' && busy.redirectUrl) return { state: 'redirect', order, redirectUrl: busy.redirectUrl };
           // Its request still owns it: wait to learn the outcome. Later, settle it by asking.
-          if (Date.parse(started.attempt.nextCheckAt) > nowMs) {
-            if (performance.now() > deadline) return 'pending';
+          if (Date.parse(busy.nextCheckAt) > nowMs) {
+            if (performance.now() > deadline) return { state: 'pending', order };
             await sleep(20);
-          } else if (isActive(await this.resume(started.attempt))) {
-            return 'pending';
+          } else if (isActive(await this.resume(busy))) {
+            return { state: 'pending', order };
           }
+          break;
+        }
       }
     }
   }
@@ -288,8 +347,8 @@ export class PaymentService {
           if (!(error instanceof CommerceError)) throw error;
         });
       }
-    } else if (state.status === 'pending') {
-      await this.#defer(attempt, 'the provider has not settled the payment yet');
+    } else if (state.status === 'open' || state.status === 'pending') {
+      await this.#defer(attempt, state.status === 'open' ? 'the shopper has not paid on the provider page yet' : 'the provider has not settled the payment yet', state.status);
     } else {
       await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'failed', {
         failureCode: 'PAYMENT_DECLINED',
@@ -393,11 +452,13 @@ export class PaymentService {
     return this.#providerOf(attempt).lookup({ attemptId: attempt.attemptId, reference: attempt.providerReference });
   }
 
-  async #defer(attempt: PaymentAttemptRecord, error: unknown): Promise<void> {
+  /** Leaves an unfinished attempt for a later look, noting why (and what the provider said, if it answered). */
+  async #defer(attempt: PaymentAttemptRecord, reason: unknown, providerStatus?: 'open' | 'pending'): Promise<void> {
     const next = this.#clock.now() + recoveryDelayMs(this.#sagas, attempt.checks);
     await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started', 'charged'], attempt.state, {
-      failureMessage: errorText(error),
+      failureMessage: errorText(reason),
       nextCheckAt: new Date(next).toISOString(),
+      ...(providerStatus ? { providerStatus } : {}),
     });
   }
 

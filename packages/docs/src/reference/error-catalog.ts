@@ -138,6 +138,10 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
       "The grocer has not confirmed whether the order was placed (its answer was lost), or the first request with this idempotency key is still running. The service settles it within minutes: the order then appears in the shopper's orders, or is cancelled at the grocer. Retry with the same `Idempotency-Key` to get the outcome; without a key, look at `orders` before placing it again. See Failures and recovery.",
     returnedBy: ['`orderCreate`, `create_order`'],
   },
+  GO_LIVE_NOT_READY: {
+    meaning: 'The partner cannot go live yet: a go-live requirement is missing (the answer lists them).',
+    returnedBy: ['`POST /admin/partners/{partnerId}/go-live` (HTTP 409, with the go-live check as the body)'],
+  },
   ORDER_CANCELLED: {
     meaning: 'The grocer cancelled the order (it was not paid in time, or it was given up after a lost answer), so it cannot be paid. A payment taken meanwhile is refunded. Place the order again.',
     returnedBy: ['`POST /pay/<token>` (HTTP 409; `checkout.json` shows `state: cancelled`)'],

@@ -97,7 +97,7 @@ export const typeResolvers: Resolvers = {
     status: (o) => o.order.status,
     createdAt: (o) => o.order.createdAt,
     orderSource: (o) => o.order.orderSource,
-    sandbox: (o) => o.order.environment === 'sandbox',
+    sandbox: (o) => o.order.grocerOrder.sandbox,
     subTotal: (o) => toBaht(o.order.grocerOrder.subTotalSatang),
     deliveryFee: (o) => toBaht(o.order.grocerOrder.deliveryFeeSatang),
     totalDiscount: (o) => toBaht(o.order.grocerOrder.totalDiscountSatang),

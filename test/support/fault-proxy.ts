@@ -173,7 +173,7 @@ interface GrocerAnswer {
   body: Buffer;
 }
 
-/** A rule's state; `held` releases the calls waiting on it. */
+/** A rule in force: its uses left, and what releases the calls it holds. */
 interface ActiveRule {
   rule: FaultRule;
   remaining: number;

@@ -1,0 +1,107 @@
+/**
+ * The API as a child process for the fault-injection suite, on PGlite and PostgreSQL: it starts
+ * against the grocer run as its own process behind the fault proxy, answers GraphQL through both,
+ * places an order, and after kill -9 in the middle of writes starts again on the same data with
+ * every acknowledged write kept.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { GrocerGateway } from '@grocery/core';
+import { startApiProcess, type ApiProcess } from './support/api-process.ts';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
+import { startGrocerProcess, type GrocerProcess } from './support/grocer-process.ts';
+
+const postgres = process.env.TEST_DATABASE_URL;
+
+describe('API child process behind the fault proxy, with the grocer as its own process', () => {
+  let grocer: GrocerProcess;
+  let proxy: FaultProxy;
+  let direct: GrocerGateway;
+
+  before(async () => {
+    grocer = await startGrocerProcess({ productCount: 500 });
+    proxy = await startFaultProxy(grocer.origin);
+    direct = grocer.client();
+  });
+  after(async () => {
+    await proxy?.close();
+    await grocer?.close();
+  });
+
+  for (const database of ['pglite', 'postgres'] as const) {
+    describe(`on ${database}`, { skip: database === 'postgres' && !postgres ? 'TEST_DATABASE_URL is not set' : false }, () => {
+      let api: ApiProcess;
+      let token: string;
+      let orderId: string;
+
+      after(async () => {
+        await api?.close();
+      });
+
+      test('starts, answers GraphQL through the proxy to the grocer process, and places an order there', async (t) => {
+        const since = Date.now();
+        api = await startApiProcess({ grocerUrl: proxy.origin, database });
+        t.diagnostic(`${database}: start to ready ${Math.round(api.startMs)} ms`);
+        assert.match(api.origin, /^http:\/\/127\.0\.0\.1:\d+$/);
+
+        const branchCode = (await direct.branches())[0]!.branchCode;
+        const page = await api.graphql<{ products: { nodes: { cprcode: string; price: { amount: number } }[] } }>(
+          'query($b: ID!) { products(first: 30, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode price { amount } } } }',
+          { b: branchCode },
+        );
+        assert.equal(page.status, 200, JSON.stringify(page.errors));
+        assert.ok(page.data!.products.nodes.every((n) => n.price.amount > 0));
+        assert.ok(proxy.calls({ method: 'POST', path: `/v1/branches/${branchCode}/prices`, since }).length > 0, 'prices came from the grocer through the proxy');
+
+        const buyable = (await direct.products(page.data!.products.nodes.map((n) => n.cprcode))).find((p) => p.active && p.online && !p.alcohol)!;
+        token = (await api.signUpShopper()).idToken;
+        const created = await api.graphql<{ orderCreate: { order: { orderId: string } | null; userErrors: unknown[] } }>(
+          'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId } userErrors { code message } } }',
+          { i: { branchCode, lines: [{ cprcode: buyable.cprcode, quantity: 1 }] } },
+          { token },
+        );
+        assert.deepEqual(created.data?.orderCreate.userErrors, []);
+        orderId = created.data!.orderCreate.order!.orderId;
+        assert.equal((await direct.orders([orderId])).length, 1, 'the grocer process has the order');
+        const sent = proxy.calls({ method: 'POST', path: '/v1/orders', since }).filter((call) => (JSON.parse(call.body.toString('utf8')) as { orderId: string }).orderId === orderId);
+        assert.equal(sent.length, 1);
+      });
+
+      test('kill -9 in the middle of writes, then a restart on the same data: every acknowledged write is there', async (t) => {
+        const rounds = database === 'pglite' ? 2 : 1;
+        const acknowledged: string[] = [];
+        for (let round = 1; round <= rounds; round++) {
+          let stop = false;
+          const writer = async (n: number) => {
+            for (let i = 0; !stop; i++) {
+              const created = await api.admin('POST', '/admin/partners', { name: `Crash ${round} ${n} ${i}`, environment: 'sandbox' }).catch(() => null);
+              if (created?.status === 201) acknowledged.push((created.body as { partnerId: string }).partnerId);
+            }
+          };
+          const before = acknowledged.length;
+          const writers = [1, 2, 3].map(writer);
+          while (acknowledged.length < before + 5) await new Promise((resolve) => setTimeout(resolve, 10));
+          const exit = await api.kill();
+          stop = true;
+          await Promise.all(writers);
+          assert.equal(exit.signal, 'SIGKILL');
+          assert.equal(api.running, false);
+
+          const origin = api.origin;
+          await api.restart();
+          t.diagnostic(`${database}: restart after kill -9 (round ${round}) to ready ${Math.round(api.startMs)} ms`);
+          assert.equal(api.origin, origin, 'the same port, so links and the token issuer stay the same');
+        }
+
+        const listed = await api.admin('GET', '/admin/partners');
+        assert.equal(listed.status, 200);
+        const ids = new Set((listed.body as { partners: { partnerId: string }[] }).partners.map((p) => p.partnerId));
+        assert.deepEqual(acknowledged.filter((id) => !ids.has(id)), [], 'no acknowledged partner lost');
+
+        // The shopper signed in before the kills is still known, and so is the order.
+        const order = await api.graphql<{ order: { orderId: string } | null }>('query($id: ID!) { order(orderId: $id) { orderId } }', { id: orderId }, { token });
+        assert.equal(order.data?.order?.orderId, orderId, JSON.stringify(order.errors));
+      });
+    });
+  }
+});

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -32,7 +33,7 @@ export interface ApiProcessOptions {
   adminToken?: string;
   /** Run the embedded search service (on a free port). Default false: checkout needs none. */
   search?: boolean;
-  /** PORT. Default: a free one, learned from the banner and kept across restarts. */
+  /** PORT. Default: a free one (learned from the banner, or found beforehand when env sets PUBLIC_BASE_URL), kept across restarts. */
   port?: number;
   /** LOG_LEVEL. Default 'warn': the output stays short and a failure's cause stands out. */
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -135,7 +136,9 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
   } else if (database !== 'pglite') databaseUrl = database.url;
 
   const adminToken = options.adminToken ?? `adm_test_${randomBytes(16).toString('hex')}`;
-  let port = options.port ?? 0;
+  // The banner names PUBLIC_BASE_URL when it is set, so then the port must be known beforehand.
+  let port = options.port ?? (options.env?.PUBLIC_BASE_URL ? await freePort() : 0);
+  const fixedPort = port !== 0;
   let searchPort = 0;
   const environment = (): Record<string, string> => ({
     NODE_ENV: 'test',
@@ -161,8 +164,7 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
     try {
       const [, printed = ''] = await child.waitForOutput(API_LINE, deadline - Date.now());
-      // With PUBLIC_BASE_URL set the banner names the public host: the port given is where it listens.
-      origin = options.env?.PUBLIC_BASE_URL && options.port ? `http://127.0.0.1:${options.port}` : printed;
+      origin = fixedPort ? `http://127.0.0.1:${port}` : printed;
       port = Number(new URL(origin).port);
       if (options.search) searchPort = Number(new URL((await child.waitForOutput(SEARCH_LINE, deadline - Date.now()))[1]!).port);
       await ready(child, origin, deadline);
@@ -215,6 +217,15 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port nobody listens on now (there is a small window until the API binds it). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Polls /health/ready until it answers 200; fails when the child exits or the deadline passes. */

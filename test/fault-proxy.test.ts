@@ -181,8 +181,8 @@ describe('fault proxy: each fault against a real grocer', () => {
     proxy.addRule({ method: 'POST', path: '/v1/orders', kind: 'delayResponse', ms: 800 });
     const error = await rejectsWith(client.createOrder(order(id)), 'GROCER_UNAVAILABLE');
     assert.match(error.message, /did not answer within 300 ms/);
-    assert.ok(await exists(id), 'the grocer did the work before the client gave up');
     await proxy.settled();
+    assert.ok(await exists(id), 'the grocer did the work although the client gave up');
     const [call] = creates(id);
     assert.equal(call!.fault, 'delayResponse');
     assert.equal(call!.grocerStatus, 200);
@@ -229,7 +229,8 @@ describe('fault proxy: each fault against a real grocer', () => {
     assert.ok((await client.branches()).length > 0);
     assert.ok(Date.now() - started >= 150);
     const id = nextId();
-    proxy.addRule({ method: 'POST', path: '/v1/orders', kind: 'delay', ms: 700 });
+    // Far beyond the client's 300 ms, so that a busy machine still checks before the request arrives.
+    proxy.addRule({ method: 'POST', path: '/v1/orders', kind: 'delay', ms: 1_500 });
     await rejectsWith(client.createOrder(order(id)), 'GROCER_UNAVAILABLE');
     assert.equal(await exists(id), false, 'not yet received when the client gives up');
     await proxy.settled();
@@ -297,7 +298,7 @@ describe('fault proxy: each fault against a real grocer', () => {
     assert.equal(proxy.calls({ path: '/v1/branches', since }).at(-1)!.fault, null);
   });
 
-  test('close() is prompt although a call is held; the held client sees the connection end', async () => {
+  test('close() is prompt (not the 10 s drain) although a call is held; the held client sees the connection end', async () => {
     const closing = await startFaultProxy(grocer.origin);
     const patient = createHttpGrocer({ url: closing.origin, timeoutMs: 10_000, retries: 0 });
     const hold = closing.addRule({ path: '/v1/branches', kind: 'hold' });
@@ -305,7 +306,7 @@ describe('fault proxy: each fault against a real grocer', () => {
     await hold.reached;
     const started = Date.now();
     await closing.close();
-    assert.ok(Date.now() - started < 1_000, `closed in ${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 3_000, `closed in ${Date.now() - started} ms`);
     await rejectsWith(waiting, 'GROCER_UNAVAILABLE');
     assert.equal(closing.calls()[0]!.outcome, 'proxy-closed');
   });

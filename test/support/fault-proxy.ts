@@ -3,7 +3,8 @@
  * (body bytes and end-to-end headers) and injects the faults a test sets, at run time, on chosen
  * calls: a slow grocer, a grocer that did the work but whose answer came late or never, a 5xx, a
  * connection reset, or a call held until the test lets it go. Every call is recorded, so a test can
- * assert what the grocer really received.
+ * assert what the grocer really received. The API also calls the grocer on its own (readiness checks
+ * the catalog version, the order poller looks orders up): match rules by method and path narrowly.
  */
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,7 +12,7 @@ import { listen, type RunningServer } from '@grocery/http-node';
 
 /** What a rule does to a call it matches; each is named for what happens in production. */
 export type Fault =
-  /** The grocer is slow to receive: wait `ms`, then forward. */
+  /** The grocer is slow to receive: wait `ms`, then forward (even if the client gave up meanwhile: the request was on its way). */
   | { kind: 'delay'; ms: number }
   /** The grocer does the work but its answer is slow: forward, then hold the answer `ms`. */
   | { kind: 'delayResponse'; ms: number }
@@ -349,9 +350,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
 
     // A held call counts as reached once it waits (so a test can act at that moment), or at once
     // when its rule was released already.
-    const hold = async (active: ActiveRule) => {
-      active.reached(call);
-      if (!active.released) await held(active);
+    const hold = async (rule: ActiveRule) => {
+      rule.reached(call);
+      if (!rule.released) await held(rule);
     };
     try {
       switch (fault?.kind) {

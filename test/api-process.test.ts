@@ -88,7 +88,17 @@ describe('API child process behind the fault proxy, with the grocer as its own p
           }
         };
         const writers = [1, 2, 3].map(writer);
-        while (acknowledged.length < 5) await new Promise((resolve) => setTimeout(resolve, 10));
+        // Writes are under way once a few are acknowledged; a writer that fails ends the test at once.
+        const deadline = Date.now() + 60_000;
+        await Promise.race([
+          Promise.all(writers),
+          (async () => {
+            while (acknowledged.length < 5) {
+              assert.ok(api.running && Date.now() < deadline, `only ${acknowledged.length} writes acknowledged; the API's output:\n${api.output()}`);
+              await new Promise((resolve) => setTimeout(resolve, 10));
+            }
+          })(),
+        ]);
         const exit = await api.kill();
         stop = true;
         await Promise.all(writers);

@@ -39,7 +39,7 @@ export interface ApiProcessOptions {
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Any other setting (CATALOG_POLL_MS, RATE_LIMIT_…, timeouts); wins over the above. */
   env?: Record<string, string>;
-  /** How long a start may take until /health/ready answers 200. Default 120 s (a busy 2-core machine). */
+  /** How long a start may take until /health/ready answers 200. Default 240 s: a first PGlite start took 105 s on an overloaded 2-core machine (18 s of CPU). */
   readyTimeoutMs?: number;
 }
 
@@ -161,7 +161,7 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
   const start = async () => {
     const started = performance.now();
     child = spawnNodeChild({ name: 'api', script: 'apps/api/src/main.ts', env: environment(), nodeFlags: serviceNodeFlags() });
-    const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 240_000);
     try {
       const [, printed = ''] = await child.waitForOutput(API_LINE, deadline - Date.now());
       origin = fixedPort ? `http://127.0.0.1:${port}` : printed;

@@ -96,7 +96,7 @@ export async function startGrocerInProcess(options: TestGrocerOptions = {}): Pro
  * // … later: the grocer dies mid-checkout
  * await grocer.kill('SIGKILL');
  */
-export async function startGrocerProcess(options: TestGrocerOptions & { startTimeoutMs?: number } = {}): Promise<GrocerProcess> {
+export async function startGrocerProcess(options: TestGrocerOptions & { /** Default 120 s (35 s seen on an overloaded machine). */ startTimeoutMs?: number } = {}): Promise<GrocerProcess> {
   const controlToken = options.controlToken ?? TEST_GROCER_CONTROL_TOKEN;
   const env: Record<string, string> = {
     GROCER_HOST: '127.0.0.1',
@@ -115,7 +115,7 @@ export async function startGrocerProcess(options: TestGrocerOptions & { startTim
   let origin: string;
   try {
     // main.ts prints "… ready in N ms at http://127.0.0.1:PORT; control on; …" once it listens.
-    [, origin = ''] = await child.waitForOutput(/ready in \d+ ms at (http:\/\/[^\s;]+);/, options.startTimeoutMs ?? 60_000);
+    [, origin = ''] = await child.waitForOutput(/ready in \d+ ms at (http:\/\/[^\s;]+);/, options.startTimeoutMs ?? 120_000);
   } catch (error) {
     await child.stop('SIGKILL');
     throw error;

@@ -11,29 +11,17 @@ import type { Clock, WebhookSender } from '@grocery/core';
 import { testDatabaseKinds, type TestDatabaseKind } from '@grocery/store';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { startSystem, type System } from '../../apps/api/src/system.ts';
-import { ShopperSignIn } from './shopper-sign-in.ts';
+import { createApiClient, type ApiClient } from './api-client.ts';
 
 export { TEST_PASSWORD } from './shopper-sign-in.ts';
+export type { GraphQLResult } from './api-client.ts';
 
-export interface GraphQLResult<T = Record<string, unknown>> {
-  status: number;
-  data: T | null;
-  errors?: { message: string; extensions?: { code?: string; field?: string } }[];
-}
-
-export interface TestSystem {
+export interface TestSystem extends Omit<ApiClient, 'close'> {
   system: System;
   baseUrl: string;
   partnerKey: string;
   clientId: string;
   adminToken: string;
-  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, options?: { token?: string; partnerKey?: string; headers?: Record<string, string> }): Promise<GraphQLResult<T>>;
-  /** Signs a new shopper up and in (password, then the e-mailed code) and returns the id token. */
-  signUpShopper(email?: string, clientId?: string): Promise<{ idToken: string; email: string }>;
-  /** The newest code the identity provider e-mailed to `email` since `since` (Unix ms). */
-  mailboxCode(email: string, since: number): Promise<string>;
-  /** Calls the admin API. */
-  admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
 
@@ -45,8 +33,6 @@ export interface TestSystemOptions {
   pickingStepMs?: number;
   webhookSender?: WebhookSender;
 }
-
-let shopperCounter = 0;
 
 export async function startTestSystem(options: TestSystemOptions = {}): Promise<TestSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pgca-'));
@@ -70,7 +56,7 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
   });
   const credentials = system.credentials!;
   const baseUrl = system.config.publicBaseUrl;
-  const shoppers = new ShopperSignIn(baseUrl);
+  const { close: closeClient, ...calls } = createApiClient(baseUrl, { partnerKey: credentials.partnerKey, clientId: credentials.clientId ?? '', adminToken: credentials.adminToken });
 
   return {
     system,
@@ -78,28 +64,9 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
     partnerKey: credentials.partnerKey,
     clientId: credentials.clientId ?? '',
     adminToken: credentials.adminToken,
-    async graphql(query, variables = {}, requestOptions = {}) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-partner-key': requestOptions.partnerKey ?? credentials.partnerKey, ...requestOptions.headers };
-      if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
-      const response = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-      const body = (await response.json()) as { data?: never; errors?: GraphQLResult['errors'] };
-      return { status: response.status, data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) };
-    },
-    async signUpShopper(email = `shopper${++shopperCounter}.${process.pid}@example.com`, clientId = credentials.clientId ?? '') {
-      return { idToken: await shoppers.signUp(clientId, email), email };
-    },
-    mailboxCode: (email, since) => shoppers.mailboxCode(email, since),
-    async admin(method, path, body) {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${credentials.adminToken}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-    },
+    ...calls,
     async close() {
-      shoppers.close();
+      closeClient();
       await system.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -116,10 +116,21 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
     assert.equal((await call(t, 'POST', `/admin/partners/${partnerId}/branch-resolution`)).status, 200);
     assert.equal((await call(t, 'POST', '/admin/partners/ptn_unknown/branch-resolution')).status, 404);
     assert.equal((await call(t, 'GET', '/admin/partners/ptn_unknown/go-live')).status, 404);
+    const notReady = await call(t, 'POST', `/admin/partners/${partnerId}/go-live`);
+    assert.equal(notReady.status, 409);
+    assert.equal((notReady.body as { ready: boolean }).ready, false);
+    assert.equal((await call(t, 'POST', '/admin/partners/ptn_unknown/go-live')).status, 404);
     const endpoint = await call(t, 'POST', `/admin/partners/${partnerId}/webhooks`, { url: receiver.url });
     assert.equal(endpoint.status, 201);
     const after = (await call(t, 'GET', `/admin/partners/${partnerId}/go-live`)).body as { ready: boolean; missing: unknown[] };
-    assert.deepEqual(after, { partnerId, ready: true, missing: [] });
+    assert.deepEqual(after, { partnerId, ready: true, missing: [], live: false, liveAt: null });
+    const live = await call(t, 'POST', `/admin/partners/${partnerId}/go-live`);
+    assert.equal(live.status, 200);
+    assert.equal((live.body as { live: boolean }).live, true);
+
+    const report = await call(t, 'GET', '/admin/reconciliation');
+    assert.equal(report.status, 200);
+    assert.deepEqual((report.body as { mismatches: unknown[] }).mismatches, []);
     // An unknown route has no operation to describe it; its answer is still the document's Error.
     const unknown = await fetch(`${t.baseUrl}/admin/no-such-route`, { headers: { authorization: `Bearer ${t.adminToken}` } });
     assert.equal(unknown.status, 404);

@@ -265,7 +265,7 @@ describe('fault proxy: each fault against a real grocer', () => {
     const total = (await direct.orders([id]))[0]!.grandTotalSatang;
     const hold = proxy.addRule({ method: 'POST', path: /^\/v1\/orders\/[^/]+\/payments$/, kind: 'hold' });
     let answered = false;
-    const paying = client.recordPayment({ orderId: id, amountSatang: total, provider: 'sandbox', reference: `ref-${id}` }).finally(() => (answered = true));
+    const paying = client.recordPayment({ orderId: id, paymentId: `pay_${id}`, amountSatang: total, provider: 'sandbox', reference: `ref-${id}` }).finally(() => (answered = true));
     const reached = await hold.reached;
     assert.equal(reached.path, `/v1/orders/${id}/payments`);
     assert.equal((await direct.orders([id]))[0]!.payment.isPaid, true, 'recorded at the grocer');

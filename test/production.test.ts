@@ -46,27 +46,30 @@ describe('production keys, the production provider and the go-live check', () =>
     assert.throws(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }), /production needs ADMIN_TOKEN, DOWNLOAD_SECRET, GROCER_WEBHOOK_SECRET, PUBLIC_BASE_URL/);
   });
 
-  test('a pk_live_ order never carries test, is not a sandbox order, and cannot be paid without a production provider', async () => {
-    assert.match(liveKey, /^pk_live_[0-9A-Za-z]{32}$/);
+  /** Places a one-line order with `partnerKey` for a new shopper. */
+  const placeOrder = async (partnerKey: string, comment: string) => {
     const { idToken } = await t.signUpShopper(undefined, clientId);
     const branch = (await t.system.commerce.branches.list())[0]!.branchCode;
-    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branch }, { partnerKey: liveKey });
+    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branch }, { partnerKey });
     const cprcode = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).find((p) => !p.alcohol)!.cprcode;
     const created = await t.graphql<{ orderCreate: { order: { orderId: string; specialComment: string | null; sandbox: boolean; paymentLink: { url: string; provider: string } } } }>(
       CREATE,
-      { i: { branchCode: branch, lines: [{ cprcode, quantity: 1 }], specialComment: 'Please test the avocados' } },
-      { token: idToken, partnerKey: liveKey },
+      { i: { branchCode: branch, lines: [{ cprcode, quantity: 1 }], specialComment: comment } },
+      { token: idToken, partnerKey },
     );
-    const order = created.data!.orderCreate.order;
-    assert.equal(order.sandbox, false);
-    assert.equal(order.specialComment, 'Please the avocados', 'the word test never reaches a production order');
+    return { idToken, order: created.data!.orderCreate.order };
+  };
+
+  test('before go-live a pk_live_ order is a sandbox order: test added, the sandbox provider, no money moves', async () => {
+    assert.match(liveKey, /^pk_live_[0-9A-Za-z]{32}$/);
+    const { order } = await placeOrder(liveKey, 'Please test the avocados');
+    assert.equal(order.sandbox, true);
+    assert.equal(order.specialComment, 'Please the avocados test');
+    assert.equal(order.paymentLink.provider, 'sandbox');
     const [atGrocer] = await t.system.grocer.orders([order.orderId]);
-    assert.equal(atGrocer!.sandbox, false, 'sent for fulfilment');
+    assert.equal(atGrocer!.sandbox, true, 'never sent for fulfilment');
     const paid = await fetch(order.paymentLink.url, { method: 'POST', headers: { accept: 'application/json' } });
-    assert.equal(paid.status, 503);
-    assert.equal(((await paid.json()) as { error: { code: string } }).error.code, 'PAYMENT_PROVIDER_UNAVAILABLE');
-    const read = await t.graphql<{ order: { isPaid: boolean } }>('query($id: ID!) { order(orderId: $id) { isPaid } }', { id: order.orderId }, { token: idToken, partnerKey: liveKey });
-    assert.equal(read.data?.order.isPaid, false);
+    assert.equal(paid.status, 200, 'paid with the sandbox provider');
   });
 
   test('the go-live check names what is missing until every requirement holds', async () => {
@@ -80,11 +83,40 @@ describe('production keys, the production provider and the go-live check', () =>
     assert.equal((await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, { url: 'https://hooks.live.example/payments', events: ['payment.paid'] })).status, 201);
     const half = (await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body as { ready: boolean; missing: { check: string }[] };
     assert.deepEqual(half.missing.map((m) => m.check), ['order_webhook']);
+    const early = await t.admin('POST', `/admin/partners/${partnerId}/go-live`);
+    assert.equal(early.status, 409, 'not ready: nothing changes');
+    assert.deepEqual((early.body as { missing: { check: string }[] }).missing.map((m) => m.check), ['order_webhook']);
     assert.equal((await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, { url: 'https://hooks.live.example/orders', events: ['order.status'] })).status, 201);
-    assert.deepEqual((await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body, { partnerId, ready: true, missing: [] });
+    assert.deepEqual((await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body, { partnerId, ready: true, missing: [], live: false, liveAt: null });
 
     const sandbox = (await t.admin('GET', `/admin/partners/${t.system.credentials!.partnerId}/go-live`)).body as { missing: { check: string }[] };
     assert.ok(sandbox.missing.some((m) => m.check === 'production_key'), 'a sandbox-only partner lacks a production key');
     assert.equal((await t.admin('GET', '/admin/partners/ptn_nope/go-live')).status, 404);
+    assert.equal((await t.admin('POST', '/admin/partners/ptn_nope/go-live')).status, 404);
+  });
+
+  test('after go-live a pk_live_ order is a production order: no test, sent for fulfilment, the production provider; pk_test_ keys stay sandbox', async () => {
+    const live = await t.admin('POST', `/admin/partners/${partnerId}/go-live`);
+    assert.equal(live.status, 200);
+    const body = live.body as { partnerId: string; live: boolean; liveAt: string };
+    assert.equal(body.live, true);
+    assert.ok(Math.abs(Date.parse(body.liveAt) - Date.now()) < 120_000);
+    assert.deepEqual((await t.admin('POST', `/admin/partners/${partnerId}/go-live`)).body, body, 'going live again changes nothing');
+    assert.equal(((await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body as { live: boolean }).live, true);
+
+    const { idToken, order } = await placeOrder(liveKey, 'Please test the avocados');
+    assert.equal(order.sandbox, false);
+    assert.equal(order.specialComment, 'Please the avocados', 'the word test never reaches a production order');
+    assert.equal(order.paymentLink.provider, 'unconfigured', 'this deployment has no production provider');
+    const [atGrocer] = await t.system.grocer.orders([order.orderId]);
+    assert.equal(atGrocer!.sandbox, false, 'sent for fulfilment');
+    const paid = await fetch(order.paymentLink.url, { method: 'POST', headers: { accept: 'application/json' } });
+    assert.equal(paid.status, 503);
+    assert.equal(((await paid.json()) as { error: { code: string } }).error.code, 'PAYMENT_PROVIDER_UNAVAILABLE');
+    const read = await t.graphql<{ order: { isPaid: boolean } }>('query($id: ID!) { order(orderId: $id) { isPaid } }', { id: order.orderId }, { token: idToken, partnerKey: liveKey });
+    assert.equal(read.data?.order.isPaid, false);
+
+    const testKey = ((await t.admin('POST', `/admin/partners/${partnerId}/keys`, { environment: 'sandbox' })).body as { partnerKey: string }).partnerKey;
+    assert.equal((await placeOrder(testKey, 'test key')).order.sandbox, true, "a live partner's pk_test_ key still places sandbox orders");
   });
 });

@@ -5,7 +5,6 @@
  * index's vocabulary and placed in the semantic space; at query time a trigger adds its targets.
  */
 import { readFileSync } from 'node:fs';
-import { tokenize } from './tokenizer.ts';
 
 /** One concept as written in the data file. */
 export interface ConceptDefinition {
@@ -65,6 +64,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** How the compiler sees the index it compiles for. */
 export interface ConceptCompileContext {
+  /** The index terms of a phrase, cut as a query is. */
+  terms(phrase: string): string[];
   termId(term: string): number | undefined;
   /** A synthetic term for documents holding all of `terms` ("pork neck"), or undefined when none does. */
   phraseTerm(terms: readonly number[]): number | undefined;
@@ -83,8 +84,8 @@ export function compileConcepts(definitions: readonly ConceptDefinition[], conte
     const vector = new Float32Array(context.dimensions);
     let hasVector = false;
     for (const phrase of [...definition.targets.en, ...definition.targets.th]) {
-      const terms = tokenize(phrase).flatMap((t) => {
-        const id = context.termId(t.term);
+      const terms = context.terms(phrase).flatMap((term) => {
+        const id = context.termId(term);
         return id === undefined ? [] : [id];
       });
       if (terms.length === 0) continue;
@@ -106,7 +107,7 @@ export function compileConcepts(definitions: readonly ConceptDefinition[], conte
     }
     const triggerTerms = new Set<number>();
     for (const trigger of [...definition.triggers.en, ...definition.triggers.th]) {
-      const terms = tokenize(trigger).map((t) => t.term);
+      const terms = context.terms(trigger);
       if (terms.length === 0) continue;
       const ids: (number | undefined)[] = terms.map((term) => context.termId(term));
       if (terms.length === 1 && ids[0] !== undefined) triggerTerms.add(ids[0]);

@@ -10,9 +10,14 @@ import { buildForwardIndex, buildPostingHeads, type ForwardIndex, type PostingHe
 import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
 import { compileConcepts, defaultConceptLexicon, type CompiledConcept, type ConceptDefinition, type TriggerIndex } from './concept-lexicon.ts';
 import { GrowableUint32 } from './growable.ts';
-import { normalizeText } from './normalizer.ts';
+import { buildKeyedTerms, type KeyedTerms } from './keyed-terms.ts';
+import { isThaiLetter, normalizeText, thaiToneless } from './normalizer.ts';
 import type { SearchDocument } from './search-document.ts';
 import { buildSemanticModel, type SemanticModel, type SemanticModelOptions } from './semantic-model.ts';
+import { compileSynonyms, defaultSynonymSets, type SynonymIndex } from './synonym-lexicon.ts';
+import { buildThaiVocabulary, isCuttableWord, thaiCutter, type ThaiVocabulary } from './thai-resegmenter.ts';
+import { segmentThai } from './thai-segmenter.ts';
+import { romanKeysOfThai } from './thai-romanizer.ts';
 import { tokenize, type Token, type TokenKind } from './tokenizer.ts';
 
 /** Options of the index build. */
@@ -22,6 +27,8 @@ export interface IndexBuildOptions {
   semantic?: SemanticModelOptions;
   /** The concept lexicon; the package's own by default. */
   concepts?: readonly ConceptDefinition[];
+  /** Synonym sets (phrases that mean the same); the package's own by default. */
+  synonyms?: readonly (readonly string[])[];
   /** Longest field value indexed, in code units (longer values are cut; names are far shorter). */
   maxFieldLength?: number;
   /** Documents kept per term in the impact-ordered posting heads. Default 512. */
@@ -72,6 +79,13 @@ export interface IndexData {
   semantic: SemanticModel;
   concepts: CompiledConcept[];
   triggers: TriggerIndex;
+  /** Thai words by their tone-mark-less form (each also under its own form, so the keys are the Thai vocabulary). */
+  toneless: KeyedTerms;
+  /** Thai words by the key of their romanisation, which RTGS and the informal spellings share. */
+  romanised: KeyedTerms;
+  synonyms: SynonymIndex;
+  /** The Thai words documents and queries are cut into (see thai-resegmenter.ts). */
+  thaiVocabulary: ThaiVocabulary;
 }
 
 /** Builds the index data of `docs` (document order is kept: ties rank by it). */
@@ -89,11 +103,14 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
   const firstTermEn = new Uint32Array(docCount).fill(NO_TERM);
   const firstTermTh = new Uint32Array(docCount).fill(NO_TERM);
 
+  // Thai runs are cut by the catalog's own vocabulary, as queries will be: collect it first.
+  const thaiVocabulary = buildThaiVocabulary(collectThaiWords(docs, maxField));
+  const tokenizeOptions = { segmentThai: thaiCutter(thaiVocabulary, new Map()) };
   const valueCache = new Map<string, Token[]>();
   const cachedTokens = (value: string): Token[] => {
     let tokens = valueCache.get(value);
     if (tokens === undefined) {
-      tokens = tokenize(value.length > maxField ? value.slice(0, maxField) : value);
+      tokens = tokenize(value.length > maxField ? value.slice(0, maxField) : value, tokenizeOptions);
       if (valueCache.size > 50_000) valueCache.clear();
       valueCache.set(value, tokens);
     }
@@ -128,8 +145,8 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
       fieldLengths[slot] = Math.min(0xffff, fieldLengths[slot]! + tokens.length);
       return first;
     };
-    firstTermEn[d] = add(tokenize(doc.nameEn.slice(0, maxField)), 0);
-    firstTermTh[d] = add(tokenize(doc.nameTh.slice(0, maxField)), 1);
+    firstTermEn[d] = add(tokenize(doc.nameEn.slice(0, maxField), tokenizeOptions), 0);
+    firstTermTh[d] = add(tokenize(doc.nameTh.slice(0, maxField), tokenizeOptions), 1);
     if (doc.brandEn) add(cachedTokens(doc.brandEn), 2);
     if (doc.brandTh && doc.brandTh !== doc.brandEn) add(cachedTokens(doc.brandTh), 2);
     add(cachedTokens(doc.categoryEn[2] ?? ''), 3);
@@ -180,13 +197,21 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
   for (let t = 0; t < termCount; t++) semanticTerms[t] = kinds[t] === TERM_KIND_CODES.word || kinds[t] === TERM_KIND_CODES.thai ? 1 : 0;
   const semantic = buildSemanticModel({ termCount, docCount, postings, semanticTerms, categories }, options.semantic);
   const k = semantic.dimensions;
+  // Spellings of the Thai vocabulary that shoppers type: without tone marks, and in Latin letters.
+  const thaiWords = [...termIds].filter(([word, id]) => kinds[id] === TERM_KIND_CODES.thai && isCuttableWord(word));
+  const toneless = buildKeyedTerms(thaiWords.map(([word, id]) => [thaiToneless(word), id, word] as const));
+  const romanised = buildKeyedTerms(thaiWords.flatMap(([word, id]) => romanKeysOfThai(word).map((key) => [key, id, word] as const)));
+  // The lexicons' phrases are cut into words as queries are, so that a trigger typed in a query matches it.
+  const phraseTerms = (phrase: string) => tokenize(phrase, tokenizeOptions).map((t) => t.term);
   const phrases = new PhraseBuilder(postings, termCount, docCount);
   const { concepts, triggers } = compileConcepts(options.concepts ?? defaultConceptLexicon(), {
+    terms: phraseTerms,
     termId: (term) => termIds.get(term),
     phraseTerm: (terms) => phrases.term(terms),
     termVector: (term) => (semantic.termHasVector[term] === 1 ? semantic.termVectors.subarray(term * k, term * k + k) : null),
     dimensions: k,
   });
+  const synonyms = compileSynonyms(options.synonyms ?? defaultSynonymSets(), { terms: phraseTerms, termId: (term) => termIds.get(term), phraseTerm: (terms) => phrases.term(terms) });
   const allPostings = phrases.extend();
   const allKinds = new Uint8Array(allPostings.offsets.length - 1);
   allKinds.set(kinds);
@@ -225,7 +250,43 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     semantic,
     concepts,
     triggers,
+    toneless,
+    romanised,
+    synonyms,
+    thaiVocabulary,
   };
+}
+
+/** The words the dictionary segmenter finds in the Thai runs of every field (repeated values are read once). */
+function collectThaiWords(docs: readonly SearchDocument[], maxField: number): Set<string> {
+  const words = new Set<string>();
+  const seen = new Set<string>();
+  const read = (value: string | null) => {
+    if (!value || seen.has(value)) return;
+    const text = normalizeText(value.length > maxField ? value.slice(0, maxField) : value);
+    for (let i = 0; i < text.length; ) {
+      if (!isThaiLetter(text.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      while (end < text.length && isThaiLetter(text.charCodeAt(end))) end++;
+      for (const word of segmentThai(text.slice(i, end))) words.add(word);
+      i = end;
+    }
+  };
+  const readRepeated = (value: string | null) => {
+    read(value);
+    if (value) seen.add(value);
+  };
+  for (const doc of docs) {
+    read(doc.nameTh);
+    read(doc.nameEn);
+    readRepeated(doc.brandTh);
+    for (const level of doc.categoryTh) readRepeated(level);
+    for (const keyword of doc.keywords.slice(0, 64)) readRepeated(keyword);
+  }
+  return words;
 }
 
 /** A barcode as looked up: digits only (spaces and dashes printed on packs removed). */

@@ -5,10 +5,10 @@
  * (repeated values such as brands and categories are tokenised once); the postings are then
  * sorted by term with a counting sort into flat typed arrays.
  */
-import { FIELD_COUNT, buildPostings, packTf, type Bm25fOptions, type Postings } from './bm25f.ts';
+import { FIELD_COUNT, buildPostings, fieldBit, packTf, type Bm25fOptions, type Postings } from './bm25f.ts';
 import { buildForwardIndex, buildPostingHeads, type ForwardIndex, type PostingHeads } from './forward-index.ts';
-import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
-import { compileConcepts, defaultConceptLexicon, type CompiledConcept, type ConceptDefinition, type TriggerIndex } from './concept-lexicon.ts';
+import { buildCategoryTree, categoryKey, type CategoryTree } from './category-tree.ts';
+import { compileConcepts, defaultConceptFrames, defaultConceptLexicon, type CompiledConcept, type ConceptDefinition, type TriggerIndex } from './concept-lexicon.ts';
 import { GrowableUint32 } from './growable.ts';
 import { buildKeyedTerms, type KeyedTerms } from './keyed-terms.ts';
 import { isThaiLetter, normalizeText, thaiToneless } from './normalizer.ts';
@@ -25,8 +25,10 @@ export interface IndexBuildOptions {
   /** BM25F field weights and k1. */
   bm25f?: Bm25fOptions;
   semantic?: SemanticModelOptions;
-  /** The concept lexicon; the package's own by default. */
+  /** The concept (intent) lexicon; the package's own by default. */
   concepts?: readonly ConceptDefinition[];
+  /** Words that only frame an intent ("things for", "ที่บ้าน"); the package's own by default. */
+  conceptFrames?: readonly string[];
   /** Synonym sets (phrases that mean the same); the package's own by default. */
   synonyms?: readonly (readonly string[])[];
   /** Longest field value indexed, in code units (longer values are cut; names are far shorter). */
@@ -79,6 +81,8 @@ export interface IndexData {
   semantic: SemanticModel;
   concepts: CompiledConcept[];
   triggers: TriggerIndex;
+  /** Terms that only frame an intent, sorted: dropped from a query that names a concept. */
+  conceptFrames: string[];
   /** Thai words by their tone-mark-less form (each also under its own form, so the keys are the Thai vocabulary). */
   toneless: KeyedTerms;
   /** Thai words by the key of their romanisation, which RTGS and the informal spellings share. */
@@ -209,8 +213,19 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     termId: (term) => termIds.get(term),
     phraseTerm: (terms) => phrases.term(terms),
     termVector: (term) => (semantic.termHasVector[term] === 1 ? semantic.termVectors.subarray(term * k, term * k + k) : null),
+    categoryTerm: (names) => {
+      const shelves = shelvesNamed(categories, names);
+      if (shelves.length === 0) return undefined;
+      const wanted = new Uint8Array(categories.nodes.length);
+      for (const node of shelves) wanted[node] = 1;
+      const shelfDocs: number[] = [];
+      for (let d = 0; d < docCount; d++) if (wanted[categories.docL3[d]!] === 1) shelfDocs.push(d);
+      const term = phrases.shelfTerm(shelves.join(','), shelfDocs);
+      return term === undefined ? undefined : { term, vectors: shelves.map((node) => semantic.categoryVectors.subarray(node * k, node * k + k)) };
+    },
     dimensions: k,
   });
+  const conceptFrames = [...new Set((options.conceptFrames ?? defaultConceptFrames()).flatMap(phraseTerms))].sort();
   const synonyms = compileSynonyms(options.synonyms ?? defaultSynonymSets(), { terms: phraseTerms, termId: (term) => termIds.get(term), phraseTerm: (terms) => phrases.term(terms) });
   const allPostings = phrases.extend();
   const allKinds = new Uint8Array(allPostings.offsets.length - 1);
@@ -250,6 +265,7 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     semantic,
     concepts,
     triggers,
+    conceptFrames,
     toneless,
     romanised,
     synonyms,
@@ -294,6 +310,13 @@ export function codeKey(value: string | null): string | null {
   if (value === null) return null;
   const digits = normalizeText(value).replaceAll(' ', '').replaceAll('.', '');
   return digits.length > 0 && /^[0-9]+$/.test(digits) ? digits : null;
+}
+
+/** The level-3 shelves a list of category names (any level, English or Thai, or codes) stands for. */
+function shelvesNamed(categories: CategoryTree, names: readonly string[]): number[] {
+  const named = new Set<number>();
+  for (const name of names) for (const node of categories.keys.get(categoryKey(name)) ?? []) named.add(node);
+  return categories.nodes.filter((node) => node.level === 3 && (named.has(node.id) || named.has(node.parent) || named.has(categories.nodes[node.parent]?.parent ?? -1))).map((node) => node.id);
 }
 
 /** Sorts each shelf's documents by similarity to the shelf, so a capped walk sees the typical ones. */
@@ -363,6 +386,22 @@ class PhraseBuilder {
     const id = this.termCount + this.lists.length;
     this.lists.push(out);
     this.byKey.set(key, id);
+    return id;
+  }
+
+  /**
+   * A synthetic term for given documents (ascending), e.g. the goods of a concept's categories:
+   * each scores as one match in the leaf-category field at the term's idf.
+   */
+  shelfTerm(key: string, docs: readonly number[]): number | undefined {
+    const known = this.byKey.get(`shelf:${key}`);
+    if (known !== undefined) return known;
+    if (docs.length === 0) return undefined;
+    const df = docs.length;
+    const idf = Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
+    const id = this.termCount + this.lists.length;
+    this.lists.push({ docs: [...docs], impacts: docs.map(() => idf), masks: docs.map(() => fieldBit('categoryLeaf')) });
+    this.byKey.set(`shelf:${key}`, id);
     return id;
   }
 

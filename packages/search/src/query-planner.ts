@@ -7,7 +7,8 @@
  * have them; a word in Latin letters reads as the Thai words it romanises; a phrase of a synonym
  * set reads as the others; two English words match their closed compound; typos follow
  * {@link typoBudget}, and a swap of two letters is one typo from four letters; a count of cans,
- * bottles or sachets reads as a pack count; a concept trigger becomes a clause of its targets.
+ * bottles or sachets reads as a pack count; a concept trigger becomes a clause of its targets, and
+ * the words that only frame it ("things for", "at home") are dropped.
  */
 import type { IndexData } from './index-builder.ts';
 import { keyRange } from './keyed-terms.ts';
@@ -134,6 +135,11 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
       continue;
     }
     const token = tokens[i]!;
+    // "things for a newborn", "ingredients for tom kha", "ชาบูที่บ้าน": once an intent is named, the words framing it say nothing more.
+    if (conceptAt.size > 0 && !conceptAt.has(i) && index.conceptFrames[lowerBound(index.conceptFrames, token.term)] === token.term) {
+      i++;
+      continue;
+    }
     const isLast = i === tokens.length - 1 && !query.completeLastWord;
     const expansions = new Map<number, Expansion>();
     const exact = index.termIds.get(token.term);

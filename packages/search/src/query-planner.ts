@@ -55,11 +55,9 @@ export interface MatchWeights {
   /** A Thai word read without tone marks ("กุง" → กุ้ง), and the same when the typed word is a word too ("ขาว" → ข้าว). */
   toneless: number;
   tonelessBesideExact: number;
-  /** A Thai word typed in Latin letters, and the same when the typed word is a commoner English word ("pad"). */
+  /** A Thai word typed in Latin letters, and the same as a second thought (an English reading competes, or the aspiration differs). */
   romanised: number;
   romanisedBesideExact: number;
-  /** Factor of a romanised reading whose aspiration the spelling contradicts ("gai" for ไข่). */
-  romanisedOtherAspiration: number;
   /** Another phrase of a synonym set. */
   synonym: number;
   /** A count of cans, bottles or sachets read as a pack count, or the reverse. */
@@ -86,7 +84,6 @@ export const DEFAULT_MATCH_WEIGHTS: Readonly<MatchWeights> = {
   tonelessBesideExact: 0.5,
   romanised: 1,
   romanisedBesideExact: 0.5,
-  romanisedOtherAspiration: 0.8,
   synonym: 0.95,
   packCount: 0.9,
   conceptTarget: 0.15,
@@ -147,6 +144,8 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
 
     if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
     else if (token.kind === 'thai' && token.surface.length >= 2) addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
+    // What the word is as typed, or is on its way to: a romanisation competes with these, not with typo guesses.
+    const asTyped = [...expansions.values()];
     if (token.kind === 'word' || token.kind === 'thai') {
       const budget = typoBudget(token.surface.length);
       if (budget > 0) {
@@ -185,14 +184,11 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
     }
     if (token.kind === 'word') {
       // Thai typed in Latin letters: this word, or it with the one or two before it ("khao niao" → ข้าวเหนียว).
-      // The English readings it competes with: the word itself, or what it completes to while being typed.
-      let englishDf = exact === undefined ? 0 : df(index, exact);
-      for (const x of expansions.values()) if (!x.sure) englishDf = Math.max(englishDf, df(index, x.term));
-      addRomanised(index, expansions, token.surface, 1, englishDf, weights);
+      addRomanised(index, expansions, token.surface, 1, { completing: asTyped.some((x) => !x.sure), readings: [...expansions.values()] }, weights);
       for (let length = 2; length <= 3 && i - length + 1 >= 0; length++) {
         const words = tokens.slice(i - length + 1, i + 1);
         if (words.some((t) => t.kind !== 'word')) break;
-        addRomanised(index, expansions, words.map((t) => t.surface).join(' '), length, 0, weights);
+        addRomanised(index, expansions, words.map((t) => t.surface).join(' '), length, { completing: false, readings: [] }, weights);
       }
       // "ice cream" typed as "icecream" in the catalog, or the reverse.
       const previous = tokens[i - 1];
@@ -321,22 +317,28 @@ function addToneless(index: IndexData, expansions: Map<number, Expansion>, text:
 
 /**
  * The Thai words that Latin `text` romanises ("moo" → หมู, "nam tan" → น้ำตาล). A word that reads as
- * English too ("pad", or "mi" on its way to "milk") reads as Thai only as a second thought, unless
- * the Thai reading is the commoner one ("gai": a few English names hold it, ไก่ thousands).
+ * English too reads as Thai only as a second thought, scored no higher than its English readings'
+ * commonest idf: when it is on its way to an English word ("mi" → milk), or when it is one, or a
+ * typo of one ("pad", "prok"), unless the Thai reading is the commoner ("gai": a few English names
+ * hold it, ไก่ thousands).
  */
-function addRomanised(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, englishDf: number, weights: Readonly<MatchWeights>): void {
+function addRomanised(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, english: { completing: boolean; readings: readonly Expansion[] }, weights: Readonly<MatchWeights>): void {
   const [start, end] = keyRange(index.romanised, romanKey(text));
   if (start === end) return;
   let romanisedDf = 0;
   for (let e = start; e < end; e++) romanisedDf += df(index, index.romanised.terms[e]!);
-  const besideExact = englishDf >= romanisedDf;
+  let englishIdf = Number.POSITIVE_INFINITY;
+  for (const x of english.readings) englishIdf = Math.min(englishIdf, index.postings.idf[x.term]!);
+  const secondThought = english.completing || english.readings.some((x) => df(index, x.term) >= romanisedDf);
   for (let e = start; e < end; e++) {
+    const term = index.romanised.terms[e]!;
     const word = index.romanised.words[e]!;
-    // Of the Thai words one key stands for ("kai": ไก่ and ไข่), the one whose aspiration the spelling shows is meant.
-    const weight = (besideExact ? weights.romanisedBesideExact : weights.romanised) * (aspirationAgrees(text, romanizeThai(word)) ? 1 : weights.romanisedOtherAspiration);
-    put(expansions, { term: index.romanised.terms[e]!, weight, coverage, target: false, sure: !besideExact });
+    // Of the Thai words one key stands for ("kai": ไก่ and ไข่), a spelling that shows the other aspiration ("gai") does not mean this one.
+    const sure = !secondThought && aspirationAgrees(text, romanizeThai(word));
+    const weight = sure ? weights.romanised : weights.romanisedBesideExact * Math.min(1, englishIdf / Math.max(1e-6, index.postings.idf[term]!));
+    put(expansions, { term, weight, coverage, target: false, sure });
     // Thai compounds put the head first: "kluay" is กล้วย, and กล้วยหอม too.
-    if (coverage === 1 && !besideExact) addPrefix(index, expansions, word, weights.thaiPrefix * weight, 1, weights.maxThaiPrefixExpansions);
+    if (coverage === 1 && sure) addPrefix(index, expansions, word, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
   }
 }
 

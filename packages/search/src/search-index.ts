@@ -91,6 +91,8 @@ export interface RankingWeights {
   maxShelfCandidates: number;
   /** The most selective clause is scanned whole when it has at most this many postings. */
   fullScanBudget: number;
+  /** Otherwise the two most selective clauses are intersected when they have at most this many postings together. */
+  intersectionBudget: number;
   /** Candidates taken from the head of an exact word's postings, and of an uncertain reading's. */
   exactHead: number;
   softHead: number;
@@ -115,6 +117,7 @@ export const DEFAULT_RANKING: Readonly<RankingWeights> = {
   maxSemanticCandidates: 800,
   maxShelfCandidates: 200,
   fullScanBudget: 1_500,
+  intersectionBudget: 40_000,
   exactHead: 200,
   softHead: 32,
   maxCandidates: 1_500,
@@ -181,6 +184,9 @@ class SearchEngine {
   private readonly termStamp: Uint32Array;
   private readonly termEntry: Int32Array;
   private readonly nodeAllowed: Uint8Array;
+  /** Per-document scratch of the clause intersection. */
+  private readonly markStamp: Uint32Array;
+  private mark = 0;
   /** Thai runs of queries are cut as the documents' were. */
   private readonly cutThai: (run: string) => readonly string[];
   private stamp = 0;
@@ -197,6 +203,7 @@ class SearchEngine {
     this.termStamp = new Uint32Array(data.termKinds.length);
     this.termEntry = new Int32Array(data.termKinds.length);
     this.nodeAllowed = new Uint8Array(data.categories.nodes.length);
+    this.markStamp = new Uint32Array(n);
     this.cutThai = thaiCutter(data.thaiVocabulary);
   }
 
@@ -340,7 +347,7 @@ class SearchEngine {
       });
       if (cheapest >= 0 && cheapestCost <= r.fullScanBudget) {
         for (const x of clauses[cheapest]!.expansions) if (!x.target) for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) add(docs[p]!);
-      }
+      } else this.addIntersection(clauses, add);
     }
     // Exact words first, then uncertain readings (prefixes, typos, concept goods), which bring fewer
     // candidates each and stop at the candidate budget.
@@ -486,6 +493,44 @@ class SearchEngine {
     return sorted.filter((x) => x.score >= floor);
   }
 
+  /**
+   * Documents holding sure readings of the two most selective clauses, when no clause is selective
+   * enough to scan whole: two common words ("ปลา กระป๋อง") may meet in few documents, and in fields
+   * whose impacts keep those documents out of every posting head.
+   */
+  private addIntersection(clauses: readonly Clause[], add: (doc: number) => void): void {
+    const { offsets, docs } = this.data.postings;
+    const r = this.ranking;
+    const costs = clauses.map((clause) => {
+      let cost = 0;
+      for (const x of clause.expansions) if (x.sure && !x.target) cost += offsets[x.term + 1]! - offsets[x.term]!;
+      return cost;
+    });
+    const order = costs.map((_, c) => c).filter((c) => costs[c]! > 0).sort((a, b) => costs[a]! - costs[b]!);
+    if (order.length < 2 || costs[order[0]!]! + costs[order[1]!]! > r.intersectionBudget) return;
+    const mark = this.nextMark();
+    for (const x of clauses[order[0]!]!.expansions) if (x.sure && !x.target) for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) this.markStamp[docs[p]!] = mark;
+    let added = 0;
+    for (const x of clauses[order[1]!]!.expansions) {
+      if (!x.sure || x.target) continue;
+      for (let p = offsets[x.term]!; p < offsets[x.term + 1]! && added < r.fullScanBudget; p++) {
+        const d = docs[p]!;
+        if (this.markStamp[d] !== mark) continue;
+        this.markStamp[d] = 0;
+        add(d);
+        added++;
+      }
+    }
+  }
+
+  private nextMark(): number {
+    if (this.mark >= 0xfffffff0) {
+      this.mark = 0;
+      this.markStamp.fill(0);
+    }
+    return ++this.mark;
+  }
+
   /** Unit vector of the query in the semantic space, or null when no word of it has one. */
   private queryVector(clauses: Clause[]): Float32Array | null {
     const model = this.data.semantic;
@@ -563,7 +608,7 @@ function estimateMemory(data: IndexData): number {
   const strings = (list: readonly (string | null)[]) => list.reduce((sum, s) => sum + (s === null ? 8 : 24 + s.length * 2), 0);
   bytes += strings(data.cprcodes) + strings(data.nameEn) + strings(data.nameTh) + strings(data.barcodes) + strings(data.imageUrls);
   bytes += strings(data.surfaces) * 2 + strings(data.toneless.keys) + strings(data.romanised.keys) + strings(data.thaiVocabulary.words) + strings(data.thaiVocabulary.toneless) + data.termIds.size * 48 + data.barcodeDoc.size * 80 + data.cprcodeDoc.size * 80;
-  // Scratch arrays of the engine: 12 bytes a document and 8 a term.
-  bytes += data.docCount * 12 + data.termKinds.length * 8;
+  // Scratch arrays of the engine: 20 bytes a document and 8 a term.
+  bytes += data.docCount * 20 + data.termKinds.length * 8;
   return bytes;
 }

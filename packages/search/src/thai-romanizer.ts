@@ -315,9 +315,12 @@ function collapse(group: string): string {
 
 /**
  * Every key under which a Thai word should be found when typed in Latin letters: its RTGS key and,
- * since SARA AM is as often written "um" ("tom yum") as "am", that variant.
+ * since SARA AM is as often written "um" ("tom yum") as "am", that variant. A word with a silenced
+ * letter (THANTHAKHAT) is nearly always a loanword ("เบียร์", "กูร์เมต์"), which shoppers type in its
+ * own language: it has none.
  */
 export function romanKeysOfThai(word: string): string[] {
+  if (word.includes(THANTHAKHAT)) return [];
   const rtgs = romanizeThai(word);
   if (rtgs.length === 0) return [];
   const keys = new Set([romanKey(rtgs)]);

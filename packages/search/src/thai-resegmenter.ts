@@ -67,12 +67,12 @@ export function thaiCutter(vocabulary: ThaiVocabulary, cache?: Map<string, reado
   return (run) => {
     const hit = cache?.get(run);
     if (hit !== undefined) return hit;
-    // The segmenter's own cut stands unless the vocabulary's is cheaper (a word it lacks costs most).
+    // The segmenter's own cut stands only when it is cheaper than the vocabulary's (a word it lacks costs most).
     let pieces = segmentThai(run);
     const cut = segmentByVocabulary(run, vocabulary.toneless, isWord);
     if (cut !== null) {
       const segmenterCost = pieces.reduce((sum, piece) => sum + (isWord(piece) ? wordCost(piece) : UNKNOWN_COST), 0);
-      if (cut.cost < segmenterCost) pieces = cut.pieces;
+      if (cut.cost <= segmenterCost) pieces = cut.pieces;
     }
     cache?.set(run, pieces);
     return pieces;

@@ -1,9 +1,11 @@
 /**
  * Builds the immutable index data from documents: the term dictionary, the sorted surface-word
  * list (for prefix and typo matching), BM25F postings, the category tree, code lookups, the
- * semantic model and the compiled concept lexicon. One pass tokenises every field value
- * (repeated values such as brands and categories are tokenised once); the postings are then
- * sorted by term with a counting sort into flat typed arrays.
+ * semantic model, the compiled intent lexicon and synonym sets, and the other spellings of the
+ * Thai vocabulary (without tone marks, romanised). A first pass collects the Thai words the
+ * dictionary segmenter finds in the catalog; the second tokenises every field value, cutting Thai
+ * runs by that vocabulary (repeated values such as brands and categories are tokenised once); the
+ * postings are then sorted by term with a counting sort into flat typed arrays.
  */
 import { FIELD_COUNT, buildPostings, fieldBit, packTf, type Bm25fOptions, type Postings } from './bm25f.ts';
 import { buildForwardIndex, buildPostingHeads, type ForwardIndex, type PostingHeads } from './forward-index.ts';
@@ -83,7 +85,7 @@ export interface IndexData {
   triggers: TriggerIndex;
   /** Terms that only frame an intent, sorted: dropped from a query that names a concept. */
   conceptFrames: string[];
-  /** Thai words by their tone-mark-less form (each also under its own form, so the keys are the Thai vocabulary). */
+  /** Thai words (of two letters or more) by their tone-mark-less form, which words without tone marks share with them. */
   toneless: KeyedTerms;
   /** Thai words by the key of their romanisation, which RTGS and the informal spellings share. */
   romanised: KeyedTerms;

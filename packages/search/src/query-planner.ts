@@ -3,12 +3,12 @@
  * index terms that satisfy it and how well (exact 1; prefix, compound and typo matches less).
  * Rules: the last word matches as a prefix unless the query ends in a space; Thai words also
  * match as prefixes (Thai compounds put the head first: นม → นมสด); a Thai run that the segmenter
- * cut differently from the catalog still matches whole; a Thai word typed without its tone marks reads as the words that
- * have them; a word in Latin letters reads as the Thai words it romanises; a phrase of a synonym
- * set reads as the others; two English words match their closed compound; typos follow
- * {@link typoBudget}, and a swap of two letters is one typo from four letters; a count of cans,
- * bottles or sachets reads as a pack count; a concept trigger becomes a clause of its targets, and
- * the words that only frame it ("things for", "at home") are dropped.
+ * cut differently from the catalog still matches whole; a Thai word typed without its tone marks
+ * reads as the words that have them; a word in Latin letters reads as the Thai words it
+ * romanises; a phrase of a synonym set reads as the others; two English words match their closed
+ * compound; typos follow {@link typoBudget}, and a swap of two letters is one typo from four
+ * letters; a count of cans, bottles or sachets reads as a pack count; a concept trigger becomes a
+ * clause of its targets, and the words that only frame it ("things for", "at home") are dropped.
  */
 import type { IndexData } from './index-builder.ts';
 import { keyRange } from './keyed-terms.ts';
@@ -144,8 +144,8 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
 
     if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
     else if (token.kind === 'thai' && token.surface.length >= 2) addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
-    // What the word is as typed, or is on its way to: a romanisation competes with these, not with typo guesses.
-    const asTyped = [...expansions.values()];
+    // A word on its way to an English word ("mi" → milk) reads as romanised Thai only as a second thought.
+    const completing = [...expansions.values()].some((x) => !x.sure);
     if (token.kind === 'word' || token.kind === 'thai') {
       const budget = typoBudget(token.surface.length);
       if (budget > 0) {
@@ -184,7 +184,7 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
     }
     if (token.kind === 'word') {
       // Thai typed in Latin letters: this word, or it with the one or two before it ("khao niao" → ข้าวเหนียว).
-      addRomanised(index, expansions, token.surface, 1, { completing: asTyped.some((x) => !x.sure), readings: [...expansions.values()] }, weights);
+      addRomanised(index, expansions, token.surface, 1, { completing, readings: [...expansions.values()] }, weights);
       for (let length = 2; length <= 3 && i - length + 1 >= 0; length++) {
         const words = tokens.slice(i - length + 1, i + 1);
         if (words.some((t) => t.kind !== 'word')) break;

@@ -2,12 +2,13 @@
  * One engine of the search benchmark (bench/search.bench.ts) in a worker thread, so that each engine
  * has its own heap as it would in production: one engine's garbage is never collected during the
  * other's queries. It builds the engine on the generated catalog, then answers query numbers (indexes
- * into the judged query mix) with the number of hits, so that messages stay tiny and equal for both.
+ * into the mix of judged and hard queries) with the number of hits, so that messages stay tiny and
+ * equal for both.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { generateCatalog } from '@grocery/grocer';
 import { buildSearchIndex, documentFromProduct } from '../src/index.ts';
-import { JUDGED_QUERIES } from './judged-queries.ts';
+import { BENCH_QUERY_MIX } from './query-mix.ts';
 import { createMiniSearchBaseline } from './minisearch-baseline.ts';
 
 /** What the worker is started with. */
@@ -23,7 +24,7 @@ export type BenchWorkerRequest = { query: number } | { cpuPass: true };
 const { engine, count, limit } = workerData as BenchWorkerData;
 const products = generateCatalog({ seed: 1, count }).products;
 const docs = products.map((p) => documentFromProduct(p, null));
-const mix = JUDGED_QUERIES.map((q) => ({ text: typeof q.text === 'string' ? q.text : q.text(products), lang: q.lang, mode: q.mode }));
+const mix = BENCH_QUERY_MIX.map((q) => ({ text: typeof q.text === 'string' ? q.text : q.text(products), lang: q.lang, mode: q.mode }));
 let run: (i: number) => number;
 if (engine === 'ours') {
   const index = buildSearchIndex(docs);

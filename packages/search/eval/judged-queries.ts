@@ -6,44 +6,12 @@
  * are the generator's canonical ones (every product carries both languages).
  */
 import type { Product } from '@grocery/core';
+import { and, brand, l1, l2, l3, name, not, or, querySet, size, type JudgedQuery, type Rule } from './judgement-rules.ts';
 
 export type QueryClass = 'english' | 'thai' | 'mixed' | 'typo' | 'brand' | 'barcode' | 'size' | 'concept' | 'cross-language' | 'prefix';
-export type Grade = 0 | 1 | 2;
-type Rule = (p: Product) => boolean;
+export type { Grade, JudgedQuery } from './judgement-rules.ts';
 
-/** One judged query. `text` may be derived from the catalog (barcodes); `judge` grades a product. */
-export interface JudgedQuery {
-  id: string;
-  cls: QueryClass;
-  lang: 'en' | 'th';
-  mode: 'SEMANTIC' | 'AUTOCOMPLETE';
-  text: string | ((products: readonly Product[]) => string);
-  judge: (product: Product, text: string) => Grade;
-}
-
-const lower = (s: string | null) => (s ?? '').toLowerCase();
-const l1 = (...n: string[]): Rule => (p) => n.includes(p.category.l1);
-const l2 = (...n: string[]): Rule => (p) => n.includes(p.category.l2);
-const l3 = (...n: string[]): Rule => (p) => n.includes(p.category.l3);
-const name = (...w: string[]): Rule => (p) => w.some((x) => lower(p.nameEn).includes(x.toLowerCase()));
-const brand = (...b: string[]): Rule => (p) => p.brandEn !== null && b.includes(p.brandEn);
-const size = (...s: string[]): Rule => (p) => p.sizeDesc !== null && s.includes(p.sizeDesc);
-const and = (...r: Rule[]): Rule => (p) => r.every((f) => f(p));
-const or = (...r: Rule[]): Rule => (p) => r.some((f) => f(p));
-const not = (r: Rule): Rule => (p) => !r(p);
-const never: Rule = () => false;
-
-function grade(exact: Rule, related: Rule = never): (p: Product) => Grade {
-  return (p) => (exact(p) ? 2 : related(p) ? 1 : 0);
-}
-
-const QUERIES: JudgedQuery[] = [];
-function add(cls: QueryClass, lang: 'en' | 'th', text: JudgedQuery['text'], exact: Rule, related: Rule = never, mode: JudgedQuery['mode'] = cls === 'prefix' ? 'AUTOCOMPLETE' : 'SEMANTIC'): void {
-  const judge = grade(exact, related);
-  QUERIES.push({ id: `${cls}-${QUERIES.filter((q) => q.cls === cls).length + 1}`, cls, lang, mode, text, judge: (p) => judge(p) });
-}
-const en = (cls: QueryClass, text: string, exact: Rule, related?: Rule) => add(cls, 'en', text, exact, related);
-const th = (cls: QueryClass, text: string, exact: Rule, related?: Rule) => add(cls, 'th', text, exact, related);
+const { queries: QUERIES, en, th } = querySet<QueryClass>((cls) => (cls === 'prefix' ? 'AUTOCOMPLETE' : 'SEMANTIC'));
 
 // Shelves reused by several queries.
 const freshMilk = l3('Fresh Milk');
@@ -495,4 +463,4 @@ en('prefix', 'pamp', brand('Pampers'), diapers);
 en('prefix', 'dishw', name('dishwashing', 'dishwasher'), l2('Cleaning'));
 
 /** The judged query set. */
-export const JUDGED_QUERIES: readonly JudgedQuery[] = QUERIES;
+export const JUDGED_QUERIES: readonly JudgedQuery<QueryClass>[] = QUERIES;

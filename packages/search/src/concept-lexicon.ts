@@ -1,17 +1,20 @@
 /**
- * The curated bilingual concept lexicon (data/concept-lexicon.json): shopping needs such as
- * "breakfast", "ของหวาน", "bbq" or "baby" that no product is named after, each with English and
- * Thai triggers and the goods it stands for. At build time targets are resolved against the
- * index's vocabulary and placed in the semantic space; at query time a trigger adds its targets.
+ * The curated bilingual intent lexicon (data/concept-lexicon.json): shopping needs, dishes and
+ * occasions such as "breakfast", "ของหวาน", "bbq", "tom kha" or "เด็กแรกเกิด" that no product is
+ * named after, each with English and Thai triggers, the goods it stands for and the grocer's
+ * ingredient categories. At build time targets and categories are resolved against the index and
+ * placed in the semantic space; at query time a trigger adds its targets, and the words that only
+ * frame an intent ("things for", "ingredients for", "ที่บ้าน") are dropped.
  */
 import { readFileSync } from 'node:fs';
-import { tokenize } from './tokenizer.ts';
 
 /** One concept as written in the data file. */
 export interface ConceptDefinition {
   id: string;
   triggers: { en: string[]; th: string[] };
   targets: { en: string[]; th: string[] };
+  /** The grocer's level-2 or level-3 categories (English names) whose goods the concept needs. */
+  categories: string[];
 }
 
 /** A concept resolved against one index. */
@@ -34,10 +37,29 @@ export type TriggerIndex = Map<string, { terms: string[]; concept: number; phras
 const DEFAULT_LEXICON_URL = new URL('../data/concept-lexicon.json', import.meta.url);
 let defaultConcepts: ConceptDefinition[] | null = null;
 
+let defaultFrames: string[] | null = null;
+
+function readDefaultLexicon(): unknown {
+  return JSON.parse(readFileSync(DEFAULT_LEXICON_URL, 'utf8')) as unknown;
+}
+
 /** The lexicon shipped with the package (read once). */
 export function defaultConceptLexicon(): ConceptDefinition[] {
-  defaultConcepts ??= parseConceptLexicon(JSON.parse(readFileSync(DEFAULT_LEXICON_URL, 'utf8')) as unknown);
+  defaultConcepts ??= parseConceptLexicon(readDefaultLexicon());
   return defaultConcepts;
+}
+
+/** The frame words of the lexicon shipped with the package (read once). */
+export function defaultConceptFrames(): string[] {
+  defaultFrames ??= parseConceptFrames(readDefaultLexicon());
+  return defaultFrames;
+}
+
+/** The frame words of a lexicon document (`{ frames: { en, th } }`; none when absent). */
+export function parseConceptFrames(value: unknown): string[] {
+  if (!isRecord(value) || value.frames === undefined) return [];
+  const frames = bilingual(value.frames, 'frames');
+  return [...frames.en, ...frames.th];
 }
 
 /** Checks the shape of a lexicon document (`{ concepts: [...] }` or a bare array) and returns its concepts. */
@@ -46,7 +68,9 @@ export function parseConceptLexicon(value: unknown): ConceptDefinition[] {
   if (list === null) throw new TypeError('concept lexicon: expected { concepts: [...] }');
   return list.map((item: unknown, i: number) => {
     if (!isRecord(item) || typeof item.id !== 'string') throw new TypeError(`concept lexicon: entry ${i} has no id`);
-    return { id: item.id, triggers: bilingual(item.triggers, `${item.id}.triggers`), targets: bilingual(item.targets, `${item.id}.targets`) };
+    const categories = item.categories ?? [];
+    if (!Array.isArray(categories) || !categories.every((c) => typeof c === 'string')) throw new TypeError(`concept lexicon: ${item.id}.categories must be a list of strings`);
+    return { id: item.id, triggers: bilingual(item.triggers, `${item.id}.triggers`), targets: bilingual(item.targets, `${item.id}.targets`), categories: categories as string[] };
   });
 }
 
@@ -65,13 +89,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** How the compiler sees the index it compiles for. */
 export interface ConceptCompileContext {
+  /** The index terms of a phrase, cut as a query is. */
+  terms(phrase: string): string[];
   termId(term: string): number | undefined;
   /** A synthetic term for documents holding all of `terms` ("pork neck"), or undefined when none does. */
   phraseTerm(terms: readonly number[]): number | undefined;
   /** The term's unit vector, or null. */
   termVector(term: number): Float32Array | null;
+  /** A synthetic term for the documents of the named categories, with the categories' unit vectors, or undefined when none is known. */
+  categoryTerm(names: readonly string[]): { term: number; vectors: Float32Array[] } | undefined;
   dimensions: number;
 }
+
+/** Weight of a concept's categories against its goods: a whole shelf is a looser answer than the goods named. */
+const CATEGORY_TARGET_WEIGHT = 0.6;
 
 /** Resolves the lexicon against one index; triggers and targets the index does not know drop out. */
 export function compileConcepts(definitions: readonly ConceptDefinition[], context: ConceptCompileContext): { concepts: CompiledConcept[]; triggers: TriggerIndex } {
@@ -83,8 +114,8 @@ export function compileConcepts(definitions: readonly ConceptDefinition[], conte
     const vector = new Float32Array(context.dimensions);
     let hasVector = false;
     for (const phrase of [...definition.targets.en, ...definition.targets.th]) {
-      const terms = tokenize(phrase).flatMap((t) => {
-        const id = context.termId(t.term);
+      const terms = context.terms(phrase).flatMap((term) => {
+        const id = context.termId(term);
         return id === undefined ? [] : [id];
       });
       if (terms.length === 0) continue;
@@ -104,9 +135,18 @@ export function compileConcepts(definitions: readonly ConceptDefinition[], conte
         for (let j = 0; j < vector.length; j++) vector[j]! += phraseVector[j]! * scale;
       }
     }
+    // The ingredient categories: their goods match looser than the goods named, and their shelves steer the semantic side.
+    const shelves = definition.categories.length > 0 ? context.categoryTerm(definition.categories) : undefined;
+    if (shelves !== undefined) {
+      if (!targetWeights.has(shelves.term)) targetWeights.set(shelves.term, CATEGORY_TARGET_WEIGHT);
+      for (const shelf of shelves.vectors) {
+        hasVector = true;
+        for (let j = 0; j < vector.length; j++) vector[j]! += shelf[j]!;
+      }
+    }
     const triggerTerms = new Set<number>();
     for (const trigger of [...definition.triggers.en, ...definition.triggers.th]) {
-      const terms = tokenize(trigger).map((t) => t.term);
+      const terms = context.terms(trigger);
       if (terms.length === 0) continue;
       const ids: (number | undefined)[] = terms.map((term) => context.termId(term));
       if (terms.length === 1 && ids[0] !== undefined) triggerTerms.add(ids[0]);

@@ -1,18 +1,25 @@
 /**
  * Builds the immutable index data from documents: the term dictionary, the sorted surface-word
  * list (for prefix and typo matching), BM25F postings, the category tree, code lookups, the
- * semantic model and the compiled concept lexicon. One pass tokenises every field value
- * (repeated values such as brands and categories are tokenised once); the postings are then
- * sorted by term with a counting sort into flat typed arrays.
+ * semantic model, the compiled intent lexicon and synonym sets, and the other spellings of the
+ * Thai vocabulary (without tone marks, romanised). A first pass collects the Thai words the
+ * dictionary segmenter finds in the catalog; the second tokenises every field value, cutting Thai
+ * runs by that vocabulary (repeated values such as brands and categories are tokenised once); the
+ * postings are then sorted by term with a counting sort into flat typed arrays.
  */
-import { FIELD_COUNT, buildPostings, packTf, type Bm25fOptions, type Postings } from './bm25f.ts';
+import { FIELD_COUNT, buildPostings, fieldBit, packTf, type Bm25fOptions, type Postings } from './bm25f.ts';
 import { buildForwardIndex, buildPostingHeads, type ForwardIndex, type PostingHeads } from './forward-index.ts';
-import { buildCategoryTree, type CategoryTree } from './category-tree.ts';
-import { compileConcepts, defaultConceptLexicon, type CompiledConcept, type ConceptDefinition, type TriggerIndex } from './concept-lexicon.ts';
+import { buildCategoryTree, categoryKey, type CategoryTree } from './category-tree.ts';
+import { compileConcepts, defaultConceptFrames, defaultConceptLexicon, type CompiledConcept, type ConceptDefinition, type TriggerIndex } from './concept-lexicon.ts';
 import { GrowableUint32 } from './growable.ts';
-import { normalizeText } from './normalizer.ts';
+import { buildKeyedTerms, type KeyedTerms } from './keyed-terms.ts';
+import { isThaiLetter, normalizeText, thaiToneless } from './normalizer.ts';
 import type { SearchDocument } from './search-document.ts';
 import { buildSemanticModel, type SemanticModel, type SemanticModelOptions } from './semantic-model.ts';
+import { compileSynonyms, defaultSynonymSets, type SynonymIndex } from './synonym-lexicon.ts';
+import { buildThaiVocabulary, isCuttableWord, thaiCutter, type ThaiVocabulary } from './thai-resegmenter.ts';
+import { segmentThai } from './thai-segmenter.ts';
+import { romanKeysOfThai } from './thai-romanizer.ts';
 import { tokenize, type Token, type TokenKind } from './tokenizer.ts';
 
 /** Options of the index build. */
@@ -20,8 +27,12 @@ export interface IndexBuildOptions {
   /** BM25F field weights and k1. */
   bm25f?: Bm25fOptions;
   semantic?: SemanticModelOptions;
-  /** The concept lexicon; the package's own by default. */
+  /** The concept (intent) lexicon; the package's own by default. */
   concepts?: readonly ConceptDefinition[];
+  /** Words that only frame an intent ("things for", "ที่บ้าน"); the package's own by default. */
+  conceptFrames?: readonly string[];
+  /** Synonym sets (phrases that mean the same); the package's own by default. */
+  synonyms?: readonly (readonly string[])[];
   /** Longest field value indexed, in code units (longer values are cut; names are far shorter). */
   maxFieldLength?: number;
   /** Documents kept per term in the impact-ordered posting heads. Default 512. */
@@ -72,6 +83,15 @@ export interface IndexData {
   semantic: SemanticModel;
   concepts: CompiledConcept[];
   triggers: TriggerIndex;
+  /** Terms that only frame an intent, sorted: dropped from a query that names a concept. */
+  conceptFrames: string[];
+  /** Thai words (of two letters or more) by their tone-mark-less form, which words without tone marks share with them. */
+  toneless: KeyedTerms;
+  /** Thai words by the key of their romanisation, which RTGS and the informal spellings share. */
+  romanised: KeyedTerms;
+  synonyms: SynonymIndex;
+  /** The Thai words documents and queries are cut into (see thai-resegmenter.ts). */
+  thaiVocabulary: ThaiVocabulary;
 }
 
 /** Builds the index data of `docs` (document order is kept: ties rank by it). */
@@ -89,11 +109,14 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
   const firstTermEn = new Uint32Array(docCount).fill(NO_TERM);
   const firstTermTh = new Uint32Array(docCount).fill(NO_TERM);
 
+  // Thai runs are cut by the catalog's own vocabulary, as queries will be: collect it first.
+  const thaiVocabulary = buildThaiVocabulary(collectThaiWords(docs, maxField));
+  const tokenizeOptions = { segmentThai: thaiCutter(thaiVocabulary, new Map()) };
   const valueCache = new Map<string, Token[]>();
   const cachedTokens = (value: string): Token[] => {
     let tokens = valueCache.get(value);
     if (tokens === undefined) {
-      tokens = tokenize(value.length > maxField ? value.slice(0, maxField) : value);
+      tokens = tokenize(value.length > maxField ? value.slice(0, maxField) : value, tokenizeOptions);
       if (valueCache.size > 50_000) valueCache.clear();
       valueCache.set(value, tokens);
     }
@@ -128,8 +151,8 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
       fieldLengths[slot] = Math.min(0xffff, fieldLengths[slot]! + tokens.length);
       return first;
     };
-    firstTermEn[d] = add(tokenize(doc.nameEn.slice(0, maxField)), 0);
-    firstTermTh[d] = add(tokenize(doc.nameTh.slice(0, maxField)), 1);
+    firstTermEn[d] = add(tokenize(doc.nameEn.slice(0, maxField), tokenizeOptions), 0);
+    firstTermTh[d] = add(tokenize(doc.nameTh.slice(0, maxField), tokenizeOptions), 1);
     if (doc.brandEn) add(cachedTokens(doc.brandEn), 2);
     if (doc.brandTh && doc.brandTh !== doc.brandEn) add(cachedTokens(doc.brandTh), 2);
     add(cachedTokens(doc.categoryEn[2] ?? ''), 3);
@@ -180,13 +203,32 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
   for (let t = 0; t < termCount; t++) semanticTerms[t] = kinds[t] === TERM_KIND_CODES.word || kinds[t] === TERM_KIND_CODES.thai ? 1 : 0;
   const semantic = buildSemanticModel({ termCount, docCount, postings, semanticTerms, categories }, options.semantic);
   const k = semantic.dimensions;
+  // Spellings of the Thai vocabulary that shoppers type: without tone marks, and in Latin letters.
+  const thaiWords = [...termIds].filter(([word, id]) => kinds[id] === TERM_KIND_CODES.thai && isCuttableWord(word));
+  const toneless = buildKeyedTerms(thaiWords.map(([word, id]) => [thaiToneless(word), id, word] as const));
+  const romanised = buildKeyedTerms(thaiWords.flatMap(([word, id]) => romanKeysOfThai(word).map((key) => [key, id, word] as const)));
+  // The lexicons' phrases are cut into words as queries are, so that a trigger typed in a query matches it.
+  const phraseTerms = (phrase: string) => tokenize(phrase, tokenizeOptions).map((t) => t.term);
   const phrases = new PhraseBuilder(postings, termCount, docCount);
   const { concepts, triggers } = compileConcepts(options.concepts ?? defaultConceptLexicon(), {
+    terms: phraseTerms,
     termId: (term) => termIds.get(term),
     phraseTerm: (terms) => phrases.term(terms),
     termVector: (term) => (semantic.termHasVector[term] === 1 ? semantic.termVectors.subarray(term * k, term * k + k) : null),
+    categoryTerm: (names) => {
+      const shelves = shelvesNamed(categories, names);
+      if (shelves.length === 0) return undefined;
+      const wanted = new Uint8Array(categories.nodes.length);
+      for (const node of shelves) wanted[node] = 1;
+      const shelfDocs: number[] = [];
+      for (let d = 0; d < docCount; d++) if (wanted[categories.docL3[d]!] === 1) shelfDocs.push(d);
+      const term = phrases.shelfTerm(shelves.join(','), shelfDocs);
+      return term === undefined ? undefined : { term, vectors: shelves.map((node) => semantic.categoryVectors.subarray(node * k, node * k + k)) };
+    },
     dimensions: k,
   });
+  const conceptFrames = [...new Set((options.conceptFrames ?? defaultConceptFrames()).flatMap(phraseTerms))].sort();
+  const synonyms = compileSynonyms(options.synonyms ?? defaultSynonymSets(), { terms: phraseTerms, termId: (term) => termIds.get(term), phraseTerm: (terms) => phrases.term(terms) });
   const allPostings = phrases.extend();
   const allKinds = new Uint8Array(allPostings.offsets.length - 1);
   allKinds.set(kinds);
@@ -225,7 +267,44 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     semantic,
     concepts,
     triggers,
+    conceptFrames,
+    toneless,
+    romanised,
+    synonyms,
+    thaiVocabulary,
   };
+}
+
+/** The words the dictionary segmenter finds in the Thai runs of every field (repeated values are read once). */
+function collectThaiWords(docs: readonly SearchDocument[], maxField: number): Set<string> {
+  const words = new Set<string>();
+  const seen = new Set<string>();
+  const read = (value: string | null) => {
+    if (!value || seen.has(value)) return;
+    const text = normalizeText(value.length > maxField ? value.slice(0, maxField) : value);
+    for (let i = 0; i < text.length; ) {
+      if (!isThaiLetter(text.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      while (end < text.length && isThaiLetter(text.charCodeAt(end))) end++;
+      for (const word of segmentThai(text.slice(i, end))) words.add(word);
+      i = end;
+    }
+  };
+  const readRepeated = (value: string | null) => {
+    read(value);
+    if (value) seen.add(value);
+  };
+  for (const doc of docs) {
+    read(doc.nameTh);
+    read(doc.nameEn);
+    readRepeated(doc.brandTh);
+    for (const level of doc.categoryTh) readRepeated(level);
+    for (const keyword of doc.keywords.slice(0, 64)) readRepeated(keyword);
+  }
+  return words;
 }
 
 /** A barcode as looked up: digits only (spaces and dashes printed on packs removed). */
@@ -233,6 +312,13 @@ export function codeKey(value: string | null): string | null {
   if (value === null) return null;
   const digits = normalizeText(value).replaceAll(' ', '').replaceAll('.', '');
   return digits.length > 0 && /^[0-9]+$/.test(digits) ? digits : null;
+}
+
+/** The level-3 shelves a list of category names (any level, English or Thai, or codes) stands for. */
+function shelvesNamed(categories: CategoryTree, names: readonly string[]): number[] {
+  const named = new Set<number>();
+  for (const name of names) for (const node of categories.keys.get(categoryKey(name)) ?? []) named.add(node);
+  return categories.nodes.filter((node) => node.level === 3 && (named.has(node.id) || named.has(node.parent) || named.has(categories.nodes[node.parent]?.parent ?? -1))).map((node) => node.id);
 }
 
 /** Sorts each shelf's documents by similarity to the shelf, so a capped walk sees the typical ones. */
@@ -302,6 +388,22 @@ class PhraseBuilder {
     const id = this.termCount + this.lists.length;
     this.lists.push(out);
     this.byKey.set(key, id);
+    return id;
+  }
+
+  /**
+   * A synthetic term for given documents (ascending), e.g. the goods of a concept's categories:
+   * each scores as one match in the leaf-category field at the term's idf.
+   */
+  shelfTerm(key: string, docs: readonly number[]): number | undefined {
+    const known = this.byKey.get(`shelf:${key}`);
+    if (known !== undefined) return known;
+    if (docs.length === 0) return undefined;
+    const df = docs.length;
+    const idf = Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
+    const id = this.termCount + this.lists.length;
+    this.lists.push({ docs: [...docs], impacts: docs.map(() => idf), masks: docs.map(() => fieldBit('categoryLeaf')) });
+    this.byKey.set(`shelf:${key}`, id);
     return id;
   }
 

@@ -4,6 +4,11 @@
  * zero-width characters, emoji, symbols and stray combining marks dropped, punctuation turned
  * into spaces. The output holds only letters, ASCII digits, Thai marks on Thai bases, single
  * spaces and '.' between two digits (decimal sizes such as "1.5").
+ *
+ * Thai is folded to the one spelling the catalog uses whatever the keyboard produced: SARA AM
+ * typed as NIKHAHIT + SARA AA (with the tone mark before, between or after), two SARA E for
+ * SARA AE, the marks on a letter in any order (vowel, then tone, then the rest), a mark typed
+ * twice, and the obsolete KHO KHUAT and KHO KHON for KHO KHAI and KHO KHWAI.
  */
 
 /** Character classes of the normaliser's single pass. */
@@ -58,6 +63,54 @@ function foreignDigit(code: number): number {
 /** Thai combining vowels and tone marks (Mn) that belong on a Thai base letter. */
 function isThaiMark(code: number): boolean {
   return code === 0x0e31 || (code >= 0x0e34 && code <= 0x0e3a) || (code >= 0x0e47 && code <= 0x0e4e);
+}
+
+const SARA_AA = 0x0e32;
+const SARA_AM = 0x0e33;
+const SARA_E = 0x0e40;
+const SARA_AE = 0x0e41;
+const NIKHAHIT = 0x0e4d;
+
+/**
+ * Where a Thai mark sits among the marks of its letter: the vowel (above or below) first, then the
+ * tone mark, then THANTHAKHAT, NIKHAHIT or YAMAKKAN. A letter carries at most one of each, so the
+ * rank also tells a second vowel or tone mark (junk) from a real one.
+ */
+function thaiMarkRank(code: number): number {
+  if (code >= 0x0e48 && code <= 0x0e4b) return 1;
+  if (code >= 0x0e4c) return 2;
+  return 0;
+}
+
+function isThaiTone(code: number): boolean {
+  return code >= 0x0e48 && code <= 0x0e4b;
+}
+
+/** Obsolete letters that keyboards still offer next to the ones meant: KHO KHUAT → KHO KHAI, KHO KHON → KHO KHWAI. */
+function foldThaiLetter(code: number): number {
+  if (code === 0x0e03) return 0x0e02;
+  if (code === 0x0e05) return 0x0e04;
+  return code;
+}
+
+/**
+ * A Thai word without its tone marks, MAITAIKHU and THANTHAKHAT: what a shopper types when they
+ * leave the marks out ("กุง" for "กุ้ง", "เบียร" for "เบียร์"). Input is normalised text.
+ *
+ * @example
+ * thaiToneless('น้ำปลา') // 'นำปลา'
+ */
+export function thaiToneless(word: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code >= 0x0e47 && code <= 0x0e4c) {
+      out += word.slice(from, i);
+      from = i + 1;
+    }
+  }
+  return from === 0 ? word : out + word.slice(from);
 }
 
 /** True for Thai letters that can carry a mark (consonants and the vowels written on the line). */
@@ -117,7 +170,23 @@ export function normalizeText(input: string): string {
       case LETTER:
       case DIGIT:
         if (pendingSpace && n > 0) out[n++] = 0x20;
+        else if (!pendingSpace && n > 0 && last === LETTER) {
+          // NFKD split SARA AM into NIKHAHIT + SARA AA, and keyboards type it so: write it back as one letter.
+          if (unit === SARA_AA && out[n - 1] === NIKHAHIT) {
+            out[n - 1] = SARA_AM;
+            lastCode = SARA_AM;
+            marks = 0;
+            break;
+          }
+          // Two SARA E side by side are SARA AE typed as it looks.
+          if (unit === SARA_E && out[n - 1] === SARA_E) {
+            out[n - 1] = SARA_AE;
+            lastCode = SARA_AE;
+            break;
+          }
+        }
         pendingSpace = false;
+        if (cls === LETTER) unit = foldThaiLetter(unit);
         out[n++] = unit;
         if (low !== 0) out[n++] = low;
         last = cls;
@@ -126,19 +195,27 @@ export function normalizeText(input: string): string {
         break;
       case MARK:
         // Keep Thai marks on a Thai base, a few at most; every other combining mark is junk or a Latin accent.
-        if (!pendingSpace && isThaiMark(code) && last === LETTER && (isThaiBase(lastCode) || isThaiMark(lastCode))) {
-          if (code === 0x0e4d && text.charCodeAt(i + 1) === 0x0e32) {
-            // NFKD split SARA AM into NIKHAHIT + SARA AA; write it back as one letter.
-            out[n++] = 0x0e33;
-            i++;
-            lastCode = 0x0e33;
-            marks = 0;
-          } else if (code !== lastCode && marks < MAX_THAI_MARKS) {
-            // A repeated mark is never real Thai: keep the first.
-            out[n++] = code;
-            lastCode = code;
-            marks++;
+        if (pendingSpace || !isThaiMark(code) || last !== LETTER) break;
+        if (lastCode === SARA_AM && isThaiTone(code) && !isThaiTone(out[n - 2]!)) {
+          // A tone mark typed after SARA AM belongs on the letter before it: "นำ้" is "น้ำ".
+          out[n - 1] = code;
+          out[n++] = SARA_AM;
+        } else if ((isThaiBase(lastCode) || isThaiMark(lastCode)) && marks < MAX_THAI_MARKS) {
+          // The marks of one letter in their canonical order, one of each rank: a second vowel or tone mark is junk.
+          const rank = thaiMarkRank(code);
+          let at = n;
+          let duplicate = false;
+          for (let j = n - marks; j < n; j++) {
+            const other = thaiMarkRank(out[j]!);
+            if (other === rank) duplicate = true;
+            else if (other > rank && at === n) at = j;
           }
+          if (duplicate) break;
+          out.copyWithin(at + 1, at, n);
+          out[at] = code;
+          n++;
+          marks++;
+          lastCode = out[n - 1]!;
         }
         break;
       case IGNORE:

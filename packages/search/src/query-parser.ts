@@ -6,7 +6,7 @@
  * regular expression or any other program.
  */
 import { normalizeText } from './normalizer.ts';
-import { tokenizeNormalized, type Token } from './tokenizer.ts';
+import { tokenizeNormalized, type Token, type TokenizeOptions } from './tokenizer.ts';
 
 /** Bounds of a query. */
 export const QUERY_BOUNDS = {
@@ -29,12 +29,12 @@ export interface ParsedQuery {
 }
 
 /**
- * Parses raw query text.
+ * Parses raw query text; `segmentThai` cuts Thai runs (an index passes its vocabulary's cutter).
  *
  * @example
  * parseQuery('  Meiji นมสด 830ml ').tokens.map((t) => t.term) // ['meiji', 'นมสด', '830ml']
  */
-export function parseQuery(raw: string): ParsedQuery {
+export function parseQuery(raw: string, options: Pick<TokenizeOptions, 'segmentThai'> = {}): ParsedQuery {
   let input = raw.length > QUERY_BOUNDS.maxInputUnits ? raw.slice(0, QUERY_BOUNDS.maxInputUnits) : raw;
   // A lone high surrogate left by the cut would become U+FFFD: drop it.
   const lastCode = input.charCodeAt(input.length - 1);
@@ -44,9 +44,9 @@ export function parseQuery(raw: string): ParsedQuery {
     const cut = normalized.lastIndexOf(' ', QUERY_BOUNDS.maxNormalizedUnits);
     normalized = normalized.slice(0, cut > 0 ? cut : QUERY_BOUNDS.maxNormalizedUnits);
   }
-  let tokens = tokenizeNormalized(normalized, { maxTokens: QUERY_BOUNDS.maxTokens });
+  let tokens = tokenizeNormalized(normalized, { maxTokens: QUERY_BOUNDS.maxTokens, ...options });
   // A query of stopwords only ("the") still deserves an answer.
-  if (tokens.length === 0 && normalized.length > 0) tokens = tokenizeNormalized(normalized, { maxTokens: QUERY_BOUNDS.maxTokens, keepStopwords: true });
+  if (tokens.length === 0 && normalized.length > 0) tokens = tokenizeNormalized(normalized, { maxTokens: QUERY_BOUNDS.maxTokens, keepStopwords: true, ...options });
   const completeLastWord = /\s$/u.test(input) && tokens.length > 0;
   let digits: string | null = null;
   if (normalized.length > 0) {

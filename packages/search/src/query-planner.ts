@@ -3,13 +3,20 @@
  * index terms that satisfy it and how well (exact 1; prefix, compound and typo matches less).
  * Rules: the last word matches as a prefix unless the query ends in a space; Thai words also
  * match as prefixes (Thai compounds put the head first: นม → นมสด); a Thai run that the segmenter
- * cut differently from the catalog still matches whole; two English words match their closed
- * compound; typos follow {@link typoBudget}; a concept trigger becomes a clause of its targets.
+ * cut differently from the catalog still matches whole; a Thai word typed without its tone marks
+ * reads as the words that have them; a word in Latin letters reads as the Thai words it
+ * romanises; a phrase of a synonym set reads as the others; two English words match their closed
+ * compound; typos follow {@link typoBudget}, and a swap of two letters is one typo from four
+ * letters; a count of cans, bottles or sachets reads as a pack count; a concept trigger becomes a
+ * clause of its targets, and the words that only frame it ("things for", "at home") are dropped.
  */
 import type { IndexData } from './index-builder.ts';
+import { keyRange } from './keyed-terms.ts';
+import { thaiToneless } from './normalizer.ts';
 import type { ParsedQuery } from './query-parser.ts';
+import { aspirationAgrees, romanizeThai, romanKey } from './thai-romanizer.ts';
 import type { Token } from './tokenizer.ts';
-import { lowerBound, prefixRange, typoBudget, typoCandidates } from './typo-matcher.ts';
+import { lowerBound, prefixRange, transposedCandidates, typoBudget, typoCandidates } from './typo-matcher.ts';
 
 /** One way of satisfying a clause. */
 export interface Expansion {
@@ -19,6 +26,11 @@ export interface Expansion {
   coverage: number;
   /** The expansion is a concept target, not a reading of the typed words. */
   target: boolean;
+  /**
+   * The reading is the typed words themselves, written another way (exactly, as a compound, in
+   * Thai for a romanisation, with tone marks, a synonym), not a guess (a prefix, a typo).
+   */
+  sure: boolean;
 }
 
 export interface Clause {
@@ -29,7 +41,7 @@ export interface Clause {
   concept: number;
 }
 
-/** Weights of the ways a word can match; tuned on the judged query set (eval/). */
+/** Weights of the ways a word can match; tuned on the judged query sets (eval/). */
 export interface MatchWeights {
   exact: number;
   prefix: number;
@@ -40,6 +52,16 @@ export interface MatchWeights {
   prefixTypoFactor: number;
   /** Typo readings of a word that is itself in the catalog count for this much less (exact first). */
   typoBesideExact: number;
+  /** A Thai word read without tone marks ("กุง" → กุ้ง), and the same when the typed word is a word too ("ขาว" → ข้าว). */
+  toneless: number;
+  tonelessBesideExact: number;
+  /** A Thai word typed in Latin letters, and the same as a second thought (an English reading competes, or the aspiration differs). */
+  romanised: number;
+  romanisedBesideExact: number;
+  /** Another phrase of a synonym set. */
+  synonym: number;
+  /** A count of cans, bottles or sachets read as a pack count, or the reverse. */
+  packCount: number;
   conceptTarget: number;
   /** Other trigger words of a concept ("barbecue" for "bbq"). */
   conceptSynonym: number;
@@ -58,6 +80,12 @@ export const DEFAULT_MATCH_WEIGHTS: Readonly<MatchWeights> = {
   typo2: 0.4,
   prefixTypoFactor: 0.8,
   typoBesideExact: 0.25,
+  toneless: 0.95,
+  tonelessBesideExact: 0.5,
+  romanised: 1,
+  romanisedBesideExact: 0.5,
+  synonym: 0.95,
+  packCount: 0.9,
   conceptTarget: 0.15,
   conceptSynonym: 0.35,
   maxPrefixExpansions: 24,
@@ -81,25 +109,43 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
     i += match.length;
   }
   for (let i = 0; i < tokens.length; ) {
+    // A synonym phrase of several words ("kitchen roll") is one clause: the words together, or the other phrases.
+    const synonym = matchSynonym(index, tokens, i);
+    if (synonym !== null && synonym.terms.length > 1 && (conceptAt.get(i)?.length ?? 0) <= synonym.terms.length) {
+      const length = synonym.terms.length;
+      const expansions = new Map<number, Expansion>();
+      if (synonym.own >= 0) put(expansions, { term: synonym.own, weight: weights.exact, coverage: length, target: false, sure: true });
+      for (const term of synonym.alternatives) put(expansions, { term, weight: weights.synonym, coverage: length, target: false, sure: true });
+      clauses.push({ expansions: finishClause(index, expansions, length), span: length, concept: -1 });
+      i += length;
+      continue;
+    }
     // A trigger of several words ("cold and flu", "tom yum") is one clause: the words together, or the goods.
     const phraseConcept = conceptAt.get(i);
     if (phraseConcept !== undefined && phraseConcept.length > 1) {
       const { concept, length, phrase } = phraseConcept;
       const expansions = new Map<number, Expansion>();
-      if (phrase >= 0) put(expansions, { term: phrase, weight: weights.exact, coverage: length, target: false });
+      if (phrase >= 0) put(expansions, { term: phrase, weight: weights.exact, coverage: length, target: false, sure: true });
       addConcept(index, expansions, concept, length, weights);
       clauses.push({ expansions: [...expansions.values()], span: length, concept });
       i += length;
       continue;
     }
     const token = tokens[i]!;
+    // "things for a newborn", "ingredients for tom kha", "ชาบูที่บ้าน": once an intent is named, the words framing it say nothing more.
+    if (conceptAt.size > 0 && !conceptAt.has(i) && index.conceptFrames[lowerBound(index.conceptFrames, token.term)] === token.term) {
+      i++;
+      continue;
+    }
     const isLast = i === tokens.length - 1 && !query.completeLastWord;
     const expansions = new Map<number, Expansion>();
     const exact = index.termIds.get(token.term);
-    if (exact !== undefined) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false });
+    if (exact !== undefined) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false, sure: true });
 
     if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
     else if (token.kind === 'thai' && token.surface.length >= 2) addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
+    // A word on its way to an English word ("mi" → milk) reads as romanised Thai only as a second thought.
+    const completing = [...expansions.values()].some((x) => !x.sure);
     if (token.kind === 'word' || token.kind === 'thai') {
       const budget = typoBudget(token.surface.length);
       if (budget > 0) {
@@ -107,15 +153,18 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
         addTypos(index, expansions, token.surface, budget, isLast, weights, 1, exact);
         // The stem is one edit closer for a misspelt inflection ("sausgae" → sausag); only when the word found nothing.
         if (expansions.size === before && token.term !== token.surface && token.term.length >= 5) addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
-      }
+      } else if (exact === undefined) addTransposed(index, expansions, token.surface, weights);
     }
-    // Two or three Thai words of one run that the catalog holds as one word ("ไก่|ซี|พี" → ซีพี).
     if (token.kind === 'thai') {
+      addToneless(index, expansions, token.surface, 1, exact !== undefined, weights);
+      // Two or three Thai words of one run that the catalog holds as one word ("ไก่|ซี|พี" → ซีพี).
       for (let length = 2; length <= 3; length++) {
         const start = i - length + 1;
         if (start < 0 || tokens.slice(start, i).some((t) => t.run !== token.run || t.kind !== 'thai')) break;
-        const joined = index.termIds.get(tokens.slice(start, i + 1).map((t) => t.surface).join(''));
-        if (joined !== undefined) put(expansions, { term: joined, weight: weights.exact, coverage: length, target: false });
+        const joinedText = tokens.slice(start, i + 1).map((t) => t.surface).join('');
+        const joined = index.termIds.get(joinedText);
+        if (joined !== undefined) put(expansions, { term: joined, weight: weights.exact, coverage: length, target: false, sure: true });
+        addToneless(index, expansions, joinedText, length, joined !== undefined, weights);
       }
     }
     // A Thai run the segmenter cut differently here than in the catalog: match the run whole.
@@ -126,33 +175,63 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
       if (length > 1) {
         const whole = tokens.slice(start, i + 1).map((t) => t.surface).join('');
         const id = index.termIds.get(whole);
-        if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false });
+        if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false, sure: true });
         addPrefix(index, expansions, whole, isLast ? weights.prefix : weights.thaiPrefix, length, weights.maxPrefixExpansions);
         // A misspelt Thai word is often cut into odd pieces: "แชมพุ" → แชม|พุ. Match the run whole, with typos.
         const budget = typoBudget(whole.length);
         if (id === undefined && budget > 0) addTypos(index, expansions, whole, budget, isLast, weights, length);
       }
     }
-    // "ice cream" typed as "icecream" in the catalog, or the reverse.
-    const previous = tokens[i - 1];
-    if (token.kind === 'word' && previous?.kind === 'word') {
-      const joined = lookupSurface(index, previous.surface + token.surface);
-      if (joined !== undefined) put(expansions, { term: joined, weight: weights.compound, coverage: 2, target: false });
+    if (token.kind === 'word') {
+      // Thai typed in Latin letters: this word, or it with the one or two before it ("khao niao" → ข้าวเหนียว).
+      addRomanised(index, expansions, token.surface, 1, { completing, readings: [...expansions.values()] }, weights);
+      for (let length = 2; length <= 3 && i - length + 1 >= 0; length++) {
+        const words = tokens.slice(i - length + 1, i + 1);
+        if (words.some((t) => t.kind !== 'word')) break;
+        addRomanised(index, expansions, words.map((t) => t.surface).join(' '), length, { completing: false, readings: [] }, weights);
+      }
+      // "ice cream" typed as "icecream" in the catalog, or the reverse.
+      const previous = tokens[i - 1];
+      if (previous?.kind === 'word') {
+        const joined = lookupSurface(index, previous.surface + token.surface);
+        if (joined !== undefined) put(expansions, { term: joined, weight: weights.compound, coverage: 2, target: false, sure: true });
+      }
+      if (exact === undefined && token.surface.length >= 6) addSplit(index, expansions, token.surface, weights.compound);
     }
-    if (token.kind === 'word' && exact === undefined && token.surface.length >= 6) addSplit(index, expansions, token.surface, weights.compound);
+    if (synonym !== null) for (const term of synonym.alternatives) put(expansions, { term, weight: weights.synonym, coverage: 1, target: false, sure: true });
+    if (token.kind === 'size') addPackCounts(index, expansions, token.term, weights);
     const concept = conceptAt.get(i);
     if (concept !== undefined) addConcept(index, expansions, concept.concept, 1, weights);
-    clauses.push({ expansions: [...expansions.values()], span: 1, concept: concept?.concept ?? -1 });
+    clauses.push({ expansions: finishClause(index, expansions, 1), span: 1, concept: concept?.concept ?? -1 });
     i++;
   }
   return clauses;
 }
 
+/**
+ * Readings that are the typed words themselves, written another way, stand for one thing: those of
+ * one coverage are scored at the idf of the commonest of them, so a rare spelling ("gai" in a few
+ * English names) does not outrank the common word it romanises (ไก่) on its rarity alone. And a
+ * reading of several tokens ("nam tan" → น้ำตาล, "coca cola" → cocacola) counts for each of them,
+ * as the words would if they matched one by one.
+ */
+function finishClause(index: IndexData, expansions: Map<number, Expansion>, span: number): Expansion[] {
+  const list = [...expansions.values()];
+  const minIdf = new Map<number, number>();
+  for (const x of list) if (x.sure && !x.target) minIdf.set(x.coverage, Math.min(minIdf.get(x.coverage) ?? Number.POSITIVE_INFINITY, index.postings.idf[x.term]!));
+  for (const x of list) {
+    if (x.target) continue;
+    if (x.sure) x.weight *= Math.min(1, minIdf.get(x.coverage)! / Math.max(1e-6, index.postings.idf[x.term]!));
+    if (x.coverage > span) x.weight *= x.coverage / span;
+  }
+  return list;
+}
+
 /** Adds a concept's goods (and its other trigger words) to a clause; a match satisfies `coverage` tokens. */
 function addConcept(index: IndexData, expansions: Map<number, Expansion>, concept: number, coverage: number, weights: Readonly<MatchWeights>): void {
   const compiled = index.concepts[concept]!;
-  for (const term of compiled.triggerTerms) put(expansions, { term, weight: weights.conceptSynonym, coverage, target: true });
-  for (const target of compiled.targets) put(expansions, { term: target.term, weight: weights.conceptTarget * target.weight, coverage, target: true });
+  for (const term of compiled.triggerTerms) put(expansions, { term, weight: weights.conceptSynonym, coverage, target: true, sure: false });
+  for (const target of compiled.targets) put(expansions, { term: target.term, weight: weights.conceptTarget * target.weight, coverage, target: true, sure: false });
 }
 
 function put(map: Map<number, Expansion>, expansion: Expansion): void {
@@ -189,7 +268,7 @@ function addPrefix(index: IndexData, expansions: Map<number, Expansion>, prefix:
     const completion = prefix.length / surface.length;
     const popularity = Math.log1p(df(index, term)) / Math.log1p(maxDf);
     const idfScale = minIdf / Math.max(1e-6, index.postings.idf[term]!);
-    put(expansions, { term, weight: weight * (0.85 + 0.15 * completion) * (0.6 + 0.4 * popularity) * idfScale, coverage, target: false });
+    put(expansions, { term, weight: weight * (0.85 + 0.15 * completion) * (0.6 + 0.4 * popularity) * idfScale, coverage, target: false, sure: false });
   }
 }
 
@@ -211,7 +290,66 @@ function addTypos(index: IndexData, expansions: Map<number, Expansion>, surface:
   for (const m of scored) minIdf = Math.min(minIdf, index.postings.idf[m.term]!);
   for (const m of scored) {
     const idfScale = Math.min(1, minIdf / Math.max(1e-6, index.postings.idf[m.term]!));
-    put(expansions, { term: m.term, weight: m.weight * besideExact * idfScale, coverage, target: false });
+    put(expansions, { term: m.term, weight: m.weight * besideExact * idfScale, coverage, target: false, sure: false });
+  }
+}
+
+/** A word too short for the typo budget, with two neighbouring letters swapped ("mlik" → milk). */
+function addTransposed(index: IndexData, expansions: Map<number, Expansion>, surface: string, weights: Readonly<MatchWeights>): void {
+  const matches = transposedCandidates(index.surfaces, surface);
+  let minIdf = Number.POSITIVE_INFINITY;
+  for (const m of matches) minIdf = Math.min(minIdf, index.postings.idf[index.surfaceTerms[m.index]!]!);
+  for (const m of matches) {
+    const term = index.surfaceTerms[m.index]!;
+    put(expansions, { term, weight: weights.typo1 * Math.min(1, minIdf / Math.max(1e-6, index.postings.idf[term]!)), coverage: 1, target: false, sure: false });
+  }
+}
+
+/** The catalog's Thai words that `text` is without their tone marks. */
+function addToneless(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, isWord: boolean, weights: Readonly<MatchWeights>): void {
+  const [start, end] = keyRange(index.toneless, thaiToneless(text));
+  for (let e = start; e < end; e++) {
+    const term = index.toneless.terms[e]!;
+    // The typed word being a word itself ("ขาว", white), the marked one ("ข้าว", rice) is only a likely reading.
+    put(expansions, { term, weight: isWord ? weights.tonelessBesideExact : weights.toneless, coverage, target: false, sure: !isWord });
+  }
+}
+
+/**
+ * The Thai words that Latin `text` romanises ("moo" → หมู, "nam tan" → น้ำตาล). A word that reads as
+ * English too reads as Thai only as a second thought, scored no higher than its English readings'
+ * commonest idf: when it is on its way to an English word ("mi" → milk), or when it is one, or a
+ * typo of one ("pad", "prok"), unless the Thai reading is the commoner ("gai": a few English names
+ * hold it, ไก่ thousands).
+ */
+function addRomanised(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, english: { completing: boolean; readings: readonly Expansion[] }, weights: Readonly<MatchWeights>): void {
+  const [start, end] = keyRange(index.romanised, romanKey(text));
+  if (start === end) return;
+  let romanisedDf = 0;
+  for (let e = start; e < end; e++) romanisedDf += df(index, index.romanised.terms[e]!);
+  let englishIdf = Number.POSITIVE_INFINITY;
+  for (const x of english.readings) englishIdf = Math.min(englishIdf, index.postings.idf[x.term]!);
+  const secondThought = english.completing || english.readings.some((x) => df(index, x.term) >= romanisedDf);
+  for (let e = start; e < end; e++) {
+    const term = index.romanised.terms[e]!;
+    const word = index.romanised.words[e]!;
+    // Of the Thai words one key stands for ("kai": ไก่ and ไข่), a spelling that shows the other aspiration ("gai") does not mean this one.
+    const sure = !secondThought && aspirationAgrees(text, romanizeThai(word));
+    const weight = sure ? weights.romanised : weights.romanisedBesideExact * Math.min(1, englishIdf / Math.max(1e-6, index.postings.idf[term]!));
+    put(expansions, { term, weight, coverage, target: false, sure });
+    // Thai compounds put the head first: "kluay" is กล้วย, and กล้วยหอม too.
+    if (coverage === 1 && sure) addPrefix(index, expansions, word, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
+  }
+}
+
+/** "6 กระป๋อง", "30 ซอง": a count of containers is the pack count of a multipack ("320 ml x 6"), and the reverse. */
+function addPackCounts(index: IndexData, expansions: Map<number, Expansion>, term: string, weights: Readonly<MatchWeights>): void {
+  const match = /^(\d+)(can|bottle|bag|box|pack)$/.exec(term);
+  if (match === null) return;
+  const others = match[2] === 'pack' ? ['can', 'bottle', 'bag', 'box'] : ['pack'];
+  for (const unit of others) {
+    const id = index.termIds.get(match[1]! + unit);
+    if (id !== undefined) put(expansions, { term: id, weight: weights.packCount, coverage: 1, target: false, sure: true });
   }
 }
 
@@ -223,7 +361,7 @@ function addSplit(index: IndexData, expansions: Map<number, Expansion>, surface:
     if (left !== undefined && right !== undefined) {
       // Both halves must be present; the rarer half is the better single stand-in.
       const term = df(index, left) <= df(index, right) ? left : right;
-      put(expansions, { term, weight: weight * 0.8, coverage: 1, target: false });
+      put(expansions, { term, weight: weight * 0.8, coverage: 1, target: false, sure: false });
       return;
     }
   }
@@ -234,19 +372,22 @@ function lookupSurface(index: IndexData, surface: string): number | undefined {
   return index.surfaces[start] === surface ? index.surfaceTerms[start] : undefined;
 }
 
-function matchTrigger(index: IndexData, tokens: readonly Token[], at: number): { concept: number; length: number; phrase: number } | null {
-  const candidates = index.triggers.get(tokens[at]!.term);
+/** The longest phrase starting at `at` among `phrases` (by first term), or null. */
+function matchPhrase<T extends { terms: string[] }>(phrases: ReadonlyMap<string, readonly T[]>, tokens: readonly Token[], at: number): T | null {
+  const candidates = phrases.get(tokens[at]!.term);
   if (candidates === undefined) return null;
   for (const candidate of candidates) {
     if (at + candidate.terms.length > tokens.length) continue;
-    let ok = true;
-    for (let j = 0; j < candidate.terms.length; j++) {
-      if (tokens[at + j]!.term !== candidate.terms[j]) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) return { concept: candidate.concept, length: candidate.terms.length, phrase: candidate.phrase };
+    if (candidate.terms.every((term, j) => tokens[at + j]!.term === term)) return candidate;
   }
   return null;
+}
+
+function matchTrigger(index: IndexData, tokens: readonly Token[], at: number): { concept: number; length: number; phrase: number } | null {
+  const found = matchPhrase(index.triggers, tokens, at);
+  return found === null ? null : { concept: found.concept, length: found.terms.length, phrase: found.phrase };
+}
+
+function matchSynonym(index: IndexData, tokens: readonly Token[], at: number): { terms: string[]; own: number; alternatives: number[] } | null {
+  return matchPhrase(index.synonyms, tokens, at);
 }

@@ -19,6 +19,7 @@ import { parseQuery } from './query-parser.ts';
 import type { SearchDocument } from './search-document.ts';
 import { DEFAULT_MATCH_WEIGHTS, planQuery, type Clause, type MatchWeights } from './query-planner.ts';
 import { buildSuggester } from './suggest.ts';
+import { thaiCutter } from './thai-resegmenter.ts';
 import { TopK } from './top-k.ts';
 import { prefixRange } from './typo-matcher.ts';
 
@@ -90,6 +91,8 @@ export interface RankingWeights {
   maxShelfCandidates: number;
   /** The most selective clause is scanned whole when it has at most this many postings. */
   fullScanBudget: number;
+  /** Otherwise the two most selective clauses are intersected when they have at most this many postings together. */
+  intersectionBudget: number;
   /** Candidates taken from the head of an exact word's postings, and of an uncertain reading's. */
   exactHead: number;
   softHead: number;
@@ -114,6 +117,7 @@ export const DEFAULT_RANKING: Readonly<RankingWeights> = {
   maxSemanticCandidates: 800,
   maxShelfCandidates: 200,
   fullScanBudget: 1_500,
+  intersectionBudget: 40_000,
   exactHead: 200,
   softHead: 32,
   maxCandidates: 1_500,
@@ -180,6 +184,11 @@ class SearchEngine {
   private readonly termStamp: Uint32Array;
   private readonly termEntry: Int32Array;
   private readonly nodeAllowed: Uint8Array;
+  /** Per-document scratch of the clause intersection. */
+  private readonly markStamp: Uint32Array;
+  private mark = 0;
+  /** Thai runs of queries are cut as the documents' were. */
+  private readonly cutThai: (run: string) => readonly string[];
   private stamp = 0;
 
   constructor(
@@ -194,12 +203,14 @@ class SearchEngine {
     this.termStamp = new Uint32Array(data.termKinds.length);
     this.termEntry = new Int32Array(data.termKinds.length);
     this.nodeAllowed = new Uint8Array(data.categories.nodes.length);
+    this.markStamp = new Uint32Array(n);
+    this.cutThai = thaiCutter(data.thaiVocabulary);
   }
 
   search(input: SearchQuery): SearchHitRecord[] {
     const limit = Math.max(0, Math.min(MAX_INDEX_LIMIT, Math.floor(Number.isFinite(input.limit) ? input.limit : 0)));
     if (limit === 0 || typeof input.query !== 'string') return [];
-    const parsed = parseQuery(input.query);
+    const parsed = parseQuery(input.query, { segmentThai: this.cutThai });
     if (parsed.tokens.length === 0 && parsed.digits === null) return [];
     const filter = this.makeFilter(input);
     if (filter === null) return [];
@@ -336,7 +347,7 @@ class SearchEngine {
       });
       if (cheapest >= 0 && cheapestCost <= r.fullScanBudget) {
         for (const x of clauses[cheapest]!.expansions) if (!x.target) for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) add(docs[p]!);
-      }
+      } else this.addIntersection(clauses, add);
     }
     // Exact words first, then uncertain readings (prefixes, typos, concept goods), which bring fewer
     // candidates each and stop at the candidate budget.
@@ -344,7 +355,7 @@ class SearchEngine {
     for (const exactPass of [true, false]) {
       for (const clause of clauses) {
         for (const x of clause.expansions) {
-          const exact = x.weight >= r.match.exact && !x.target;
+          const exact = x.sure && !x.target;
           if (exact !== exactPass || (!exact && count >= r.maxCandidates)) continue;
           const end = Math.min(heads.offsets[x.term + 1]!, heads.offsets[x.term]! + (exact ? r.exactHead : r.softHead));
           for (let p = heads.offsets[x.term]!; p < end; p++) add(heads.docs[p]!);
@@ -429,7 +440,7 @@ class SearchEngine {
     // A concept leans on the semantic side only when its words name few products themselves ("hangover");
     // "tom yum" names hundreds, and those literal matches should lead.
     const { offsets: tOffsets } = data.postings;
-    const hasConcept = clauses.some((c) => c.concept >= 0 && c.expansions.every((x) => x.target || x.weight < r.match.exact || tOffsets[x.term + 1]! - tOffsets[x.term]! < r.literalConceptMatches));
+    const hasConcept = clauses.some((c) => c.concept >= 0 && c.expansions.every((x) => x.target || !x.sure || tOffsets[x.term + 1]! - tOffsets[x.term]! < r.literalConceptMatches));
     let semanticWeight = autocomplete ? r.semantic.autocomplete : hasConcept ? r.semantic.concept : bestShare < 1 ? r.semantic.weakLexical : r.semantic.base;
     if (vector === null) semanticWeight = 0;
 
@@ -482,6 +493,44 @@ class SearchEngine {
     return sorted.filter((x) => x.score >= floor);
   }
 
+  /**
+   * Documents holding sure readings of the two most selective clauses, when no clause is selective
+   * enough to scan whole: two common words ("ปลา กระป๋อง") may meet in few documents, and in fields
+   * whose impacts keep those documents out of every posting head.
+   */
+  private addIntersection(clauses: readonly Clause[], add: (doc: number) => void): void {
+    const { offsets, docs } = this.data.postings;
+    const r = this.ranking;
+    const costs = clauses.map((clause) => {
+      let cost = 0;
+      for (const x of clause.expansions) if (x.sure && !x.target) cost += offsets[x.term + 1]! - offsets[x.term]!;
+      return cost;
+    });
+    const order = costs.map((_, c) => c).filter((c) => costs[c]! > 0).sort((a, b) => costs[a]! - costs[b]!);
+    if (order.length < 2 || costs[order[0]!]! + costs[order[1]!]! > r.intersectionBudget) return;
+    const mark = this.nextMark();
+    for (const x of clauses[order[0]!]!.expansions) if (x.sure && !x.target) for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) this.markStamp[docs[p]!] = mark;
+    let added = 0;
+    for (const x of clauses[order[1]!]!.expansions) {
+      if (!x.sure || x.target) continue;
+      for (let p = offsets[x.term]!; p < offsets[x.term + 1]! && added < r.fullScanBudget; p++) {
+        const d = docs[p]!;
+        if (this.markStamp[d] !== mark) continue;
+        this.markStamp[d] = 0;
+        add(d);
+        added++;
+      }
+    }
+  }
+
+  private nextMark(): number {
+    if (this.mark >= 0xfffffff0) {
+      this.mark = 0;
+      this.markStamp.fill(0);
+    }
+    return ++this.mark;
+  }
+
   /** Unit vector of the query in the semantic space, or null when no word of it has one. */
   private queryVector(clauses: Clause[]): Float32Array | null {
     const model = this.data.semantic;
@@ -492,7 +541,7 @@ class SearchEngine {
     for (const clause of clauses) {
       clauseVector.fill(0);
       const readings = clause.expansions.filter((e) => !e.target && model.termHasVector[e.term] === 1);
-      const exact = readings.filter((e) => e.weight >= this.ranking.match.exact);
+      const exact = readings.filter((e) => e.sure);
       for (const e of exact.length > 0 ? exact : readings) {
         const df = this.data.postings.offsets[e.term + 1]! - this.data.postings.offsets[e.term]!;
         // Among uncertain readings (prefixes, typos) the common words are the likelier ones.
@@ -553,13 +602,13 @@ function estimateMemory(data: IndexData): number {
     data.termKinds, data.postings.offsets, data.postings.docs, data.postings.idf,
     data.forward.offsets, data.forward.terms, data.forward.impacts, data.forward.masks, data.heads.offsets, data.heads.docs,
     data.surfaceTerms, data.firstTermEn, data.firstTermTh, data.sortedBarcodeDocs, data.semantic.termVectors, data.semantic.termHasVector,
-    data.semantic.categoryVectors, data.semantic.docVectors,
+    data.semantic.categoryVectors, data.semantic.docVectors, data.toneless.offsets, data.toneless.terms, data.romanised.offsets, data.romanised.terms,
   ];
   for (const array of typed) bytes += array.byteLength;
   const strings = (list: readonly (string | null)[]) => list.reduce((sum, s) => sum + (s === null ? 8 : 24 + s.length * 2), 0);
   bytes += strings(data.cprcodes) + strings(data.nameEn) + strings(data.nameTh) + strings(data.barcodes) + strings(data.imageUrls);
-  bytes += strings(data.surfaces) * 2 + data.termIds.size * 48 + data.barcodeDoc.size * 80 + data.cprcodeDoc.size * 80;
-  // Scratch arrays of the engine: 12 bytes a document and 8 a term.
-  bytes += data.docCount * 12 + data.termKinds.length * 8;
+  bytes += strings(data.surfaces) * 2 + strings(data.toneless.keys) + strings(data.romanised.keys) + strings(data.thaiVocabulary.words) + strings(data.thaiVocabulary.toneless) + data.termIds.size * 48 + data.barcodeDoc.size * 80 + data.cprcodeDoc.size * 80;
+  // Scratch arrays of the engine: 20 bytes a document and 8 a term.
+  bytes += data.docCount * 20 + data.termKinds.length * 8;
   return bytes;
 }

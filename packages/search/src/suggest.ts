@@ -1,10 +1,12 @@
 /**
  * Suggest: completions of what the shopper is typing. Digits complete to barcodes; words complete
- * to brands and shelves whose name (or a word in it) starts with the text, and to product names
- * found by an AUTOCOMPLETE search (prefix on the last word, typo tolerant, names first).
+ * to brands and shelves whose name (or a word in it) starts with the text, with or without its
+ * tone marks, and to product names found by an AUTOCOMPLETE search (prefix on the last word, typo
+ * tolerant, Thai slips and romanised Thai read as a search reads them, names first).
  */
 import type { SearchHitRecord, SearchLang, Suggestion } from '@grocery/core';
 import { categoryKey } from './category-tree.ts';
+import { thaiToneless } from './normalizer.ts';
 import type { IndexData } from './index-builder.ts';
 import { parseQuery } from './query-parser.ts';
 import type { SearchQuery, SuggestQuery } from './search-index.ts';
@@ -52,9 +54,13 @@ export function buildSuggester(data: IndexData, search: (query: SearchQuery) => 
       if (out.length > 0) return out;
     }
 
-    // Brands and shelves whose name starts with the text: the strongest few lead.
-    const [start, end] = prefixRange(keys[lang], parsed.normalized);
-    const matches = entries[lang].slice(start, Math.min(end, start + 500)).sort((a, b) => Number(b.whole) - Number(a.whole) || b.weight - a.weight);
+    // Brands and shelves whose name starts with the text, tone marks or not: the strongest few lead.
+    const matches: Entry[] = [];
+    for (const prefix of new Set([parsed.normalized, thaiToneless(parsed.normalized)])) {
+      const [start, end] = prefixRange(keys[lang], prefix);
+      matches.push(...entries[lang].slice(start, Math.min(end, start + 500)));
+    }
+    matches.sort((a, b) => Number(b.whole) - Number(a.whole) || b.weight - a.weight);
     const leading = matches.filter((m) => m.whole).slice(0, 2);
     for (const m of leading) add({ text: m.text, cprcode: null, kind: m.kind });
 
@@ -86,12 +92,14 @@ function buildEntries(data: IndexData, lang: SearchLang): Entry[] {
     const text = compound.slice(compound.indexOf('\u0000') + 1);
     const key = categoryKey(text);
     if (key === '') continue;
-    entries.push({ key, text, kind, weight, whole: true });
-    // Later words of a name also start a completion ("mill" finds "Dutch Mill").
-    let space = key.indexOf(' ');
-    while (space >= 0) {
-      entries.push({ key: key.slice(space + 1), text, kind, weight, whole: false });
-      space = key.indexOf(' ', space + 1);
+    // Later words of a name also start a completion ("mill" finds "Dutch Mill"), and Thai typed without tone marks finds it too.
+    for (const spelling of new Set([key, thaiToneless(key)])) {
+      entries.push({ key: spelling, text, kind, weight, whole: true });
+      let space = spelling.indexOf(' ');
+      while (space >= 0) {
+        entries.push({ key: spelling.slice(space + 1), text, kind, weight, whole: false });
+        space = spelling.indexOf(' ', space + 1);
+      }
     }
   }
   return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

@@ -40,6 +40,8 @@ export interface TokenizeOptions {
   maxTokens?: number;
   /** Keep English stopwords (a query made only of stopwords still means something). */
   keepStopwords?: boolean;
+  /** Cuts a run of Thai letters into words; the dictionary segmenter by default (an index cuts by its vocabulary). */
+  segmentThai?: (run: string) => readonly string[];
 }
 
 /**
@@ -55,7 +57,7 @@ export function tokenize(text: string, options: TokenizeOptions = {}): Token[] {
 /** Tokenises text that {@link normalizeText} has already normalised. */
 export function tokenizeNormalized(normalized: string, options: TokenizeOptions = {}): Token[] {
   const maxTokens = options.maxTokens ?? Number.MAX_SAFE_INTEGER;
-  const pieces = splitPieces(normalized, maxTokens * 2 + 8);
+  const pieces = splitPieces(normalized, maxTokens * 2 + 8, options.segmentThai ?? segmentThai);
   const tokens: Token[] = [];
   for (let i = 0; i < pieces.length && tokens.length < maxTokens; i++) {
     const piece = pieces[i]!;
@@ -104,7 +106,7 @@ export function tokenizeNormalized(normalized: string, options: TokenizeOptions 
 }
 
 /** Cuts normalised text into digit, Thai and other-letter runs; Thai runs come back segmented. */
-function splitPieces(text: string, maxPieces: number): Piece[] {
+function splitPieces(text: string, maxPieces: number, segment: (run: string) => readonly string[]): Piece[] {
   const pieces: Piece[] = [];
   let run = 0;
   let start = 0;
@@ -113,7 +115,7 @@ function splitPieces(text: string, maxPieces: number): Piece[] {
     if (kind === null || end <= start) return;
     const chunk = text.slice(start, end);
     if (kind === 'thai') {
-      for (const word of segmentThai(chunk)) pieces.push({ text: word, kind, run });
+      for (const word of segment(chunk)) pieces.push({ text: word, kind, run });
     } else if (kind === 'num') {
       // A trailing point is punctuation; the normaliser keeps points only between digits.
       pieces.push({ text: chunk, kind, run });

@@ -42,6 +42,13 @@ const HOSTILE: Record<string, string> = {
   longWord: 'x'.repeat(10_000),
   manyTypos: 'chocolat sausagr detergant magnoliya pringels breakfasr diaperz noodels ',
   unitSoup: '1.1.1.1 ml ml ml 999999999999 kg x x x 6x6x6x6',
+  saraAmSlips: 'น\u0e4d\u0e49\u0e32'.repeat(300),
+  saraESoup: '\u0e40'.repeat(5000),
+  marksBeforeVowels: 'ก\u0e48\u0e49\u0e34\u0e4d\u0e32'.repeat(300),
+  tonelessLong: 'ขาวหอมมะลินำปลาไขไก'.repeat(200),
+  romanisedLong: 'khao pad moo gai nam tan '.repeat(200),
+  mixedScripts: 'moo หมู 1ลิตร x6 กก. 🥛 nam ปลา ๖ กระป๋อง '.repeat(40),
+  intentFrames: 'things for a newborn what do i need ของใช้ ที่ บ้าน '.repeat(40),
   whitespace: '   \t\n  ',
   punctuation: '!!! ??? ... ,,, ---',
 };

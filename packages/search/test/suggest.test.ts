@@ -51,6 +51,16 @@ describe('suggest', () => {
     assert.deepEqual(index.suggest({ query: 'milk', lang: 'en', limit: 0 }), []);
   });
 
+  it('handles the slips a search does: SARA AM in parts, two SARA E, tone marks left out, romanised Thai', () => {
+    const th = (query: string) => index.suggest({ query, lang: 'th', limit: 10 });
+    assert.ok(th('น\u0e4d\u0e49\u0e32ปล').some((x) => x.kind === 'category' && x.text === 'น้ำปลา'));
+    assert.ok(th('นำปล').some((x) => x.kind === 'category' && x.text === 'น้ำปลา'));
+    assert.ok(th('\u0e40\u0e40ยม').some((x) => x.text.includes('แยม')));
+    assert.ok(th('เนยเคม').some((x) => x.kind === 'name' && x.text.startsWith('เนยเค็ม')));
+    assert.ok(index.suggest({ query: 'nam pla', lang: 'th', limit: 10 }).some((x) => x.kind === 'name' && x.text.includes('น้ำปลา')));
+    assert.ok(index.suggest({ query: 'mlik', lang: 'en', limit: 10 }).some((x) => x.kind === 'name' && x.text.includes('Milk')));
+  });
+
   it('returns nothing for text that completes to nothing', () => {
     assert.deepEqual(index.suggest({ query: 'qqqqqqqq', lang: 'en', limit: 10 }), []);
   });

@@ -59,6 +59,11 @@ describe('tokenize', () => {
     assert.deepEqual(terms('24 rolls'), terms('24 ม้วน'));
     assert.deepEqual(terms('10 sachets'), terms('10 ซอง'));
     assert.deepEqual(terms('แพ็ค 6'), ['6pack']);
+    for (const text of ['1 litre', '1 ลิตร', '1l', '1000 ml']) assert.deepEqual(terms(text), ['1000ml'], text);
+    assert.deepEqual(terms('2 โล'), ['2000g']);
+    // Counts of containers stay what they are; the planner also reads them as pack counts.
+    assert.deepEqual(terms('6 กระป๋อง'), ['6can']);
+    assert.deepEqual(terms('12 ขวด'), ['12bottle']);
   });
 
   it('keeps the written spelling of a converted size as an alias', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fuzzyScan, prefixRange, typoBudget, typoCandidates } from '../src/typo-matcher.ts';
+import { fuzzyScan, prefixRange, transposedCandidates, typoBudget, typoCandidates } from '../src/typo-matcher.ts';
 
 const WORDS = ['bread', 'break', 'broad', 'chocolate', 'chocolates', 'cocoa', 'milk', 'milky', 'sausage', 'sausages', 'yoghurt', 'yogurt'].sort();
 const found = (query: string, edits: number, prefix = false) => fuzzyScan(WORDS, query, edits, { prefix }).map((m) => WORDS[m.index]);
@@ -73,5 +73,26 @@ describe('typoCandidates (first letter counts as two typos)', () => {
 
   it('finds nothing without a budget', () => {
     assert.deepEqual(found('bread', 0), []);
+  });
+});
+
+describe('transposedCandidates (a swap of neighbours is one typo, even in four letters)', () => {
+  const words = ['milk', 'mint', 'pork', 'rice', 'tuna', 'tea', 'eat'].sort();
+  const swapped = (query: string) => transposedCandidates(words, query).map((m) => words[m.index]);
+
+  it('finds the word with two neighbouring letters swapped', () => {
+    assert.deepEqual(swapped('mlik'), ['milk']);
+    assert.deepEqual(swapped('prok'), ['pork']);
+    assert.deepEqual(swapped('rcie'), ['rice']);
+    assert.deepEqual(swapped('tnua'), ['tuna']);
+    assert.deepEqual(transposedCandidates(words, 'mlik')[0]!.distance, 1);
+  });
+
+  it('forgives no other typo, and nothing below four letters', () => {
+    assert.deepEqual(swapped('mulk'), []);
+    assert.deepEqual(swapped('milk'), []);
+    assert.deepEqual(swapped('tae'), []);
+    assert.deepEqual(swapped(''), []);
+    assert.deepEqual(swapped('x'.repeat(10_000)), []);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import type { HttpHandler, PartnerKeyVerifier } from '@grocery/core';
+import type { PartnerKeyVerifier } from '@grocery/core';
+import type { HttpHandler } from '@grocery/core/http';
 import { createNodeListener, listen } from '@grocery/http-node';
 import { searchIndexFromData, type IndexData } from '@grocery/search';
 import { createSearchHandler, type LoadedSearchIndex } from './search-handler.ts';

@@ -158,7 +158,7 @@ export async function openWorld(kind: TestDatabaseKind, options: { clock: Clock;
       }
       throw new Error('no product can be ordered at the branch');
     },
-    pay: (token) => commerce.payments.pay(token),
+    pay: async (token) => (await commerce.payments.pay(token)).order,
     async close() {
       await grocer.close();
       if (!options.db) await db.close();

@@ -31,6 +31,21 @@ const configSchema = z.object({
   GROCER_PRODUCTS: z.coerce.number().int().min(100).max(500_000).default(40_000),
   GROCER_SEED: z.coerce.number().int().default(1),
   GROCER_PICKING_STEP_MS: z.coerce.number().int().min(1).optional(),
+  /** Per attempt of a call to the grocer over HTTP, and how often an idempotent call is tried again. */
+  GROCER_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(10_000),
+  GROCER_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** How long a request owns the order or payment it started; must outlast the grocer's timeouts and retries. */
+  CHECKOUT_REQUEST_WINDOW_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Waits between recovery looks at unfinished orders and payments (comma-separated ms; the last repeats). */
+  RECOVERY_DELAYS_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be comma-separated milliseconds')
+    .default('5000,30000,120000,600000,1800000')
+    .transform((v) => v.split(',').map(Number)),
+  /** Pause of the recovery worker when nothing is due. */
+  RECOVERY_IDLE_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  /** How often each instance compares its orders and payments with the grocer's (0 turns it off). */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
   OIDC_ISSUER: url.optional(),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   DOWNLOAD_SECRET: z.string().min(32).optional(),
@@ -69,6 +84,11 @@ export interface ApiConfig {
   grocerProducts: number;
   grocerSeed: number;
   grocerPickingStepMs: number | undefined;
+  grocerTimeoutMs: number;
+  grocerRetries: number;
+  sagas: { requestWindowMs: number; recoveryDelaysMs: number[] };
+  recoveryIdleMs: number;
+  reconcileIntervalMs: number;
   oidcIssuer: string | undefined;
   adminToken: string;
   downloadSecret: string;
@@ -139,6 +159,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
     grocerProducts: env.GROCER_PRODUCTS,
     grocerSeed: env.GROCER_SEED,
     grocerPickingStepMs: env.GROCER_PICKING_STEP_MS,
+    grocerTimeoutMs: env.GROCER_TIMEOUT_MS,
+    grocerRetries: env.GROCER_RETRIES,
+    sagas: { requestWindowMs: env.CHECKOUT_REQUEST_WINDOW_MS, recoveryDelaysMs: env.RECOVERY_DELAYS_MS },
+    recoveryIdleMs: env.RECOVERY_IDLE_MS,
+    reconcileIntervalMs: env.RECONCILE_INTERVAL_MS,
     oidcIssuer: env.OIDC_ISSUER,
     adminToken: env.ADMIN_TOKEN ?? secrets!.adminToken,
     downloadSecret: env.DOWNLOAD_SECRET ?? secrets!.downloadSecret,

@@ -35,9 +35,11 @@ export interface ApiMetricsOptions {
   adminToken: string;
   catalogVersion: () => string | null;
   searchIndexVersion: () => string | null;
+  /** Mismatches in the last reconciliation report; null before the first. */
+  reconciliationMismatches: () => number | null;
 }
 
-const GROCER_OPERATIONS = ['catalogVersion', 'products', 'productImage', 'branches', 'prices', 'stock', 'calculate', 'createOrder', 'orders', 'recordPayment'] as const;
+const GROCER_OPERATIONS = ['catalogVersion', 'products', 'productImage', 'branches', 'prices', 'stock', 'calculate', 'createOrder', 'orders', 'cancelOrder', 'recordPayment'] as const;
 
 /**
  * Prometheus metrics with prom-client: request rates and latencies per surface, grocer calls,
@@ -94,6 +96,16 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
       this.reset();
       const version = options.searchIndexVersion();
       if (version) this.set({ version }, 1);
+    },
+  });
+
+  new Gauge({
+    name: 'reconciliation_mismatches',
+    help: "Disagreements between the service's orders and payments and the grocer's or providers' in the last reconciliation (0 when all agree)",
+    registers: [registry],
+    collect() {
+      const mismatches = options.reconciliationMismatches();
+      if (mismatches !== null) this.set(mismatches);
     },
   });
 

@@ -100,6 +100,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       adminToken: config.adminToken,
       catalogVersion: () => catalog.current()?.version ?? null,
       searchIndexVersion: () => search?.current()?.version ?? null,
+      reconciliationMismatches: () => commerce.reconciliation.latest?.mismatches.length ?? null,
     });
 
     const opened = await openGrocer(config, options, clock, publicBaseUrl, log);
@@ -169,6 +170,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       clock,
       defaultBranchCode: config.defaultBranchCode,
       rateLimits: config.rateLimits,
+      sagas: config.sagas,
       paymentProviders: { production: options.productionPaymentProvider ?? null },
       issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
     });
@@ -181,6 +183,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       grocerWebhookSecret: config.grocerWebhookSecret,
       dispatcher: { onError: onEventError },
       poller: { onError: onEventError },
+      recovery: { onError: onEventError, idleMs: config.recoveryIdleMs },
     });
 
     // Where shoppers' apps call the identity provider: the embedded pool, or a Cognito pool's endpoint.
@@ -246,6 +249,11 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     );
     events.start();
     closers.push(() => events.stop());
+    if (config.reconcileIntervalMs > 0) {
+      const reconcile = setInterval(() => void reconcileOnce(commerce, log), config.reconcileIntervalMs);
+      reconcile.unref();
+      closers.push(async () => clearInterval(reconcile));
+    }
 
     const credentials = config.env === 'production' ? null : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl, idpUrl: issuer });
     if (!shopSettings && credentials) setShopKeys(credentials.partnerKey, credentials.clientId);
@@ -277,7 +285,13 @@ async function openGrocer(
   log: Logger,
 ): Promise<{ grocer: GrocerGateway; control: GrocerControl | null }> {
   if (config.grocerUrl) {
-    const grocer = createHttpGrocer({ url: config.grocerUrl, token: config.grocerToken, controlToken: config.grocerControlToken });
+    const grocer = createHttpGrocer({
+      url: config.grocerUrl,
+      token: config.grocerToken,
+      controlToken: config.grocerControlToken,
+      timeoutMs: config.grocerTimeoutMs,
+      retries: config.grocerRetries,
+    });
     return { grocer, control: config.grocerControlToken ? grocer : null };
   }
   const simulator = createGrocerSimulator({
@@ -289,6 +303,16 @@ async function openGrocer(
     log: (message) => log.info({ component: 'grocer' }, message),
   });
   return { grocer: simulator, control: simulator };
+}
+
+/** Compares orders and payments with the grocer's and warns about every disagreement (the gauge shows the count). */
+async function reconcileOnce(commerce: Commerce, log: Logger): Promise<void> {
+  try {
+    const report = await commerce.reconciliation.run();
+    if (report.mismatches.length > 0) log.warn({ mismatches: report.mismatches.slice(0, 50), count: report.mismatches.length }, 'reconciliation found mismatches');
+  } catch (error) {
+    log.warn({ err: error }, 'reconciliation could not run');
+  }
 }
 
 /**

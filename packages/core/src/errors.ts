@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'CATALOG_UNAVAILABLE',
   'IDEMPOTENCY_KEY_REUSED',
+  // The order and payment sagas (docs "Failures and recovery").
+  'ORDER_PENDING',
+  'ORDER_CANCELLED',
   'RATE_LIMITED',
   'QUERY_TOO_COMPLEX',
   'PAYLOAD_TOO_LARGE',
@@ -109,6 +112,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'PRICE_CHANGED':
     case 'IDEMPOTENCY_KEY_REUSED':
     case 'NOTIFICATION_REPLAYED':
+    case 'ORDER_CANCELLED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;
@@ -118,6 +122,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'SEARCH_UNAVAILABLE':
     case 'PAYMENT_PROVIDER_UNAVAILABLE':
     case 'CATALOG_UNAVAILABLE':
+    case 'ORDER_PENDING':
       return 503;
     case 'INTERNAL':
       return 500;

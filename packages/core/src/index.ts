@@ -35,7 +35,21 @@ export { FINAL_ORDER_STATUSES, type CreateOrderRequest, type GrocerOrder, type O
 export type { AppClient, Environment, Partner, PartnerContext, PartnerKeyRecord, PartnerKeyVerifier } from './model/partner.ts';
 export { LIMITS } from './model/limits.ts';
 export type { BasketContent, BasketLineRecord, BasketRecord, ShopperScope } from './model/basket.ts';
-export type { EventRecord, EventType, IssuedPaymentLink, OrderRecord, PaymentLinkRecord, PaymentRecord, PaymentSession, QuoteRecord } from './model/checkout.ts';
+export {
+  ACTIVE_PAYMENT_ATTEMPT_STATES,
+  type EventRecord,
+  type EventType,
+  type IssuedPaymentLink,
+  type OrderIntentRecord,
+  type OrderIntentState,
+  type OrderRecord,
+  type PaymentAttemptRecord,
+  type PaymentAttemptState,
+  type PaymentLinkRecord,
+  type PaymentRecord,
+  type PaymentSession,
+  type QuoteRecord,
+} from './model/checkout.ts';
 export { ORDER_ID_PATTERN, PARTNER_KEY_PATTERN, SECRET_TOKEN_PATTERN, partnerKeyPrefix, sameDigest, sha256Hex } from './model/ids.ts';
 
 // Ports
@@ -44,8 +58,19 @@ export type { GrocerControl, GrocerGateway } from './ports/grocer-gateway.ts';
 export type { CatalogReader, CategoryTotal, ProductListFilter, ProductPage } from './ports/catalog-reader.ts';
 export type { IdentityVerifier, VerifiedShopper } from './ports/identity-verifier.ts';
 export type { SearchClient, SearchHitRecord, SearchLang, SearchMode, Suggestion } from './ports/search-client.ts';
-export type { ChargeRequest, PaymentProvider } from './ports/payment-provider.ts';
-export type { CommerceStore, IdempotencyClaim, OperationsStore, PartnerStore, PaymentClaim, RateLimitStore, Store } from './ports/store.ts';
+export type { PaymentProvider, PaymentRequest, ProviderPaymentState, StartedPayment } from './ports/payment-provider.ts';
+export type {
+  CommerceStore,
+  DueWorkClaim,
+  IdempotencyClaim,
+  OperationsStore,
+  PartnerStore,
+  PaymentAttemptPatch,
+  PaymentAttemptStart,
+  RateLimitStore,
+  SagaStore,
+  Store,
+} from './ports/store.ts';
 export {
   RESPONSE_SNIPPET_MAX,
   type AttemptOutcome,
@@ -71,7 +96,11 @@ export { BranchService, haversineKm } from './services/branch-service.ts';
 export { SandboxPaymentProvider } from './services/sandbox-payment-provider.ts';
 export { QUOTE_TTL_SECONDS } from './services/quote-service.ts';
 export type { CreatedOrder, OrderCreateInput } from './services/order-service.ts';
-export type { Checkout } from './services/payment-service.ts';
+export type { Checkout, PaymentOutcome } from './services/payment-service.ts';
+export { DEFAULT_SAGA_SETTINGS, type SagaSettings } from './services/saga-settings.ts';
+export { RecoveryWorker, type RecoveryRound, type RecoveryWorkerOptions } from './services/recovery-worker.ts';
+export { Reconciliation, type MismatchKind, type ReconciliationMismatch, type ReconciliationOptions, type ReconciliationReport } from './services/reconciliation.ts';
+export { requireSafeInput, requireSafeText } from './services/input-validation.ts';
 export { shopperContext, type ShopperContext } from './services/shopper-context.ts';
 export { RateLimiter, type RateDecision, type RatePolicy } from './services/rate-limiter.ts';
 export { goLiveCheck, type GoLiveGap, type GoLiveReport } from './services/go-live-check.ts';

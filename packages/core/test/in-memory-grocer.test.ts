@@ -65,18 +65,32 @@ describe('InMemoryGrocer', () => {
     await rejects(grocer.calculate({ ...pickup([{ cprcode: milk.cprcode, quantity: 1 }]), fulfilment: 'DELIVERY' }), 'ADDRESS_REQUIRED');
   });
 
-  test('orders: created once per id, paid once with the exact total', async () => {
+  test('orders: created once per id, paid once with the exact total, a repeat of the same payment is that payment', async () => {
     const grocer = newGrocer();
     const request = { ...pickup([{ cprcode: milk.cprcode, quantity: 2 }]), orderId: 'PA2611220000001-AAAA', specialComment: 'test', sandbox: true };
     const order = await grocer.createOrder(request);
     assert.deepEqual([order.status, order.grandTotalSatang, order.payment.isPaid], ['PLACED', 9_000, false]);
     assert.equal(await grocer.createOrder(request), order, 'creating it again returns it unchanged');
-    await rejects(grocer.recordPayment({ orderId: order.orderId, amountSatang: 8_999, provider: 'sandbox', reference: 'r1' }), 'PRICE_CHANGED');
-    const paid = await grocer.recordPayment({ orderId: order.orderId, amountSatang: 9_000, provider: 'sandbox', reference: 'r1' });
-    assert.deepEqual([paid.payment.status, paid.payment.method], ['PAID', 'sandbox']);
+    const payment = { orderId: order.orderId, paymentId: 'pay_1', amountSatang: 9_000, provider: 'sandbox', reference: 'r1' };
+    await rejects(grocer.recordPayment({ ...payment, amountSatang: 8_999 }), 'PRICE_CHANGED');
+    const paid = await grocer.recordPayment(payment);
+    assert.deepEqual([paid.payment.status, paid.payment.method, paid.payment.paymentId], ['PAID', 'sandbox', 'pay_1']);
     assert.deepEqual(await grocer.orders([order.orderId, 'unknown']), [paid]);
-    await rejects(grocer.recordPayment({ orderId: order.orderId, amountSatang: 9_000, provider: 'sandbox', reference: 'r2' }), 'ALREADY_PAID');
-    await rejects(grocer.recordPayment({ orderId: 'unknown', amountSatang: 1, provider: 'sandbox', reference: 'r3' }), 'NOT_FOUND');
+    assert.equal(await grocer.recordPayment(payment), paid);
+    await rejects(grocer.recordPayment({ ...payment, paymentId: 'pay_2' }), 'ALREADY_PAID');
+    await rejects(grocer.cancelOrder(order.orderId), 'ALREADY_PAID');
+    await rejects(grocer.recordPayment({ ...payment, orderId: 'unknown' }), 'NOT_FOUND');
+  });
+
+  test('cancelling: an unpaid order is cancelled and can no longer be paid; an id cancelled first is never placed', async () => {
+    const grocer = newGrocer();
+    const request = { ...pickup([{ cprcode: milk.cprcode, quantity: 1 }]), orderId: 'PA2611220000002-BBBB', specialComment: null, sandbox: true };
+    await grocer.createOrder(request);
+    assert.equal((await grocer.cancelOrder(request.orderId))?.status, 'CANCELLED');
+    await rejects(grocer.recordPayment({ orderId: request.orderId, paymentId: 'pay_1', amountSatang: 4_500, provider: 'sandbox', reference: 'r1' }), 'ORDER_CANCELLED');
+    await rejects(grocer.createOrder(request), 'ORDER_CANCELLED');
+    assert.equal(await grocer.cancelOrder('PA2611220000003-CCCC'), null);
+    await rejects(grocer.createOrder({ ...request, orderId: 'PA2611220000003-CCCC' }), 'ORDER_CANCELLED');
   });
 
   test('the catalog exports in cprcode order, in batches', async () => {

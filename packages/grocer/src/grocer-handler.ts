@@ -20,7 +20,8 @@
  * | POST /v1/calculate | calculate |
  * | POST /v1/orders | createOrder |
  * | POST /v1/orders/lookup `{ orderIds }` | orders |
- * | POST /v1/orders/{orderId}/payments `{ amountSatang, provider, reference }` | recordPayment |
+ * | POST /v1/orders/{orderId}/cancel | cancelOrder (`{ order }`, null when the grocer never had it) |
+ * | POST /v1/orders/{orderId}/payments `{ paymentId, amountSatang, provider, reference }` | recordPayment |
  * | PUT /v1/control/prices, PUT /v1/control/stock | setPrice, setStock |
  * | PUT /v1/control/products/{cprcode}/active `{ active }` | setProductActive |
  * | POST /v1/control/catalog-version | bumpCatalogVersion |
@@ -140,6 +141,7 @@ export function createGrocerHandler(grocer: GrocerSimulator, options: GrocerHand
     { method: 'POST', pattern: 'calculate', handle: async (r) => jsonResponse(200, await grocer.calculate(parseWith(calculateBodySchema, readJson(r)))) },
     { method: 'POST', pattern: 'orders', handle: async (r) => jsonResponse(200, await grocer.createOrder(parseWith(createOrderBodySchema, readJson(r)))) },
     { method: 'POST', pattern: 'orders/lookup', handle: async (r) => jsonResponse(200, { items: await grocer.orders(parseWith(orderIdsBodySchema, readJson(r)).orderIds) }) },
+    { method: 'POST', pattern: 'orders/*/cancel', handle: async (_r, [orderId]) => jsonResponse(200, { order: await grocer.cancelOrder(orderId!) }) },
     { method: 'POST', pattern: 'orders/*/payments', handle: async (r, [orderId]) => jsonResponse(200, await grocer.recordPayment({ orderId: orderId!, ...parseWith(paymentBodySchema, readJson(r)) })) },
     { method: 'PUT', pattern: 'control/prices', control: true, handle: async (r) => (await grocer.setPrice(parseWith(setPriceBodySchema, readJson(r))), noContent()) },
     { method: 'PUT', pattern: 'control/stock', control: true, handle: async (r) => (await grocer.setStock(parseWith(setStockBodySchema, readJson(r))), noContent()) },

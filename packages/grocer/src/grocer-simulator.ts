@@ -177,11 +177,18 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
     }
   };
   const timer = notifier ? setInterval(scanOrders, options.notifyIntervalMs ?? 1000) : null;
+  /** Ids cancelled before any order had them: a create that arrives late is refused. */
+  const cancelledIds = new Set<string>();
+  const cancelledError = (orderId: string) =>
+    new CommerceError('ORDER_CANCELLED', `Order ${orderId} was cancelled; place the order again.`, { field: 'orderId', details: { orderId, status: 'CANCELLED' } });
+  const checkOrderId = (orderId: unknown): string => {
+    if (typeof orderId !== 'string' || !ORDER_ID_PATTERN.test(orderId)) throw new CommerceError('INVALID_INPUT', 'orderId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'orderId' });
+    return orderId;
+  };
   timer?.unref();
 
   const requireOrder = (orderId: unknown): OrderRecord => {
-    if (typeof orderId !== 'string' || !ORDER_ID_PATTERN.test(orderId)) throw new CommerceError('INVALID_INPUT', 'orderId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'orderId' });
-    const record = orders.get(orderId);
+    const record = orders.get(checkOrderId(orderId));
     if (!record) throw new CommerceError('NOT_FOUND', `There is no order ${orderId}.`, { field: 'orderId', details: { orderId } });
     return record;
   };
@@ -266,11 +273,13 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
     async createOrder(request: CreateOrderRequest): Promise<GrocerOrder> {
       await gate();
       if (!isRecord(request)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
-      if (typeof request.orderId !== 'string' || !ORDER_ID_PATTERN.test(request.orderId)) {
-        throw new CommerceError('INVALID_INPUT', 'orderId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'orderId' });
+      const orderId = checkOrderId(request.orderId);
+      if (cancelledIds.has(orderId)) throw cancelledError(orderId);
+      const existing = orders.get(orderId);
+      if (existing) {
+        if (orders.isCancelled(existing, clock.now())) throw cancelledError(orderId);
+        return orders.view(existing, clock.now());
       }
-      const existing = orders.get(request.orderId);
-      if (existing) return orders.view(existing, clock.now());
       if (typeof request.orderSource !== 'string' || request.orderSource.length === 0 || request.orderSource.length > 100) {
         throw new CommerceError('INVALID_INPUT', 'orderSource must be text of 1 to 100 characters.', { field: 'orderSource' });
       }
@@ -310,35 +319,47 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
       return out;
     },
 
+    async cancelOrder(orderId: string): Promise<GrocerOrder | null> {
+      await gate();
+      const id = checkOrderId(orderId);
+      const record = orders.get(id);
+      if (!record) {
+        cancelledIds.add(id);
+        return null;
+      }
+      const now = clock.now();
+      if (record.order.payment.isPaid) throw new CommerceError('ALREADY_PAID', `Order ${id} is paid; it cannot be cancelled.`, { field: 'orderId', details: { orderId: id } });
+      orders.cancel(record, now);
+      notifyTransitions(record, now);
+      return orders.view(record, now);
+    },
+
     async recordPayment(request: RecordPaymentRequest): Promise<GrocerOrder> {
       await gate();
       if (!isRecord(request)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
       const record = requireOrder(request.orderId);
-      const { amountSatang, provider, reference } = request;
+      const { amountSatang, provider, reference, paymentId } = request;
       if (typeof amountSatang !== 'number' || !Number.isSafeInteger(amountSatang) || amountSatang < 0) {
         throw new CommerceError('INVALID_INPUT', 'amountSatang must be a whole number of satang.', { field: 'amountSatang' });
       }
       if (typeof provider !== 'string' || provider.length === 0 || provider.length > 40) throw new CommerceError('INVALID_INPUT', 'provider must be text of 1 to 40 characters.', { field: 'provider' });
       if (typeof reference !== 'string' || reference.length === 0 || reference.length > 200) throw new CommerceError('INVALID_INPUT', 'reference must be text of 1 to 200 characters.', { field: 'reference' });
+      if (typeof paymentId !== 'string' || !ORDER_ID_PATTERN.test(paymentId)) throw new CommerceError('INVALID_INPUT', 'paymentId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'paymentId' });
       const now = clock.now();
       const order = record.order;
+      // One payment per order: the same paymentId again is that payment, any other is refused.
       if (order.payment.isPaid) {
-        if (order.payment.reference === reference) return orders.view(record, now);
+        if (order.payment.paymentId === paymentId) return orders.view(record, now);
         throw new CommerceError('ALREADY_PAID', `Order ${order.orderId} is already paid.`, { details: { orderId: order.orderId } });
       }
-      if (orders.isCancelled(record, now)) {
-        throw new CommerceError('INVALID_INPUT', `Order ${order.orderId} was cancelled because it was not paid in time; place the order again.`, {
-          field: 'orderId',
-          details: { orderId: order.orderId, status: 'CANCELLED' },
-        });
-      }
+      if (orders.isCancelled(record, now)) throw cancelledError(order.orderId);
       if (amountSatang !== order.grandTotalSatang) {
         throw new CommerceError('PRICE_CHANGED', `The payment of ${amountSatang} satang is not the order's total of ${order.grandTotalSatang} satang.`, {
           field: 'amountSatang',
           details: { orderId: order.orderId, expectedSatang: order.grandTotalSatang },
         });
       }
-      orders.pay(record, { method: provider, reference }, now);
+      orders.pay(record, { method: provider, reference, paymentId }, now);
       // A coupon is used up when its order is paid, so re-pricing an unpaid order before payment
       // still counts it as available (spec rule 5 compares like with like).
       couponBook.redeem(order.couponCodes);

@@ -2,8 +2,8 @@
  * The grocer over HTTP: an implementation of `GrocerGateway` and `GrocerControl` that calls the
  * simulator's HTTP server. Error bodies come back as `CommerceError` with the same code; network
  * failures, timeouts and 5xx answers become GROCER_UNAVAILABLE after bounded retries, which are made
- * only for idempotent calls (reads, calculate, createOrder by orderId, recordPayment by reference,
- * and the set-style controls).
+ * only for idempotent calls (reads, calculate, createOrder by orderId, cancelOrder, recordPayment by
+ * paymentId, and the set-style controls).
  */
 import {
   CommerceError,
@@ -183,6 +183,9 @@ export function createHttpGrocer(options: HttpGrocerOptions): HttpGrocer {
     createOrder: (request: CreateOrderRequest) => call<GrocerOrder>('POST', '/v1/orders', { idempotent: true, body: request }),
 
     orders: async (orderIds: readonly string[]) => items<GrocerOrder>(await call('POST', '/v1/orders/lookup', { idempotent: true, body: { orderIds } })),
+
+    cancelOrder: async (orderId: string) =>
+      (await call<{ order?: GrocerOrder | null }>('POST', `/v1/orders/${seg(String(orderId))}/cancel`, { idempotent: true })).order ?? null,
 
     recordPayment: (request: RecordPaymentRequest) => {
       const { orderId, ...payment } = request;

@@ -57,6 +57,8 @@ export interface OrderRecord {
   createdAtMs: number;
   /** Payment and manual advances; progress between them follows the clock. */
   anchors: Anchor[];
+  /** When the service cancelled it (an unpaid order only); null otherwise. */
+  cancelledAtMs: number | null;
   /** Last position an order-status notification was queued for. */
   notifiedPosition: number;
 }
@@ -127,10 +129,10 @@ export class OrderBook {
       totalDiscountSatang: calculation.totalDiscountSatang,
       grandTotalSatang: calculation.grandTotalSatang,
       couponCodes: [...calculation.couponCodes],
-      payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null },
+      payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null, paymentId: null },
       shipping: { fulfilmentType: calculation.fulfilment, address, schedules: [schedule] },
     };
-    const record: OrderRecord = { order, createdAtMs: nowMs, anchors: [], notifiedPosition: AWAITING_PAYMENT };
+    const record: OrderRecord = { order, createdAtMs: nowMs, anchors: [], cancelledAtMs: null, notifiedPosition: AWAITING_PAYMENT };
     this.#records.set(order.orderId, record);
     this.#open.add(order.orderId);
     return record;
@@ -139,14 +141,14 @@ export class OrderBook {
   /** The order's progress position at `nowMs`. */
   position(record: OrderRecord, nowMs: number): number {
     const last = record.anchors.at(-1);
-    if (!last) return nowMs >= record.createdAtMs + this.#options.unpaidCancelAfterMs ? CANCELLED : AWAITING_PAYMENT;
+    if (!last) return nowMs >= this.#cancelledAt(record) ? CANCELLED : AWAITING_PAYMENT;
     const final = stepsOf(record.order.shipping.fulfilmentType).length - 1;
     return Math.min(final, last.position + Math.floor(Math.max(0, nowMs - last.atMs) / this.#options.pickingStepMs));
   }
 
   /** When the order reached `position`. */
   changedAt(record: OrderRecord, position: number): number {
-    if (position === CANCELLED) return record.createdAtMs + this.#options.unpaidCancelAfterMs;
+    if (position === CANCELLED) return this.#cancelledAt(record);
     if (position === AWAITING_PAYMENT) return record.createdAtMs;
     let anchor = record.anchors[0]!;
     for (const a of record.anchors) if (a.position <= position) anchor = a;
@@ -162,10 +164,20 @@ export class OrderBook {
     return this.position(record, nowMs) === CANCELLED;
   }
 
+  /** Unpaid orders end when the service cancels them, or when they are not paid in time. */
+  #cancelledAt(record: OrderRecord): number {
+    return Math.min(record.cancelledAtMs ?? Infinity, record.createdAtMs + this.#options.unpaidCancelAfterMs);
+  }
+
   /** Marks the order paid; picking starts now. */
-  pay(record: OrderRecord, payment: { method: string; reference: string }, nowMs: number): void {
-    record.order.payment = { isPaid: true, status: 'PAID', method: payment.method, paidAt: new Date(nowMs).toISOString(), reference: payment.reference };
+  pay(record: OrderRecord, payment: { method: string; reference: string; paymentId: string }, nowMs: number): void {
+    record.order.payment = { isPaid: true, status: 'PAID', method: payment.method, paidAt: new Date(nowMs).toISOString(), reference: payment.reference, paymentId: payment.paymentId };
     record.anchors.push({ position: 0, atMs: nowMs });
+  }
+
+  /** Cancels an unpaid order now (the caller has checked that it is unpaid). */
+  cancel(record: OrderRecord, nowMs: number): void {
+    if (this.position(record, nowMs) !== CANCELLED) record.cancelledAtMs = nowMs;
   }
 
   /** Moves a paid, unfinished order one step now. Returns false when there is nothing to move. */

@@ -57,7 +57,7 @@ export const createOrderBodySchema = z.object({
 
 export const cprcodesBodySchema = z.object({ cprcodes: z.array(id).max(MAX_BATCH * 2) });
 export const orderIdsBodySchema = z.object({ orderIds: z.array(id).max(MAX_BATCH * 2) });
-export const paymentBodySchema = z.object({ amountSatang: z.number(), provider: text(100), reference: text(400) });
+export const paymentBodySchema = z.object({ paymentId: id, amountSatang: z.number(), provider: text(100), reference: text(400) });
 
 export const setPriceBodySchema = z.object({ branchCode: id, cprcode: id, amountSatang: z.number().nullable() });
 export const setStockBodySchema = z.object({ branchCode: id, cprcode: id, qty: z.number() });

@@ -117,13 +117,20 @@ describe('grocer HTTP server under hostile input', () => {
     await refused('POST', '/v1/orders', order({ specialComment: 'x'.repeat(3000) }), 400, 'INVALID_INPUT', 'specialComment');
     const created = await send('POST', '/v1/orders', order({}));
     assert.equal(created.status, 200);
-    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ amountSatang: 1.5, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'amountSatang');
-    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ amountSatang: -100, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'amountSatang');
-    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ amountSatang: 1, provider: 'sandbox', reference: 'r' }), 409, 'PRICE_CHANGED', 'amountSatang');
-    await refused('POST', '/v1/orders/NOPE-1/payments', JSON.stringify({ amountSatang: 1, provider: 'sandbox', reference: 'r' }), 404, 'NOT_FOUND');
-    await refused('POST', '/v1/orders//payments', JSON.stringify({ amountSatang: 1, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'orderId');
-    await refused('POST', '/v1/orders/%E0%A4%A/payments', JSON.stringify({ amountSatang: 1, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT');
+    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: 1.5, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'amountSatang');
+    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: -100, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'amountSatang');
+    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: 1, provider: 'sandbox', reference: 'r' }), 409, 'PRICE_CHANGED', 'amountSatang');
+    await refused('POST', '/v1/orders/NOPE-1/payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: 1, provider: 'sandbox', reference: 'r' }), 404, 'NOT_FOUND');
+    await refused('POST', '/v1/orders//payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: 1, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'orderId');
+    await refused('POST', '/v1/orders/%E0%A4%A/payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: 1, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT');
+    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ paymentId: '../x', amountSatang: 1, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'paymentId');
+    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ amountSatang: 1, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'paymentId');
     await refused('POST', '/v1/orders/lookup', JSON.stringify({ orderIds: Array.from({ length: 501 }, (_, i) => `O${i}`) }), 400, 'INVALID_INPUT', 'orderIds');
+    await refused('POST', '/v1/orders/a%20b/cancel', '', 400, 'INVALID_INPUT', 'orderId');
+    const cancelled = await send('POST', '/v1/orders/PA1-AAAA/cancel', '');
+    assert.equal(cancelled.status, 200);
+    assert.equal((JSON.parse(cancelled.text) as { order: { status: string } }).order.status, 'CANCELLED');
+    await refused('POST', '/v1/orders', order({}), 409, 'ORDER_CANCELLED', 'orderId');
   });
 
   test('routes, methods, queries and tokens', async () => {

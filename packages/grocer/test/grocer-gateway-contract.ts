@@ -287,7 +287,7 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       assert.equal(order.grandTotalSatang, 24_690);
       assert.equal(order.status, 'PLACED');
       assert.equal(order.shipping.schedules[0]!.pickingStatus, 'AWAITING_PAYMENT');
-      assert.deepEqual(order.payment, { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null });
+      assert.deepEqual(order.payment, { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null, paymentId: null });
       assert.equal(order.specialComment, 'Leave at the door test');
       assert.equal(order.sandbox, true);
       assert.equal(order.orderSource, 'CONTRACT');
@@ -302,16 +302,39 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       await rejectsWith(world.grocer.createOrder({ ...orderRequest([{ cprcode: product.cprcode, quantity: 1 }]), orderId: 'bad id!' }), 'INVALID_INPUT', 'orderId');
     });
 
-    test('recordPayment: PRICE_CHANGED on another amount, idempotent by reference, ALREADY_PAID otherwise', async () => {
+    test('recordPayment: PRICE_CHANGED on another amount, idempotent by paymentId, ALREADY_PAID for another payment', async () => {
       const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 3).cprcode, quantity: 1 }]));
-      const pay = (amountSatang: number, reference: string) => world.grocer.recordPayment({ orderId: order.orderId, amountSatang, provider: 'sandbox', reference });
-      await rejectsWith(pay(order.grandTotalSatang + 1, 'ref-1'), 'PRICE_CHANGED');
-      const paid = await pay(order.grandTotalSatang, 'ref-1');
-      assert.deepEqual(paid.payment, { isPaid: true, status: 'PAID', method: 'sandbox', paidAt: new Date(world.clock.now()).toISOString(), reference: 'ref-1' });
+      const pay = (amountSatang: number, paymentId: string) => world.grocer.recordPayment({ orderId: order.orderId, paymentId, amountSatang, provider: 'sandbox', reference: `ref-${paymentId}` });
+      await rejectsWith(pay(order.grandTotalSatang + 1, 'pay_1'), 'PRICE_CHANGED');
+      const paid = await pay(order.grandTotalSatang, 'pay_1');
+      assert.deepEqual(paid.payment, { isPaid: true, status: 'PAID', method: 'sandbox', paidAt: new Date(world.clock.now()).toISOString(), reference: 'ref-pay_1', paymentId: 'pay_1' });
       assert.equal(paid.shipping.schedules[0]!.pickingStatus, 'QUEUED');
-      assert.deepEqual(await pay(order.grandTotalSatang, 'ref-1'), paid);
-      await rejectsWith(pay(order.grandTotalSatang, 'ref-2'), 'ALREADY_PAID');
-      await rejectsWith(world.grocer.recordPayment({ orderId: 'NOPE-0000', amountSatang: 1, provider: 'sandbox', reference: 'x' }), 'NOT_FOUND');
+      assert.deepEqual(await pay(order.grandTotalSatang, 'pay_1'), paid, 'the same payment again is that payment');
+      await rejectsWith(pay(order.grandTotalSatang, 'pay_2'), 'ALREADY_PAID');
+      assert.deepEqual((await world.grocer.orders([order.orderId]))[0]!.payment, paid.payment, 'one payment is held');
+      await rejectsWith(world.grocer.recordPayment({ orderId: 'NOPE-0000', paymentId: 'pay_3', amountSatang: 1, provider: 'sandbox', reference: 'x' }), 'NOT_FOUND');
+      await rejectsWith(world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'bad id!', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'x' }), 'INVALID_INPUT', 'paymentId');
+    });
+
+    test('cancelOrder: an unpaid order is cancelled once; an unknown id is refused by a later create; a paid order is not cancelled', async () => {
+      const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }]));
+      const cancelled = await world.grocer.cancelOrder(order.orderId);
+      assert.equal(cancelled?.status, 'CANCELLED');
+      assert.equal(cancelled?.shipping.schedules[0]!.pickingStatus, 'CANCELLED');
+      assert.deepEqual(await world.grocer.cancelOrder(order.orderId), cancelled, 'cancelling again changes nothing');
+      assert.equal((await world.grocer.orders([order.orderId]))[0]!.status, 'CANCELLED');
+      await rejectsWith(world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }], { orderId: order.orderId })), 'ORDER_CANCELLED');
+      await rejectsWith(world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'pay_c', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'x' }), 'ORDER_CANCELLED');
+
+      const never = orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }]);
+      assert.equal(await world.grocer.cancelOrder(never.orderId), null, 'the grocer never had it');
+      await rejectsWith(world.grocer.createOrder(never), 'ORDER_CANCELLED');
+      assert.deepEqual(await world.grocer.orders([never.orderId]), [], 'a late create places nothing');
+
+      const paid = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }]));
+      await world.grocer.recordPayment({ orderId: paid.orderId, paymentId: 'pay_p', amountSatang: paid.grandTotalSatang, provider: 'sandbox', reference: 'x' });
+      await rejectsWith(world.grocer.cancelOrder(paid.orderId), 'ALREADY_PAID');
+      await rejectsWith(world.grocer.cancelOrder('bad id!'), 'INVALID_INPUT', 'orderId');
     });
 
     test('a usage-limited coupon is used up by paid orders, so an unpaid order re-prices the same', async () => {
@@ -322,7 +345,7 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const { orderId: _id, specialComment: _c, sandbox: _s, ...pricing } = orderRequest(lines, { couponCodes: ['LIMITED3'] });
       for (const order of orders.slice(0, 3)) {
         assert.equal((await world.grocer.calculate(pricing)).grandTotalSatang, order.grandTotalSatang, 'an unpaid order re-prices to its total');
-        await world.grocer.recordPayment({ orderId: order.orderId, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: `ltd-${order.orderId}` });
+        await world.grocer.recordPayment({ orderId: order.orderId, paymentId: `pay_${order.orderId}`, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: `ltd-${order.orderId}` });
       }
       const after = await world.grocer.calculate(pricing);
       assert.deepEqual(after.failedCoupons.map((f) => f.reason), ['USAGE_LIMIT'], 'three paid orders used the coupon up');
@@ -334,7 +357,7 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       world.clock.advance(world.pickingStepMs * 10);
       assert.equal((await world.grocer.orders([order.orderId]))[0]!.shipping.schedules[0]!.pickingStatus, 'AWAITING_PAYMENT');
       await rejectsWith(world.grocer.advanceOrder(order.orderId), 'INVALID_INPUT');
-      await world.grocer.recordPayment({ orderId: order.orderId, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: `pay-${order.orderId}` });
+      await world.grocer.recordPayment({ orderId: order.orderId, paymentId: `pay_${order.orderId}`, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: `pay-${order.orderId}` });
       const seen: [string, string][] = [];
       for (let step = 0; step < 6; step++) {
         const current = (await world.grocer.orders([order.orderId]))[0]!;
@@ -360,7 +383,7 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 5).cprcode, quantity: 1 }], { fulfilment: 'DELIVERY', address }));
       assert.ok(order.deliveryFeeSatang > 0);
       assert.equal(order.shipping.address?.lat, 13.75);
-      await world.grocer.recordPayment({ orderId: order.orderId, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: `pay-${order.orderId}` });
+      await world.grocer.recordPayment({ orderId: order.orderId, paymentId: `pay_${order.orderId}`, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: `pay-${order.orderId}` });
       const statuses = [];
       for (let i = 0; i < 4; i++) {
         const moved = await world.grocer.advanceOrder(order.orderId);
@@ -376,7 +399,7 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const cancelled = (await world.grocer.orders([order.orderId]))[0]!;
       assert.equal(cancelled.status, 'CANCELLED');
       assert.equal(cancelled.shipping.schedules[0]!.pickingStatus, 'CANCELLED');
-      await rejectsWith(world.grocer.recordPayment({ orderId: order.orderId, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'late' }), 'INVALID_INPUT');
+      await rejectsWith(world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'pay_late', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'late' }), 'ORDER_CANCELLED');
     });
 
     test('deactivating a product bumps the catalog version and makes it unavailable', async () => {

@@ -81,7 +81,7 @@ describe('service notifications', () => {
     await sim.notifyPending();
     assert.equal(receiver.received.length, 0, 'creating an order is not notified');
     const paidAtMs = clock.now();
-    await sim.recordPayment({ orderId: order.orderId, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-1' });
+    await sim.recordPayment({ orderId: order.orderId, paymentId: 'pay_pay_ref_1', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-1' });
     await sim.notifyPending();
     clock.advance(STEP_MS * 2 + 1);
     await sim.notifyPending();
@@ -116,7 +116,7 @@ describe('service notifications', () => {
   test('a manual advance and a cancellation are notified too', async () => {
     receiver.received.length = 0;
     const order = await sim.createOrder(orderFor(sim, 'PA2611220000002-WHK2', 'DELIVERY'));
-    await sim.recordPayment({ orderId: order.orderId, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-2' });
+    await sim.recordPayment({ orderId: order.orderId, paymentId: 'pay_pay_ref_2', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-2' });
     await sim.advanceOrder(order.orderId);
     await sim.notifyPending();
     assert.deepEqual(receiver.received.filter((r) => r.path.endsWith('order-status')).map((r) => r.body['pickingStatus']), ['QUEUED', 'PICKING']);
@@ -134,7 +134,7 @@ describe('service notifications', () => {
     const timed = createGrocerSimulator({ seed: 9, productCount: 500, clock, pickingStepMs: STEP_MS, serviceWebhook: { url: receiver.url, secret: SECRET }, notifyIntervalMs: 20, log: () => {} });
     try {
       const order = await timed.createOrder(orderFor(timed, 'PA2611220000004-WHK4'));
-      await timed.recordPayment({ orderId: order.orderId, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-4' });
+      await timed.recordPayment({ orderId: order.orderId, paymentId: 'pay_pay_ref_4', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-4' });
       clock.advance(STEP_MS);
       const deadline = Date.now() + 3_000;
       while (!receiver.received.some((r) => r.body['pickingStatus'] === 'PICKING') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -153,7 +153,7 @@ describe('notification failures', () => {
     const sim = createGrocerSimulator({ seed: 9, productCount: 500, clock, serviceWebhook: { url: flaky.url, secret: SECRET }, notifyIntervalMs: 3_600_000, webhookRetryDelaysMs: [5, 5, 5], log: (m) => logged.push(m) });
     try {
       const order = await sim.createOrder(orderFor(sim, 'PA2611220000005-WHK5'));
-      await sim.recordPayment({ orderId: order.orderId, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'r5' });
+      await sim.recordPayment({ orderId: order.orderId, paymentId: 'pay_r5', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'r5' });
       await sim.notifyPending();
       assert.ok(flaky.received.some((r) => r.path === '/webhooks/shop/payment' && r.verified), 'delivered after two failed attempts');
       assert.equal(logged.length, 0, logged.join('; '));
@@ -167,7 +167,7 @@ describe('notification failures', () => {
     const lonely = createGrocerSimulator({ seed: 9, productCount: 500, clock, serviceWebhook: { url: gone.url, secret: SECRET }, notifyIntervalMs: 3_600_000, webhookRetryDelaysMs: [5, 5], log: (m) => logged.push(m) });
     try {
       const order = await lonely.createOrder(orderFor(lonely, 'PA2611220000006-WHK6'));
-      const paid = await lonely.recordPayment({ orderId: order.orderId, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'r6' });
+      const paid = await lonely.recordPayment({ orderId: order.orderId, paymentId: 'pay_r6', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'r6' });
       assert.equal(paid.payment.isPaid, true);
       await lonely.notifyPending();
       assert.ok(logged.some((m) => m.includes('/webhooks/shop/payment') && m.includes(order.orderId)));

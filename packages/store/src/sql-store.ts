@@ -5,12 +5,18 @@ import type {
   BasketRecord,
   EventRecord,
   GrocerOrder,
+  DueWorkClaim,
   IdempotencyClaim,
+  OrderIntentRecord,
+  OrderIntentState,
   OrderRecord,
   Partner,
   PartnerContext,
   PartnerKeyRecord,
-  PaymentClaim,
+  PaymentAttemptPatch,
+  PaymentAttemptRecord,
+  PaymentAttemptStart,
+  PaymentAttemptState,
   PaymentLinkRecord,
   PaymentRecord,
   QuoteRecord,
@@ -133,6 +139,78 @@ function toLink(row: LinkRow): PaymentLinkRecord {
     callbackUrl: row.callback_url,
     expiresAt: isoNotNull(row.expires_at),
     createdAt: isoNotNull(row.created_at),
+  };
+}
+
+interface IntentRow {
+  order_id: string;
+  partner_id: string;
+  owner_id: string;
+  environment: OrderIntentRecord['environment'];
+  idempotency_key: string | null;
+  request: OrderIntentRecord['request'];
+  from_basket: boolean;
+  state: OrderIntentState;
+  checks: number;
+  last_error: string | null;
+  created_at: Date;
+  next_check_at: Date;
+}
+
+function toIntent(row: IntentRow): OrderIntentRecord {
+  return {
+    orderId: row.order_id,
+    partnerId: row.partner_id,
+    ownerId: row.owner_id,
+    environment: row.environment,
+    idempotencyKey: row.idempotency_key,
+    request: row.request,
+    fromBasket: row.from_basket,
+    state: row.state,
+    checks: row.checks,
+    lastError: row.last_error,
+    createdAt: isoNotNull(row.created_at),
+    nextCheckAt: isoNotNull(row.next_check_at),
+  };
+}
+
+interface AttemptRow {
+  attempt_id: string;
+  order_id: string;
+  partner_id: string;
+  provider: string;
+  amount_satang: number;
+  currency: string;
+  state: PaymentAttemptState;
+  provider_reference: string | null;
+  refund_reference: string | null;
+  failure_code: PaymentAttemptRecord['failureCode'];
+  failure_message: string | null;
+  simulate: PaymentAttemptRecord['simulate'];
+  checks: number;
+  created_at: Date;
+  updated_at: Date;
+  next_check_at: Date;
+}
+
+function toAttempt(row: AttemptRow): PaymentAttemptRecord {
+  return {
+    attemptId: row.attempt_id,
+    orderId: row.order_id,
+    partnerId: row.partner_id,
+    provider: row.provider,
+    amountSatang: row.amount_satang,
+    currency: row.currency,
+    state: row.state,
+    providerReference: row.provider_reference,
+    refundReference: row.refund_reference,
+    failureCode: row.failure_code,
+    failureMessage: row.failure_message,
+    simulate: row.simulate,
+    checks: row.checks,
+    createdAt: isoNotNull(row.created_at),
+    updatedAt: isoNotNull(row.updated_at),
+    nextCheckAt: isoNotNull(row.next_check_at),
   };
 }
 
@@ -379,20 +457,25 @@ class SqlStore extends SqlEventStore implements Store {
 
   // Orders
 
-  async insertOrder(input: { order: OrderRecord; link: PaymentLinkRecord; idempotency: { key: string; response: unknown } | null }): Promise<void> {
+  async insertOrder(input: { order: OrderRecord; link: PaymentLinkRecord; idempotency: { key: string; response: unknown } | null }): Promise<boolean> {
     const { order, link, idempotency } = input;
-    // One statement, so one round trip and atomic: the order, its link and the idempotency record.
-    await this.#db.query(
-      `WITH new_order AS (
+    // One statement, so one round trip and atomic: the intent turns created (only from pending, so
+    // exactly one path adopts it), and with it come the order, its link and the idempotency record.
+    const { rows } = await this.#db.query<{ created: boolean }>(
+      `WITH intent AS (
+         UPDATE order_intents SET state = 'created', updated_at = now() WHERE order_id = $1 AND state = 'pending' RETURNING order_id
+       ), new_order AS (
          INSERT INTO orders (order_id, partner_id, owner_id, environment, order_source, branch_code, grand_total_satang, currency,
                              payment_status, status, picking_status, request, grocer_order, created_at, paid_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM intent
        ), new_link AS (
          INSERT INTO payment_links (link_id, token_hash, order_id, partner_id, amount_satang, currency, provider, callback_url, expires_at, created_at)
-         VALUES ($16, $17, $1, $2, $18, $19, $20, $21, $22, $23)
+         SELECT $16, $17, $1, $2, $18, $19, $20, $21, $22, $23 FROM intent
+       ), idempotency AS (
+         UPDATE idempotency_keys SET response = $25, completed_at = now()
+          WHERE $24::text IS NOT NULL AND partner_id = $2 AND owner_id = $3 AND idempotency_key = $24 AND environment = $4 AND EXISTS (SELECT 1 FROM intent)
        )
-       UPDATE idempotency_keys SET response = $25, completed_at = now()
-        WHERE $24::text IS NOT NULL AND partner_id = $2 AND owner_id = $3 AND idempotency_key = $24 AND environment = $4`,
+       SELECT EXISTS (SELECT 1 FROM intent) AS created`,
       [
         order.orderId,
         order.partnerId,
@@ -421,6 +504,7 @@ class SqlStore extends SqlEventStore implements Store {
         idempotency ? JSON.stringify(idempotency.response) : null,
       ],
     );
+    return rows[0]!.created;
   }
 
   async getOrder(scope: ShopperScope, orderId: string): Promise<OrderRecord | null> {
@@ -484,28 +568,18 @@ class SqlStore extends SqlEventStore implements Store {
     return row ? { link: toLink(row.link), order: toOrder(row.order) } : null;
   }
 
-  async claimPayment(orderId: string, attemptId: string, nowMs: number, untilMs: number): Promise<PaymentClaim> {
-    const claimed = await this.#db.query(
-      `UPDATE orders SET payment_claim = $2, payment_claim_until = $4
-        WHERE order_id = $1 AND payment_status = 'UNPAID' AND (payment_claim IS NULL OR payment_claim_until < $3)`,
-      [orderId, attemptId, new Date(nowMs).toISOString(), new Date(untilMs).toISOString()],
-    );
-    if (claimed.rowCount > 0) return 'claimed';
-    const { rows } = await this.#db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE order_id = $1', [orderId]);
-    if (!rows[0]) return 'not-found';
-    return rows[0].payment_status === 'PAID' ? 'paid' : 'busy';
-  }
-
-  async completePayment(input: { orderId: string; attemptId: string; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean> {
+  async completePayment(input: { orderId: string; attemptId: string | null; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean> {
     const { orderId, attemptId, payment, grocerOrder, events } = input;
-    // One statement: the order turns PAID, the payment and its events are written, or none of it
-    // (when this attempt no longer holds the claim).
+    // One statement: the order turns PAID, its attempt paid, the payment and its events are written,
+    // or none of it (when the order is paid already: whichever path comes second writes nothing).
     const { rows } = await this.#db.query<{ paid: boolean }>(
       `WITH updated AS (
-         UPDATE orders SET payment_status = 'PAID', paid_at = $3, grocer_order = $4, status = $5, picking_status = $6,
-                           payment_claim = NULL, payment_claim_until = NULL, updated_at = now()
-          WHERE order_id = $1 AND payment_claim = $2 AND payment_status = 'UNPAID'
+         UPDATE orders SET payment_status = 'PAID', paid_at = $3, grocer_order = $4, status = $5, picking_status = $6, updated_at = now()
+          WHERE order_id = $1 AND payment_status = 'UNPAID'
           RETURNING order_id
+       ), attempt AS (
+         UPDATE payment_attempts SET state = 'paid', provider_reference = COALESCE(provider_reference, $11), updated_at = now()
+          WHERE attempt_id = $2 AND order_id = $1 AND EXISTS (SELECT 1 FROM updated)
        ), payment AS (
          INSERT INTO payments (payment_id, order_id, amount_satang, currency, provider, reference, created_at)
          SELECT $7::text, order_id, $8::bigint, $9::text, $10::text, $11::text, $3::timestamptz FROM updated
@@ -527,6 +601,148 @@ class SqlStore extends SqlEventStore implements Store {
       ],
     );
     return rows[0]!.paid;
+  }
+
+  // Sagas
+
+  async insertOrderIntent(intent: OrderIntentRecord): Promise<OrderIntentRecord> {
+    const { rows } = await this.#db.query<IntentRow>(
+      `WITH inserted AS (
+         INSERT INTO order_intents (order_id, partner_id, owner_id, environment, idempotency_key, request, from_basket, state, checks, last_error, created_at, next_check_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (order_id) DO NOTHING RETURNING *
+       )
+       SELECT * FROM inserted UNION ALL SELECT * FROM order_intents WHERE order_id = $1 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+      [
+        intent.orderId,
+        intent.partnerId,
+        intent.ownerId,
+        intent.environment,
+        intent.idempotencyKey,
+        JSON.stringify(intent.request),
+        intent.fromBasket,
+        intent.state,
+        intent.checks,
+        intent.lastError,
+        intent.createdAt,
+        intent.nextCheckAt,
+      ],
+    );
+    // A concurrent insert of the same id commits after this statement's snapshot: read it afresh.
+    if (!rows[0]) return (await this.getOrderIntent(intent.orderId))!;
+    return toIntent(rows[0]);
+  }
+
+  async getOrderIntent(orderId: string): Promise<OrderIntentRecord | null> {
+    const { rows } = await this.#db.query<IntentRow>('SELECT * FROM order_intents WHERE order_id = $1', [orderId]);
+    return rows[0] ? toIntent(rows[0]) : null;
+  }
+
+  async transitionOrderIntent(orderId: string, from: readonly OrderIntentState[], to: OrderIntentState, patch: { lastError?: string | null; nextCheckAt?: string } = {}): Promise<boolean> {
+    // An intent that ends without an order frees its idempotency key in the same statement.
+    const { rows } = await this.#db.query<{ moved: boolean }>(
+      `WITH moved AS (
+         UPDATE order_intents SET state = $3, last_error = CASE WHEN $4 THEN $5 ELSE last_error END, next_check_at = COALESCE($6::timestamptz, next_check_at), updated_at = now()
+          WHERE order_id = $1 AND state = ANY($2::text[])
+          RETURNING partner_id, owner_id, environment, idempotency_key
+       ), released AS (
+         DELETE FROM idempotency_keys k USING moved m
+          WHERE $3 IN ('failed', 'cancelled') AND k.partner_id = m.partner_id AND k.owner_id = m.owner_id AND k.environment = m.environment
+            AND k.idempotency_key = m.idempotency_key AND k.completed_at IS NULL AND k.resource_id = $1
+       )
+       SELECT EXISTS (SELECT 1 FROM moved) AS moved`,
+      [orderId, [...from], to, patch.lastError !== undefined, patch.lastError ?? null, patch.nextCheckAt ?? null],
+    );
+    return rows[0]!.moved;
+  }
+
+  async claimDueOrderIntents(claim: DueWorkClaim): Promise<OrderIntentRecord[]> {
+    const { rows } = await this.#db.query<IntentRow>(
+      `UPDATE order_intents SET next_check_at = $2, checks = checks + 1, updated_at = now()
+        WHERE order_id IN (
+          SELECT order_id FROM order_intents WHERE state IN ('pending', 'cancelling') AND next_check_at <= $1
+           ORDER BY next_check_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING *`,
+      [new Date(claim.nowMs).toISOString(), new Date(claim.untilMs).toISOString(), claim.limit],
+    );
+    return rows.map(toIntent);
+  }
+
+  async listOrderIntents(page: { since: string; after: string | null; limit: number }): Promise<OrderIntentRecord[]> {
+    const { rows } = await this.#db.query<IntentRow>(
+      'SELECT * FROM order_intents WHERE created_at >= $1 AND order_id > $2 ORDER BY order_id LIMIT $3',
+      [page.since, page.after ?? '', page.limit],
+    );
+    return rows.map(toIntent);
+  }
+
+  async startPaymentAttempt(attempt: PaymentAttemptRecord): Promise<PaymentAttemptStart> {
+    // The partial unique index allows one attempt under way per order: a second insert does nothing.
+    const { rows } = await this.#db.query<{ inserted: boolean; payment_status: string | null; active: AttemptRow | null }>(
+      `WITH target AS (
+         SELECT order_id, payment_status FROM orders WHERE order_id = $2
+       ), inserted AS (
+         INSERT INTO payment_attempts (attempt_id, order_id, partner_id, provider, amount_satang, currency, state, simulate, checks, created_at, updated_at, next_check_at)
+         SELECT $1, order_id, $3, $4, $5, $6, 'started', $7, 0, $8, $8, $9 FROM target WHERE payment_status = 'UNPAID'
+         ON CONFLICT (order_id) WHERE state IN ('started', 'charged') DO NOTHING
+         RETURNING attempt_id
+       )
+       SELECT EXISTS (SELECT 1 FROM inserted) AS inserted, (SELECT payment_status FROM target) AS payment_status,
+              (SELECT to_jsonb(a) FROM payment_attempts a WHERE a.order_id = $2 AND a.state IN ('started', 'charged') LIMIT 1) AS active`,
+      [attempt.attemptId, attempt.orderId, attempt.partnerId, attempt.provider, attempt.amountSatang, attempt.currency, attempt.simulate, attempt.createdAt, attempt.nextCheckAt],
+    );
+    const row = rows[0]!;
+    if (row.inserted) return { kind: 'started' };
+    if (row.payment_status === null) return { kind: 'not-found' };
+    if (row.payment_status === 'PAID') return { kind: 'paid' };
+    if (row.active) return { kind: 'busy', attempt: toAttempt(row.active) };
+    // The attempt under way ended between the insert and the look: try again.
+    return this.startPaymentAttempt(attempt);
+  }
+
+  async getPaymentAttempt(attemptId: string): Promise<PaymentAttemptRecord | null> {
+    const { rows } = await this.#db.query<AttemptRow>('SELECT * FROM payment_attempts WHERE attempt_id = $1', [attemptId]);
+    return rows[0] ? toAttempt(rows[0]) : null;
+  }
+
+  async listPaymentAttempts(orderIds: readonly string[]): Promise<PaymentAttemptRecord[]> {
+    if (orderIds.length === 0) return [];
+    const { rows } = await this.#db.query<AttemptRow>('SELECT * FROM payment_attempts WHERE order_id = ANY($1::text[]) ORDER BY created_at, attempt_id', [[...orderIds]]);
+    return rows.map(toAttempt);
+  }
+
+  async transitionPaymentAttempt(attemptId: string, from: readonly PaymentAttemptState[], to: PaymentAttemptState, patch: PaymentAttemptPatch = {}): Promise<boolean> {
+    const { rowCount } = await this.#db.query(
+      `UPDATE payment_attempts
+          SET state = $3,
+              provider_reference = COALESCE($4, provider_reference),
+              refund_reference = COALESCE($5, refund_reference),
+              failure_code = COALESCE($6, failure_code),
+              failure_message = COALESCE($7, failure_message),
+              next_check_at = COALESCE($8::timestamptz, next_check_at),
+              updated_at = now()
+        WHERE attempt_id = $1 AND state = ANY($2::text[])`,
+      [attemptId, [...from], to, patch.providerReference ?? null, patch.refundReference ?? null, patch.failureCode ?? null, patch.failureMessage ?? null, patch.nextCheckAt ?? null],
+    );
+    return rowCount > 0;
+  }
+
+  async claimDuePaymentAttempts(claim: DueWorkClaim): Promise<PaymentAttemptRecord[]> {
+    const { rows } = await this.#db.query<AttemptRow>(
+      `UPDATE payment_attempts SET next_check_at = $2, checks = checks + 1, updated_at = now()
+        WHERE attempt_id IN (
+          SELECT attempt_id FROM payment_attempts WHERE state IN ('started', 'charged') AND next_check_at <= $1
+           ORDER BY next_check_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING *`,
+      [new Date(claim.nowMs).toISOString(), new Date(claim.untilMs).toISOString(), claim.limit],
+    );
+    return rows.map(toAttempt);
+  }
+
+  async ordersByIds(orderIds: readonly string[]): Promise<OrderRecord[]> {
+    if (orderIds.length === 0) return [];
+    const { rows } = await this.#db.query<OrderRow>('SELECT * FROM orders WHERE order_id = ANY($1::text[]) ORDER BY order_id', [[...orderIds]]);
+    return rows.map(toOrder);
   }
 
   // Operations
@@ -553,9 +769,5 @@ class SqlStore extends SqlEventStore implements Store {
     // Windows are minutes long; an hour of history is plenty, and pruning now and then keeps the table small.
     if (Math.random() < 0.01) await this.#db.query("DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour'");
     return result;
-  }
-
-  async releasePayment(orderId: string, attemptId: string): Promise<void> {
-    await this.#db.query('UPDATE orders SET payment_claim = NULL, payment_claim_until = NULL WHERE order_id = $1 AND payment_claim = $2', [orderId, attemptId]);
   }
 }

@@ -21,7 +21,7 @@ function grocerOrder(orderId: string, picking = 'AWAITING_PAYMENT'): GrocerOrder
     totalDiscountSatang: 0,
     grandTotalSatang: 9000,
     couponCodes: [],
-    payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null },
+    payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null, paymentId: null },
     shipping: { fulfilmentType: 'PICKUP', address: null, schedules: [{ mode: 'REGULAR', dateTime: new Date(T0).toISOString(), pickingStatus: picking, deliveryFeeSatang: 0 }] },
   };
 }
@@ -73,6 +73,21 @@ for (const kind of testDatabaseKinds()) {
 
     async function newOrder(partnerId = 'ptn_a'): Promise<string> {
       const orderId = nextOrderId();
+      const order = orderRecord(orderId, partnerId);
+      await store.insertOrderIntent({
+        orderId,
+        partnerId,
+        ownerId: order.ownerId,
+        environment: order.environment,
+        idempotencyKey: null,
+        request: { ...order.request, orderId, specialComment: null, sandbox: true },
+        fromBasket: false,
+        state: 'pending',
+        checks: 0,
+        lastError: null,
+        createdAt: order.createdAt,
+        nextCheckAt: order.createdAt,
+      });
       await store.insertOrder({ order: orderRecord(orderId, partnerId), link: { linkId: `lnk_${orderId}`, tokenHash: `h_${orderId}`, orderId, partnerId, amountSatang: 9000, currency: 'THB', provider: 'sandbox', callbackUrl: null, expiresAt: new Date(T0 + 86_400_000).toISOString(), createdAt: new Date(T0).toISOString() }, idempotency: null });
       return orderId;
     }

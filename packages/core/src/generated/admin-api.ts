@@ -322,6 +322,30 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare the service's orders and payments with the grocer's and the providers'
+         * @description Runs the comparison now over the orders of the last 7 days and lists every disagreement;
+         *     `mismatches` is empty when all agree. Every instance also runs it every
+         *     `RECONCILE_INTERVAL_MS` (15 minutes by default), logs a warning when it is not empty and
+         *     shows the count as the Prometheus gauge `reconciliation_mismatches`. Work still within its
+         *     recovery time (a request's window and the first recovery looks) is not a mismatch.
+         */
+        get: operations["reconcile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/webhooks/{endpointId}": {
         parameters: {
             query?: never;
@@ -486,6 +510,19 @@ export type components = {
         };
         /** @description A partner key, sent as `X-Partner-Key`. Shown once. */
         PartnerKeyValue: string;
+        ReconciliationReport: {
+            /** Format: date-time */
+            checkedAt: string;
+            mismatches: {
+                detail: string;
+                /**
+                 * @description `order_missing`: created at the grocer, no order at the service. `missing_at_grocer`: the grocer does not know the service's order. `orphan_at_grocer`: the grocer holds a live order the service gave up. `payment_status`: paid on one side only. `payment_reference`: the grocer's payment is not the service's. `amount`: totals differ. `duplicate_payment`: more than one paid attempt. `order_unsettled`, `payment_unsettled`: still unfinished after recovery should have settled them. `provider_payment`: the provider's word differs.
+                 * @enum {string}
+                 */
+                kind: "order_missing" | "missing_at_grocer" | "orphan_at_grocer" | "payment_status" | "payment_reference" | "amount" | "duplicate_payment" | "order_unsettled" | "payment_unsettled" | "provider_payment";
+                orderId: string;
+            }[];
+        };
         /** @description Absolute `https` URLs (`http` only for localhost and 127.0.0.1) where the partner's app receives shoppers back from the identity provider. */
         RedirectUris: string[];
         RegisteredEndpoint: {
@@ -1123,6 +1160,36 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    reconcile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description `GROCER_UNAVAILABLE`: the grocer could not answer, so nothing was compared. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     disableWebhookEndpoint: {

@@ -18,6 +18,10 @@ export type paths = {
          * Pay the order with its provider (sandbox for sandbox partners)
          * @description The order is priced again first; a different total is refused with `PRICE_CHANGED` and the
          *     order stays unpaid. Two concurrent payments of one order record exactly one payment.
+         *     When the money was taken but the grocer has not confirmed recording it yet, the answer is
+         *     `202` with state `pending`: the order turns paid without paying again (wait for
+         *     `payment.paid`). When the grocer refuses to record a taken payment (the order was cancelled,
+         *     or its total changed), the payment is refunded and the error says so.
          *     A browser form post gets `303 See Other` back to the page; `Accept: application/json` gets JSON.
          */
         post: operations["payOrder"];
@@ -87,6 +91,8 @@ export type components = {
             orderId: string;
             payment: {
                 isPaid: boolean;
+                /** @description The latest payment attempt at this order, if any. */
+                lastAttempt: null | components["schemas"]["PaymentAttempt"];
                 /** Format: date-time */
                 paidAt: string | null;
                 /** @example sandbox */
@@ -107,10 +113,10 @@ export type components = {
             /** @description Sandbox orders are paid with the sandbox provider; no money moves. */
             sandbox: boolean;
             /**
-             * @description `payable`; or why not: `paid`, `expired` (24 hours passed), `price_changed` (place the order again).
+             * @description `payable`; or why not: `paid`; `pending` (a payment is under way or being confirmed with the grocer: do not pay again); `expired` (24 hours passed); `price_changed` (place the order again); `cancelled` (the grocer cancelled the order: place it again).
              * @enum {string}
              */
-            state: "payable" | "paid" | "expired" | "price_changed";
+            state: "payable" | "paid" | "pending" | "expired" | "price_changed" | "cancelled";
             /** @description Sum of line totals before discounts. */
             subTotal: number;
             /** @description All discounts (promotions */
@@ -131,9 +137,24 @@ export type components = {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "PAYMENT_LINK_INVALID" | "PAYMENT_LINK_EXPIRED" | "ALREADY_PAID" | "PRICE_CHANGED" | "PAYMENT_DECLINED" | "PAYLOAD_TOO_LARGE" | "INVALID_INPUT" | "NOT_FOUND" | "GROCER_UNAVAILABLE" | "INTERNAL";
+                code: "PAYMENT_LINK_INVALID" | "PAYMENT_LINK_EXPIRED" | "ALREADY_PAID" | "PRICE_CHANGED" | "ORDER_CANCELLED" | "PAYMENT_DECLINED" | "PAYMENT_PROVIDER_UNAVAILABLE" | "PAYLOAD_TOO_LARGE" | "INVALID_INPUT" | "NOT_FOUND" | "GROCER_UNAVAILABLE" | "INTERNAL";
                 message: string;
             };
+        };
+        PaymentAttempt: {
+            /**
+             * Format: date-time
+             * @description When the attempt last moved.
+             */
+            at: string;
+            /** @description Why it ended unpaid, e.g. `PAYMENT_DECLINED`, `PRICE_CHANGED`, `ORDER_CANCELLED`. */
+            failureCode: string | null;
+            refunded: boolean;
+            /**
+             * @description `started` (with the provider), `charged` (taken; being recorded with the grocer), `paid`; or how it ended: `declined` by the provider, `refunded` (taken, but the grocer would not record it, so the money went back), `failed` (nothing was taken).
+             * @enum {string}
+             */
+            state: "started" | "charged" | "paid" | "declined" | "refunded" | "failed";
         };
         PaymentResult: {
             currency: string;
@@ -142,7 +163,7 @@ export type components = {
             /** Format: date-time */
             paidAt: string | null;
             /** @enum {string} */
-            state: "paid";
+            state: "paid" | "pending";
         };
     };
     responses: never;
@@ -171,7 +192,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page, in the state of the order (payable, paid, expired or price changed). */
+            /** @description The page, in the state of the order (payable, paid, pending, expired, price changed or cancelled). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -222,6 +243,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentResult"];
                 };
             };
+            /** @description Taken and being confirmed with the grocer, or another payment of the order is under way (JSON callers). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentResult"];
+                };
+            };
             /** @description Browser form post; see the page for the outcome. */
             303: {
                 headers: {
@@ -229,7 +259,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `PAYMENT_DECLINED`: the provider refused; no money moved. */
+            /** @description `PAYMENT_DECLINED`: the provider refused; no money moved. `INVALID_INPUT`: a form field is not one the page sends. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -247,7 +277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ALREADY_PAID`, or `PRICE_CHANGED` (place the order again). */
+            /** @description `ALREADY_PAID`; `PRICE_CHANGED` or `ORDER_CANCELLED` (place the order again; a payment taken meanwhile was refunded). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -267,6 +297,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `GROCER_UNAVAILABLE` (nothing was taken) or `PAYMENT_PROVIDER_UNAVAILABLE`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

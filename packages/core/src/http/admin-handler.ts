@@ -5,6 +5,7 @@ import { isCprcode } from '../model/product.ts';
 import { toSatang } from '../money.ts';
 import type { GrocerControl } from '../ports/grocer-gateway.ts';
 import type { Commerce } from '../services/commerce.ts';
+import { requireSafeInput } from '../services/input-validation.ts';
 import { goLiveCheck } from '../services/go-live-check.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoints } from '../services/webhook-endpoints.ts';
 import { errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
@@ -36,7 +37,7 @@ const noContent = (): HttpResponse => ({ status: 204, headers: {}, body: null })
 
 /**
  * The admin API under `/admin/` (DESIGN.md §4; openapi/admin.yaml): partners, keys, app clients,
- * go-live facts and, while the simulator runs, grocer controls. `Authorization: Bearer <ADMIN_TOKEN>`.
+ * go-live facts, reconciliation and, while the simulator runs, grocer controls. `Authorization: Bearer <ADMIN_TOKEN>`.
  */
 export function createAdminHandler(options: AdminHandlerOptions): (request: HttpRequest) => Promise<HttpResponse> {
   const { commerce } = options;
@@ -166,6 +167,11 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
     },
     {
       method: 'GET',
+      pattern: /^\/admin\/reconciliation$/,
+      run: async () => jsonResponse(200, await commerce.reconciliation.run()),
+    },
+    {
+      method: 'GET',
       pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/go-live$/,
       run: async ([, partnerId]) => jsonResponse(200, await goLiveCheck(commerce.store, partnerId!)),
     },
@@ -244,6 +250,9 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
       }
     }
     try {
+      // Every text of the body and the query is checked before a route does anything with it.
+      requireSafeInput(body);
+      requireSafeInput(Object.fromEntries(request.query), 'query');
       return await route.run(route.pattern.exec(request.path)!, body, request);
     } catch (error) {
       if (!isCommerceError(error) || error.code === 'INTERNAL') throw error;

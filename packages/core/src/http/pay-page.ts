@@ -1,13 +1,15 @@
-import { type CommerceError, httpStatusOf, isCommerceError } from '../errors.ts';
+import { CommerceError, httpStatusOf, isCommerceError } from '../errors.ts';
 import { formatBaht, toBaht } from '../money.ts';
 import type { components } from '../generated/pay-api.ts';
 import type { Commerce } from '../services/commerce.ts';
+import { requireSafeInput } from '../services/input-validation.ts';
 import type { Checkout } from '../services/payment-service.ts';
 import { errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
 import { escapeHtml as h, PAGE_STYLES, pageHeaders, type PageLang, pickLang } from './page-kit.ts';
 
 /** The body of `GET /pay/<token>/checkout.json`, typed from openapi/pay.yaml. */
 export type CheckoutJson = components['schemas']['Checkout'];
+type PaymentResult = components['schemas']['PaymentResult'];
 
 const TEXT = {
   en: {
@@ -40,6 +42,11 @@ const TEXT = {
     invalidText: 'Check the link, or ask the shop for a new one.',
     back: 'Back to the shop',
     declined: 'The payment was declined. No money moved; you can try again.',
+    pending: 'Payment received: confirming',
+    pendingText: 'Your payment is being confirmed with the shop. This page updates by itself; please do not pay again.',
+    cancelled: 'This order was cancelled',
+    cancelledText: 'The order was cancelled, so it cannot be paid. Go back to the shop and place the order again.',
+    refunded: 'Your payment was refunded: the shop could not accept it for this order. No money was kept.',
     language: 'ภาษาไทย',
   },
   th: {
@@ -72,6 +79,11 @@ const TEXT = {
     invalidText: 'โปรดตรวจสอบลิงก์ หรือขอลิงก์ใหม่จากร้านค้า',
     back: 'กลับไปที่ร้านค้า',
     declined: 'การชำระเงินถูกปฏิเสธ ไม่มีการตัดเงิน คุณสามารถลองใหม่ได้',
+    pending: 'ได้รับการชำระเงินแล้ว: กำลังยืนยัน',
+    pendingText: 'กำลังยืนยันการชำระเงินกับร้านค้า หน้านี้จะอัปเดตเอง โปรดอย่าชำระเงินซ้ำ',
+    cancelled: 'คำสั่งซื้อนี้ถูกยกเลิกแล้ว',
+    cancelledText: 'คำสั่งซื้อถูกยกเลิก จึงไม่สามารถชำระเงินได้ โปรดกลับไปที่ร้านค้าและสั่งซื้อใหม่อีกครั้ง',
+    refunded: 'คืนเงินที่คุณชำระแล้ว เนื่องจากร้านค้าไม่สามารถรับการชำระเงินสำหรับคำสั่งซื้อนี้ได้ จึงไม่มีการเก็บเงินไว้',
     language: 'English',
   },
 } as const;
@@ -102,7 +114,7 @@ export function createPayPageHandler(commerce: Commerce): (request: HttpRequest)
       if (request.method === 'GET' || request.method === 'HEAD') {
         const view = await checkoutJson(commerce, await commerce.payments.checkout(token), token);
         if (match[2]) return jsonResponse(200, view, jsonHeaders);
-        return { status: 200, headers, body: renderCheckout(view, lang, request.query.get('notice') === 'declined' ? TEXT[lang].declined : null) };
+        return { status: 200, headers, body: renderCheckout(view, lang, request.query.get('notice') === 'declined') };
       }
       if (request.method === 'POST' && !match[2]) return await pay(commerce, request, token, lang, wantsJson, headers);
       return { ...errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST.'), headers: { ...jsonHeaders, allow: 'GET, POST' } };
@@ -116,29 +128,38 @@ export function createPayPageHandler(commerce: Commerce): (request: HttpRequest)
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
+/** The pay form's fields, checked like every text input: only `simulate=decline` (sandbox) is known. */
+function payForm(body: Uint8Array): { simulate: 'decline' | undefined } {
+  const form = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(body)));
+  requireSafeInput(form);
+  const simulate = form['simulate'];
+  if (simulate !== undefined && simulate !== 'decline') throw new CommerceError('INVALID_INPUT', 'simulate can only be decline.', { field: 'simulate' });
+  return { simulate };
+}
+
 async function pay(commerce: Commerce, request: HttpRequest, token: string, lang: PageLang, wantsJson: boolean, headers: Record<string, string>): Promise<HttpResponse> {
-  const form = new URLSearchParams(new TextDecoder().decode(request.body));
-  const simulate = form.get('simulate') === 'decline' ? 'decline' : undefined;
+  const { simulate } = payForm(request.body);
   const back = (notice?: string) => ({
     status: 303,
     headers: { ...headers, location: `/pay/${token}?lang=${lang}${notice ? `&notice=${notice}` : ''}` },
     body: null,
   });
   try {
-    const order = await commerce.payments.pay(token, { simulate });
-    if (wantsJson) return jsonResponse(200, { orderId: order.orderId, state: 'paid', paidAt: order.paidAt, grandTotal: toBaht(order.grandTotalSatang), currency: order.currency }, jsonHeaders);
+    const { state, order } = await commerce.payments.pay(token, { simulate });
+    const result: PaymentResult = { orderId: order.orderId, state, paidAt: order.paidAt, grandTotal: toBaht(order.grandTotalSatang), currency: order.currency };
+    if (wantsJson) return jsonResponse(state === 'paid' ? 200 : 202, result, jsonHeaders);
     return back();
   } catch (error) {
-    // A browser goes back to the page, which shows the new state (paid, expired, changed) or the decline.
+    // A browser goes back to the page, which shows the new state (paid, expired, changed, cancelled, a refund) or the decline.
     if (!wantsJson && isCommerceError(error) && error.code === 'PAYMENT_DECLINED') return back('declined');
-    if (!wantsJson && isCommerceError(error) && ['ALREADY_PAID', 'PRICE_CHANGED', 'PAYMENT_LINK_EXPIRED'].includes(error.code)) return back();
+    if (!wantsJson && isCommerceError(error) && ['ALREADY_PAID', 'PRICE_CHANGED', 'ORDER_CANCELLED', 'PAYMENT_LINK_EXPIRED'].includes(error.code)) return back();
     throw error;
   }
 }
 
 /** The checkout as JSON: what the page shows, for apps and agents. */
 export async function checkoutJson(commerce: Commerce, checkout: Checkout, token: string): Promise<CheckoutJson> {
-  const { order, link } = checkout;
+  const { order, link, attempt } = checkout;
   const grocer = order.grocerOrder;
   const byCode = new Map(commerce.catalog.get(grocer.lines.map((l) => l.cprcode)).map((p) => [p.cprcode, p]));
   const branch = (await commerce.branches.list()).find((b) => b.branchCode === order.branchCode);
@@ -172,7 +193,12 @@ export async function checkoutJson(commerce: Commerce, checkout: Checkout, token
     grandTotal: toBaht(order.grandTotalSatang),
     couponCodes: grocer.couponCodes,
     repricedGrandTotal: checkout.repricedTotalSatang === null ? null : toBaht(checkout.repricedTotalSatang),
-    payment: { provider: link.provider, isPaid: order.paymentStatus === 'PAID', paidAt: order.paidAt },
+    payment: {
+      provider: link.provider,
+      isPaid: order.paymentStatus === 'PAID',
+      paidAt: order.paidAt,
+      lastAttempt: attempt ? { state: attempt.state, failureCode: attempt.failureCode, refunded: attempt.state === 'refunded', at: attempt.updatedAt } : null,
+    },
     expiresAt: Math.floor(Date.parse(link.expiresAt) / 1000),
     payUrl: `${commerce.shopUrl}/pay/${token}`,
     returnUrl,
@@ -187,8 +213,9 @@ function withOrder(url: string, orderId: string): string {
 
 const money = (baht: number, lang: PageLang) => formatBaht(Math.round(baht * 100), lang);
 
-function renderCheckout(view: CheckoutJson, lang: PageLang, notice: string | null): string {
+function renderCheckout(view: CheckoutJson, lang: PageLang, declined: boolean): string {
   const t = TEXT[lang];
+  const notice = declined ? t.declined : view.payment.lastAttempt?.refunded && view.state !== 'paid' ? t.refunded : null;
   const other: PageLang = lang === 'en' ? 'th' : 'en';
   const deliver = view.fulfilment.type === 'DELIVERY';
   const address = view.fulfilment.address as { address?: string | null; postcode?: string | null; firstName?: string | null; lastName?: string | null } | null;
@@ -203,6 +230,8 @@ function renderCheckout(view: CheckoutJson, lang: PageLang, notice: string | nul
   const state = {
     payable: '',
     paid: `<div class="state ok" role="status"><h2>${h(t.paid)}</h2><p>${h(t.paidText)}</p>${view.returnUrl ? `<a class="button" href="${h(view.returnUrl)}">${h(t.back)}</a>` : ''}</div>`,
+    pending: `<div class="state ok" role="status"><h2>${h(t.pending)}</h2><p>${h(t.pendingText)}</p></div>`,
+    cancelled: `<div class="state warn" role="alert"><h2>${h(t.cancelled)}</h2><p>${h(t.cancelledText)}</p>${view.returnUrl ? `<a class="button" href="${h(view.returnUrl)}">${h(t.back)}</a>` : ''}</div>`,
     expired: `<div class="state warn" role="alert"><h2>${h(t.expired)}</h2><p>${h(t.expiredText)}</p></div>`,
     price_changed: `<div class="state warn" role="alert"><h2>${h(t.changed)}</h2><p>${h(t.changedText)}</p>${
       view.repricedGrandTotal !== null ? `<p>${h(t.nowTotal)}: <strong>${h(money(view.repricedGrandTotal, lang))}</strong></p>` : ''
@@ -223,6 +252,7 @@ function renderCheckout(view: CheckoutJson, lang: PageLang, notice: string | nul
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+${view.state === 'pending' ? '<meta http-equiv="refresh" content="5">' : ''}
 <title>${h(t.title)} · ${h(view.orderId)}</title>
 <style>${PAGE_STYLES}</style>
 </head>

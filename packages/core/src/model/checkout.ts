@@ -1,5 +1,6 @@
+import type { ErrorCode } from '../errors.ts';
 import type { Satang } from '../money.ts';
-import type { GrocerOrder, PaymentStatus } from './order.ts';
+import type { CreateOrderRequest, GrocerOrder, PaymentStatus } from './order.ts';
 import type { Environment } from './partner.ts';
 import type { CalculateRequest, Calculation } from './pricing.ts';
 
@@ -34,6 +35,73 @@ export interface OrderRecord {
   grocerOrder: GrocerOrder;
   createdAt: string;
   paidAt: string | null;
+}
+
+/**
+ * Where an order intent stands. `pending`: the grocer may or may not have the order (the call is
+ * running, or its answer was lost); `cancelling`: the service gave it up and is making sure the
+ * grocer cancels it; `created`: stored as an order; `failed`: the grocer refused it (it created
+ * nothing); `cancelled`: the grocer has cancelled it, or will refuse its id.
+ */
+export type OrderIntentState = 'pending' | 'cancelling' | 'created' | 'failed' | 'cancelled';
+
+/**
+ * What the service means to create at the grocer, written before the grocer is called, so that an
+ * order whose answer is lost (timeout, crash) is found again and adopted or cancelled.
+ */
+export interface OrderIntentRecord {
+  /** Also the grocer's idempotency key: a repeated create of this id is the same order. */
+  orderId: string;
+  partnerId: string;
+  ownerId: string;
+  environment: Environment;
+  idempotencyKey: string | null;
+  request: CreateOrderRequest;
+  /** The lines came from the basket: they are taken out of it once the order exists. */
+  fromBasket: boolean;
+  state: OrderIntentState;
+  /** Times the recovery worker has looked at it. */
+  checks: number;
+  lastError: string | null;
+  createdAt: string;
+  /** When the recovery worker may look at it next (a request owns it until then). */
+  nextCheckAt: string;
+}
+
+/**
+ * Where a payment attempt stands: `started` (the provider has it; money may not have moved yet),
+ * `charged` (the provider took the money; the grocer has not confirmed recording it), `paid` (the
+ * grocer recorded it and the order is paid), or how it ended otherwise: `declined` by the provider,
+ * `refunded` (charged, but the grocer would not record it, so the money went back), `failed`
+ * (nothing was taken).
+ */
+export type PaymentAttemptState = 'started' | 'charged' | 'paid' | 'declined' | 'refunded' | 'failed';
+
+export const ACTIVE_PAYMENT_ATTEMPT_STATES: readonly PaymentAttemptState[] = ['started', 'charged'];
+
+/** One try at paying an order; its id is the idempotency key at the provider and at the grocer. */
+export interface PaymentAttemptRecord {
+  attemptId: string;
+  orderId: string;
+  partnerId: string;
+  provider: string;
+  amountSatang: Satang;
+  currency: string;
+  state: PaymentAttemptState;
+  /** The provider's reference of the charge (or of its session). */
+  providerReference: string | null;
+  refundReference: string | null;
+  /** Why it ended unpaid, in the domain's words (e.g. PRICE_CHANGED, ORDER_CANCELLED). */
+  failureCode: ErrorCode | null;
+  failureMessage: string | null;
+  /** `decline` asks the sandbox provider to refuse. */
+  simulate: 'decline' | null;
+  /** Times the recovery worker has looked at it. */
+  checks: number;
+  createdAt: string;
+  updatedAt: string;
+  /** When the recovery worker may look at it next (the request that started it owns it until then). */
+  nextCheckAt: string;
 }
 
 /** A payment link: the token itself is never stored, only its SHA-256. */

@@ -44,6 +44,8 @@ export interface GrocerOrder {
     method: string | null;
     paidAt: string | null;
     reference: string | null;
+    /** The service's payment attempt the grocer recorded (its idempotency key); null while unpaid. */
+    paymentId: string | null;
   };
   shipping: {
     fulfilmentType: FulfilmentType;
@@ -69,8 +71,14 @@ export interface CreateOrderRequest {
 
 export interface RecordPaymentRequest {
   orderId: string;
+  /**
+   * The service's payment attempt: the grocer records one payment per order, and a repeat with the
+   * same paymentId is the same payment (its idempotency key), never a second one.
+   */
+  paymentId: string;
   amountSatang: Satang;
   provider: string;
+  /** The provider's reference of the charge. */
   reference: string;
 }
 

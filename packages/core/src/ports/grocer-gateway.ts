@@ -12,7 +12,8 @@ import type { CatalogVersion, Product, ProductImage } from '../model/product.ts'
  * branch, `INVALID_CPRCODE`, `INVALID_QUANTITY`, `PRICE_UNAVAILABLE`, `ADDRESS_REQUIRED`,
  * `DELIVERY_UNAVAILABLE`, `ALCOHOL_NOT_LICENSED`, `PRODUCT_UNAVAILABLE`, `EMPTY_BASKET` (no lines),
  * `NOT_FOUND` (unknown order), `ALREADY_PAID`, `PRICE_CHANGED` (payment amount differs from the
- * order's total), and `GROCER_UNAVAILABLE` when the grocer cannot be reached or fails.
+ * order's total), `ORDER_CANCELLED`, and `GROCER_UNAVAILABLE` when the grocer cannot be reached or
+ * fails (then a write may or may not have happened: the caller looks the order up to find out).
  */
 export interface GrocerGateway {
   /** Current catalog version; cheap, polled by the snapshot builder. */
@@ -34,11 +35,25 @@ export interface GrocerGateway {
   /** Prices lines with the grocer's own calculator: the bill. */
   calculate(request: CalculateRequest): Promise<Calculation>;
 
-  /** Re-prices and creates the order; never reserves stock. Creating an existing orderId again returns it unchanged. */
+  /**
+   * Re-prices and creates the order; never reserves stock. The orderId is the idempotency key:
+   * creating an existing orderId again returns it unchanged, and a cancelled one is refused with
+   * `ORDER_CANCELLED`.
+   */
   createOrder(request: CreateOrderRequest): Promise<GrocerOrder>;
   /** Orders by id; unknown ids are left out. At most 500 per call. */
   orders(orderIds: readonly string[]): Promise<GrocerOrder[]>;
-  /** Records a settled payment. `ALREADY_PAID` if paid, `PRICE_CHANGED` if the amount is not the order's total. */
+  /**
+   * Cancels an unpaid order and returns it, or null when the grocer never had it: the id is then
+   * refused by a later `createOrder`, so a create still on its way cannot place it. Repeating it
+   * changes nothing; `ALREADY_PAID` when the order is paid.
+   */
+  cancelOrder(orderId: string): Promise<GrocerOrder | null>;
+  /**
+   * Records a settled payment, once per order: a repeat with the same `paymentId` returns the order.
+   * `ALREADY_PAID` if another payment is recorded, `PRICE_CHANGED` if the amount is not the order's
+   * total, `ORDER_CANCELLED` if the order was cancelled.
+   */
   recordPayment(request: RecordPaymentRequest): Promise<GrocerOrder>;
 }
 

@@ -1,5 +1,16 @@
 import type { BasketContent, BasketRecord, ShopperScope } from '../model/basket.ts';
-import type { EventRecord, OrderRecord, PaymentLinkRecord, PaymentRecord, QuoteRecord } from '../model/checkout.ts';
+import type {
+  EventRecord,
+  OrderIntentRecord,
+  OrderIntentState,
+  OrderRecord,
+  PaymentAttemptRecord,
+  PaymentAttemptState,
+  PaymentLinkRecord,
+  PaymentRecord,
+  QuoteRecord,
+} from '../model/checkout.ts';
+import type { ErrorCode } from '../errors.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import type { AppClient, Environment, Partner, PartnerContext, PartnerKeyRecord } from '../model/partner.ts';
 import type { EventStore } from './event-store.ts';
@@ -33,7 +44,64 @@ export type IdempotencyClaim =
   /** The key was used for a different request. */
   | { kind: 'mismatch' };
 
-export type PaymentClaim = 'claimed' | 'paid' | 'busy' | 'not-found';
+/** Result of starting a payment attempt. */
+export type PaymentAttemptStart =
+  | { kind: 'started' }
+  /** The order is paid already. */
+  | { kind: 'paid' }
+  /** Another attempt of the order is under way: settle it first. */
+  | { kind: 'busy'; attempt: PaymentAttemptRecord }
+  | { kind: 'not-found' };
+
+/** What a payment attempt's move may record besides its new state. */
+export interface PaymentAttemptPatch {
+  providerReference?: string;
+  refundReference?: string;
+  failureCode?: ErrorCode;
+  failureMessage?: string;
+  nextCheckAt?: string;
+}
+
+/** A lease of due saga work for the recovery worker. */
+export interface DueWorkClaim {
+  nowMs: number;
+  /** The lease: until then no other worker gets the same rows. */
+  untilMs: number;
+  limit: number;
+}
+
+/**
+ * The durable state of the order and payment sagas (docs "Failures and recovery"). Every move is
+ * guarded by the state it leaves, so that the request that started a step, a retry and the recovery
+ * workers of every instance can race and exactly one of them makes each move.
+ */
+export interface SagaStore {
+  /** Writes the intent unless one with its orderId exists; returns the stored one either way. */
+  insertOrderIntent(intent: OrderIntentRecord): Promise<OrderIntentRecord>;
+  getOrderIntent(orderId: string): Promise<OrderIntentRecord | null>;
+  /**
+   * Moves an intent from one of `from` to `to`; true when this caller made the move. Moving to
+   * `failed` or `cancelled` also forgets its unfinished idempotency key, so that the key can be used
+   * again: nothing was placed under it.
+   */
+  transitionOrderIntent(orderId: string, from: readonly OrderIntentState[], to: OrderIntentState, patch?: { lastError?: string | null; nextCheckAt?: string }): Promise<boolean>;
+  /** Leases due unfinished intents (`FOR UPDATE SKIP LOCKED`), pushing their next check to the lease's end. */
+  claimDueOrderIntents(claim: DueWorkClaim): Promise<OrderIntentRecord[]>;
+  /** Intents created from `since` on, in orderId order after `after` (reconciliation pages through them). */
+  listOrderIntents(page: { since: string; after: string | null; limit: number }): Promise<OrderIntentRecord[]>;
+
+  /** Writes a new attempt in state `started`, unless the order is paid or another attempt is under way. */
+  startPaymentAttempt(attempt: PaymentAttemptRecord): Promise<PaymentAttemptStart>;
+  getPaymentAttempt(attemptId: string): Promise<PaymentAttemptRecord | null>;
+  /** Every attempt of these orders, oldest first. */
+  listPaymentAttempts(orderIds: readonly string[]): Promise<PaymentAttemptRecord[]>;
+  /** Moves an attempt from one of `from` to `to`; true when this caller made the move. */
+  transitionPaymentAttempt(attemptId: string, from: readonly PaymentAttemptState[], to: PaymentAttemptState, patch?: PaymentAttemptPatch): Promise<boolean>;
+  /** Leases due unfinished attempts (`FOR UPDATE SKIP LOCKED`), pushing their next check to the lease's end. */
+  claimDuePaymentAttempts(claim: DueWorkClaim): Promise<PaymentAttemptRecord[]>;
+  /** Orders by id, unscoped (reconciliation and recovery). */
+  ordersByIds(orderIds: readonly string[]): Promise<OrderRecord[]>;
+}
 
 /** Baskets, quotes, orders, payment links and payments, always scoped to (partner, shopper). */
 export interface CommerceStore {
@@ -60,10 +128,11 @@ export interface CommerceStore {
   releaseIdempotencyKey(scope: ShopperScope, key: string): Promise<void>;
 
   /**
-   * Stores a new order with its first payment link in one transaction, completing the
-   * idempotency key (if any) with `response`.
+   * Stores a new order with its first payment link, marks its intent `created` and completes the
+   * idempotency key (if any) with `response`, atomically. False, writing nothing, when the intent is
+   * no longer pending (another path settled it first).
    */
-  insertOrder(input: { order: OrderRecord; link: PaymentLinkRecord; idempotency: { key: string; response: unknown } | null }): Promise<void>;
+  insertOrder(input: { order: OrderRecord; link: PaymentLinkRecord; idempotency: { key: string; response: unknown } | null }): Promise<boolean>;
   getOrder(scope: ShopperScope, orderId: string): Promise<OrderRecord | null>;
   /** Orders newest first; `after` is the cursor of the last order of the previous page. */
   listOrders(scope: ShopperScope, page: { after: { createdAt: string; orderId: string } | null; first: number }): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }>;
@@ -77,14 +146,11 @@ export interface CommerceStore {
   findPaymentLinkByHash(tokenHash: string): Promise<{ link: PaymentLinkRecord; order: OrderRecord } | null>;
 
   /**
-   * Takes the right to pay the order until `untilMs` (epoch ms): 'claimed' for exactly one caller;
-   * 'paid' when already paid; 'busy' while another attempt holds an unexpired claim.
+   * Marks the order paid, records the payment, moves its attempt (when the service knows it) to
+   * `paid` and writes the events, in one transaction. False, writing nothing, when the order is paid
+   * already or the attempt is no longer under way.
    */
-  claimPayment(orderId: string, attemptId: string, nowMs: number, untilMs: number): Promise<PaymentClaim>;
-  /** Marks the order paid, records the payment and writes its events, in one transaction. False if the claim was lost. */
-  completePayment(input: { orderId: string; attemptId: string; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean>;
-  /** Gives up a claim whose payment failed. */
-  releasePayment(orderId: string, attemptId: string): Promise<void>;
+  completePayment(input: { orderId: string; attemptId: string | null; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean>;
 }
 
 /** Rate-limit counters shared by every instance: fixed windows per bucket. */
@@ -103,4 +169,4 @@ export interface OperationsStore {
 }
 
 /** All persistence the service needs, behind one port. */
-export interface Store extends PartnerStore, CommerceStore, EventStore, RateLimitStore, OperationsStore {}
+export interface Store extends PartnerStore, CommerceStore, SagaStore, EventStore, RateLimitStore, OperationsStore {}

@@ -1,5 +1,5 @@
 import { CommerceError } from '../errors.ts';
-import type { BasketContent, BasketRecord } from '../model/basket.ts';
+import type { BasketContent, BasketRecord, ShopperScope } from '../model/basket.ts';
 import type { Branch } from '../model/branch.ts';
 import { newId } from '../model/ids.ts';
 import { LIMITS } from '../model/limits.ts';
@@ -90,9 +90,9 @@ export class BasketService {
   }
 
   /** Takes ordered quantities off the basket, leaving lines added meanwhile. */
-  async subtractOrdered(ctx: ShopperContext, ordered: readonly { cprcode: string; quantity: number }[]): Promise<void> {
+  async subtractOrdered(scope: ShopperScope, ordered: readonly { cprcode: string; quantity: number }[]): Promise<void> {
     const byCode = new Map(ordered.map((l) => [l.cprcode, l.quantity]));
-    await this.#store.updateBasket(ctx.scope, newId('bsk'), (existing) =>
+    await this.#store.updateBasket(scope, newId('bsk'), (existing) =>
       existing
         ? {
             branchCode: existing.branchCode,

@@ -15,6 +15,8 @@ import { type AppClientIssuer, PartnerService } from './partner-service.ts';
 import { ProductService } from './product-service.ts';
 import { QuoteService } from './quote-service.ts';
 import { RateLimiter, type RatePolicy } from './rate-limiter.ts';
+import { Reconciliation } from './reconciliation.ts';
+import { DEFAULT_SAGA_SETTINGS, type SagaSettings } from './saga-settings.ts';
 import { SandboxPaymentProvider } from './sandbox-payment-provider.ts';
 
 export interface CommerceOptions {
@@ -36,6 +38,8 @@ export interface CommerceOptions {
   partnerKeyCacheTtlMs?: number;
   /** Units per minute (see docs "Rate limits"); defaults in DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimitSettings>;
+  /** Timings of the order and payment sagas; defaults in DEFAULT_SAGA_SETTINGS. */
+  sagas?: Partial<SagaSettings>;
 }
 
 export interface RateLimitSettings {
@@ -63,6 +67,9 @@ export interface Commerce {
   orders: OrderService;
   links: PaymentLinks;
   payments: PaymentService;
+  /** Compares the service's orders and payments with the grocer's and the providers'. */
+  reconciliation: Reconciliation;
+  sagas: SagaSettings;
   publicBaseUrl: string;
   shopUrl: string;
   rateLimiter: RateLimiter;
@@ -92,7 +99,9 @@ export function createCommerce(options: CommerceOptions): Commerce {
     shopUrl,
     providerFor: (order) => providers[order.environment]?.name ?? 'unconfigured',
   });
-  const orders = new OrderService({ store, grocer, branches, baskets, links, clock });
+  const sagas: SagaSettings = { ...DEFAULT_SAGA_SETTINGS, ...options.sagas };
+  const orders = new OrderService({ store, grocer, branches, baskets, links, clock, sagas });
+  const configured = Object.values(providers).filter((p): p is PaymentProvider => p !== null);
   return {
     clock,
     grocer,
@@ -107,7 +116,10 @@ export function createCommerce(options: CommerceOptions): Commerce {
     quotes: new QuoteService({ store, grocer, branches, clock }),
     orders,
     links,
-    payments: new PaymentService({ store, grocer, orders, links, clock, providers }),
+    payments: new PaymentService({ store, grocer, orders, links, clock, providers, sagas }),
+    // Unfinished work is a mismatch only once recovery has had its chance (the request's window, then a few looks).
+    reconciliation: new Reconciliation({ store, grocer, providers: configured, clock, settleWithinMs: sagas.requestWindowMs + sagas.recoveryDelaysMs.slice(0, 3).reduce((a, b) => a + b, 0) }),
+    sagas,
     publicBaseUrl,
     shopUrl,
     rateLimiter: new RateLimiter({ store, clock }),

@@ -6,6 +6,7 @@ import type { Clock } from '../ports/clock.ts';
 import type { WebhookSender } from '../ports/webhook-sender.ts';
 import type { Commerce } from './commerce.ts';
 import { OrderPoller, type OrderPollerOptions } from './order-poller.ts';
+import { RecoveryWorker, type RecoveryWorkerOptions } from './recovery-worker.ts';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhook-dispatcher.ts';
 import { WebhookEndpoints } from './webhook-endpoints.ts';
 
@@ -21,22 +22,27 @@ export interface EventRuntimeOptions {
   instanceId?: string;
   dispatcher?: Omit<WebhookDispatcherOptions, 'store' | 'sender' | 'clock' | 'instanceId'>;
   poller?: Omit<OrderPollerOptions, 'store' | 'grocer' | 'orders' | 'clock' | 'instanceId'>;
+  recovery?: Omit<RecoveryWorkerOptions, 'store' | 'orders' | 'payments' | 'clock'>;
   /** Whether this instance polls orders (every instance delivers; polling may be left to some). */
   polling?: boolean;
 }
 
-/** Events to partners in one process: the dispatcher, the poller, the inbound handler and the admin service. */
+/**
+ * The background work of one process: events to partners (the dispatcher, the poller, the inbound
+ * handler and the admin service) and the recovery of unfinished orders and payments.
+ */
 export interface EventRuntime {
   instanceId: string;
   dispatcher: WebhookDispatcher;
   poller: OrderPoller;
+  recovery: RecoveryWorker;
   /** Partners' endpoints and deliveries, for the admin API (`createAdminHandler({ webhooks })`). */
   endpoints: WebhookEndpoints;
   /** Serves `POST /webhooks/shop/payment` and `/webhooks/shop/order-status` (route `/webhooks/` to it). */
   inboundWebhookHandler: HttpHandler;
-  /** Starts delivering and polling in the background. */
+  /** Starts delivering, polling and recovering in the background. */
   start(): void;
-  /** Stops both, draining in-flight work and releasing claims. */
+  /** Stops them all, draining in-flight work and releasing claims. */
   stop(): Promise<void>;
 }
 
@@ -54,6 +60,7 @@ export function createEventRuntime(options: EventRuntimeOptions): EventRuntime {
   const instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${newId('i').slice(2, 10)}`;
   const dispatcher = new WebhookDispatcher({ ...options.dispatcher, store: commerce.store, sender, clock, instanceId });
   const poller = new OrderPoller({ ...options.poller, store: commerce.store, grocer: commerce.grocer, orders: commerce.orders, clock, instanceId });
+  const recovery = new RecoveryWorker({ ...options.recovery, store: commerce.store, orders: commerce.orders, payments: commerce.payments, clock });
   const endpoints = new WebhookEndpoints({ store: commerce.store, sender, clock });
   const inboundWebhookHandler = createInboundWebhookHandler({ store: commerce.store, poller, secret: options.grocerWebhookSecret, clock });
   const polling = options.polling ?? true;
@@ -61,14 +68,16 @@ export function createEventRuntime(options: EventRuntimeOptions): EventRuntime {
     instanceId,
     dispatcher,
     poller,
+    recovery,
     endpoints,
     inboundWebhookHandler,
     start() {
       dispatcher.start();
+      recovery.start();
       if (polling) poller.start();
     },
     async stop() {
-      await Promise.all([dispatcher.stop(), poller.stop()]);
+      await Promise.all([dispatcher.stop(), poller.stop(), recovery.stop()]);
     },
   };
 }

@@ -6,6 +6,42 @@ import { isCprcode } from '../model/product.ts';
 
 /** Checks that go with every input path: each throws a CommerceError that names the field. */
 
+/**
+ * Characters no text input may carry: NUL and the other C0 controls except tab and line feed (a
+ * carriage return only as part of CRLF, which browsers send for line breaks), and lone UTF-16
+ * surrogates, which no UTF-8 encoder can write (the database and the grocer refuse them).
+ */
+const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|\r(?!\n)|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Refuses text with a character of `UNSAFE_TEXT`, naming the field and the position. */
+export function requireSafeText(value: string, field: string): string {
+  const found = UNSAFE_TEXT.exec(value);
+  if (found) {
+    const code = found[0].charCodeAt(found[0].length === 2 ? 1 : 0);
+    const what = code >= 0xd800 && code <= 0xdfff ? 'a lone surrogate' : code === 0 ? 'a NUL character' : `the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new CommerceError('INVALID_INPUT', `${field} contains ${what} at position ${found.index}; text may not carry control characters other than tab and newline.`, { field });
+  }
+  return value;
+}
+
+/**
+ * Checks every string inside an input (arguments, a JSON body, form fields) before anything happens
+ * with it, so that no request with unusable text reaches the grocer, the database or a provider.
+ * Walks iteratively: a deeply nested body cannot exhaust the stack.
+ *
+ * @example
+ * requireSafeInput({ input: { specialComment: 'a\u0000b' } }); // INVALID_INPUT, field input.specialComment
+ */
+export function requireSafeInput(value: unknown, field = ''): void {
+  const pending: [unknown, string][] = [[value, field]];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') requireSafeText(item, path || 'input');
+    else if (Array.isArray(item)) item.forEach((element, index) => pending.push([element, path ? `${path}.${index}` : String(index)]));
+    else if (typeof item === 'object' && item !== null) for (const [key, element] of Object.entries(item)) pending.push([element, path ? `${path}.${key}` : key]);
+  }
+}
+
 export function requireCprcode(value: unknown, field: string): string {
   if (!isCprcode(value)) throw new CommerceError('INVALID_CPRCODE', 'A cprcode is 1 to 12 digits.', { field });
   return value;
@@ -56,7 +92,7 @@ export function normaliseCoupons(codes: readonly string[] | null | undefined, fi
   if (!codes) return [];
   if (codes.length > LIMITS.maxCoupons) throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxCoupons} coupon codes are allowed.`, { field });
   return codes.map((code, index) => {
-    const trimmed = code.trim();
+    const trimmed = requireSafeText(code, `${field}.${index}`).trim();
     if (!COUPON_PATTERN.test(trimmed)) throw new CommerceError('INVALID_INPUT', 'A coupon code is 1 to 32 letters, digits, - or _.', { field: `${field}.${index}` });
     return trimmed.toUpperCase();
   });
@@ -65,6 +101,7 @@ export function normaliseCoupons(codes: readonly string[] | null | undefined, fi
 function optionalText(value: string | null | undefined, max: number, field: string): string | null {
   if (value === null || value === undefined) return null;
   if (value.length > max) throw new CommerceError('INVALID_INPUT', `At most ${max} characters.`, { field });
+  requireSafeText(value, field);
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
 }

@@ -57,9 +57,14 @@ export class PaymentLinks {
     return model;
   }
 
+  /** The payment page of a token ({shop_url}/pay/<token>). */
+  pageUrl(token: string): string {
+    return `${this.#shopUrl}/pay/${token}`;
+  }
+
   toModel(record: PaymentLinkRecord, token: string): IssuedPaymentLink {
     return {
-      url: `${this.#shopUrl}/pay/${token}`,
+      url: this.pageUrl(token),
       expiresAt: Math.floor(Date.parse(record.expiresAt) / 1000),
       amountSatang: record.amountSatang,
       currency: record.currency,

@@ -23,8 +23,8 @@ export interface InMemoryGrocerOptions {
 /**
  * A `GrocerGateway` held in memory, for tests and examples: products, branches, feed prices with
  * the detail-price fallback, stock, and a calculator that sums lines and adds a flat delivery fee.
- * It knows no promotions or coupons (every coupon fails as `UNKNOWN`); orders are placed and paid
- * in memory and never move on.
+ * It knows no promotions or coupons (every coupon fails as `UNKNOWN`); orders are placed, paid and
+ * cancelled in memory, and their picking never moves on.
  *
  * @example
  * const grocer = new InMemoryGrocer({ products: [milk], branches: [testBranch({ branchCode: 'BKK01' })], prices: { BKK01: { [milk.cprcode]: 4_500 } } });
@@ -37,6 +37,8 @@ export class InMemoryGrocer implements GrocerGateway {
   readonly #deliveryFee: Satang;
   readonly #clock: Clock;
   readonly #orders = new Map<string, GrocerOrder>();
+  /** Ids cancelled before any order had them: a late create of one is refused. */
+  readonly #cancelledIds = new Set<string>();
 
   constructor(options: InMemoryGrocerOptions) {
     this.#products = new Map(options.products.map((product) => [product.cprcode, product]));
@@ -122,6 +124,7 @@ export class InMemoryGrocer implements GrocerGateway {
 
   async createOrder(request: CreateOrderRequest): Promise<GrocerOrder> {
     const existing = this.#orders.get(request.orderId);
+    if (this.#cancelledIds.has(request.orderId) || existing?.status === 'CANCELLED') throw new CommerceError('ORDER_CANCELLED', `Order ${request.orderId} was cancelled.`);
     if (existing) return existing;
     const bill = await this.calculate(request);
     const now = new Date(this.#clock.now()).toISOString();
@@ -140,7 +143,7 @@ export class InMemoryGrocer implements GrocerGateway {
       totalDiscountSatang: bill.totalDiscountSatang,
       grandTotalSatang: bill.grandTotalSatang,
       couponCodes: bill.couponCodes,
-      payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null },
+      payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null, paymentId: null },
       shipping: { fulfilmentType: request.fulfilment, address: request.address, schedules: [{ mode: request.scheduleMode, dateTime: now, pickingStatus: 'PENDING', deliveryFeeSatang: bill.deliveryFeeSatang }] },
     };
     this.#orders.set(order.orderId, order);
@@ -151,12 +154,30 @@ export class InMemoryGrocer implements GrocerGateway {
     return orderIds.flatMap((orderId) => this.#orders.get(orderId) ?? []);
   }
 
+  async cancelOrder(orderId: string): Promise<GrocerOrder | null> {
+    const order = this.#orders.get(orderId);
+    if (!order) {
+      this.#cancelledIds.add(orderId);
+      return null;
+    }
+    if (order.payment.isPaid) throw new CommerceError('ALREADY_PAID', `Order ${orderId} is paid; it cannot be cancelled.`);
+    const cancelled: GrocerOrder = { ...order, status: 'CANCELLED' };
+    this.#orders.set(orderId, cancelled);
+    return cancelled;
+  }
+
   async recordPayment(request: RecordPaymentRequest): Promise<GrocerOrder> {
     const order = this.#orders.get(request.orderId);
     if (!order) throw new CommerceError('NOT_FOUND', `No order ${request.orderId}.`);
-    if (order.payment.isPaid) throw new CommerceError('ALREADY_PAID', 'The order is paid.');
+    if (order.status === 'CANCELLED') throw new CommerceError('ORDER_CANCELLED', `Order ${order.orderId} was cancelled.`);
+    // One payment per order: the same paymentId again is that payment, any other is refused.
+    if (order.payment.isPaid) {
+      if (order.payment.paymentId === request.paymentId) return order;
+      throw new CommerceError('ALREADY_PAID', 'The order is paid.');
+    }
     if (request.amountSatang !== order.grandTotalSatang) throw new CommerceError('PRICE_CHANGED', 'The amount is not the order total.');
-    const paid: GrocerOrder = { ...order, payment: { isPaid: true, status: 'PAID', method: request.provider, paidAt: new Date(this.#clock.now()).toISOString(), reference: request.reference } };
+    const paidAt = new Date(this.#clock.now()).toISOString();
+    const paid: GrocerOrder = { ...order, payment: { isPaid: true, status: 'PAID', method: request.provider, paidAt, reference: request.reference, paymentId: request.paymentId } };
     this.#orders.set(paid.orderId, paid);
     return paid;
   }

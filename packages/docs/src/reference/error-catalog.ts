@@ -130,8 +130,17 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['REST catalog routes (HTTP 503)'],
   },
   IDEMPOTENCY_KEY_REUSED: {
-    meaning: 'The idempotency key was used by this shopper for a different `orderCreate` request, or the first request with it is still running after 10 seconds.',
+    meaning: 'The idempotency key was used by this shopper for a different `orderCreate` request.',
     returnedBy: ['`orderCreate`, `create_order`'],
+  },
+  ORDER_PENDING: {
+    meaning:
+      "The grocer has not confirmed whether the order was placed (its answer was lost), or the first request with this idempotency key is still running. The service settles it within minutes: the order then appears in the shopper's orders, or is cancelled at the grocer. Retry with the same `Idempotency-Key` to get the outcome; without a key, look at `orders` before placing it again. See Failures and recovery.",
+    returnedBy: ['`orderCreate`, `create_order`'],
+  },
+  ORDER_CANCELLED: {
+    meaning: 'The grocer cancelled the order (it was not paid in time, or it was given up after a lost answer), so it cannot be paid. A payment taken meanwhile is refunded. Place the order again.',
+    returnedBy: ['`POST /pay/<token>` (HTTP 409; `checkout.json` shows `state: cancelled`)'],
   },
   RATE_LIMITED: {
     meaning: "The partner key's units for this minute are spent, or the shopper's mutations for this minute; retry after `Retry-After` seconds. See Rate limits.",
@@ -154,7 +163,8 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['Admin API and `/metrics` without the right `Authorization: Bearer <ADMIN_TOKEN>` (HTTP 401)'],
   },
   GROCER_UNAVAILABLE: {
-    meaning: "The grocer's systems did not answer, or failed; retry later. Orders read while the grocer is away show the last known state instead.",
+    meaning:
+      "The grocer's systems did not answer, or failed; retry later. Nothing was placed or charged: an order whose answer was lost is cancelled at the grocer before this is answered (otherwise the answer is `ORDER_PENDING`). Orders read while the grocer is away show the last known state instead.",
     returnedBy: [
       'Any operation that asks the grocer: prices, stock, branches, `fulfilmentResolve`, basket changes, quotes, `orderCreate`',
       '`search` and `searchSuggest` when no search service is configured',

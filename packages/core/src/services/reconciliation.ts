@@ -1,0 +1,170 @@
+import type { OrderIntentRecord, OrderRecord, PaymentAttemptRecord } from '../model/checkout.ts';
+import type { GrocerOrder } from '../model/order.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { GrocerGateway } from '../ports/grocer-gateway.ts';
+import type { PaymentProvider } from '../ports/payment-provider.ts';
+import type { Store } from '../ports/store.ts';
+
+/**
+ * What disagrees: `order_missing` (an order intent is done but the service has no order),
+ * `missing_at_grocer` (the service's order is unknown to the grocer), `orphan_at_grocer` (the grocer
+ * holds a live order the service gave up or never stored), `payment_status` (paid on one side
+ * only), `payment_reference` (the grocer's payment is not the one the service recorded), `amount`
+ * (totals differ), `duplicate_payment` (more than one paid attempt), `order_unsettled` and
+ * `payment_unsettled` (still unfinished after recovery should have settled them), `provider_payment`
+ * (the provider's word differs from the attempt's).
+ */
+export type MismatchKind =
+  | 'order_missing'
+  | 'missing_at_grocer'
+  | 'orphan_at_grocer'
+  | 'payment_status'
+  | 'payment_reference'
+  | 'amount'
+  | 'duplicate_payment'
+  | 'order_unsettled'
+  | 'payment_unsettled'
+  | 'provider_payment';
+
+export interface ReconciliationMismatch {
+  kind: MismatchKind;
+  orderId: string;
+  detail: string;
+}
+
+export interface ReconciliationReport {
+  checkedAt: string;
+  mismatches: ReconciliationMismatch[];
+}
+
+export interface ReconciliationOptions {
+  store: Store;
+  grocer: GrocerGateway;
+  /** Providers whose word is compared with the attempts they took (by provider name). */
+  providers: readonly PaymentProvider[];
+  clock: Clock;
+  /** Orders created this long ago or later are compared. Default 7 days. */
+  windowMs?: number;
+  /** Unfinished work younger than this is still being settled, not a mismatch. Default 10 minutes. */
+  settleWithinMs?: number;
+}
+
+/** Orders per grocer call: the grocer takes at most 500. */
+const PAGE = 500;
+
+/**
+ * Compares the service's orders and payments with the grocer's (and the providers', where they can
+ * say) and lists every disagreement; empty when all agree. Every order the service ever asked the
+ * grocer to create has an intent, so paging through intents finds orders the grocer holds that the
+ * service does not.
+ *
+ * @example
+ * const report = await new Reconciliation({ store, grocer, providers, clock }).run();
+ */
+export class Reconciliation {
+  readonly #store: Store;
+  readonly #grocer: GrocerGateway;
+  readonly #providers: readonly PaymentProvider[];
+  readonly #clock: Clock;
+  readonly #windowMs: number;
+  readonly #settleWithinMs: number;
+  #latest: ReconciliationReport | null = null;
+
+  constructor(options: ReconciliationOptions) {
+    this.#store = options.store;
+    this.#grocer = options.grocer;
+    this.#providers = options.providers;
+    this.#clock = options.clock;
+    this.#windowMs = options.windowMs ?? 7 * 24 * 3_600_000;
+    this.#settleWithinMs = options.settleWithinMs ?? 10 * 60_000;
+  }
+
+  /** The last report (null before the first run): what the metrics gauge shows. */
+  get latest(): ReconciliationReport | null {
+    return this.#latest;
+  }
+
+  /** Compares everything in the window now. Throws GROCER_UNAVAILABLE when the grocer cannot answer. */
+  async run(): Promise<ReconciliationReport> {
+    const nowMs = this.#clock.now();
+    const since = new Date(nowMs - this.#windowMs).toISOString();
+    const mismatches: ReconciliationMismatch[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const intents = await this.#store.listOrderIntents({ since, after, limit: PAGE });
+      if (intents.length === 0) break;
+      const ids = intents.map((i) => i.orderId);
+      const [grocerOrders, orders, attempts] = await Promise.all([this.#grocer.orders(ids), this.#store.ordersByIds(ids), this.#store.listPaymentAttempts(ids)]);
+      const grocerById = new Map(grocerOrders.map((o) => [o.orderId, o]));
+      const orderById = new Map(orders.map((o) => [o.orderId, o]));
+      for (const intent of intents) {
+        const ofOrder = attempts.filter((a) => a.orderId === intent.orderId);
+        mismatches.push(...this.#compare(intent, orderById.get(intent.orderId), grocerById.get(intent.orderId), ofOrder, nowMs));
+        mismatches.push(...(await this.#compareProvider(ofOrder)));
+      }
+      after = ids.at(-1)!;
+      if (intents.length < PAGE) break;
+    }
+    this.#latest = { checkedAt: new Date(nowMs).toISOString(), mismatches };
+    return this.#latest;
+  }
+
+  #compare(intent: OrderIntentRecord, order: OrderRecord | undefined, grocer: GrocerOrder | undefined, attempts: PaymentAttemptRecord[], nowMs: number): ReconciliationMismatch[] {
+    const out: ReconciliationMismatch[] = [];
+    const add = (kind: MismatchKind, detail: string) => out.push({ kind, orderId: intent.orderId, detail });
+    const settling = (at: string) => nowMs - Date.parse(at) < this.#settleWithinMs;
+    const live = grocer !== undefined && grocer.status !== 'CANCELLED';
+    switch (intent.state) {
+      case 'pending':
+      case 'cancelling':
+        if (!settling(intent.createdAt)) add('order_unsettled', `The order intent is still ${intent.state}${live ? ', and the grocer holds the order' : ''}. Last error: ${intent.lastError ?? 'none'}.`);
+        return out;
+      case 'failed':
+      case 'cancelled':
+        if (live) add('orphan_at_grocer', `The service ${intent.state === 'failed' ? 'was refused' : 'cancelled'} this order, but the grocer holds it as ${grocer.status}.`);
+        return out;
+      case 'created':
+        break;
+    }
+    if (!order) {
+      add('order_missing', 'The order was created at the grocer but the service has no record of it.');
+      return out;
+    }
+    if (!grocer) {
+      add('missing_at_grocer', 'The service holds this order; the grocer does not know it.');
+      return out;
+    }
+    const paidAttempts = attempts.filter((a) => a.state === 'paid');
+    if (order.paymentStatus === 'PAID' && !grocer.payment.isPaid) add('payment_status', 'Paid at the service, unpaid at the grocer.');
+    if (order.paymentStatus === 'UNPAID' && grocer.payment.isPaid) add('payment_status', `Paid at the grocer (payment ${grocer.payment.paymentId ?? grocer.payment.reference ?? 'unknown'}), unpaid at the service.`);
+    if (order.paymentStatus === 'PAID' && grocer.payment.isPaid && grocer.payment.paymentId !== null && !paidAttempts.some((a) => a.attemptId === grocer.payment.paymentId)) {
+      add('payment_reference', `The grocer recorded payment ${grocer.payment.paymentId}; the service's paid attempt is ${paidAttempts.map((a) => a.attemptId).join(', ') || 'none'}.`);
+    }
+    if (paidAttempts.length > 1) add('duplicate_payment', `${paidAttempts.length} attempts are paid: ${paidAttempts.map((a) => a.attemptId).join(', ')}.`);
+    if (order.grandTotalSatang !== grocer.grandTotalSatang) add('amount', `The service's total is ${order.grandTotalSatang} satang, the grocer's ${grocer.grandTotalSatang}.`);
+    for (const attempt of attempts) {
+      if ((attempt.state === 'started' || attempt.state === 'charged') && !settling(attempt.createdAt)) {
+        add('payment_unsettled', `Payment attempt ${attempt.attemptId} is still ${attempt.state}. Last note: ${attempt.failureMessage ?? 'none'}.`);
+      }
+    }
+    return out;
+  }
+
+  /** Asks each attempt's provider what it holds (providers that keep no record answer `unknown`, which says nothing). */
+  async #compareProvider(attempts: PaymentAttemptRecord[]): Promise<ReconciliationMismatch[]> {
+    const out: ReconciliationMismatch[] = [];
+    for (const attempt of attempts) {
+      if (attempt.state !== 'paid' && attempt.state !== 'failed' && attempt.state !== 'declined') continue;
+      const provider = this.#providers.find((p) => p.name === attempt.provider);
+      if (!provider) continue;
+      // A provider that cannot answer now says nothing this time; the next run asks again.
+      const said = await provider.lookup({ attemptId: attempt.attemptId, reference: attempt.providerReference }).catch(() => null);
+      if (!said || said.status === 'unknown' || said.status === 'pending') continue;
+      const paidThere = said.status === 'paid';
+      if (paidThere !== (attempt.state === 'paid')) {
+        out.push({ kind: 'provider_payment', orderId: attempt.orderId, detail: `Attempt ${attempt.attemptId} is ${attempt.state} at the service and ${said.status} at ${provider.name}.` });
+      }
+    }
+    return out;
+  }
+}

@@ -55,6 +55,71 @@ describe('fuzzing the input paths', () => {
     assert.ok(basketAfter?.basket === null || Array.isArray(basketAfter?.basket.lines), basketBefore);
   });
 
+  test('every text field of every mutation and of create_order refuses unusable characters with INVALID_INPUT naming it, before any grocer call', async () => {
+    const grocerCalls = async () => {
+      const text = await (await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${t.adminToken}` } })).text();
+      // The calls a mutation makes; the background poller and catalog refresh use other operations.
+      return ['calculate', 'createOrder', 'cancelOrder', 'recordPayment', 'prices', 'stock', 'products', 'branches'].reduce(
+        (sum, operation) => sum + [...text.matchAll(new RegExp(`grocer_calls_total\\{operation="${operation}",outcome="[A-Z_a-z]+"\\} (\\d+)`, 'g'))].reduce((n, m) => n + Number(m[1]), 0),
+        0,
+      );
+    };
+    const address = { lat: 13.74, lon: 100.54, postcode: '10330', address: '1 Rama I Rd', firstName: 'Somchai', lastName: 'Jaidee', phone: '0812345678', email: 'a@example.com' };
+    const pricing = { branchCode, lines: [{ cprcode, quantity: 1 }], shippingType: 'DELIVERY', scheduleMode: 'REGULAR', address, couponCodes: ['SAVE10'] };
+    /** Each text field, with a valid input around it and the field its error must name. */
+    const fields: { mutation: string; variables: (bad: string) => Record<string, unknown>; field: string }[] = [
+      ...(['address', 'firstName', 'lastName', 'phone', 'email', 'postcode'] as const).flatMap((name) => [
+        { mutation: 'orderCreate(input: $i)', variables: (bad: string) => ({ i: { ...pricing, address: { ...address, [name]: bad } } }), field: `input.address.${name}` },
+        { mutation: 'quote(input: $i)', variables: (bad: string) => ({ i: { ...pricing, address: { ...address, [name]: bad } } }), field: `input.address.${name}` },
+      ]),
+      { mutation: 'orderCreate(input: $i)', variables: (bad) => ({ i: { ...pricing, specialComment: bad } }), field: 'input.specialComment' },
+      { mutation: 'orderCreate(input: $i)', variables: (bad) => ({ i: { ...pricing, couponCodes: [bad] } }), field: 'input.couponCodes.0' },
+      { mutation: 'orderCreate(input: $i)', variables: (bad) => ({ i: { ...pricing, branchCode: bad } }), field: 'input.branchCode' },
+      { mutation: 'orderCreate(input: $i)', variables: (bad) => ({ i: { ...pricing, shippingType: bad } }), field: 'input.shippingType' },
+      { mutation: 'orderCreate(input: $i)', variables: (bad) => ({ i: { ...pricing, scheduleMode: bad } }), field: 'input.scheduleMode' },
+      { mutation: 'orderCreate(input: $i)', variables: (bad) => ({ i: { ...pricing, lines: [{ cprcode: bad, quantity: 1 }] } }), field: 'input.lines.0.cprcode' },
+      { mutation: 'quoteApplyCoupon(input: $i)', variables: (bad) => ({ i: { ...pricing, couponCodes: ['SAVE10', bad] } }), field: 'input.couponCodes.1' },
+      { mutation: 'basketAdd(input: $i)', variables: (bad) => ({ i: { cprcode, quantity: 1, branchCode: bad } }), field: 'input.branchCode' },
+      { mutation: 'basketSetBranch(branchCode: $i)', variables: (bad) => ({ i: bad }), field: 'branchCode' },
+      { mutation: 'paymentStart(input: $i)', variables: (bad) => ({ i: { orderId: 'PA2611220000123-K7QD', callbackUrl: `https://partner.example/${bad}` } }), field: 'input.callbackUrl' },
+      { mutation: 'paymentLinkCreate(orderId: $i)', variables: (bad) => ({ i: bad }), field: 'orderId' },
+    ];
+    const types: Record<string, string> = { orderCreate: 'OrderCreateInput', quote: 'QuoteInput', quoteApplyCoupon: 'QuoteInput', basketAdd: 'BasketAddInput!', basketSetBranch: 'ID!', paymentStart: 'PaymentStartInput!', paymentLinkCreate: 'ID!' };
+    const unusable = fc.constantFrom('\u0000', '\u0001', '\u0007', '\u000b', '\u000c', '\u001b', '\u001f', '\r', '\ud800', '\udbff', '\udc00', '\udfff');
+    const hostile = fc.tuple(fc.string({ maxLength: 12 }), unusable, fc.string({ maxLength: 12 })).map(([before, bad, after]) => `${before}${bad}${after}`);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...fields), hostile, async (target, bad) => {
+        const name = target.mutation.slice(0, target.mutation.indexOf('('));
+        const calls = await grocerCalls();
+        const result = await t.graphql<Record<string, { userErrors: { code: string; field: string | null }[] }>>(
+          `mutation($i: ${types[name]}) { ${target.mutation} { userErrors { code field } } }`,
+          target.variables(bad),
+          { token },
+        );
+        assert.equal(result.status, 200);
+        assert.deepEqual(result.data?.[name]?.userErrors, [{ code: 'INVALID_INPUT', field: target.field }], `${name} ${JSON.stringify(bad)}`);
+        assert.equal(await grocerCalls(), calls, 'no grocer call');
+      }),
+      runs,
+    );
+    // The same through the agent tool, which runs the same operation.
+    const before = await grocerCalls();
+    for (const specialComment of ['a\u0000b', 'lone \ud83d', 'esc \u001b[31m']) {
+      const response = await fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-partner-key': t.partnerKey, authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_order', arguments: { ...pricing, specialComment } } }),
+      });
+      assert.equal(response.status, 200);
+      const text = await response.text();
+      assert.match(text, /"isError":true/);
+      assert.match(text, /INVALID_INPUT/);
+      assert.match(text, /input\.specialComment/);
+      assert.doesNotMatch(text, /INTERNAL/);
+    }
+    assert.equal(await grocerCalls(), before, 'no grocer call from the tool either');
+  });
+
   test('GraphQL documents: arbitrary text is parsed or refused, never a fault', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(anyText, fc.string({ maxLength: 300 })), anyJson, async (query, variables) => {

@@ -29,6 +29,25 @@ export interface ProviderPaymentState {
 }
 
 /**
+ * A provider's webhook event in the domain's words. `paid`: the money is taken; `pending`: the
+ * shopper finished but the money has not settled yet (PromptPay can settle later); `failed`: the
+ * payment did not go through; `expired`: the hosted session ended unpaid.
+ */
+export interface ProviderEvent {
+  /** The provider's event id: a delivery repeated by the provider has the same one. */
+  eventId: string;
+  type: 'paid' | 'pending' | 'failed' | 'expired';
+  /** The attempt the payment belongs to (what `start` was given), and its order. */
+  attemptId: string;
+  orderId: string;
+  /** The provider's reference of the attempt (as `start` returned it). */
+  reference: string;
+  amountSatang: number | null;
+  /** When the provider says it happened (Unix ms). */
+  occurredAtMs: number;
+}
+
+/**
  * Takes the money for a payment link. The sandbox provider records the payment and moves no money;
  * production partners need a real provider configured. Card numbers never reach this API: a hosted
  * provider takes them on its own page.
@@ -49,4 +68,10 @@ export interface PaymentProvider {
   lookup(attempt: { attemptId: string; reference: string | null }): Promise<ProviderPaymentState>;
   /** Gives a charged attempt's money back (a void when it was not captured). Repeating it refunds once. */
   refund(input: { attemptId: string; reference: string; amountSatang: number; reason: string }): Promise<{ reference: string }>;
+  /**
+   * Hosted providers: verifies a webhook delivery (its raw body and headers, lower-case names) and
+   * parses it. Null for an authentic event this API does not act on; throws
+   * `CommerceError('SIGNATURE_INVALID')` for a forged, tampered or stale one.
+   */
+  parseWebhook?(rawBody: Uint8Array, headers: Readonly<Record<string, string | undefined>>): ProviderEvent | null;
 }

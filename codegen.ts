@@ -16,6 +16,18 @@ const openapi = (document: string, output: string): CodegenConfig['generates'] =
   [output]: { plugins: [{ add: { content: HEADER } }, './scripts/codegen/openapi-types.ts'], config: { openapi: document } },
 });
 
+/** How the schema's types are written, in the resolver types and in @grocery/core/graphql-types alike. */
+const SCHEMA_TYPES = {
+  useTypeImports: true,
+  enumsAsTypes: true,
+  strictScalars: true,
+  scalars: { JSON: 'unknown' },
+  maybeValue: 'T | null',
+  inputMaybeValue: 'T | null | undefined',
+  useIndexSignature: false,
+  avoidOptionals: { defaultValue: true },
+};
+
 const config: CodegenConfig = {
   schema: 'schema.graphql',
   emitLegacyCommonJSImports: false,
@@ -23,15 +35,8 @@ const config: CodegenConfig = {
     'packages/core/src/generated/graphql.ts': {
       plugins: [{ add: { content: HEADER + '/* eslint-disable */' } }, 'typescript', 'typescript-resolvers'],
       config: {
-        useTypeImports: true,
-        enumsAsTypes: true,
-        strictScalars: true,
-        scalars: { JSON: 'unknown' },
-        maybeValue: 'T | null',
-        inputMaybeValue: 'T | null | undefined',
-        useIndexSignature: false,
+        ...SCHEMA_TYPES,
         contextType: '../graphql/graphql-context.ts#GraphQLContext',
-        avoidOptionals: { defaultValue: true },
         mappers: {
           Product: model('ProductModel'),
           Money: model('MoneyModel'),
@@ -54,6 +59,11 @@ const config: CodegenConfig = {
           UserError: model('UserErrorModel'),
         },
       },
+    },
+    // The schema's types alone (no resolver types), published as @grocery/core/graphql-types.
+    'packages/core/src/generated/schema-types.ts': {
+      plugins: [{ add: { content: HEADER } }, 'typescript'],
+      config: SCHEMA_TYPES,
     },
     'packages/core/src/generated/schema-sdl.ts': {
       plugins: [{ add: { content: HEADER } }, './scripts/codegen/sdl-module.ts'],

@@ -7,7 +7,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { ManualClock, type HttpHandler, type HttpResponse } from '@grocery/core';
+import type { HttpHandler, HttpResponse } from '@grocery/core/http';
+import { ManualClock } from '@grocery/core/testing';
 import { CatalogSnapshots, buildCatalogSnapshot, createCatalogHandler, type CatalogSnapshot } from '@grocery/catalog';
 import { createGrocerSimulator } from '@grocery/grocer';
 import { collectGarbage, compareInterleaved, fmt, heapUsedMb, table, type Benchmark, type BenchSection } from './lib.ts';

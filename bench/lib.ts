@@ -6,13 +6,14 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /**
- * The Node.js flags `npm start` gives the service (package.json's start script, before
- * `--import`), so that every benchmark process runs the service as it runs in production.
+ * The Node.js flags `npm start` gives the service (package.json's start script, between `node` and
+ * the script), so that every benchmark process runs the service as it runs in production.
  */
 export function serviceNodeFlags(): string[] {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
-  const tokens = pkg.scripts.start.split(/\s+/);
-  return tokens.slice(1, tokens.indexOf('--import')).filter((token) => token.startsWith('--'));
+  const tokens = pkg.scripts.start.split(/\s+/).slice(1);
+  const script = tokens.findIndex((token) => !token.startsWith('--'));
+  return script === -1 ? tokens : tokens.slice(0, script);
 }
 
 export interface LatencySummary {

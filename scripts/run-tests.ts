@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+const SOURCE_CONDITION = '--conditions=@grocery/source';
 
 function findTests(dir: string, out: string[]): string[] {
   for (const name of readdirSync(dir)) {
@@ -36,6 +37,12 @@ const concurrency = Number(process.env.TEST_CONCURRENCY ?? Math.max(2, available
 const child = spawn(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test' } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    // Tests run the TypeScript sources: the "@grocery/source" condition resolves @grocery/* to src/.
+    // NODE_OPTIONS rather than a flag, so that child processes and worker threads inherit it.
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test', NODE_OPTIONS: [process.env.NODE_OPTIONS, SOURCE_CONDITION].filter(Boolean).join(' ') },
+  },
 );
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { createEventRuntime, createInboundWebhookHandler, ManualClock, type EventRuntime, type OrderRecord } from '@grocery/core';
+import { createEventRuntime, type EventRuntime, type OrderRecord } from '@grocery/core';
+import { createInboundWebhookHandler } from '@grocery/core/http';
+import { ManualClock } from '@grocery/core/testing';
 import { signWebhookBody as grocerSign } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { testDatabaseKinds } from '@grocery/store';

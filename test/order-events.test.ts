@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
-import { createAdminHandler, createEventRuntime, ManualClock, OrderPoller, systemClock, type EventRuntime, type HttpHandler, type HttpRequest } from '@grocery/core';
+import { createEventRuntime, OrderPoller, systemClock, type EventRuntime } from '@grocery/core';
+import { createAdminHandler, type HttpHandler, type HttpRequest } from '@grocery/core/http';
+import { ManualClock } from '@grocery/core/testing';
 import { signWebhookBody as grocerSign } from '@grocery/grocer';
 import { createNodeListener, listen } from '@grocery/http-node';
 import { testDatabaseKinds } from '@grocery/store';

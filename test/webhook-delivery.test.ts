@@ -10,17 +10,9 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
-import {
-  createAdminHandler,
-  createEventRuntime,
-  ManualClock,
-  WebhookDispatcher,
-  WEBHOOK_RETRY_DELAYS_MS,
-  type DeliveryRecord,
-  type EventRuntime,
-  type HttpRequest,
-  type WebhookEndpointRecord,
-} from '@grocery/core';
+import { createEventRuntime, WebhookDispatcher, WEBHOOK_RETRY_DELAYS_MS, type DeliveryRecord, type EventRuntime, type WebhookEndpointRecord } from '@grocery/core';
+import { createAdminHandler, type HttpRequest } from '@grocery/core/http';
+import { ManualClock } from '@grocery/core/testing';
 import { createSqlStore, openDatabase, testDatabaseKinds, type TestDatabaseKind } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { answer, openWorld, startReceiver, type Receiver, type World } from './support/event-world.ts';

@@ -1,4 +1,4 @@
-import { errorResponse, type HttpHandler, type HttpRequest, type HttpResponse } from '@grocery/core';
+import { errorResponse, type HttpHandler, type HttpRequest, type HttpResponse } from '@grocery/core/http';
 
 /** The handlers the API serves; absent ones answer 404. */
 export interface ApiHandlers {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { jsonResponse, type HttpHandler } from '@grocery/core';
+import { jsonResponse, type HttpHandler } from '@grocery/core/http';
 
 export interface HealthChecks {
   /** Resolves when the database answers. */

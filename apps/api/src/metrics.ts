@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { errorResponse, sameDigest, sha256Hex, type GrocerGateway, type HttpHandler, type HttpResponse, type Store } from '@grocery/core';
+import { sameDigest, sha256Hex, type GrocerGateway, type Store } from '@grocery/core';
+import { errorResponse, type HttpHandler, type HttpResponse } from '@grocery/core/http';
 
 /** Which surface a path belongs to: the label of request metrics (bounded, unlike raw paths). */
 export function surfaceOf(path: string): string {

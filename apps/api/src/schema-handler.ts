@@ -1,4 +1,5 @@
-import { schemaSdl, type HttpHandler, type HttpResponse } from '@grocery/core';
+import { schemaSdl } from '@grocery/core';
+import type { HttpHandler, HttpResponse } from '@grocery/core/http';
 
 /** `GET /schema.graphql`: the schema definition, exactly schema.graphql. Public, like the guide. */
 export const schemaHandler: HttpHandler = async (request): Promise<HttpResponse> =>

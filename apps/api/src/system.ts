@@ -1,27 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createAdminHandler,
-  createCommerce,
-  createEventRuntime,
-  createGraphQLHandler,
-  createGraphQLSchema,
-  createImageHandler,
-  createJwtIdentityVerifier,
-  createPayPageHandler,
-  GraphQLExecutor,
-  systemClock,
-  withCors,
-  withPartnerRateLimit,
-  type HttpHandler,
-  type Clock,
-  type Commerce,
-  type GrocerControl,
-  type GrocerGateway,
-  type PaymentProvider,
-  type WebhookSender,
-  type SearchClient,
-} from '@grocery/core';
+import { createCommerce, createEventRuntime, createGraphQLSchema, createJwtIdentityVerifier, GraphQLExecutor, systemClock, type Clock, type Commerce, type GrocerControl, type GrocerGateway, type PaymentProvider, type WebhookSender, type SearchClient } from '@grocery/core';
+import { createAdminHandler, createGraphQLHandler, createImageHandler, createPayPageHandler, withCors, withPartnerRateLimit, type HttpHandler } from '@grocery/core/http';
 import { CatalogSnapshots, createCatalogHandler, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
 import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';

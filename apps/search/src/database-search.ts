@@ -1,5 +1,6 @@
 import { SnapshotRepository } from '@grocery/catalog';
-import { PartnerService, RateLimiter, ratePolicies, systemClock, withPartnerRateLimit, type RateLimitSettings } from '@grocery/core';
+import { PartnerService, RateLimiter, ratePolicies, systemClock, type RateLimitSettings } from '@grocery/core';
+import { withPartnerRateLimit } from '@grocery/core/http';
 import { createSqlStore, type Db } from '@grocery/store';
 import { startSearchService, type SearchService, type SearchServiceLog } from './search-service.ts';
 

@@ -5,7 +5,8 @@
  * over the maximum) and refused with 400 and a message naming the field; never clamped.
  */
 import type { components } from './generated/search-api.ts';
-import { errorResponse, jsonResponse, LIMITS, type HttpHandler, type HttpRequest, type HttpResponse, type SearchLang, type SearchMode } from '@grocery/core';
+import { LIMITS, type SearchLang, type SearchMode } from '@grocery/core';
+import { errorResponse, jsonResponse, type HttpHandler, type HttpRequest, type HttpResponse } from '@grocery/core/http';
 import type { SearchIndex } from '@grocery/search';
 
 /** The index currently served, with where it came from. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import type { HttpHandler, PartnerKeyVerifier } from '@grocery/core';
+import type { PartnerKeyVerifier } from '@grocery/core';
+import type { HttpHandler } from '@grocery/core/http';
 import { createNodeListener, listen } from '@grocery/http-node';
 import { searchIndexFromData, type IndexData } from '@grocery/search';
 import { createSearchHandler, type LoadedSearchIndex } from './search-handler.ts';
@@ -41,8 +42,12 @@ export interface SearchService {
   close(): Promise<void>;
 }
 
-/** The worker runs TypeScript too: workers do not inherit the tsx loader, so the worker registers it first. */
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(new URL('./index-build-worker.ts', import.meta.url).href)}); })`;
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_ENTRY = JSON.stringify(new URL(FROM_SOURCE ? './index-build-worker.ts' : './index-build-worker.js', import.meta.url).href);
+/** Compiled, the worker is JavaScript beside this file; from source (tests run under tsx) workers do not inherit the tsx loader, so the bootstrap registers it first. */
+const WORKER_BOOTSTRAP = FROM_SOURCE
+  ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${WORKER_ENTRY}); })`
+  : `import(${WORKER_ENTRY})`;
 
 /** Builds the index data in a worker thread (off the request path); resolves with the data. */
 function buildInWorker(feather: Uint8Array, publicBaseUrl: string): Promise<IndexData> {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { LIMITS, type HttpResponse } from '@grocery/core';
+import { LIMITS } from '@grocery/core';
+import type { HttpResponse } from '@grocery/core/http';
 import { buildSearchIndex, type SearchIndex } from '@grocery/search';
 import { fixtureDocuments } from '../../../packages/search/test/fixtures/fixture-catalog.ts';
 import { createSearchHandler, SEARCH_DEFAULTS, type LoadedSearchIndex } from '../src/index.ts';

@@ -1,4 +1,4 @@
-import type { HttpHandler, HttpRequest, HttpResponse } from '@grocery/core';
+import type { HttpHandler, HttpRequest, HttpResponse } from '@grocery/core/http';
 import type { ShopPublicConfig } from './shop-config.ts';
 import { buildShopAssets, type ShopAssets } from './shop-assets.ts';
 

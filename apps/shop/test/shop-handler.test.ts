@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { HttpRequest, HttpResponse } from '@grocery/core';
+import type { HttpRequest, HttpResponse } from '@grocery/core/http';
 import { cognitoEndpointForIssuer, createShopHandler, shopPublicConfig, type ShopPublicConfig } from '../src/index.ts';
 
 const config: ShopPublicConfig = shopPublicConfig({

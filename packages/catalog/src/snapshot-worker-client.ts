@@ -102,8 +102,6 @@ class SnapshotWorkerThread {
 
   /** `onGone(answered)`: the worker stopped, after having answered at least once or not. */
   constructor(bootstrap: string, onGone: (answered: boolean) => void) {
-    // The worker runs TypeScript too: the bootstrap registers tsx there before loading it, as
-    // apps/search does for its index worker.
     this.#worker = new Worker(bootstrap, { eval: true, execArgv: [] });
     // An idle worker must not keep the process alive; it is referenced while a build waits on it.
     this.#worker.unref();
@@ -150,14 +148,16 @@ class SnapshotWorkerThread {
 let shared: SnapshotWorkerThread | null = null;
 let unavailable = false;
 
-/** The build worker, started on first use; null where workers cannot run TypeScript (logged once). */
+/** The build worker, started on first use; null where it cannot start (logged once). */
 function sharedThread(log: (line: string) => void): SnapshotWorkerThread | null {
   if (shared || unavailable) return shared;
   let bootstrap: string;
   try {
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const entry = new URL('./snapshot-worker.ts', import.meta.url).href;
-    bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+    // Compiled, the worker is JavaScript beside this file; from source (tests run under tsx) it is
+    // TypeScript, and workers do not inherit the tsx loader, so the bootstrap registers it first.
+    const fromSource = import.meta.url.endsWith('.ts');
+    const entry = JSON.stringify(new URL(fromSource ? './snapshot-worker.ts' : './snapshot-worker.js', import.meta.url).href);
+    bootstrap = fromSource ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${entry}); })` : `import(${entry})`;
   } catch (error) {
     unavailable = true;
     log(`catalog snapshot: no build worker (${error instanceof Error ? error.message : String(error)}); building on the main thread`);

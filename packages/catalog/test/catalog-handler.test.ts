@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import type { HttpResponse } from '@grocery/core';
+import type { HttpResponse } from '@grocery/core/http';
 import { tableFromIPC } from 'apache-arrow';
 import { parse as parseDisposition } from 'content-disposition';
 import pl from 'nodejs-polars';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { ManualClock, type HttpHandler } from '@grocery/core';
+import type { HttpHandler } from '@grocery/core/http';
+import { ManualClock } from '@grocery/core/testing';
 import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { tableFromIPC } from 'apache-arrow';

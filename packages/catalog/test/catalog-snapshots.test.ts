@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ManualClock, type GrocerGateway } from '@grocery/core';
+import type { GrocerGateway } from '@grocery/core';
+import { ManualClock } from '@grocery/core/testing';
 import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
 import { testDatabaseKinds, type Db } from '@grocery/store';
 import { CatalogSnapshots, type CatalogSnapshotsOptions } from '../src/catalog-snapshots.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ManualClock } from '@grocery/core';
+import { ManualClock } from '@grocery/core/testing';
 import { createDownloadSigner } from '../src/download-signer.ts';
 
 const path = '/v1/products/files/catalog-0123456789abcdef-en.feather';

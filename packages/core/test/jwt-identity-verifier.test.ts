@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair, SignJWT, UnsecuredJWT, type JWK, type JWTPayload } from 'jose';
-import { CommerceError, createJwtIdentityVerifier, ID_TOKEN_NOT_ACCEPTED, isSaneKid } from '../src/index.ts';
+import { CommerceError } from '../src/errors.ts';
+import { createJwtIdentityVerifier, ID_TOKEN_NOT_ACCEPTED, isSaneKid } from '../src/identity/jwt-identity-verifier.ts';
 
 interface KeyServer {
   origin: string;

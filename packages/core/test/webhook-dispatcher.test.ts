@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sign, verify } from '@octokit/webhooks-methods';
-import {
-  DEFAULT_POLL_SCHEDULE,
-  deliveryOutcome,
-  pollDelayMs,
-  signWebhookBody,
-  verifyWebhookSignature,
-  WEBHOOK_MAX_ATTEMPTS,
-  WEBHOOK_RETRY_DELAYS_MS,
-  type WebhookSendResult,
-} from '../src/index.ts';
+import type { WebhookSendResult } from '../src/ports/webhook-sender.ts';
+import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../src/services/order-poller.ts';
+import { deliveryOutcome, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from '../src/services/webhook-dispatcher.ts';
+import { signWebhookBody, verifyWebhookSignature } from '../src/services/webhook-signature.ts';
 
 const response = (status: number): WebhookSendResult => ({ kind: 'response', status, responseSnippet: '', latencyMs: 1 });
 const failure = (error: 'timeout' | 'network' | 'blocked' | 'aborted'): WebhookSendResult => ({ kind: 'error', error, message: error, latencyMs: 1 });

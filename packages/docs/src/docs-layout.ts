@@ -1,4 +1,4 @@
-import { escapeHtml as h } from '@grocery/core';
+import { escapeHtml as h } from '@grocery/core/http';
 import type { PageHeading } from './markdown-renderer.ts';
 
 /** One entry of the sidebar. */

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { errorResponse, escapeHtml as h, type HttpHandler, type HttpResponse, pageHeaders, schemaSdl } from '@grocery/core';
+import { schemaSdl } from '@grocery/core';
+import { errorResponse, escapeHtml as h, type HttpHandler, type HttpResponse, pageHeaders } from '@grocery/core/http';
 import { toolCatalog } from '@grocery/mcp';
 import { parse as parseYaml } from 'yaml';
 import { renderLayout, type NavEntry } from './docs-layout.ts';

@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { Env, Token } from 'markdown-it';
-import { escapeHtml as h } from '@grocery/core';
+import { escapeHtml as h } from '@grocery/core/http';
 import { headingSlug } from './markdown-text.ts';
 
 /** A heading of a rendered page, for its table of contents. */

@@ -7,17 +7,8 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import {
-  createGraphQLSchema,
-  DEFAULT_QUERY_LIMITS,
-  ERROR_CODES,
-  GraphQLExecutor,
-  httpStatusOf,
-  LIMITS,
-  QUOTE_TTL_SECONDS,
-  schemaSdl,
-  signWebhookBody,
-} from '@grocery/core';
+import { createGraphQLSchema, DEFAULT_QUERY_LIMITS, ERROR_CODES, GraphQLExecutor, LIMITS, QUOTE_TTL_SECONDS, schemaSdl, signWebhookBody } from '@grocery/core';
+import { httpStatusOf } from '@grocery/core/http';
 import { createDocs, ERROR_USAGE, GUIDE_PAGES, headingSlug, SHOPPER_QUERIES, type DocsPage } from '@grocery/docs';
 import { toolCatalog } from '@grocery/mcp';
 import { buildSchema, parse, validate } from 'graphql';

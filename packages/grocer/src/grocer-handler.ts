@@ -29,7 +29,8 @@
  * | POST /v1/control/orders/{orderId}/advance | advanceOrder |
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { CommerceError, errorResponse, httpStatusOf, isCommerceError, jsonResponse, type HttpRequest, type HttpResponse } from '@grocery/core';
+import { CommerceError, isCommerceError } from '@grocery/core';
+import { errorResponse, httpStatusOf, jsonResponse, type HttpRequest, type HttpResponse } from '@grocery/core/http';
 import type { GrocerSimulator } from './grocer-simulator.ts';
 import {
   calculateBodySchema,

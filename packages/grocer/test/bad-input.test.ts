@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { ERROR_CODES, ManualClock } from '@grocery/core';
+import { ERROR_CODES } from '@grocery/core';
+import { ManualClock } from '@grocery/core/testing';
 import { createGrocerServer, createGrocerSimulator, createHttpGrocer, GROCER_MAX_BODY_BYTES, type GrocerSimulator } from '../src/index.ts';
 import { rejectsWith } from './grocer-gateway-contract.ts';
 

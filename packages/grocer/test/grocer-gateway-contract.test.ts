@@ -1,4 +1,4 @@
-import { ManualClock } from '@grocery/core';
+import { ManualClock } from '@grocery/core/testing';
 import { createGrocerServer, createGrocerSimulator, createHttpGrocer } from '../src/index.ts';
 import { grocerGatewayContract } from './grocer-gateway-contract.ts';
 

@@ -5,20 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import {
-  CommerceError,
-  CPRCODE_PATTERN,
-  BRANCH_CODE_PATTERN,
-  FINAL_ORDER_STATUSES,
-  LIMITS,
-  type Address,
-  type CalculateRequest,
-  type CreateOrderRequest,
-  type GrocerControl,
-  type GrocerGateway,
-  type ManualClock,
-  type Product,
-} from '@grocery/core';
+import { CommerceError, CPRCODE_PATTERN, BRANCH_CODE_PATTERN, FINAL_ORDER_STATUSES, LIMITS, type Address, type CalculateRequest, type CreateOrderRequest, type GrocerControl, type GrocerGateway, type Product } from '@grocery/core';
+import type { ManualClock } from '@grocery/core/testing';
 import type { GrocerSimulator } from '../src/index.ts';
 
 export interface ContractWorld {

@@ -4,7 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { ManualClock, type CreateOrderRequest } from '@grocery/core';
+import type { CreateOrderRequest } from '@grocery/core';
+import { ManualClock } from '@grocery/core/testing';
 import { createGrocerSimulator, signWebhookBody, type GrocerSimulator } from '../src/index.ts';
 import { ServiceNotifier } from '../src/service-notifier.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { HttpHandler, HttpRequest, HttpResponse } from '@grocery/core';
+import type { HttpHandler, HttpRequest, HttpResponse } from '@grocery/core/http';
 
 /** Past the limit the rest is read and dropped (so the client sees the 413) up to this factor, then the socket is cut. */
 const DRAIN_FACTOR = 16;

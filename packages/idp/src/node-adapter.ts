@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpRequest, HttpResponse } from '@grocery/core';
+import type { HttpRequest, HttpResponse } from '@grocery/core/http';
 import { listen, toHttpRequest, writeHttpResponse, type RunningServer } from '@grocery/http-node';
 import { DEFAULT_POOL_LIMITS } from './pool-settings.ts';
 

@@ -8,7 +8,7 @@ import {
   RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ManualClock } from '@grocery/core';
+import { ManualClock } from '@grocery/core/testing';
 import { testDatabaseKinds, type Db } from '@grocery/store';
 import { cognitoError, GOOD_PASSWORD, startPool, type RunningPool } from './pool-fixture.ts';
 

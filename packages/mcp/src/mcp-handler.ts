@@ -1,4 +1,5 @@
-import { rateLimitedMessage, rateLimitHeaders, type ErrorCode, type HttpHandler, type HttpResponse, type RateDecision } from '@grocery/core';
+import type { ErrorCode, RateDecision } from '@grocery/core';
+import { rateLimitedMessage, rateLimitHeaders, type HttpHandler, type HttpResponse } from '@grocery/core/http';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { type JSONRPCMessage, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';

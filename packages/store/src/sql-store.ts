@@ -28,7 +28,8 @@ import { migrate, type Migration } from './migrate.ts';
 import { iso, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
 import { SqlEventStore } from './sql-event-store.ts';
 
-const migrationsDir = new URL('./migrations/', import.meta.url);
+// Read from src/ by the compiled code in dist/ too (the package ships src/): tsc does not copy .sql files.
+const migrationsDir = new URL('../src/migrations/', import.meta.url);
 
 /** The store's own migrations, read from `src/migrations/*.sql`. */
 export function storeMigrations(): Migration[] {

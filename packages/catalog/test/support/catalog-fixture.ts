@@ -1,4 +1,6 @@
-import { ManualClock, type HttpRequest, type HttpResponse, type PartnerContext, type PartnerKeyVerifier } from '@grocery/core';
+import type { PartnerContext, PartnerKeyVerifier } from '@grocery/core';
+import type { HttpRequest, HttpResponse } from '@grocery/core/http';
+import { ManualClock } from '@grocery/core/testing';
 import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
 import { createCatalogHandler } from '../../src/catalog-handler.ts';
 import { CatalogSnapshots } from '../../src/catalog-snapshots.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import type { HttpResponse } from '@grocery/core';
+import type { HttpResponse } from '@grocery/core/http';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';

@@ -1,4 +1,5 @@
-import { ERROR_CODES, httpStatusOf } from '@grocery/core';
+import { ERROR_CODES } from '@grocery/core';
+import { httpStatusOf } from '@grocery/core/http';
 import { cell, code, table } from '../markdown-text.ts';
 import { ERROR_USAGE, SURFACE_ERROR_CODES } from './error-catalog.ts';
 

@@ -508,6 +508,11 @@ export type components = {
             /** Format: date-time */
             createdAt: string;
             environment: components["schemas"]["Environment"];
+            /**
+             * Format: date-time
+             * @description When the partner went live; null until then (every order is a sandbox order).
+             */
+            liveAt: string | null;
             name: string;
             orderSource: string;
             partnerId: string;

@@ -267,6 +267,12 @@ describe('/mcp under hostile input', () => {
     const alcohol = await tool('list_products', { alcoholOnly: true, first: 5 });
     const nodes = (alcohol.structuredContent as { products: { nodes: { cprcode: string }[] } }).products.nodes;
     assert.ok(nodes.length > 0 && t.system.commerce.catalog.get(nodes.map((n) => n.cprcode)).every((p) => p.alcohol), 'list_products filters alcoholOnly');
+    // An input field whose variable is left out takes the field's default, on /graphql as in tools.
+    const defaults = await t.graphql<{ products: { totalCount: number } }>('{ products { totalCount } }');
+    const omitted = await t.graphql<{ products: { totalCount: number } }>('query($online: Boolean, $active: Boolean) { products(filter: { onlineOnly: $online, activeOnly: $active }) { totalCount } }');
+    const everything = await t.graphql<{ products: { totalCount: number } }>('{ products(filter: { onlineOnly: false, activeOnly: false }) { totalCount } }');
+    assert.equal(omitted.data!.products.totalCount, defaults.data!.products.totalCount);
+    assert.ok(everything.data!.products.totalCount > defaults.data!.products.totalCount, 'the defaults filter something out');
     const stock = await tool('get_inventory', { branchCode });
     assert.equal(stock.isError, undefined, 'get_inventory without cprcodes, as in GraphQL');
     assert.ok((stock.structuredContent as { inventory: unknown[] }).inventory.length > 0);

@@ -4,17 +4,21 @@ import {
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
+  getNamedType,
   getOperationAST,
   getVariableValues,
   GraphQLError,
   type GraphQLSchema,
+  isInputObjectType,
   Kind,
   type OperationDefinitionNode,
   parse,
   specifiedRules,
+  TypeInfo,
   validate,
   type ValidationContext,
   visit,
+  visitWithTypeInfo,
   type ValidationRule,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
@@ -31,6 +35,9 @@ export interface QueryLimits {
   /** Largest cost: every field costs 1, and list fields multiply their selection by `first` or `limit`. */
   maxCost: number;
 }
+
+/** Operations spend the partner's budget by weight: one unit per 100 of cost. */
+const COST_PER_UNIT = 100;
 
 export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 15, maxAliases: 30, maxTokens: 4_000, maxCost: 6_000 };
 
@@ -70,6 +77,46 @@ function sizingVariables(operation: OperationDefinitionNode | null | undefined):
 }
 
 /**
+ * The defaults graphql-jit loses: a variable given as an input object field (`input: { quantity:
+ * $q }`) and left out takes the field's default in graphql-js, but graphql-jit writes null there.
+ * These are the variables for which that default can stand in as the variable's value: every
+ * position they fill has the same default.
+ */
+function fieldDefaultsOfVariables(schema: GraphQLSchema, operation: OperationDefinitionNode): ReadonlyMap<string, unknown> {
+  const positions = new Map<string, { inField: boolean; defaults: unknown[] }>();
+  const typeInfo = new TypeInfo(schema);
+  const record = (name: string, inField: boolean, defaultValue: unknown) => {
+    const entry = positions.get(name) ?? { inField: false, defaults: [] };
+    entry.inField ||= inField;
+    entry.defaults.push(defaultValue);
+    positions.set(name, entry);
+  };
+  visit(
+    operation,
+    visitWithTypeInfo(typeInfo, {
+      Argument(node) {
+        if (node.value.kind === Kind.VARIABLE) record(node.value.name.value, false, typeInfo.getArgument()?.defaultValue);
+      },
+      ObjectField(node) {
+        if (node.value.kind !== Kind.VARIABLE) return;
+        const owner = typeInfo.getParentInputType();
+        const named = owner ? getNamedType(owner) : undefined;
+        record(node.value.name.value, true, isInputObjectType(named) ? named.getFields()[node.name.value]?.defaultValue : undefined);
+      },
+      ListValue(node) {
+        for (const item of node.values) if (item.kind === Kind.VARIABLE) record(item.name.value, false, undefined);
+      },
+    }),
+  );
+  const defaults = new Map<string, unknown>();
+  for (const [name, { inField, defaults: all }] of positions) {
+    const first = JSON.stringify(all[0]);
+    if (inField && all[0] !== undefined && all.every((value) => value !== undefined && JSON.stringify(value) === first)) defaults.set(name, all[0]);
+  }
+  return defaults;
+}
+
+/**
  * Parses, validates and executes operations with caches at each step: a document is parsed once
  * per distinct text, validated once, and compiled once into a JavaScript function (graphql-jit)
  * that runs every later request. `/graphql` (through graphql-http) and MCP tools share it.
@@ -79,7 +126,7 @@ export class GraphQLExecutor {
   readonly limits: QueryLimits;
   readonly #parsed = new LRUCache<string, DocumentNode>({ max: 1_000 });
   readonly #validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
-  readonly #compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
+  readonly #compiled = new WeakMap<DocumentNode, Map<string, { query: CompiledQuery | ExecutionResult; fieldDefaults: ReadonlyMap<string, unknown> }>>();
   readonly #costs = new WeakMap<DocumentNode, { sizing: string[]; byValues: Map<string, number | GraphQLError> }>();
   readonly #rules: readonly ValidationRule[];
 
@@ -121,20 +168,22 @@ export class GraphQLExecutor {
     const operationName = args.operationName ?? '';
     let byName = this.#compiled.get(args.document);
     if (!byName) this.#compiled.set(args.document, (byName = new Map()));
+    const operation = getOperationAST(args.document, args.operationName);
     let compiled = byName.get(operationName);
     if (!compiled) {
-      compiled = this.#compile(args.document, args.operationName ?? undefined);
+      compiled = { query: this.#compile(args.document, args.operationName ?? undefined), fieldDefaults: operation ? fieldDefaultsOfVariables(this.schema, operation) : new Map() };
       byName.set(operationName, compiled);
     }
-    if (!isCompiledQuery(compiled)) return compiled;
+    const { query, fieldDefaults } = compiled;
+    if (!isCompiledQuery(query)) return query;
     // graphql-jit ignores defaults of non-null input fields (`shippingType: String! = "PICKUP"`);
     // coercing with graphql-js first fills them in exactly as the spec says.
-    const operation = getOperationAST(args.document, args.operationName);
     const variables = operation?.variableDefinitions?.length ? getVariableValues(this.schema, operation.variableDefinitions, args.variableValues ?? {}, { maxErrors: 10 }) : { coerced: {} };
     if (variables.errors) return { errors: variables.errors };
+    for (const [name, value] of fieldDefaults) if (!Object.hasOwn(variables.coerced, name)) variables.coerced[name] = value;
     const cost = this.#cachedCost(args.document, operation, args.operationName ?? undefined, variables.coerced);
     if (cost instanceof GraphQLError) return { errors: [cost] };
-    return compiled.query(args.rootValue, args.contextValue, variables.coerced) as ExecutionResult | Promise<ExecutionResult>;
+    return query.query(args.rootValue, args.contextValue, variables.coerced) as ExecutionResult | Promise<ExecutionResult>;
   };
 
   /**
@@ -143,7 +192,7 @@ export class GraphQLExecutor {
    * when the document was not compiled here.
    */
   serialize(document: DocumentNode, operationName: string | null | undefined, result: ExecutionResult): string | null {
-    const compiled = this.#compiled.get(document)?.get(operationName ?? '');
+    const compiled = this.#compiled.get(document)?.get(operationName ?? '')?.query;
     return compiled && isCompiledQuery(compiled) ? compiled.stringify(result) : null;
   }
 
@@ -155,6 +204,14 @@ export class GraphQLExecutor {
     // graphql-jit reports compile failures as an ExecutionResult rather than throwing.
     const fast = compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true, customJSONSerializer: true });
     return isCompiledQuery(fast) ? fast : compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true });
+  }
+
+  /**
+   * The partner-budget units an operation spends: one per 100 of its cost, at least one. `/graphql`
+   * and every MCP tool call are charged by it, so the same work costs the same on both.
+   */
+  unitsOf(document: DocumentNode, operationName: string | null | undefined, rawVariables: Record<string, unknown> | null | undefined): number {
+    return Math.max(1, Math.ceil(this.costOf(document, operationName, rawVariables) / COST_PER_UNIT));
   }
 
   /** The operation's cost for rate limiting (cached); 0 when its variables do not coerce (execution reports them). */

@@ -27,7 +27,7 @@ import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
 import { createDocs } from '@grocery/docs';
-import { createMcpHandler, mcpRateLimitedResponse } from '@grocery/mcp';
+import { createMcpHandler } from '@grocery/mcp';
 import { createSqlStore, openDatabase, type Db } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
@@ -245,11 +245,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       idp: pool ? (request) => pool.handle(request) : undefined,
       webhooks: events.inboundWebhookHandler,
       shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
-      mcp: withPartnerRateLimit(
-        commerce,
-        createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins], docsMarkdown: docs.markdown, onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
-        { refusal: mcpRateLimitedResponse },
-      ),
+      // /mcp charges the partner's budget itself: what each tool call costs, summed over a batch.
+      mcp: createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins], docsMarkdown: docs.markdown, onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
     });
     api.server.on(
       'request',

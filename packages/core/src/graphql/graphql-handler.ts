@@ -22,9 +22,6 @@ interface Carried {
   rateHeaders: Record<string, string>;
 }
 
-/** GraphQL operations cost their budget by weight: one unit per 100 of cost, at least one. */
-export const COST_PER_UNIT = 100;
-
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** A domain error as a GraphQL error: message and `extensions.code` (and `field`). */
@@ -56,7 +53,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
       const { request, partner } = req.context;
       // Parsing hits the executor's cache: graphql-http parsed and validated this document already.
       const document = executor.parse(params.query);
-      const units = Math.max(1, Math.ceil(executor.costOf(document, params.operationName, params.variables) / COST_PER_UNIT));
+      const units = executor.unitsOf(document, params.operationName, params.variables);
       const decision = await commerce.rateLimiter.take(partner.keyPrefix, commerce.ratePolicies.partner[partner.environment], units);
       req.context.rateHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) return rateLimited(decision);
@@ -68,13 +65,9 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
         authorization: req.context.request.headers.authorization,
         idempotencyKey: typeof idempotency === 'string' ? idempotency : null,
       }) satisfies GraphQLContext;
-      if (getOperationAST(document, params.operationName)?.operation === 'mutation' && request.headers.authorization) {
-        // Shopper-scoped mutations also count per shopper, so one shopper cannot spend the partner's budget.
-        const shopper = await context.shopper().catch(() => null);
-        if (shopper) {
-          const perShopper = await commerce.rateLimiter.take(`${partner.partnerId}:${shopper.scope.ownerId}`, commerce.ratePolicies.shopperMutations);
-          if (!perShopper.allowed) return rateLimited(perShopper);
-        }
+      if (getOperationAST(document, params.operationName)?.operation === 'mutation') {
+        const perShopper = await context.takeShopperMutations(1);
+        if (perShopper && !perShopper.allowed) return rateLimited(perShopper);
       }
       return context as never;
     },

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'QUERY_TOO_COMPLEX',
+  'RESPONSE_TOO_LARGE',
   'PAYLOAD_TOO_LARGE',
   'FORBIDDEN',
   'ADMIN_TOKEN_INVALID',
@@ -133,6 +134,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'PRODUCT_UNAVAILABLE':
     case 'PAYMENT_DECLINED':
     case 'QUERY_TOO_COMPLEX':
+    case 'RESPONSE_TOO_LARGE':
       return 400;
   }
 }

@@ -13,6 +13,7 @@ import {
   Kind,
   type OperationDefinitionNode,
   parse,
+  type SelectionSetNode,
   specifiedRules,
   TypeInfo,
   validate,
@@ -34,12 +35,32 @@ export interface QueryLimits {
   maxTokens: number;
   /** Largest cost: every field costs 1, and list fields multiply their selection by `first` or `limit`. */
   maxCost: number;
+  /** Most `__schema` selections in one operation (aliases and fragments counted). */
+  maxSchemaIntrospections: number;
+  /** Most `__type` selections in one operation. */
+  maxTypeIntrospections: number;
+  /** Largest response body in bytes; a larger answer is replaced by a `RESPONSE_TOO_LARGE` error. */
+  maxResponseBytes: number;
 }
 
 /** Operations spend the partner's budget by weight: one unit per 100 of cost. */
 const COST_PER_UNIT = 100;
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 15, maxAliases: 30, maxTokens: 4_000, maxCost: 6_000 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  maxDepth: 15,
+  maxAliases: 30,
+  maxTokens: 4_000,
+  maxCost: 6_000,
+  maxSchemaIntrospections: 1,
+  maxTypeIntrospections: 10,
+  maxResponseBytes: 2 * 1024 * 1024,
+};
+
+/**
+ * What introspection costs: the whole schema is a page of about 60 KB (as much as a page of 100
+ * priced products), one type a small record. What they select inside is priced by these.
+ */
+const INTROSPECTION_COSTS = { schema: 1_000, type: 20 } as const;
 
 /** Code of errors raised by the limits; clients see it in `errors[].extensions.code`. */
 const TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
@@ -49,14 +70,50 @@ function tooComplex(message: string): GraphQLError {
 }
 
 /**
+ * Caps `__schema` and `__type` selections per operation: each answers from memory, but thirty
+ * aliased copies of the schema are megabytes of output for one request. Fragments are expanded;
+ * both fields exist only on the query root, so only its selection set is walked.
+ */
+function maxIntrospectionsRule(limits: QueryLimits): ValidationRule {
+  return (context) => ({
+    OperationDefinition(operation) {
+      const counts = { __schema: 0, __type: 0 };
+      const walk = (selectionSet: SelectionSetNode, expanding: ReadonlySet<string>) => {
+        for (const selection of selectionSet.selections) {
+          if (selection.kind === Kind.FIELD) {
+            if (selection.name.value === '__schema' || selection.name.value === '__type') counts[selection.name.value] += 1;
+          } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+            walk(selection.selectionSet, expanding);
+          } else if (!expanding.has(selection.name.value)) {
+            // A fragment cycle is reported by its own rule; here it just stops the walk.
+            const fragment = context.getFragment(selection.name.value);
+            if (fragment) walk(fragment.selectionSet, new Set(expanding).add(selection.name.value));
+          }
+        }
+      };
+      walk(operation.selectionSet, new Set());
+      if (counts.__schema > limits.maxSchemaIntrospections) {
+        context.reportError(tooComplex(`The operation selects __schema ${counts.__schema} times; at most ${limits.maxSchemaIntrospections} is allowed.`));
+      }
+      if (counts.__type > limits.maxTypeIntrospections) {
+        context.reportError(tooComplex(`The operation selects __type ${counts.__type} times; at most ${limits.maxTypeIntrospections} are allowed.`));
+      }
+    },
+  });
+}
+
+/**
  * Fields cost 1; lists multiply their selection: by the `first`/`limit` they ask for, by the
  * number of `cprcodes` given, by 1 for connection `nodes` (already counted by the parent's
  * `first`), and by 10 for other object lists (basket and order lines, branches, categories).
- * Introspection is free.
+ * Introspection costs by what it answers: `__schema` 1,000, `__type` 20, `__typename` nothing.
  */
 const pageSizeEstimator: ComplexityEstimator = ({ args, childComplexity, field, type }) => {
-  // Introspection is answered from the schema in memory; depth and tokens bound it.
-  if (field.name.startsWith('__') || type.name.startsWith('__')) return 0;
+  // Inside an introspection answer: priced by its root field, whatever is selected.
+  if (type.name.startsWith('__')) return 0;
+  if (field.name === '__schema') return INTROSPECTION_COSTS.schema;
+  if (field.name === '__type') return INTROSPECTION_COSTS.type;
+  if (field.name.startsWith('__')) return 0;
   const size = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : Array.isArray(args.cprcodes) ? args.cprcodes.length : null;
   if (size !== null) return 1 + childComplexity * Math.max(0, Math.min(size, 500));
   if (childComplexity === 0 || !field.type.toString().includes('[')) return undefined;
@@ -139,6 +196,7 @@ export class GraphQLExecutor {
       // Introspection counts too: the standard introspection query is 13 deep, within the limit.
       maxDepthRule({ n: this.limits.maxDepth, ignoreIntrospection: false, flattenFragments: true, propagateOnRejection: false, onReject: [report] }),
       maxAliasesRule({ n: this.limits.maxAliases, propagateOnRejection: false, onReject: [report] }),
+      maxIntrospectionsRule(this.limits),
     ];
   }
 
@@ -147,7 +205,15 @@ export class GraphQLExecutor {
     const text = typeof source === 'string' ? source : source.body;
     let document = this.#parsed.get(text);
     if (!document) {
-      document = parse(text, { maxTokens: this.limits.maxTokens, noLocation: false });
+      try {
+        document = parse(text, { maxTokens: this.limits.maxTokens, noLocation: false });
+      } catch (error) {
+        // Over the token limit is a limit, as the guide says, not a syntax error.
+        if (error instanceof GraphQLError && error.message.includes(`more that ${this.limits.maxTokens} tokens`)) {
+          throw tooComplex(`The document has more than ${this.limits.maxTokens} tokens; send a shorter one.`);
+        }
+        throw error;
+      }
       this.#parsed.set(text, document);
     }
     return document;

@@ -32,6 +32,8 @@ const configSchema = z.object({
   GROCER_SEED: z.coerce.number().int().default(1),
   GROCER_PICKING_STEP_MS: z.coerce.number().int().min(1).optional(),
   OIDC_ISSUER: url.optional(),
+  /** Longest id-token lifetime accepted: what the issuer issues (Cognito and the embedded pool: one hour). */
+  ID_TOKEN_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   DOWNLOAD_SECRET: z.string().min(32).optional(),
   GROCER_WEBHOOK_SECRET: z.string().min(32).optional(),
@@ -70,6 +72,7 @@ export interface ApiConfig {
   grocerSeed: number;
   grocerPickingStepMs: number | undefined;
   oidcIssuer: string | undefined;
+  idTokenMaxLifetimeSeconds: number;
   adminToken: string;
   downloadSecret: string;
   grocerWebhookSecret: string;
@@ -140,6 +143,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
     grocerSeed: env.GROCER_SEED,
     grocerPickingStepMs: env.GROCER_PICKING_STEP_MS,
     oidcIssuer: env.OIDC_ISSUER,
+    idTokenMaxLifetimeSeconds: env.ID_TOKEN_MAX_LIFETIME_SECONDS,
     adminToken: env.ADMIN_TOKEN ?? secrets!.adminToken,
     downloadSecret: env.DOWNLOAD_SECRET ?? secrets!.downloadSecret,
     grocerWebhookSecret: env.GROCER_WEBHOOK_SECRET ?? secrets!.grocerWebhookSecret,

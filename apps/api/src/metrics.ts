@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { errorResponse, sameDigest, sha256Hex, type GrocerGateway, type HttpHandler, type HttpResponse, type Store } from '@grocery/core';
+import { bearerCredential, errorResponse, sameDigest, sha256Hex, type GrocerGateway, type HttpHandler, type HttpResponse, type Store } from '@grocery/core';
 
 /** Which surface a path belongs to: the label of request metrics (bounded, unlike raw paths). */
 export function surfaceOf(path: string): string {
@@ -133,7 +133,7 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
       });
     },
     async handler(request) {
-      const given = /^Bearer (.{1,512})$/.exec(request.headers.authorization ?? '')?.[1];
+      const given = bearerCredential(request.headers.authorization);
       if (!given || !sameDigest(sha256Hex(given), tokenDigest)) return errorResponse(401, 'ADMIN_TOKEN_INVALID', 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.');
       return { status: 200, headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' }, body: await registry.metrics() };
     },

@@ -182,7 +182,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       store,
       grocer,
       catalog: snapshotCatalogReader(catalog),
-      identity: createJwtIdentityVerifier({ issuer, clock }),
+      identity: createJwtIdentityVerifier({ issuer, clock, maxLifetimeSeconds: config.idTokenMaxLifetimeSeconds }),
       search: searchClient,
       publicBaseUrl,
       shopUrl,

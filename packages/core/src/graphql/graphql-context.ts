@@ -1,4 +1,5 @@
 import { CommerceError } from '../errors.ts';
+import { bearerCredential } from '../http/http-types.ts';
 import type { PartnerContext } from '../model/partner.ts';
 import type { Commerce } from '../services/commerce.ts';
 import type { RateDecision } from '../services/rate-limiter.ts';
@@ -58,8 +59,8 @@ export function createGraphQLContext(input: GraphQLContextInput): GraphQLContext
 }
 
 async function verifyShopper(input: GraphQLContextInput): Promise<ShopperContext> {
-  const match = /^Bearer ([A-Za-z0-9_.\-=]{1,8192})$/.exec(input.authorization ?? '');
-  if (!match) throw new CommerceError('UNAUTHENTICATED', 'Send the shopper id token as Authorization: Bearer <token>.');
-  const verified = await input.commerce.identity.verify(match[1]!, input.partner.clientIds);
+  const token = bearerCredential(input.authorization);
+  if (!token || !/^[A-Za-z0-9_.\-=]{1,8192}$/.test(token)) throw new CommerceError('UNAUTHENTICATED', 'Send the shopper id token as Authorization: Bearer <token>.');
+  const verified = await input.commerce.identity.verify(token, input.partner.clientIds);
   return shopperContext(input.partner, verified);
 }

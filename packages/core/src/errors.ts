@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'CATALOG_UNAVAILABLE',
   'IDEMPOTENCY_KEY_REUSED',
+  'CLIENT_ID_TAKEN',
   'RATE_LIMITED',
   'QUERY_TOO_COMPLEX',
   'RESPONSE_TOO_LARGE',
@@ -109,6 +110,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'ALREADY_PAID':
     case 'PRICE_CHANGED':
     case 'IDEMPOTENCY_KEY_REUSED':
+    case 'CLIENT_ID_TAKEN':
     case 'NOTIFICATION_REPLAYED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':

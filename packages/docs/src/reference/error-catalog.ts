@@ -134,6 +134,10 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     meaning: 'The idempotency key was used by this shopper for a different `orderCreate` request, or the first request with it is still running after 10 seconds.',
     returnedBy: ['`orderCreate`, `create_order`'],
   },
+  CLIENT_ID_TAKEN: {
+    meaning: 'The app client id (`field`: `clientId`) is registered already, to this partner or another. Nothing was created: no partner, no key, no client.',
+    returnedBy: ['`POST /admin/partners`, `POST /admin/partners/{partnerId}/clients` (HTTP 409)'],
+  },
   RATE_LIMITED: {
     meaning: "The partner key's units for this minute are spent, or the shopper's mutations for this minute; retry after `Retry-After` seconds. See Rate limits.",
     returnedBy: ['Every GraphQL request (HTTP 429, `errors[0].extensions.code`)', '`/mcp`, the REST catalog and the search service (HTTP 429, `{"error":{…}}`)', '`search`, `searchSuggest` when the search service answers HTTP 429'],

@@ -197,7 +197,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     const onEventError = (error: unknown) => log.error({ err: error }, 'events fault');
     const events = createEventRuntime({
       commerce,
-      sender: options.webhookSender ?? createHttpWebhookSender(),
+      // Loopback endpoints are a development convenience: a production deployment refuses them for every partner.
+      sender: options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' }),
       grocerWebhookSecret: config.grocerWebhookSecret,
       dispatcher: { onError: onEventError },
       poller: { onError: onEventError },

@@ -45,4 +45,21 @@ describe('id tokens with hostile claims', () => {
     const admin = await fetch(`${t.baseUrl}/admin/partners`, { headers: { authorization: `bearer ${t.adminToken}` } });
     assert.equal(admin.status, 200, 'the admin token too');
   });
+
+  test('a shopper keeps the basket across a key rotation; the other environment and another partner see none of it', async () => {
+    const branchCode = (await t.system.commerce.branches.list())[0]!.branchCode;
+    const cprcode = (await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 1, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode })).data!.products.nodes[0]!.cprcode;
+    const created = (await t.admin('POST', '/admin/partners', { name: 'Rotating Partner', environment: 'sandbox' })).body as { partnerId: string; partnerKey: string; clientId: string };
+    const { idToken: token } = await t.signUpShopper(undefined, created.clientId);
+    const add = await t.graphql<{ basketAdd: { basket: { basketId: string } } }>('mutation($i: BasketAddInput!) { basketAdd(input: $i) { basket { basketId } userErrors { code } } }', { i: { cprcode, branchCode } }, { token, partnerKey: created.partnerKey });
+    const basketId = add.data!.basketAdd.basket.basketId;
+    const basketWith = async (partnerKey: string) => (await t.graphql<{ basket: { basketId: string } | null }>(BASKET, {}, { token, partnerKey })).data?.basket?.basketId ?? null;
+
+    const rotated = ((await t.admin('POST', `/admin/partners/${created.partnerId}/keys`, { environment: 'sandbox' })).body as { partnerKey: string }).partnerKey;
+    assert.equal((await t.admin('DELETE', `/admin/keys/${created.partnerKey.slice(0, 12)}`)).status, 204);
+    assert.equal(await basketWith(rotated), basketId, 'the new key of the same environment sees the same basket');
+    const live = ((await t.admin('POST', `/admin/partners/${created.partnerId}/keys`, { environment: 'production' })).body as { partnerKey: string }).partnerKey;
+    assert.equal(await basketWith(live), null, 'the production key has its own, empty basket');
+    assert.equal((await t.graphql(BASKET, {}, { token, partnerKey: t.partnerKey })).errors?.[0]?.extensions?.code, 'UNAUTHENTICATED', "another partner refuses the shopper's token outright");
+  });
 });

@@ -9,7 +9,7 @@ export interface BranchServiceOptions {
   clock: Clock;
   /** Branches change rarely; they are re-read from the grocer after this long. */
   cacheTtlMs?: number;
-  /** Branch for baskets and quotes that name none; the first branch by code otherwise. */
+  /** Branch for baskets and quotes that name none; otherwise the first by code that delivers and sells alcohol, so any product can be ordered either way. */
   defaultBranchCode?: string | undefined;
 }
 
@@ -73,7 +73,11 @@ export class BranchService {
 
   async defaultBranch(): Promise<Branch> {
     const branches = await this.list();
-    const branch = (this.#defaultBranchCode && this.#cache?.byCode.get(this.#defaultBranchCode)) || branches[0];
+    const branch =
+      (this.#defaultBranchCode && this.#cache?.byCode.get(this.#defaultBranchCode)) ||
+      branches.find((b) => b.deliveryAvailable && b.alcoholLicensed) ||
+      branches.find((b) => b.deliveryAvailable) ||
+      branches[0];
     if (!branch) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer has no branches.');
     return branch;
   }

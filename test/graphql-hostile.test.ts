@@ -114,4 +114,19 @@ describe('/graphql under hostile requests', () => {
       if (field) assert.equal(answer.errors[0]!.extensions?.field, field, what);
     }
   });
+
+  test('fulfilmentResolve: far away is OUT_OF_SERVICE_AREA, not a branch 8,949 km off; a postcode answers with its distance', async () => {
+    const RESOLVE = 'query($i: FulfilmentResolveInput!) { fulfilmentResolve(input: $i) { branchCode deliveryAvailable distanceKm } }';
+    type Resolved = { fulfilmentResolve: { branchCode: string; deliveryAvailable: boolean; distanceKm: number | null } | null };
+    const london = await t.graphql<Resolved>(RESOLVE, { i: { lat: 51.5074, lon: -0.1278 } });
+    assert.equal(london.errors?.[0]?.extensions?.code, 'OUT_OF_SERVICE_AREA');
+    assert.match(london.errors![0]!.message, /nearest is \d+ km away, more than 50 km/);
+    assert.ok(KNOWN_CODES.has('OUT_OF_SERVICE_AREA'));
+    const ayutthaya = await t.graphql<Resolved>(RESOLVE, { i: { lat: 14.3535, lon: 100.5685 } });
+    assert.deepEqual(ayutthaya.data?.fulfilmentResolve && { ...ayutthaya.data.fulfilmentResolve, distanceKm: Math.round(ayutthaya.data.fulfilmentResolve.distanceKm!) }, { branchCode: 'AYU01', deliveryAvailable: false, distanceKm: 0 }, 'pickup nearby still resolves');
+    const postcode = await t.graphql<Resolved>(RESOLVE, { i: { postcode: '10110' } });
+    const resolved = postcode.data!.fulfilmentResolve!;
+    assert.equal(resolved.deliveryAvailable, true);
+    assert.ok(typeof resolved.distanceKm === 'number' && resolved.distanceKm < 5, `distance from the postcode's centre: ${resolved.distanceKm}`);
+  });
 });

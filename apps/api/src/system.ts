@@ -23,7 +23,7 @@ import {
   type SearchClient,
 } from '@grocery/core';
 import { CatalogSnapshots, createCatalogHandler, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
-import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
+import { createGrocerSimulator, createHttpGrocer, POSTCODE_CENTROIDS } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
 import { createDocs } from '@grocery/docs';
@@ -188,6 +188,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       shopUrl,
       clock,
       defaultBranchCode: config.defaultBranchCode,
+      postcodeCentre: postcodeCentreOf,
       rateLimits: config.rateLimits,
       paymentProviders: { production: options.productionPaymentProvider ?? null },
       issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
@@ -285,6 +286,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     await close();
     throw error;
   }
+}
+
+const CENTROIDS = new Map(POSTCODE_CENTROIDS.map(([postcode, lat, lon]) => [postcode, { lat, lon }]));
+
+/** Postcode centres from the simulator's gazetteer of Thai postcodes (the ones around the branches). */
+function postcodeCentreOf(postcode: string): { lat: number; lon: number } | null {
+  return CENTROIDS.get(postcode) ?? null;
 }
 
 async function openGrocer(

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'INVALID_INPUT',
   'ALCOHOL_NOT_LICENSED',
   'DELIVERY_UNAVAILABLE',
+  'OUT_OF_SERVICE_AREA',
   'PRODUCT_UNAVAILABLE',
   'PAYMENT_LINK_INVALID',
   'PAYMENT_LINK_EXPIRED',
@@ -133,6 +134,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'INVALID_INPUT':
     case 'ALCOHOL_NOT_LICENSED':
     case 'DELIVERY_UNAVAILABLE':
+    case 'OUT_OF_SERVICE_AREA':
     case 'PRODUCT_UNAVAILABLE':
     case 'PAYMENT_DECLINED':
     case 'QUERY_TOO_COMPLEX':

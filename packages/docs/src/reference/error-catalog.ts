@@ -94,6 +94,10 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     meaning: 'The branch does not deliver, the address is beyond its radius, the postcode is not served, or `EXPRESS` is asked beyond 8 km; or no branch serves a postcode.',
     returnedBy: ['`fulfilmentResolve` (postcode)', ...PRICING],
   },
+  OUT_OF_SERVICE_AREA: {
+    meaning: 'The coordinates are farther than 50 km from every branch (and no branch delivers there): nothing can serve the shopper, not even pickup.',
+    returnedBy: ['`fulfilmentResolve`, `resolve_fulfilment` (coordinates; `errors[].extensions.code`)'],
+  },
   PRODUCT_UNAVAILABLE: {
     meaning: 'The product is inactive or not sold online now.',
     returnedBy: ['`basketAdd`', ...PRICING],

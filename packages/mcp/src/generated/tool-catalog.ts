@@ -3631,7 +3631,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
               ]
             },
             "distanceKm": {
-              "description": "Straight-line distance from the coordinates given to `fulfilmentResolve`, in kilometres; null elsewhere.",
+              "description": "Straight-line distance from the coordinates given to `fulfilmentResolve`, or from the centre of the postcode given when it is known, in kilometres; null elsewhere.",
               "type": [
                 "number",
                 "null"

@@ -12,6 +12,24 @@ import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId specialComment sandbox paymentLink { url provider } } userErrors { code } } }';
 
+/** The configuration of a production deployment, in a fresh data directory. */
+function productionConfig() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'prod-'));
+  const adminToken = 'a'.repeat(40);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    SEARCH_PORT: '0',
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: 'https://api.grocer.example',
+    ADMIN_TOKEN: adminToken,
+    DOWNLOAD_SECRET: 'b'.repeat(40),
+    GROCER_WEBHOOK_SECRET: 'c'.repeat(40),
+    LOG_LEVEL: 'silent',
+  });
+  return { config, dataDir, adminToken };
+}
+
 describe('production keys, the production provider and the go-live check', () => {
   let t: TestSystem;
   let partnerId: string;
@@ -32,36 +50,13 @@ describe('production keys, the production provider and the go-live check', () =>
   after(async () => t?.close());
 
   test('production starts only with a payment provider, and says why', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'prod-'));
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PORT: '0',
-      SEARCH_PORT: '0',
-      DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: 'https://api.grocer.example',
-      ADMIN_TOKEN: 'a'.repeat(40),
-      DOWNLOAD_SECRET: 'b'.repeat(40),
-      GROCER_WEBHOOK_SECRET: 'c'.repeat(40),
-      LOG_LEVEL: 'silent',
-    });
+    const { config, dataDir } = productionConfig();
     await assert.rejects(startSystem({ config }), /Production needs a payment provider/);
     assert.throws(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }), /production needs ADMIN_TOKEN, DOWNLOAD_SECRET, GROCER_WEBHOOK_SECRET, PUBLIC_BASE_URL/);
   });
 
   test('a production deployment refuses loopback and private webhook targets for every partner, sandbox ones too', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'prod-hooks-'));
-    const adminToken = 'a'.repeat(40);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PORT: '0',
-      SEARCH_PORT: '0',
-      DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: 'https://api.grocer.example',
-      ADMIN_TOKEN: adminToken,
-      DOWNLOAD_SECRET: 'b'.repeat(40),
-      GROCER_WEBHOOK_SECRET: 'c'.repeat(40),
-      LOG_LEVEL: 'silent',
-    });
+    const { config, adminToken } = productionConfig();
     // Any PaymentProvider satisfies production's start-up check; this test is about webhooks.
     const system = await startSystem({ config, db: await testDatabaseKinds()[0]!.open(), productionPaymentProvider: new SandboxPaymentProvider(), grocer: { productCount: 100 } });
     try {

@@ -49,9 +49,10 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
     validate: executor.validate as never,
     execute: executor.execute as never,
     context: async (req, params) => {
-      const idempotency = req.context.request.headers['idempotency-key'] ?? params.extensions?.idempotencyKey;
       const { request, partner } = req.context;
-      // Parsing hits the executor's cache: graphql-http parsed and validated this document already.
+      const idempotency = request.headers['idempotency-key'] ?? params.extensions?.idempotencyKey;
+      // Parsing hits the executor's cache: graphql-http parsed this document already. It is charged
+      // before validation, so a document refused by the limits still spends what it would cost.
       const document = executor.parse(params.query);
       const units = executor.unitsOf(document, params.operationName, params.variables);
       const decision = await commerce.rateLimiter.take(partner.keyPrefix, commerce.ratePolicies.partner[partner.environment], units);
@@ -59,10 +60,10 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
       if (!decision.allowed) return rateLimited(decision);
       const context = createGraphQLContext({
         commerce,
-        partner: req.context.partner,
-        partnerKey: req.context.request.headers['x-partner-key'] ?? '',
-        requestId: req.context.request.requestId ?? '',
-        authorization: req.context.request.headers.authorization,
+        partner,
+        partnerKey: request.headers['x-partner-key'] ?? '',
+        requestId: request.requestId ?? '',
+        authorization: request.headers.authorization,
         idempotencyKey: typeof idempotency === 'string' ? idempotency : null,
       }) satisfies GraphQLContext;
       if (getOperationAST(document, params.operationName)?.operation === 'mutation') {

@@ -87,6 +87,33 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
     await t?.close();
   });
 
+  test('a client id used already is 409 CLIENT_ID_TAKEN naming clientId, and nothing is created', async () => {
+    const first = (await call(t, 'POST', '/admin/partners', { name: 'Owner Of Client', environment: 'sandbox', clientId: 'shared-client-1' })).body as { partnerId: string };
+    const count = async (table: string) => (await t.system.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+    const before = { partners: await count('partners'), keys: await count('partner_keys'), clients: await count('app_clients') };
+
+    const again = await call(t, 'POST', '/admin/partners', { name: 'Client Squatter', environment: 'production', clientId: 'shared-client-1' });
+    assert.equal(again.status, 409);
+    assert.deepEqual((again.body as { error: { code: string; field: string } }).error, { code: 'CLIENT_ID_TAKEN', message: 'This app client id is registered already; each app client belongs to one partner.', field: 'clientId' });
+    const other = (await call(t, 'POST', '/admin/partners', { name: 'Another Partner', environment: 'sandbox' })).body as { partnerId: string };
+    before.partners += 1;
+    before.keys += 1;
+    before.clients += 1;
+    const added = await call(t, 'POST', `/admin/partners/${other.partnerId}/clients`, { redirectUris: [], clientId: 'shared-client-1' });
+    assert.equal(added.status, 409);
+    assert.equal((added.body as { error: { field: string } }).error.field, 'clientId');
+    assert.equal((await call(t, 'POST', `/admin/partners/${first.partnerId}/clients`, { redirectUris: [], clientId: 'shared-client-1' })).status, 409, 'the same partner twice too');
+    // Racing registrations of one id: exactly one wins, the others are 409, none is a 500.
+    const raced = await Promise.all(Array.from({ length: 6 }, (_, i) => call(t, 'POST', '/admin/partners', { name: `Racer ${i}`, environment: 'sandbox', clientId: 'raced-client' })));
+    assert.deepEqual(raced.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409]);
+    before.partners += 1;
+    before.keys += 1;
+    before.clients += 1;
+    assert.deepEqual({ partners: await count('partners'), keys: await count('partner_keys'), clients: await count('app_clients') }, before, 'no half-created partner, key or client');
+    const { rows } = await t.system.db.query<{ partner_id: string }>("SELECT partner_id FROM app_clients WHERE client_id = 'shared-client-1'");
+    assert.deepEqual(rows.map((r) => r.partner_id), [first.partnerId]);
+  });
+
   test('partners, keys, clients, branch resolution and the go-live check', async () => {
     assert.equal((await call(t, 'GET', '/admin/partners', undefined, { token: null })).status, 401);
     assert.equal((await call(t, 'GET', '/admin/partners', undefined, { token: 'wrong-token-of-enough-length' })).status, 401);

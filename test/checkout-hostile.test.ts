@@ -69,6 +69,13 @@ for (const database of testDatabaseKinds()) {
       assert.deepEqual(zero.data?.basketSetQuantity.basket.lines, []);
     });
 
+    test('a basket that names no branch gets one that delivers and sells alcohol, so any product can be delivered', async () => {
+      const { idToken } = await t.signUpShopper();
+      const added = await t.graphql<{ basketAdd: { basket: { branchCode: string } } }>('mutation($i: BasketAddInput!) { basketAdd(input: $i) { basket { branchCode } userErrors { code } } }', { i: { cprcode: products.alcohol, quantity: 1 } }, { token: idToken });
+      const branch = (await t.system.commerce.branches.list()).find((b) => b.branchCode === added.data?.basketAdd.basket.branchCode);
+      assert.ok(branch?.deliveryAvailable && branch.alcoholLicensed, `default branch ${branch?.branchCode}`);
+    });
+
     test('twenty concurrent basketAdd calls lose no update', async () => {
       const { idToken } = await t.signUpShopper();
       const adds = await Promise.all(Array.from({ length: 20 }, () => t.graphql<{ basketAdd: Payload }>(ADD, { i: { cprcode: products.ok[2], quantity: 1, branchCode } }, { token: idToken })));

@@ -7,6 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { buildSchema, getNamedType, isInputObjectType, isNonNullType, Kind, type ArgumentNode, type GraphQLInputObjectType, type GraphQLInputType, type ObjectFieldNode, type OperationDefinitionNode, parse } from 'graphql';
+import { toolCatalog } from '@grocery/mcp';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 interface RpcAnswer {
@@ -221,6 +223,59 @@ describe('/mcp under hostile input', () => {
     assert.ok((nowhere.structuredContent as { errors: { code: string }[] }).errors.every((e) => e.code !== 'INTERNAL'));
     const odd = await tool('get_product', { cprcode: '../../etc/passwd' });
     assert.ok(!JSON.stringify(odd).includes('INTERNAL'));
+  });
+
+  test('every tool mirrors its GraphQL field: each argument and input field is a tool argument with the schema\'s default and optionality', async () => {
+    const schema = buildSchema(await (await fetch(`${t.baseUrl}/schema.graphql`)).text());
+    const { tools } = await client.listTools();
+    assert.equal(tools.length, 18);
+    for (const listed of tools) {
+      const properties = listed.inputSchema.properties as Record<string, { default?: unknown; type?: unknown }>;
+      const required = new Set(listed.inputSchema.required ?? []);
+      // The document the tool runs, as the server runs it; checked against the schema served at /schema.graphql.
+      const operation = parse(toolCatalog.find((tool) => tool.name === listed.name)!.document).definitions[0] as OperationDefinitionNode;
+      const root = operation.operation === 'query' ? schema.getQueryType()! : schema.getMutationType()!;
+      const expectArgument = (where: string, value: ArgumentNode['value'] | undefined, type: GraphQLInputType, defaultValue: unknown) => {
+        assert.ok(value, `${listed.name} passes ${where}`);
+        if (value.kind === Kind.OBJECT && isInputObjectType(getNamedType(type))) {
+          for (const field of Object.values((getNamedType(type) as GraphQLInputObjectType).getFields())) {
+            expectArgument(`${where}.${field.name}`, value.fields.find((f: ObjectFieldNode) => f.name.value === field.name)?.value, field.type, field.defaultValue);
+          }
+          return;
+        }
+        assert.equal(value.kind, Kind.VARIABLE, `${listed.name}: ${where} is the agent's to give`);
+        const name = (value as { name: { value: string } }).name.value;
+        assert.ok(properties[name], `${listed.name} takes ${name} for ${where}`);
+        assert.deepEqual(properties[name]!.default, defaultValue, `${listed.name}.${name}: the default of ${where}`);
+        assert.equal(required.has(name), isNonNullType(type) && defaultValue === undefined, `${listed.name}.${name}: required exactly when ${where} is`);
+      };
+      for (const selection of operation.selectionSet.selections) {
+        if (selection.kind !== Kind.FIELD) continue;
+        const field = root.getFields()[selection.name.value]!;
+        for (const argument of field.args) {
+          expectArgument(`${root.name}.${field.name}(${argument.name})`, selection.arguments?.find((a) => a.name.value === argument.name)?.value, argument.type, argument.defaultValue);
+        }
+      }
+    }
+
+    // The defaults at work: the same answers as GraphQL with its defaults.
+    const branchCode = (await t.system.commerce.branches.list()).find((b) => b.alcoholLicensed)!.branchCode;
+    const viaGraphQL = await t.graphql<{ search: unknown[] }>('{ search(query: "a") { cprcode } }');
+    const viaTool = await tool('search_products', { query: 'a' });
+    assert.equal(viaGraphQL.data!.search.length, 20);
+    assert.equal((viaTool.structuredContent as { search: unknown[] }).search.length, 20, 'search_products takes limit 20 from the schema');
+    const alcohol = await tool('list_products', { alcoholOnly: true, first: 5 });
+    const nodes = (alcohol.structuredContent as { products: { nodes: { cprcode: string }[] } }).products.nodes;
+    assert.ok(nodes.length > 0 && t.system.commerce.catalog.get(nodes.map((n) => n.cprcode)).every((p) => p.alcohol), 'list_products filters alcoholOnly');
+    // An input field whose variable is left out takes the field's default, on /graphql as in tools.
+    const defaults = await t.graphql<{ products: { totalCount: number } }>('{ products { totalCount } }');
+    const omitted = await t.graphql<{ products: { totalCount: number } }>('query($online: Boolean, $active: Boolean) { products(filter: { onlineOnly: $online, activeOnly: $active }) { totalCount } }');
+    const everything = await t.graphql<{ products: { totalCount: number } }>('{ products(filter: { onlineOnly: false, activeOnly: false }) { totalCount } }');
+    assert.equal(omitted.data!.products.totalCount, defaults.data!.products.totalCount);
+    assert.ok(everything.data!.products.totalCount > defaults.data!.products.totalCount, 'the defaults filter something out');
+    const stock = await tool('get_inventory', { branchCode });
+    assert.equal(stock.isError, undefined, 'get_inventory without cprcodes, as in GraphQL');
+    assert.ok((stock.structuredContent as { inventory: unknown[] }).inventory.length > 0);
   });
 
   test('a burst of concurrent calls from many clients all get answers', async () => {

@@ -3,12 +3,32 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { SandboxPaymentProvider } from '@grocery/core';
+import { testDatabaseKinds } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { startSystem } from '../apps/api/src/system.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId specialComment sandbox paymentLink { url provider } } userErrors { code } } }';
+
+/** The configuration of a production deployment, in a fresh data directory. */
+function productionConfig() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'prod-'));
+  const adminToken = 'a'.repeat(40);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    SEARCH_PORT: '0',
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: 'https://api.grocer.example',
+    ADMIN_TOKEN: adminToken,
+    DOWNLOAD_SECRET: 'b'.repeat(40),
+    GROCER_WEBHOOK_SECRET: 'c'.repeat(40),
+    LOG_LEVEL: 'silent',
+  });
+  return { config, dataDir, adminToken };
+}
 
 describe('production keys, the production provider and the go-live check', () => {
   let t: TestSystem;
@@ -30,20 +50,29 @@ describe('production keys, the production provider and the go-live check', () =>
   after(async () => t?.close());
 
   test('production starts only with a payment provider, and says why', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'prod-'));
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PORT: '0',
-      SEARCH_PORT: '0',
-      DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: 'https://api.grocer.example',
-      ADMIN_TOKEN: 'a'.repeat(40),
-      DOWNLOAD_SECRET: 'b'.repeat(40),
-      GROCER_WEBHOOK_SECRET: 'c'.repeat(40),
-      LOG_LEVEL: 'silent',
-    });
+    const { config, dataDir } = productionConfig();
     await assert.rejects(startSystem({ config }), /Production needs a payment provider/);
     assert.throws(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }), /production needs ADMIN_TOKEN, DOWNLOAD_SECRET, GROCER_WEBHOOK_SECRET, PUBLIC_BASE_URL/);
+  });
+
+  test('a production deployment refuses loopback and private webhook targets for every partner, sandbox ones too', async () => {
+    const { config, adminToken } = productionConfig();
+    // Any PaymentProvider satisfies production's start-up check; this test is about webhooks.
+    const system = await startSystem({ config, db: await testDatabaseKinds()[0]!.open(), productionPaymentProvider: new SandboxPaymentProvider(), grocer: { productCount: 100 } });
+    try {
+      const admin = async (path: string, body: unknown) => {
+        const response = await fetch(`${system.api.origin}${path}`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: response.status, body: (await response.json()) as { partnerId?: string; error?: { code: string; field: string; message: string } } };
+      };
+      const sandbox = (await admin('/admin/partners', { name: 'Sandbox Partner', environment: 'sandbox', clientId: 'sandbox-client' })).body.partnerId!;
+      for (const url of ['http://127.0.0.1:9/hooks', 'https://127.0.0.1/hooks', 'http://localhost:8080/hooks', 'https://[::1]/hooks', 'https://10.0.0.5/hooks', 'https://192.168.1.20/hooks', 'https://169.254.169.254/latest']) {
+        const refused = await admin(`/admin/partners/${sandbox}/webhooks`, { url });
+        assert.equal(refused.status, 400, url);
+        assert.deepEqual([refused.body.error?.code, refused.body.error?.field], ['INVALID_INPUT', 'url'], url);
+      }
+    } finally {
+      await system.close();
+    }
   });
 
   /** Places a one-line order with `partnerKey` for a new shopper. */

@@ -177,36 +177,49 @@ function humanise(name: string): string {
 
 // ---- Arguments: the variables ------------------------------------------------------------------
 
+/** The schema position a variable fills: an argument or an input field, with its type and default. */
 interface Usage {
+  /** Where, for messages: `Query.search(limit)` or `ProductFilter.alcoholOnly`. */
+  where: string;
+  type: GraphQLInputType;
   description: string | undefined;
+  /** The schema's default; undefined when it has none. */
   defaultValue: unknown;
 }
 
-/** Where each variable is used: the description and default of the argument or input field it fills. */
+/** Where each variable is used: the argument or input field it fills (the first, if several). */
 function variableUsages(schema: GraphQLSchema, document: DocumentNode): Map<string, Usage> {
   const usages = new Map<string, Usage>();
   const typeInfo = new TypeInfo(schema);
-  const record = (variable: string, description: string | null | undefined, defaultValue: unknown) => {
-    if (!usages.has(variable)) usages.set(variable, { description: description ?? undefined, defaultValue });
+  const record = (variable: string, usage: Usage) => {
+    if (!usages.has(variable)) usages.set(variable, usage);
   };
   visit(
     document,
     visitWithTypeInfo(typeInfo, {
       Argument(node) {
-        if (node.value.kind === Kind.VARIABLE) record(node.value.name.value, typeInfo.getArgument()?.description, typeInfo.getDefaultValue());
+        const argument = typeInfo.getArgument();
+        if (node.value.kind !== Kind.VARIABLE || !argument) return;
+        const where = `${typeInfo.getParentType()?.name ?? ''}.${typeInfo.getFieldDef()?.name ?? ''}(${argument.name})`;
+        record(node.value.name.value, { where, type: argument.type, description: argument.description ?? undefined, defaultValue: argument.defaultValue });
       },
       ObjectField(node) {
         if (node.value.kind !== Kind.VARIABLE) return;
         const parent = typeInfo.getParentInputType();
         const owner = parent ? getNamedType(parent) : undefined;
         const field = isInputObjectType(owner) ? owner.getFields()[node.name.value] : undefined;
-        record(node.value.name.value, field?.description, field?.defaultValue);
+        if (field) record(node.value.name.value, { where: `${owner!.name}.${field.name}`, type: field.type, description: field.description ?? undefined, defaultValue: field.defaultValue });
       },
     }),
   );
   return usages;
 }
 
+/**
+ * A tool's arguments are the operation's variables, but their defaults and optionality come from
+ * the schema position each fills, so a tool cannot drift from the field it calls: a variable
+ * declares no default of its own and is required exactly when that position is.
+ */
 function argumentsSchema(
   schema: GraphQLSchema,
   document: DocumentNode,
@@ -220,14 +233,16 @@ function argumentsSchema(
   const required: string[] = [];
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;
-    const type = typeFromAST(schema, definition.type) as GraphQLInputType | undefined;
-    if (!type) fail(`variable $${name} has an unknown type ${print(definition.type)}.`);
+    const declared = (typeFromAST(schema, definition.type) as GraphQLInputType | undefined) ?? fail(`variable $${name} has an unknown type ${print(definition.type)}.`);
     const usage = usages.get(name);
-    const description = params.get(name) ?? usage?.description;
-    const property = described(description, inputSchema(type!, limits, new Set()));
-    if (definition.defaultValue) property.default = toJson(valueFromAST(definition.defaultValue, type!));
-    else if (usage?.defaultValue !== undefined) property.default = toJson(usage.defaultValue);
-    if (isNonNullType(type) && !definition.defaultValue) required.push(name);
+    if (usage && definition.defaultValue) fail(`$${name} declares a default; it takes the default of ${usage.where} from the schema, so remove "= ${print(definition.defaultValue)}".`);
+    const optional = usage ? !isNonNullType(usage.type) || usage.defaultValue !== undefined : !isNonNullType(declared) || Boolean(definition.defaultValue);
+    if (usage && optional && isNonNullType(declared)) fail(`$${name} is required, but ${usage.where} is optional in the schema; declare it as ${print(definition.type).replace(/!$/, '')}.`);
+    // The schema position's type: a nullable variable filling `Int! = 20` may be omitted, never null.
+    const property = described(params.get(name) ?? usage?.description, inputSchema(usage?.type ?? declared, limits, new Set()));
+    const defaultValue = usage ? usage.defaultValue : definition.defaultValue ? valueFromAST(definition.defaultValue, declared) : undefined;
+    if (defaultValue !== undefined) property.default = toJson(defaultValue);
+    if (!optional) required.push(name);
     properties[name] = property;
   }
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };

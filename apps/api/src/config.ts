@@ -47,6 +47,8 @@ const configSchema = z.object({
   /** How often each instance compares its orders and payments with the grocer's (0 turns it off). */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
   OIDC_ISSUER: url.optional(),
+  /** Longest id-token lifetime accepted: what the issuer issues (Cognito and the embedded pool: one hour). */
+  ID_TOKEN_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   DOWNLOAD_SECRET: z.string().min(32).optional(),
   GROCER_WEBHOOK_SECRET: z.string().min(32).optional(),
@@ -90,6 +92,7 @@ export interface ApiConfig {
   recoveryIdleMs: number;
   reconcileIntervalMs: number;
   oidcIssuer: string | undefined;
+  idTokenMaxLifetimeSeconds: number;
   adminToken: string;
   downloadSecret: string;
   grocerWebhookSecret: string;
@@ -165,6 +168,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
     recoveryIdleMs: env.RECOVERY_IDLE_MS,
     reconcileIntervalMs: env.RECONCILE_INTERVAL_MS,
     oidcIssuer: env.OIDC_ISSUER,
+    idTokenMaxLifetimeSeconds: env.ID_TOKEN_MAX_LIFETIME_SECONDS,
     adminToken: env.ADMIN_TOKEN ?? secrets!.adminToken,
     downloadSecret: env.DOWNLOAD_SECRET ?? secrets!.downloadSecret,
     grocerWebhookSecret: env.GROCER_WEBHOOK_SECRET ?? secrets!.grocerWebhookSecret,

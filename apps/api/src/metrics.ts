@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sameDigest, sha256Hex, type GrocerGateway, type Store } from '@grocery/core';
-import { errorResponse, type HttpHandler, type HttpResponse } from '@grocery/core/http';
+import { bearerCredential, errorResponse, type HttpHandler, type HttpResponse } from '@grocery/core/http';
 
 /** Which surface a path belongs to: the label of request metrics (bounded, unlike raw paths). */
 export function surfaceOf(path: string): string {
@@ -146,7 +146,7 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
       });
     },
     async handler(request) {
-      const given = /^Bearer (.{1,512})$/.exec(request.headers.authorization ?? '')?.[1];
+      const given = bearerCredential(request.headers.authorization);
       if (!given || !sameDigest(sha256Hex(given), tokenDigest)) return errorResponse(401, 'ADMIN_TOKEN_INVALID', 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.');
       return { status: 200, headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' }, body: await registry.metrics() };
     },

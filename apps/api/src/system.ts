@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { createCommerce, createEventRuntime, createGraphQLSchema, createJwtIdentityVerifier, GraphQLExecutor, systemClock, type Clock, type Commerce, type GrocerControl, type GrocerGateway, type PaymentProvider, type WebhookSender, type SearchClient } from '@grocery/core';
 import { createAdminHandler, createGraphQLHandler, createImageHandler, createPayPageHandler, withCors, withPartnerRateLimit, type HttpHandler } from '@grocery/core/http';
 import { CatalogSnapshots, createCatalogHandler, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
-import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
+import { createGrocerSimulator, createHttpGrocer, POSTCODE_CENTROIDS } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
 import { createDocs } from '@grocery/docs';
-import { createMcpHandler, mcpRateLimitedResponse } from '@grocery/mcp';
+import { createMcpHandler } from '@grocery/mcp';
 import { createSqlStore, openDatabase, type Db } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
@@ -163,12 +163,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       store,
       grocer,
       catalog: snapshotCatalogReader(catalog),
-      identity: createJwtIdentityVerifier({ issuer, clock }),
+      identity: createJwtIdentityVerifier({ issuer, clock, maxLifetimeSeconds: config.idTokenMaxLifetimeSeconds }),
       search: searchClient,
       publicBaseUrl,
       shopUrl,
       clock,
       defaultBranchCode: config.defaultBranchCode,
+      postcodeCentre: postcodeCentreOf,
       rateLimits: config.rateLimits,
       sagas: config.sagas,
       paymentProviders: { production: options.productionPaymentProvider ?? null },
@@ -179,7 +180,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     const onEventError = (error: unknown) => log.error({ err: error }, 'events fault');
     const events = createEventRuntime({
       commerce,
-      sender: options.webhookSender ?? createHttpWebhookSender(),
+      // Loopback endpoints are a development convenience: a production deployment refuses them for every partner.
+      sender: options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' }),
       grocerWebhookSecret: config.grocerWebhookSecret,
       dispatcher: { onError: onEventError },
       poller: { onError: onEventError },
@@ -228,11 +230,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       idp: pool ? (request) => pool.handle(request) : undefined,
       webhooks: events.inboundWebhookHandler,
       shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
-      mcp: withPartnerRateLimit(
-        commerce,
-        createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins], docsMarkdown: docs.markdown, onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
-        { refusal: mcpRateLimitedResponse },
-      ),
+      // /mcp charges the partner's budget itself: what each tool call costs, summed over a batch.
+      mcp: createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins], docsMarkdown: docs.markdown, onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
     });
     api.server.on(
       'request',
@@ -275,6 +274,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     await close();
     throw error;
   }
+}
+
+const CENTROIDS = new Map(POSTCODE_CENTROIDS.map(([postcode, lat, lon]) => [postcode, { lat, lon }]));
+
+/** Postcode centres from the simulator's gazetteer of Thai postcodes (the ones around the branches). */
+function postcodeCentreOf(postcode: string): { lat: number; lon: number } | null {
+  return CENTROIDS.get(postcode) ?? null;
 }
 
 async function openGrocer(

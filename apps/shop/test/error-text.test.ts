@@ -15,7 +15,10 @@ const NOT_FOR_SHOPPERS = new Set([
   'SIGNATURE_INVALID',
   'NOTIFICATION_REPLAYED',
   'QUERY_TOO_COMPLEX',
+  'RESPONSE_TOO_LARGE',
   'PAYLOAD_TOO_LARGE',
+  // The admin API's: operators meet it, shoppers never do.
+  'CLIENT_ID_TAKEN',
   'FORBIDDEN',
   'ADMIN_TOKEN_INVALID',
   // The REST catalog's own answers: partner servers meet them, shoppers never do.

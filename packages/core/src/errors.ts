@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'INVALID_INPUT',
   'ALCOHOL_NOT_LICENSED',
   'DELIVERY_UNAVAILABLE',
+  'OUT_OF_SERVICE_AREA',
   'PRODUCT_UNAVAILABLE',
   'PAYMENT_LINK_INVALID',
   'PAYMENT_LINK_EXPIRED',
@@ -29,6 +30,7 @@ export const ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'CATALOG_UNAVAILABLE',
   'IDEMPOTENCY_KEY_REUSED',
+  'CLIENT_ID_TAKEN',
   // The order and payment sagas (docs "Failures and recovery").
   'ORDER_PENDING',
   'ORDER_CANCELLED',
@@ -36,6 +38,7 @@ export const ERROR_CODES = [
   'GO_LIVE_NOT_READY',
   'RATE_LIMITED',
   'QUERY_TOO_COMPLEX',
+  'RESPONSE_TOO_LARGE',
   'PAYLOAD_TOO_LARGE',
   'FORBIDDEN',
   'ADMIN_TOKEN_INVALID',
@@ -113,6 +116,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'ALREADY_PAID':
     case 'PRICE_CHANGED':
     case 'IDEMPOTENCY_KEY_REUSED':
+    case 'CLIENT_ID_TAKEN':
     case 'NOTIFICATION_REPLAYED':
     case 'ORDER_CANCELLED':
     case 'GO_LIVE_NOT_READY':
@@ -138,9 +142,11 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'INVALID_INPUT':
     case 'ALCOHOL_NOT_LICENSED':
     case 'DELIVERY_UNAVAILABLE':
+    case 'OUT_OF_SERVICE_AREA':
     case 'PRODUCT_UNAVAILABLE':
     case 'PAYMENT_DECLINED':
     case 'QUERY_TOO_COMPLEX':
+    case 'RESPONSE_TOO_LARGE':
       return 400;
   }
 }

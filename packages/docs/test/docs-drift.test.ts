@@ -111,9 +111,10 @@ describe('the guide as served', () => {
   test('the limits page states the enforced numbers', () => {
     const limits = page('limits').markdown;
     const n = (value: number) => value.toLocaleString('en-US');
-    for (const value of [DEFAULT_QUERY_LIMITS.maxDepth, DEFAULT_QUERY_LIMITS.maxAliases, n(DEFAULT_QUERY_LIMITS.maxTokens), n(DEFAULT_QUERY_LIMITS.maxCost)]) {
+    for (const value of [DEFAULT_QUERY_LIMITS.maxDepth, DEFAULT_QUERY_LIMITS.maxAliases, n(DEFAULT_QUERY_LIMITS.maxTokens), n(DEFAULT_QUERY_LIMITS.maxCost), DEFAULT_QUERY_LIMITS.maxSchemaIntrospections, DEFAULT_QUERY_LIMITS.maxTypeIntrospections]) {
       assert.match(limits, new RegExp(`\\| ${value} \\|`), `query limit ${value}`);
     }
+    assert.ok(limits.includes(`| Response body | ${DEFAULT_QUERY_LIMITS.maxResponseBytes / 1024 / 1024} MiB |`));
     assert.ok(limits.includes(`| 1 to ${LIMITS.maxPageSize}, default 20 |`));
     assert.ok(limits.includes(`| 1 to ${LIMITS.maxRestPageSize}, default ${LIMITS.defaultRestPageSize} |`));
     assert.ok(limits.includes(`| 1 to ${LIMITS.maxSearchLimit}, default 20 |`));

@@ -47,6 +47,8 @@ export interface GeneratedCatalog {
   products: Product[];
   /** Chain list price per product (satang), defined even where `detailPriceSatang` is null. */
   listPriceSatang: Int32Array;
+  /** The base price of each product's item kind (satang): list prices stay within `PRICE_BOUNDS` of it. */
+  kindPriceSatang: Int32Array;
   /** Index into `ASSORTMENTS` per product. */
   assortment: Uint8Array;
   /** How fast the product sells, 1 (slow) to 5 (fast); scales generated stock. */
@@ -61,6 +63,8 @@ interface ParsedSize {
   th: string;
   /** Quantity in the unit's base (ml, g or count), multipacks multiplied out. */
   baseQty: number;
+  /** The base unit `baseQty` counts in: sizes of a kind compare only within one. */
+  base: string;
 }
 
 interface CompiledKind {
@@ -89,6 +93,12 @@ interface CompiledVocabulary {
 }
 
 /** Words that tell apart products beyond the vocabulary's combinations (only large catalogs reach them). */
+/**
+ * Where a list price may fall, as a multiple of its item kind's base price: packs, brands and
+ * modifiers move it, but a banana cake never costs a hundred times a banana cake.
+ */
+export const PRICE_BOUNDS = { min: 0.5, max: 8 } as const;
+
 const MODIFIERS: readonly (readonly [string, string, number])[] = [
   ['Premium', 'พรีเมียม', 1.15],
   ['Value Pack', 'แพ็กสุดคุ้ม', 0.9],
@@ -119,6 +129,7 @@ export function parseSize(spec: string): ParsedSize {
     en: `${amount} ${unit.en}${suffix}`,
     th: `${amount} ${unit.th}${suffix}`,
     baseQty: Number(amount) * unit.factor * (count ? Number(count) : 1),
+    base: unit.base,
   };
 }
 
@@ -276,6 +287,7 @@ export function generateCatalog(options: GenerateCatalogOptions = {}): Generated
 
   const products: Product[] = new Array<Product>(count);
   const listPriceSatang = new Int32Array(count);
+  const kindPriceSatang = new Int32Array(count);
   const assortment = new Uint8Array(count);
   const velocity = new Uint8Array(count);
   const itemCounters = new Map<number, number>();
@@ -306,6 +318,7 @@ export function generateCatalog(options: GenerateCatalogOptions = {}): Generated
         updatedAt,
       };
       listPriceSatang[i] = listPriceSatang[duplicateOf]!;
+      kindPriceSatang[i] = kindPriceSatang[duplicateOf]!;
       assortment[i] = assortment[duplicateOf]!;
       velocity[i] = velocity[duplicateOf]!;
       continue;
@@ -327,10 +340,14 @@ export function generateCatalog(options: GenerateCatalogOptions = {}): Generated
     const nameEn = [brand?.en, modifier?.[0], kind.en, variant[0], size.en].filter(Boolean).join(' ');
     const nameTh = [brand?.th, modifier?.[1], kind.th, variant[1], size.th].filter(Boolean).join(' ');
 
-    const sizeFactor = (size.baseQty / kind.sizes[0]!.baseQty) ** 0.85;
+    // A size is priced against the kind's first size in the same unit: 500 g is not 500 pieces.
+    const reference = kind.sizes.find((s) => s.base === size.base)!;
+    const sizeFactor = (size.baseQty / reference.baseQty) ** 0.85;
     const raw = kind.priceSatang * sizeFactor * (brand ? BRAND_TIER_FACTOR[brand.tier] : 1) * (modifier?.[2] ?? 1) * (0.9 + 0.25 * u(1));
-    const listPrice = shelfPriceSatang(raw);
+    const bounded = Math.min(kind.priceSatang * PRICE_BOUNDS.max, Math.max(kind.priceSatang * PRICE_BOUNDS.min, raw));
+    const listPrice = shelfPriceSatang(bounded);
     listPriceSatang[i] = listPrice;
+    kindPriceSatang[i] = kind.priceSatang;
     velocity[i] = listPrice < 2_000 ? 5 : listPrice < 6_000 ? 4 : listPrice < 20_000 ? 3 : listPrice < 60_000 ? 2 : 1;
 
     const premium = brand?.tier === 'premium' || kind.imported;
@@ -376,5 +393,5 @@ export function generateCatalog(options: GenerateCatalogOptions = {}): Generated
       updatedAt,
     };
   }
-  return { seed, products, listPriceSatang, assortment, velocity, categories, kindCount: kinds.length };
+  return { seed, products, listPriceSatang, kindPriceSatang, assortment, velocity, categories, kindCount: kinds.length };
 }

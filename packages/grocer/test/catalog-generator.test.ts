@@ -13,6 +13,8 @@ import {
   StockFeed,
   type BranchProfile,
 } from '../src/index.ts';
+import { PRICE_BOUNDS } from '../src/catalog-generator.ts';
+import { shelfPriceSatang } from '../src/shelf-price.ts';
 
 const THAI = /[\u0E00-\u0E7F]/;
 const branches = buildBranchDirectory();
@@ -42,10 +44,10 @@ describe('vocabulary', () => {
   });
 
   test('pack sizes read in both languages', () => {
-    assert.deepEqual(parseSize('830 ml'), { en: '830 ml', th: '830 มล.', baseQty: 830 });
-    assert.deepEqual(parseSize('320 ml x 6'), { en: '320 ml x 6', th: '320 มล. x 6', baseQty: 1920 });
-    assert.deepEqual(parseSize('5 kg'), { en: '5 kg', th: '5 กก.', baseQty: 5000 });
-    assert.deepEqual(parseSize('10 egg'), { en: '10 pcs', th: '10 ฟอง', baseQty: 10 });
+    assert.deepEqual(parseSize('830 ml'), { en: '830 ml', th: '830 มล.', baseQty: 830, base: 'ml' });
+    assert.deepEqual(parseSize('320 ml x 6'), { en: '320 ml x 6', th: '320 มล. x 6', baseQty: 1920, base: 'ml' });
+    assert.deepEqual(parseSize('5 kg'), { en: '5 kg', th: '5 กก.', baseQty: 5000, base: 'g' });
+    assert.deepEqual(parseSize('10 egg'), { en: '10 pcs', th: '10 ฟอง', baseQty: 10, base: 'count' });
     assert.throws(() => parseSize('a lot'));
     assert.throws(() => parseSize('3 parsecs'));
   });
@@ -235,5 +237,27 @@ describe('price feed and stock', () => {
     assert.ok(count((l) => l.sellableQty === null) > 10);
     for (const l of levels) if (l.listable) assert.ok(l.sellableQty! > 0);
     assert.equal(ASSORTMENTS.length, 4);
+  });
+});
+
+describe('prices stay within the bounds of their item kind', () => {
+  test('over the whole default catalog (40,000 products, seed 1), every list price is 0.5 to 8 times its kind\'s base price', () => {
+    const catalog = generateCatalog({ seed: 1, count: 40_000 });
+    // The bounds as a shelf shows them (rounded to an ending in 5, 9, 50 or 90).
+    const outside = catalog.products.filter((_, i) => {
+      const list = catalog.listPriceSatang[i]!;
+      const base = catalog.kindPriceSatang[i]!;
+      return base <= 0 || list < shelfPriceSatang(base * PRICE_BOUNDS.min) || list > shelfPriceSatang(base * PRICE_BOUNDS.max);
+    });
+    assert.deepEqual(outside.map((p) => `${p.cprcode} ${p.nameEn}`).slice(0, 5), []);
+    const bananaCake = catalog.products.findIndex((p) => p.cprcode === '1006105');
+    assert.match(catalog.products[bananaCake]!.nameEn, /Banana Cake/);
+    assert.ok(catalog.listPriceSatang[bananaCake]! <= shelfPriceSatang(55 * 100 * PRICE_BOUNDS.max), `banana cake at ฿${catalog.listPriceSatang[bananaCake]! / 100}`);
+  });
+
+  test('a size is priced against the kind\'s first size in the same unit (500 g is not 500 pieces)', () => {
+    assert.equal(parseSize('500 g').base, 'g');
+    assert.equal(parseSize('4 pcs').base, parseSize('1 pcs').base);
+    assert.notEqual(parseSize('500 g').base, parseSize('1 pcs').base);
   });
 });

@@ -34,6 +34,15 @@ export function isCognitoAction(value: string): value is CognitoAction {
   return (COGNITO_ACTIONS as readonly string[]).includes(value);
 }
 
+/** Who is calling, as the HTTP request tells. */
+export interface CognitoCaller {
+  /** The client's IP address: password failures are throttled per (address, client IP). */
+  clientAddress?: string | undefined;
+}
+
+/** The throttle keys of one e-mail address's password sign-ins, one per client IP. */
+const signInPrefix = (address: string) => `signin:${address} `;
+
 /** Everything the actions need. */
 export interface CognitoApiContext {
   db: Db;
@@ -128,8 +137,14 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
  * The Cognito user-pool JSON API as functions: `call(action, body)` validates the body and answers
  * the response object, or throws `CognitoError`.
  */
-export function createCognitoApi(ctx: CognitoApiContext): { call(action: CognitoAction, body: unknown): Promise<object> } {
+export function createCognitoApi(ctx: CognitoApiContext): { call(action: CognitoAction, body: unknown, caller?: CognitoCaller): Promise<object> } {
   const { db, clock, limits, durations } = ctx;
+  const passwordBackoff = {
+    free: limits.passwordFreeFailures,
+    forgetAfterMs: limits.passwordFailureMemoryMs,
+    firstDelayMs: limits.passwordFirstDelayMs,
+    maxDelayMs: limits.passwordMaxDelayMs,
+  };
 
   const parse = <A extends CognitoAction>(action: A, body: unknown): Input<A> => {
     const result = SCHEMAS[action].safeParse(body);
@@ -223,7 +238,7 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
     return user;
   };
 
-  const actions: { [A in CognitoAction]: (input: Input<A>) => Promise<object> } = {
+  const actions: { [A in CognitoAction]: (input: Input<A>, caller: CognitoCaller) => Promise<object> } = {
     async SignUp(input) {
       await requireClient(input.ClientId);
       const email = normalizeEmail(input.Username);
@@ -289,7 +304,7 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
       return { CodeDeliveryDetails: deliveryDetails(email) };
     },
 
-    async InitiateAuth(input) {
+    async InitiateAuth(input, caller) {
       await requireClient(input.ClientId);
       const params = input.AuthParameters ?? {};
       if (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN') {
@@ -315,16 +330,17 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
       if (!params.USERNAME) throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
       if (!params.PASSWORD) throw new CognitoError('InvalidParameterException', 'Missing required parameter PASSWORD');
       const email = normalizeEmail(params.USERNAME);
-      const lockKey = `signin:${email ?? params.USERNAME.toLowerCase().slice(0, 256)}`;
-      if (await ctx.limiter.isLocked(lockKey)) throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.passwordAttemptsExceeded);
+      // Per (address, client IP): wrong passwords from one place slow that place down, never the shopper elsewhere.
+      const throttleKey = `${signInPrefix(email ?? params.USERNAME.toLowerCase().slice(0, 256))}${caller.clientAddress ?? 'unknown'}`;
+      if ((await ctx.limiter.waitMs(throttleKey)) > 0) throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.passwordAttemptsExceeded);
       const user = await findUser(email);
       const ok = user ? await ctx.hasher.verify(params.PASSWORD, user.password_hash) : await ctx.hasher.verifyDummy(params.PASSWORD);
       if (!user || !ok) {
-        await ctx.limiter.fail(lockKey, { max: limits.passwordFailures, windowMs: limits.passwordFailureWindowMs, lockMs: limits.passwordLockoutMs });
+        await ctx.limiter.fail(throttleKey, passwordBackoff);
         throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.incorrectCredentials);
       }
       if (user.status !== 'CONFIRMED') throw new CognitoError('UserNotConfirmedException', COGNITO_MESSAGES.userNotConfirmed);
-      await ctx.limiter.reset(lockKey);
+      await ctx.limiter.reset(throttleKey);
       if (!ctx.emailOtp) return startSession(user, input.ClientId);
       await allowSend('EMAIL_OTP', user.email);
       const { session } = await sendCode(user, 'EMAIL_OTP', input.ClientId);
@@ -380,7 +396,7 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
         ]);
         await revokeAllSessions(tx, user.sub);
       });
-      await ctx.limiter.reset(`signin:${user.email}`);
+      await ctx.limiter.reset(signInPrefix(user.email));
       return {};
     },
 
@@ -413,9 +429,9 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
   };
 
   return {
-    call(action, body) {
-      const handler = actions[action] as (input: unknown) => Promise<object>;
-      return handler(parse(action, body));
+    call(action, body, caller = {}) {
+      const handler = actions[action] as (input: unknown, caller: CognitoCaller) => Promise<object>;
+      return handler(parse(action, body), caller);
     },
   };
 }

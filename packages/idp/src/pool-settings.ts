@@ -22,11 +22,17 @@ export interface PoolLimits {
   emailOtpAttempts: number;
   /** Codes e-mailed per address and purpose per hour. */
   codeSendsPerHour: number;
-  /** Wrong passwords per address within `passwordFailureWindowMs` before the lockout. */
-  passwordFailures: number;
-  passwordFailureWindowMs: number;
-  /** How long sign-in by password stays refused after too many wrong passwords. */
-  passwordLockoutMs: number;
+  /**
+   * Wrong passwords in a row for one (address, client IP) before sign-in from there is slowed:
+   * each further one doubles the wait before the next try, from `passwordFirstDelayMs` up to
+   * `passwordMaxDelayMs`. Nobody is locked out, and a wrong password from one place never slows
+   * another (Cognito's way).
+   */
+  passwordFreeFailures: number;
+  passwordFirstDelayMs: number;
+  passwordMaxDelayMs: number;
+  /** Failures are forgotten after this long without one (longer than the longest wait). */
+  passwordFailureMemoryMs: number;
   /** Largest request body the pool reads. */
   maxBodyBytes: number;
 }
@@ -47,8 +53,9 @@ export const DEFAULT_POOL_LIMITS: PoolLimits = {
   codeAttempts: 5,
   emailOtpAttempts: 3,
   codeSendsPerHour: 10,
-  passwordFailures: 5,
-  passwordFailureWindowMs: 15 * MINUTE,
-  passwordLockoutMs: 15 * MINUTE,
+  passwordFreeFailures: 5,
+  passwordFirstDelayMs: 1_000,
+  passwordMaxDelayMs: 15 * MINUTE,
+  passwordFailureMemoryMs: HOUR,
   maxBodyBytes: 64 * 1024,
 };

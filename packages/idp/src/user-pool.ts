@@ -144,7 +144,7 @@ export async function createUserPool(options: UserPoolOptions): Promise<UserPool
         throw new CognitoError('SerializationException', 'The request body is not valid JSON.');
       }
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
-      return cognitoResponse(200, await api.call(action, body), requestId);
+      return cognitoResponse(200, await api.call(action, body, { clientAddress: request.remoteAddress }), requestId);
     } catch (error) {
       if (isCognitoError(error)) return cognitoErrorResponse(error, requestId);
       console.error(`idp: request ${requestId} failed`, error);

@@ -155,21 +155,55 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(other.name, 'NotAuthorizedException');
     });
 
-    test('wrong passwords lock sign-in, and unknown users look exactly like wrong passwords', async () => {
-      const email = 'locked@example.com';
-      await signUp(email);
-      await p.sdk.send(new ConfirmSignUpCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: await p.latestCode(email) }));
-      const unknown = await cognitoError(passwordAuth('nobody@example.com', GOOD_PASSWORD));
-      const wrong = await cognitoError(passwordAuth(email, 'Wrong-Passw0rd'));
-      assert.deepEqual(unknown, wrong);
-      assert.deepEqual(wrong, { name: 'NotAuthorizedException', message: 'Incorrect username or password.', status: 400 });
-      for (let i = 0; i < 4; i++) await cognitoError(passwordAuth(email, 'Wrong-Passw0rd'));
-      const locked = await cognitoError(passwordAuth(email, GOOD_PASSWORD));
-      assert.equal(locked.name, 'NotAuthorizedException');
-      assert.equal(locked.message, 'Password attempts exceeded');
-      // The same lockout for an address that has no user, so the lockout reveals nothing either.
-      for (let i = 0; i < 4; i++) await cognitoError(passwordAuth('nobody@example.com', GOOD_PASSWORD));
-      assert.equal((await cognitoError(passwordAuth('nobody@example.com', GOOD_PASSWORD))).message, 'Password attempts exceeded');
+    test('wrong passwords slow sign-in from that client with growing delays, never lock the shopper out; unknown users look the same', async () => {
+      const clock = new ManualClock(Date.now());
+      const q = await startPool(db, { clock });
+      try {
+        const email = 'slowed@example.com';
+        await q.sdk.send(new SignUpCommand({ ClientId: q.clientId, Username: email, Password: GOOD_PASSWORD }));
+        await q.sdk.send(new ConfirmSignUpCommand({ ClientId: q.clientId, Username: email, ConfirmationCode: await q.latestCode(email) }));
+        const from = async (address: string, username: string, password: string) => {
+          const body = JSON.stringify({ ClientId: q.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password } });
+          const response = await q.pool.handle({
+            method: 'POST',
+            path: '/',
+            query: new URLSearchParams(),
+            headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+            body: Buffer.from(body),
+            remoteAddress: address,
+          });
+          return JSON.parse(String(response.body)) as { __type?: string; message?: string; ChallengeName?: string };
+        };
+        const attacker = '203.0.113.7';
+        const unknown = await from(attacker, 'nobody@example.com', GOOD_PASSWORD);
+        const wrong = await from(attacker, email, 'Wrong-Passw0rd');
+        assert.deepEqual(unknown, wrong);
+        assert.deepEqual(wrong, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+        // Five wrong passwords in a row are free; the sixth makes that client wait 1 s, the seventh 2 s, ...
+        for (let i = 0; i < 4; i++) await from(attacker, email, 'Wrong-Passw0rd');
+        assert.equal((await from(attacker, email, GOOD_PASSWORD)).ChallengeName, 'EMAIL_OTP', 'five wrong passwords do not stop the right one');
+        for (let i = 0; i < 6; i++) await from(attacker, email, 'Wrong-Passw0rd');
+        assert.equal((await from(attacker, email, GOOD_PASSWORD)).message, 'Password attempts exceeded', 'the attacker waits');
+        assert.equal((await from('198.51.100.20', email, GOOD_PASSWORD)).ChallengeName, 'EMAIL_OTP', 'the shopper, elsewhere, is not locked out');
+        clock.advance(1_000);
+        assert.equal((await from(attacker, email, 'Wrong-Passw0rd')).message, 'Incorrect username or password.', 'after the wait, one more try');
+        clock.advance(1_000);
+        assert.equal((await from(attacker, email, GOOD_PASSWORD)).message, 'Password attempts exceeded', 'and the next wait is twice as long');
+        clock.advance(1_000);
+        assert.equal((await from(attacker, email, GOOD_PASSWORD)).ChallengeName, 'EMAIL_OTP');
+        // Waits grow up to 15 minutes, never a lock: the same for an address that has no user.
+        for (let failures = 1; failures <= 20; failures++) {
+          assert.equal((await from(attacker, 'nobody-else@example.com', 'x')).message, 'Incorrect username or password.', `failure ${failures}`);
+          clock.advance(failures <= 5 ? 0 : Math.min(2 ** (failures - 6) * 1_000, 15 * 60_000));
+        }
+        assert.equal((await from(attacker, 'nobody-else@example.com', 'x')).message, 'Incorrect username or password.');
+        clock.advance(15 * 60_000 - 1);
+        assert.equal((await from(attacker, 'nobody-else@example.com', 'x')).message, 'Password attempts exceeded');
+        clock.advance(15 * 60_000);
+        assert.equal((await from(attacker, 'nobody-else@example.com', 'x')).message, 'Incorrect username or password.', 'the longest wait is 15 minutes');
+      } finally {
+        await q.close();
+      }
     });
 
     test('forgot-password and resend answer alike for unknown and known users', async () => {

@@ -1,10 +1,12 @@
-import type { ErrorCode, RateDecision } from '@grocery/core';
+import { createGraphQLContext, type ErrorCode, type RateDecision } from '@grocery/core';
 import { rateLimitedMessage, rateLimitHeaders, type HttpHandler, type HttpResponse } from '@grocery/core/http';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { type JSONRPCMessage, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { createMcpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
+import { toolCatalog } from './generated/tool-catalog.ts';
+import { type McpCaller, createMcpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
 import { createOriginPolicy } from './origin-policy.ts';
 import { PostTransport } from './post-transport.ts';
+import { createMessageCharges } from './tool-charges.ts';
 
 export interface McpHandlerOptions extends McpServerFactoryOptions {
   /**
@@ -35,8 +37,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  *
  * Before the server sees a message: Origin validation (403), POST only (405), `X-Partner-Key` (401
  * with `error.data.code` `PARTNER_KEY_INVALID`), the transport's own checks as the SDK makes them
- * (Accept 406, Content-Type 415, valid JSON-RPC 400, protocol version 400), the size limit (413)
- * and a bounded batch (400). Every such answer is a JSON-RPC error object.
+ * (Accept 406, Content-Type 415, valid JSON-RPC 400, protocol version 400), the size limit (413),
+ * a bounded batch (400) and the rate limits (429): the partner's budget is charged what the
+ * request's tool calls cost on `/graphql`, summed over a batch, and every shopper-scoped mutation
+ * call counts against the shopper's own limit. Every such answer is a JSON-RPC error object.
  *
  * @example
  * const mcp = createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl] });
@@ -47,6 +51,8 @@ export function createMcpHandler(options: McpHandlerOptions): HttpHandler {
   const originVerdict = createOriginPolicy(options.allowedOrigins ?? []);
   const maxBatchSize = options.maxBatchSize ?? 10;
   const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024;
+  const charge = createMessageCharges(options.catalog ?? toolCatalog, options.executor);
+  const { rateLimiter, ratePolicies } = options.commerce;
 
   return async (request) => {
     const origin = request.headers.origin;
@@ -65,42 +71,53 @@ export function createMcpHandler(options: McpHandlerOptions): HttpHandler {
     if (!partner) {
       return answer(rpcError(401, JSON_RPC.server, 'Send a valid partner key in the X-Partner-Key header.', 'PARTNER_KEY_INVALID', { 'www-authenticate': 'PartnerKey realm="mcp"' }));
     }
+    const spend = (units: number) => rateLimiter.take(partner.keyPrefix, ratePolicies.partner[partner.environment], units);
+    const charged = (response: HttpResponse, decision: RateDecision): HttpResponse =>
+      answer(decision.allowed ? { ...response, headers: { ...response.headers, ...rateLimitHeaders(decision) } } : mcpRateLimitedResponse(decision));
+    // A request refused before its messages are read costs one unit, as on every other surface.
+    const refuse = async (response: HttpResponse) => charged(response, await spend(1));
+
     const accept = request.headers.accept ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return answer(rpcError(406, JSON_RPC.server, 'Not Acceptable: the client must accept both application/json and text/event-stream.'));
+      return refuse(rpcError(406, JSON_RPC.server, 'Not Acceptable: the client must accept both application/json and text/event-stream.'));
     }
     if (!isJsonContentType(request.headers['content-type'])) {
-      return answer(rpcError(415, JSON_RPC.server, 'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.', 'INVALID_INPUT'));
+      return refuse(rpcError(415, JSON_RPC.server, 'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.', 'INVALID_INPUT'));
     }
-    if (request.body.length > maxBodyBytes) return answer(rpcError(413, JSON_RPC.server, `The request body is larger than ${maxBodyBytes} bytes.`, 'PAYLOAD_TOO_LARGE'));
+    if (request.body.length > maxBodyBytes) return refuse(rpcError(413, JSON_RPC.server, `The request body is larger than ${maxBodyBytes} bytes.`, 'PAYLOAD_TOO_LARGE'));
     const body = parseJson(request.body);
-    if (body === INVALID) return answer(rpcError(400, JSON_RPC.parseError, 'Parse error: the body is not valid UTF-8 JSON.', 'INVALID_INPUT'));
+    if (body === INVALID) return refuse(rpcError(400, JSON_RPC.parseError, 'Parse error: the body is not valid UTF-8 JSON.', 'INVALID_INPUT'));
     const batch = Array.isArray(body);
     if (batch && (body.length === 0 || body.length > maxBatchSize)) {
-      return answer(rpcError(400, JSON_RPC.invalidRequest, `Invalid Request: a JSON-RPC batch holds 1 to ${maxBatchSize} messages.`, 'INVALID_INPUT'));
+      return refuse(rpcError(400, JSON_RPC.invalidRequest, `Invalid Request: a JSON-RPC batch holds 1 to ${maxBatchSize} messages.`, 'INVALID_INPUT'));
     }
     const messages = toMessages(batch ? body : [body], request.headers['mcp-protocol-version']);
-    if (!Array.isArray(messages)) return answer(messages);
+    if (!Array.isArray(messages)) return refuse(messages);
+
+    const caller: McpCaller = {
+      partner,
+      partnerKey: partnerKey ?? '',
+      requestId: request.requestId ?? '',
+      authorization: request.headers.authorization,
+      idempotencyKey: request.headers['idempotency-key'] ?? null,
+    };
+    // Charged in full before anything runs: the whole batch is refused, or all of it is served.
+    const charges = charge(messages);
+    const decision = await spend(charges.units);
+    if (!decision.allowed) return answer(mcpRateLimitedResponse(decision));
+    const perShopper = await createGraphQLContext({ commerce: options.commerce, ...caller }).takeShopperMutations(charges.shopperMutations);
+    if (perShopper && !perShopper.allowed) return answer(mcpRateLimitedResponse(perShopper));
 
     const toolTexts = new Set<string>();
-    const server = serverFor(
-      {
-        partner,
-        partnerKey: partnerKey ?? '',
-        requestId: request.requestId ?? '',
-        authorization: request.headers.authorization,
-        idempotencyKey: request.headers['idempotency-key'] ?? null,
-      },
-      toolTexts,
-    );
+    const server = serverFor(caller, toolTexts);
     const transport = new PostTransport();
     await server.connect(transport);
     const responses = await transport.exchange(messages);
     // No close(): nothing outlives the answer (no stream, no timer, no pending request), so server
     // and transport are garbage now; close() would only build a ConnectionClosed error per call.
-    if (responses.length === 0) return answer({ status: 202, headers: {}, body: null });
+    if (responses.length === 0) return charged({ status: 202, headers: {}, body: null }, decision);
     const json = responses.map((response) => responseJson(response, toolTexts));
-    return answer({ status: 200, headers: { 'content-type': 'application/json' }, body: batch ? `[${json.join(',')}]` : json[0]! });
+    return charged({ status: 200, headers: { 'content-type': 'application/json' }, body: batch ? `[${json.join(',')}]` : json[0]! }, decision);
   };
 }
 

@@ -107,7 +107,7 @@ export function createMcpServerFactory(options: McpServerFactoryOptions): McpSer
     try {
       const contextValue = createGraphQLContext({ commerce: options.commerce, ...caller });
       const result = await options.executor.run({ query: tool.document, variables: args, operationName: tool.name, contextValue });
-      return toToolResult(result, { requestId: caller.requestId, onInternalError: options.onInternalError });
+      return toToolResult(result, { requestId: caller.requestId, maxBytes: options.executor.limits.maxResponseBytes, onInternalError: options.onInternalError });
     } catch (error) {
       // Never let a fault's message reach the client: the SDK would send it as the JSON-RPC error.
       options.onInternalError?.(error, caller.requestId);

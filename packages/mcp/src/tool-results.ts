@@ -13,6 +13,8 @@ export interface ToolError {
 
 export interface ToolResultOptions {
   requestId: string;
+  /** Largest text a result may carry; a larger one becomes a `RESPONSE_TOO_LARGE` error. */
+  maxBytes: number;
   /** Called with every fault that was masked, for logs. */
   onInternalError?: ((error: unknown, requestId: string) => void) | undefined;
 }
@@ -28,7 +30,11 @@ export function toToolResult(result: ExecutionResult, options: ToolResultOptions
     return errorResult(result.errors.map((error) => toToolError(error, options)), data);
   }
   const structured = data ?? {};
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, ...(hasUserErrors(structured) ? { isError: true } : {}) };
+  const text = JSON.stringify(structured);
+  if (text.length * 3 > options.maxBytes && Buffer.byteLength(text) > options.maxBytes) {
+    return errorResult([{ code: 'RESPONSE_TOO_LARGE', message: `The result would be ${Buffer.byteLength(text)} bytes, more than the limit of ${options.maxBytes}. Ask for smaller pages.` }]);
+  }
+  return { content: [{ type: 'text', text }], structuredContent: structured, ...(hasUserErrors(structured) ? { isError: true } : {}) };
 }
 
 /** A failed call: the errors (and any partial data) as structured content and as text. */

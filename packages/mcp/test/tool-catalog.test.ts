@@ -110,6 +110,10 @@ describe('the mcp-tools codegen plugin', () => {
       ['unknown_tag', '# Reads.\n# @cached\nquery unknown_tag { categories { name } }', /unknown tag @cached/],
       ['bad_param', '# Reads.\n# @param nope Nothing.\nquery bad_param { categories { name } }', /@param nope names no variable/],
       ['CamelCase', '# Reads.\nquery CamelCase { categories { name } }', /snake_case/],
+      // Defaults and optionality are the schema's: an operation can neither change nor tighten them.
+      ['own_default', '# Reads.\nquery own_default($l: Int! = 10) { search(query: "x", limit: $l) { cprcode } }', /\$l declares a default; it takes the default of Query\.search\(limit\) from the schema/],
+      ['tighter', '# Reads.\nquery tighter($c: [ID!]!) { inventory(branchCode: "BKK01", cprcodes: $c) { cprcode } }', /\$c is required, but Query\.inventory\(cprcodes\) is optional in the schema; declare it as \[ID!\]/],
+      ['tighter_field', '# Reads.\nquery tighter_field($a: Boolean!) { products(filter: { alcoholOnly: $a }) { totalCount } }', /\$a is required, but ProductFilter\.alcoholOnly is optional/],
     ];
     for (const [name, source, message] of cases) assert.throws(() => generate(name, source), (error: Error) => message.test(error.message) && error.message.includes(`${name}.graphql`), name);
   });

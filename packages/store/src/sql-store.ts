@@ -255,6 +255,12 @@ function eventsJson(events: readonly EventRecord[]): string {
   return JSON.stringify(events.map((e) => ({ event_id: e.eventId, partner_id: e.partnerId, type: e.type, order_id: e.orderId, payload: e.payload, ts: e.ts })));
 }
 
+/** A unique violation of app_clients' key: the client id is registered already (PostgreSQL and PGlite report it alike). */
+function isTakenClientId(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && constraint === 'app_clients_pkey';
+}
+
 /** The Store port over SQL (the event store mixed in); every query of shopper data is scoped by (partner, owner). */
 class SqlStore extends SqlEventStore implements Store {
   readonly #db: Db;
@@ -323,12 +329,35 @@ class SqlStore extends SqlEventStore implements Store {
     };
   }
 
-  async addAppClient(client: Omit<AppClient, 'createdAt'>): Promise<AppClient> {
+  async createPartnerWithCredentials(input: Parameters<Store['createPartnerWithCredentials']>[0]): Promise<Partner | null> {
+    const { partner, key, client } = input;
+    try {
+      return await this.#db.transaction(async (tx) => {
+        const { rows } = await tx.query<PartnerRow>(
+          'INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *',
+          [partner.partnerId, partner.name, partner.environment, partner.orderSource],
+        );
+        await tx.query('INSERT INTO partner_keys (key_hash, key_prefix, partner_id, environment) VALUES ($1, $2, $3, $4)', [key.keyHash, key.keyPrefix, partner.partnerId, partner.environment]);
+        if (client) await tx.query('INSERT INTO app_clients (client_id, partner_id, redirect_uris) VALUES ($1, $2, $3)', [client.clientId, partner.partnerId, JSON.stringify(client.redirectUris)]);
+        return toPartner(rows[0]!);
+      });
+    } catch (error) {
+      if (isTakenClientId(error)) return null;
+      throw error;
+    }
+  }
+
+  async addAppClient(client: Omit<AppClient, 'createdAt'>): Promise<AppClient | null> {
     const { rows } = await this.#db.query<ClientRow>(
-      'INSERT INTO app_clients (client_id, partner_id, redirect_uris) VALUES ($1, $2, $3) RETURNING *',
+      'INSERT INTO app_clients (client_id, partner_id, redirect_uris) VALUES ($1, $2, $3) ON CONFLICT (client_id) DO NOTHING RETURNING *',
       [client.clientId, client.partnerId, JSON.stringify(client.redirectUris)],
     );
-    return toClient(rows[0]!);
+    return rows[0] ? toClient(rows[0]) : null;
+  }
+
+  async appClientExists(clientId: string): Promise<boolean> {
+    const { rows } = await this.#db.query('SELECT 1 FROM app_clients WHERE client_id = $1', [clientId]);
+    return rows.length > 0;
   }
 
   async listAppClients(partnerId: string): Promise<AppClient[]> {

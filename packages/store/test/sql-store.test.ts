@@ -128,6 +128,19 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await store.findPartnerByKeyHash("' OR 1=1 --"), null);
     });
 
+    test('a partner with its key and client is created whole, or not at all when the client id is taken', async () => {
+      const partner = { partnerId: 'ptn_c', name: 'C', environment: 'sandbox', orderSource: 'SRC_C' } as const;
+      const created = await store.createPartnerWithCredentials({ partner, key: { keyHash: 'hc', keyPrefix: 'pk_test_CCCC' }, client: { clientId: 'client-c', redirectUris: [] } });
+      assert.equal(created?.partnerId, 'ptn_c');
+      assert.deepEqual((await store.findPartnerByKeyHash('hc'))?.clientIds, ['client-c']);
+      const taken = await store.createPartnerWithCredentials({ partner: { ...partner, partnerId: 'ptn_d', orderSource: 'SRC_D' }, key: { keyHash: 'hd', keyPrefix: 'pk_test_DDDD' }, client: { clientId: 'client-c', redirectUris: [] } });
+      assert.equal(taken, null);
+      assert.equal(await store.getPartner('ptn_d'), null, 'rolled back: no partner');
+      assert.equal(await store.findPartnerByKeyHash('hd'), null, 'and no key');
+      assert.equal(await store.addAppClient({ clientId: 'client-c', partnerId: 'ptn_a', redirectUris: [] }), null);
+      assert.equal(await store.appClientExists('client-c'), true);
+    });
+
     test('concurrent basket changes lose no update', async () => {
       const adds = Array.from({ length: 20 }, (_, i) =>
         store.updateBasket(scope, `bsk_${i}`, (current) => {

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { RESPONSE_SNIPPET_MAX, type WebhookSender, type WebhookSendRequest, type WebhookSendResult } from '@grocery/core';
+import { RESPONSE_SNIPPET_MAX, type WebhookSender, type WebhookSendRequest, type WebhookSendResult, type WebhookUrlPolicy } from '@grocery/core';
 import { BlockedAddressError, checkUrlSyntax, checkWebhookUrl, guardedLookup, systemResolveAll, type ResolveAll } from './ssrf-guard.ts';
 
 export interface HttpWebhookSenderOptions {
@@ -9,6 +9,11 @@ export interface HttpWebhookSenderOptions {
   resolveAll?: ResolveAll;
   /** Bytes of a response body read for the snippet; the rest is not read. */
   maxResponseBytes?: number;
+  /**
+   * Whether sandbox endpoints may target loopback (default true, for development). A production
+   * deployment turns it off: there every partner's endpoint must be https on a public address.
+   */
+  sandboxLoopback?: boolean;
 }
 
 /**
@@ -23,14 +28,16 @@ export interface HttpWebhookSenderOptions {
 export function createHttpWebhookSender(options: HttpWebhookSenderOptions = {}): WebhookSender {
   const resolveAll = options.resolveAll ?? systemResolveAll;
   const maxResponseBytes = options.maxResponseBytes ?? 4 * RESPONSE_SNIPPET_MAX;
+  const effective = (policy: WebhookUrlPolicy): WebhookUrlPolicy => (options.sandboxLoopback === false ? 'production' : policy);
 
   return {
-    checkUrl: (url, policy) => checkWebhookUrl(url, policy, resolveAll),
+    checkUrl: (url, policy) => checkWebhookUrl(url, effective(policy), resolveAll),
 
     send(request: WebhookSendRequest): Promise<WebhookSendResult> {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
-      const syntax = checkUrlSyntax(request.url, request.policy);
+      const policy = effective(request.policy);
+      const syntax = checkUrlSyntax(request.url, policy);
       if (!syntax.ok) return Promise.resolve({ kind: 'error', error: 'blocked', message: syntax.reason, latencyMs: 0 });
       const timeout = AbortSignal.timeout(request.timeoutMs);
       const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
@@ -55,7 +62,7 @@ export function createHttpWebhookSender(options: HttpWebhookSenderOptions = {}):
           {
             method: 'POST',
             headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
-            lookup: guardedLookup(request.policy, resolveAll),
+            lookup: guardedLookup(policy, resolveAll),
             // A fresh connection per delivery: a pooled socket would skip the address check.
             agent: false,
             signal,

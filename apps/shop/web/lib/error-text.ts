@@ -16,6 +16,7 @@ const API_ERRORS: Record<string, Words> = {
   ALCOHOL_NOT_LICENSED: { en: '{product} contains alcohol, which this branch may not sell. Remove it, or choose another branch.', th: '{product} เป็นเครื่องดื่มแอลกอฮอล์ ซึ่งสาขานี้ไม่ได้รับอนุญาตให้จำหน่าย โปรดนำออกหรือเลือกสาขาอื่น' },
   PRODUCT_UNAVAILABLE: { en: '{product} is no longer sold online. Remove it from your basket.', th: '{product} ไม่มีจำหน่ายทางออนไลน์แล้ว โปรดนำออกจากตะกร้า' },
   PRICE_CHANGED: { en: 'Prices changed since you placed this order, so it cannot be paid. Place the order again at today’s price.', th: 'ราคามีการเปลี่ยนแปลงหลังจากที่คุณสั่งซื้อ จึงไม่สามารถชำระเงินได้ โปรดสั่งซื้อใหม่ในราคาวันนี้' },
+  OUT_OF_SERVICE_AREA: { en: 'We do not serve your location yet: no branch is near enough. Choose a branch from the list.', th: 'ยังไม่มีสาขาที่ให้บริการในตำแหน่งของคุณ โปรดเลือกสาขาจากรายการ' },
   INVALID_CPRCODE: { en: 'That product does not exist.', th: 'ไม่มีสินค้านี้' },
   NOT_FOUND: { en: 'We could not find that.', th: 'ไม่พบข้อมูลที่ต้องการ' },
   ALREADY_PAID: { en: 'This order is already paid.', th: 'คำสั่งซื้อนี้ชำระเงินแล้ว' },

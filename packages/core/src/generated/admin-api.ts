@@ -580,6 +580,15 @@ export type components = {
         };
     };
     responses: {
+        /** @description `CLIENT_ID_TAKEN` (`field`: `clientId`): the app client id is registered already, to this or another partner. Nothing was created. */
+        ClientIdTaken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `GROCER_UNAVAILABLE`: the grocer simulator could not be reached. */
         GrocerUnavailable: {
             headers: {
@@ -940,6 +949,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["ClientIdTaken"];
         };
     };
     confirmBranchResolution: {
@@ -1004,6 +1014,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["ClientIdTaken"];
         };
     };
     listDeliveries: {

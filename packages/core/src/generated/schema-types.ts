@@ -121,7 +121,7 @@ export type FulfilmentBranch = {
   branchCode: Scalars['ID']['output'];
   /** Whether the branch delivers. */
   deliveryAvailable?: Maybe<Scalars['Boolean']['output']>;
-  /** Straight-line distance from the coordinates given to `fulfilmentResolve`, in kilometres; null elsewhere. */
+  /** Straight-line distance from the coordinates given to `fulfilmentResolve`, or from the centre of the postcode given when it is known, in kilometres; null elsewhere. */
   distanceKm?: Maybe<Scalars['Float']['output']>;
   /** Latitude in degrees. */
   lat?: Maybe<Scalars['Float']['output']>;

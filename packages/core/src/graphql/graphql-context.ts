@@ -1,6 +1,8 @@
 import { CommerceError } from '../errors.ts';
+import { bearerCredential } from '../http/http-types.ts';
 import type { PartnerContext } from '../model/partner.ts';
 import type { Commerce } from '../services/commerce.ts';
+import type { RateDecision } from '../services/rate-limiter.ts';
 import { createRequestLoaders, type RequestLoaders } from '../services/request-loaders.ts';
 import { shopperContext, type ShopperContext } from '../services/shopper-context.ts';
 
@@ -16,6 +18,12 @@ export interface GraphQLContext {
   loaders: RequestLoaders;
   /** The verified shopper, checked once per request; throws `UNAUTHENTICATED`. */
   shopper(): Promise<ShopperContext>;
+  /**
+   * Counts `count` shopper-scoped mutations against the shopper's own limit, so that one shopper
+   * cannot spend the partner's budget; null (nothing counted) without an acceptable id token, since
+   * those mutations are refused with `UNAUTHENTICATED` anyway.
+   */
+  takeShopperMutations(count: number): Promise<RateDecision | null>;
 }
 
 export interface GraphQLContextInput {
@@ -41,12 +49,18 @@ export function createGraphQLContext(input: GraphQLContextInput): GraphQLContext
       shopper ??= verifyShopper(input);
       return shopper;
     },
+    async takeShopperMutations(count) {
+      if (count === 0 || !input.authorization) return null;
+      const verified = await this.shopper().catch(() => null);
+      if (!verified) return null;
+      return input.commerce.rateLimiter.take(`${input.partner.partnerId}:${verified.scope.ownerId}`, input.commerce.ratePolicies.shopperMutations, count);
+    },
   };
 }
 
 async function verifyShopper(input: GraphQLContextInput): Promise<ShopperContext> {
-  const match = /^Bearer ([A-Za-z0-9_.\-=]{1,8192})$/.exec(input.authorization ?? '');
-  if (!match) throw new CommerceError('UNAUTHENTICATED', 'Send the shopper id token as Authorization: Bearer <token>.');
-  const verified = await input.commerce.identity.verify(match[1]!, input.partner.clientIds);
+  const token = bearerCredential(input.authorization);
+  if (!token || !/^[A-Za-z0-9_.\-=]{1,8192}$/.test(token)) throw new CommerceError('UNAUTHENTICATED', 'Send the shopper id token as Authorization: Bearer <token>.');
+  const verified = await input.commerce.identity.verify(token, input.partner.clientIds);
   return shopperContext(input.partner, verified);
 }

@@ -7,7 +7,7 @@ import type { GrocerControl } from '../ports/grocer-gateway.ts';
 import type { Commerce } from '../services/commerce.ts';
 import { requireSafeInput } from '../services/input-validation.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoints } from '../services/webhook-endpoints.ts';
-import { errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
+import { bearerCredential, errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
 
 export interface AdminHandlerOptions {
   commerce: Commerce;
@@ -242,7 +242,7 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
   ];
 
   return async (request) => {
-    const given = /^Bearer (.{1,512})$/.exec(request.headers.authorization ?? '')?.[1];
+    const given = bearerCredential(request.headers.authorization);
     if (!given || !sameDigest(sha256Hex(given), tokenDigest)) {
       return errorResponse(401, 'ADMIN_TOKEN_INVALID', 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.', {}, { 'www-authenticate': 'Bearer realm="admin"' });
     }

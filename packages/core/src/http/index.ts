@@ -7,7 +7,7 @@
  *
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
-export { errorResponse, jsonResponse, type HttpHandler, type HttpRequest, type HttpResponse } from './http-types.ts';
+export { bearerCredential, errorResponse, jsonResponse, type HttpHandler, type HttpRequest, type HttpResponse } from './http-types.ts';
 export { httpStatusOf } from '../errors.ts';
 export { createGraphQLHandler, type GraphQLHandlerOptions } from '../graphql/graphql-handler.ts';
 export { checkoutJson, createPayPageHandler, PAY_BODY_LIMIT, type CheckoutJson } from './pay-page.ts';

@@ -25,8 +25,6 @@ export function rateLimitedResponse(decision: RateDecision): HttpResponse {
 export interface PartnerRateLimitOptions {
   /** Requests that spend nothing (default: none). */
   exempt?: (request: HttpRequest) => boolean;
-  /** The surface's own 429 (default: the REST-style error envelope). */
-  refusal?: (decision: RateDecision) => HttpResponse;
 }
 
 /**
@@ -35,11 +33,10 @@ export interface PartnerRateLimitOptions {
  */
 export function withPartnerRateLimit(commerce: PartnerRateLimiting, handler: HttpHandler, options: PartnerRateLimitOptions = {}): HttpHandler {
   const exempt = options.exempt ?? (() => false);
-  const refusal = options.refusal ?? rateLimitedResponse;
   return async (request) => {
     if (exempt(request)) return handler(request);
     const decision = await takePartnerUnits(commerce, request, 1);
-    if (decision && !decision.allowed) return refusal(decision);
+    if (decision && !decision.allowed) return rateLimitedResponse(decision);
     const response = await handler(request);
     if (decision) Object.assign(response.headers, rateLimitHeaders(decision));
     return response;

@@ -9,8 +9,12 @@ export interface JwtIdentityVerifierOptions {
   /** The JWKS URL; when absent it is discovered from `<issuer>/.well-known/openid-configuration`, else `<issuer>/.well-known/jwks.json`. */
   jwksUri?: string | undefined;
   clock?: Clock | undefined;
-  /** Leeway for `exp`, `nbf` and `iat`, in seconds. Default 5. */
+  /** Leeway for `exp` and `nbf`, in seconds. Default 5. */
   clockToleranceSeconds?: number | undefined;
+  /** How far in the future `iat` may be (the issuer's clock ahead of ours), in seconds. Default 300. */
+  maxIssuedAtSkewSeconds?: number | undefined;
+  /** Longest lifetime (`exp - iat`) accepted: what the issuer issues. Default 3600, the id token of Cognito and of the embedded pool. */
+  maxLifetimeSeconds?: number | undefined;
   /** Least time between two JWKS fetches caused by an unknown `kid`, in ms. Default 30 s. */
   jwksCooldownMs?: number | undefined;
   /** How long fetched keys are trusted before a refetch, in ms. Default 10 min. */
@@ -54,6 +58,8 @@ export function createJwtIdentityVerifier(options: JwtIdentityVerifierOptions): 
   const issuer = options.issuer;
   const clock = options.clock ?? { now: () => Date.now() };
   const tolerance = options.clockToleranceSeconds ?? 5;
+  const maxSkew = options.maxIssuedAtSkewSeconds ?? 300;
+  const maxLifetime = options.maxLifetimeSeconds ?? 3600;
   const timeoutMs = options.timeoutMs ?? 5_000;
   const doFetch = options.fetch ?? fetch;
   const remote = (url: string): JWTVerifyGetKey =>
@@ -121,6 +127,10 @@ export function createJwtIdentityVerifier(options: JwtIdentityVerifierOptions): 
         const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'verification failed';
         throw rejection(code, error);
       }
+      // jose checks exp and nbf; a token minted for the future or to outlive what the issuer issues is forged or misissued.
+      const { iat, exp } = payload as { iat: number; exp: number };
+      if (iat > clock.now() / 1000 + maxSkew) throw rejection(`iat ${iat} is more than ${maxSkew} s ahead`);
+      if (exp - iat > maxLifetime) throw rejection(`lifetime ${exp - iat} s is longer than ${maxLifetime} s`);
       if (payload.token_use !== 'id') throw rejection(`token_use ${String(payload.token_use)}`);
       const aud = Array.isArray(payload.aud) && payload.aud.length === 1 ? payload.aud[0] : payload.aud;
       if (typeof aud !== 'string' || !allowedClientIds.includes(aud)) throw rejection('aud is not an app client of this partner');

@@ -26,8 +26,19 @@ export interface PartnerStore {
   listPartnerKeys(partnerId: string): Promise<PartnerKeyRecord[]>;
   /** The partner of an active (unrevoked) key, with its app clients; null otherwise. */
   findPartnerByKeyHash(keyHash: string): Promise<PartnerContext | null>;
-  addAppClient(client: Omit<AppClient, 'createdAt'>): Promise<AppClient>;
+  /**
+   * The partner, its first key and, when given, its first app client, in one transaction: all of
+   * them, or nothing and null when the client id is registered already.
+   */
+  createPartnerWithCredentials(input: {
+    partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>;
+    key: { keyHash: string; keyPrefix: string };
+    client: { clientId: string; redirectUris: string[] } | null;
+  }): Promise<Partner | null>;
+  /** Null when the client id is registered already (to any partner). */
+  addAppClient(client: Omit<AppClient, 'createdAt'>): Promise<AppClient | null>;
   listAppClients(partnerId: string): Promise<AppClient[]>;
+  appClientExists(clientId: string): Promise<boolean>;
   /** Every registered redirect URI of every partner (their origins may call the API from browsers). */
   allRedirectUris(): Promise<string[]>;
   confirmBranchResolution(partnerId: string, at: string): Promise<void>;

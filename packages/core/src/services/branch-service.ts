@@ -9,8 +9,17 @@ export interface BranchServiceOptions {
   clock: Clock;
   /** Branches change rarely; they are re-read from the grocer after this long. */
   cacheTtlMs?: number;
-  /** Branch for baskets and quotes that name none; the first branch by code otherwise. */
+  /** Where a postcode's centre is, when known (a gazetteer); `fulfilmentResolve` measures `distanceKm` from it. */
+  postcodeCentre?: ((postcode: string) => GeoPoint | null) | undefined;
+  /** Farthest a shopper may be from the branch chosen for pickup; beyond it nothing serves them. Default 50 km. */
+  maxPickupDistanceKm?: number | undefined;
+  /** Branch for baskets and quotes that name none; otherwise the first by code that delivers and sells alcohol, so any product can be ordered either way. */
   defaultBranchCode?: string | undefined;
+}
+
+export interface GeoPoint {
+  lat: number;
+  lon: number;
 }
 
 export interface ResolvedBranch {
@@ -29,12 +38,18 @@ export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: numb
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
+function roundKm(km: number): number {
+  return Math.round(km * 100) / 100;
+}
+
 /** Fulfilment branches, cached from the grocer, and resolution of the branch for a place. */
 export class BranchService {
   readonly #grocer: GrocerGateway;
   readonly #clock: Clock;
   readonly #ttlMs: number;
   readonly #defaultBranchCode: string | undefined;
+  readonly #postcodeCentre: (postcode: string) => GeoPoint | null;
+  readonly #maxPickupDistanceKm: number;
   #cache: { at: number; branches: Branch[]; byCode: Map<string, Branch> } | null = null;
   #loading: Promise<Branch[]> | null = null;
 
@@ -43,6 +58,8 @@ export class BranchService {
     this.#clock = options.clock;
     this.#ttlMs = options.cacheTtlMs ?? 60_000;
     this.#defaultBranchCode = options.defaultBranchCode;
+    this.#postcodeCentre = options.postcodeCentre ?? (() => null);
+    this.#maxPickupDistanceKm = options.maxPickupDistanceKm ?? 50;
   }
 
   async list(): Promise<Branch[]> {
@@ -73,15 +90,21 @@ export class BranchService {
 
   async defaultBranch(): Promise<Branch> {
     const branches = await this.list();
-    const branch = (this.#defaultBranchCode && this.#cache?.byCode.get(this.#defaultBranchCode)) || branches[0];
+    const branch =
+      (this.#defaultBranchCode && this.#cache?.byCode.get(this.#defaultBranchCode)) ||
+      branches.find((b) => b.deliveryAvailable && b.alcoholLicensed) ||
+      branches.find((b) => b.deliveryAvailable) ||
+      branches[0];
     if (!branch) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer has no branches.');
     return branch;
   }
 
   /**
    * Coordinates: the nearest branch that delivers there (within its radius), else the nearest
-   * branch for pickup. Postcode: the branch that delivers to it, nearest to the branch's own
-   * postcode area first. `distanceKm` is measured from the coordinates when given.
+   * branch for pickup within `maxPickupDistanceKm`, else `OUT_OF_SERVICE_AREA`. Postcode: the
+   * branch that delivers to it, nearest to the postcode's centre when that is known (else the
+   * branch in that postcode first). `distanceKm` is measured from the coordinates, or from the
+   * postcode's centre; null when neither is known.
    */
   async resolve(input: { lat?: number | null; lon?: number | null; postcode?: string | null }): Promise<ResolvedBranch> {
     const { lat, lon, postcode } = input;
@@ -97,17 +120,27 @@ export class BranchService {
       const delivering = ranked.find((r) => r.branch.deliveryAvailable && r.distanceKm <= r.branch.deliveryRadiusKm);
       const chosen = delivering ?? ranked[0];
       if (!chosen) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer has no branches.');
-      return { branch: chosen.branch, distanceKm: Math.round(chosen.distanceKm * 100) / 100 };
+      if (!delivering && chosen.distanceKm > this.#maxPickupDistanceKm) {
+        throw new CommerceError('OUT_OF_SERVICE_AREA', `No branch serves this place: the nearest is ${Math.round(chosen.distanceKm)} km away, more than ${this.#maxPickupDistanceKm} km.`, {
+          field: 'input',
+          details: { nearestKm: Math.round(chosen.distanceKm) },
+        });
+      }
+      return { branch: chosen.branch, distanceKm: roundKm(chosen.distanceKm) };
     }
     if (postcode !== null && postcode !== undefined) {
       if (!/^[0-9]{5}$/.test(postcode)) throw new CommerceError('INVALID_INPUT', 'A Thai postcode is five digits.', { field: 'input.postcode' });
       const branches = await this.list();
-      const serving =
-        branches.find((b) => b.deliveryAvailable && b.postcode === postcode) ??
-        branches.find((b) => b.deliveryAvailable && b.deliveryPostcodes.includes(postcode)) ??
-        branches.find((b) => b.postcode === postcode);
-      if (!serving) throw new CommerceError('DELIVERY_UNAVAILABLE', `No branch serves postcode ${postcode}.`, { field: 'input.postcode' });
-      return { branch: serving, distanceKm: null };
+      const centre = this.#postcodeCentre(postcode);
+      const from = (branch: Branch) => (centre ? haversineKm(centre.lat, centre.lon, branch.lat, branch.lon) : null);
+      const delivering = branches.filter((b) => b.deliveryAvailable && (b.postcode === postcode || b.deliveryPostcodes.includes(postcode)));
+      const serving = centre
+        ? delivering.sort((a, b) => from(a)! - from(b)!)[0]
+        : (delivering.find((b) => b.postcode === postcode) ?? delivering[0]);
+      const chosen = serving ?? branches.find((b) => b.postcode === postcode);
+      if (!chosen) throw new CommerceError('DELIVERY_UNAVAILABLE', `No branch serves postcode ${postcode}.`, { field: 'input.postcode' });
+      const distanceKm = from(chosen);
+      return { branch: chosen, distanceKm: distanceKm === null ? null : roundKm(distanceKm) };
     }
     throw new CommerceError('INVALID_INPUT', 'Give coordinates (lat and lon) or a postcode.', { field: 'input' });
   }

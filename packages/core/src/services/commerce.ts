@@ -7,7 +7,7 @@ import type { PaymentProvider } from '../ports/payment-provider.ts';
 import type { SearchClient } from '../ports/search-client.ts';
 import type { Store } from '../ports/store.ts';
 import { BasketService } from './basket-service.ts';
-import { BranchService } from './branch-service.ts';
+import { BranchService, type BranchServiceOptions } from './branch-service.ts';
 import { OrderService } from './order-service.ts';
 import { PaymentLinks } from './payment-links.ts';
 import { PaymentService } from './payment-service.ts';
@@ -36,6 +36,8 @@ export interface CommerceOptions {
   paymentProviders?: Partial<Record<Environment, PaymentProvider | null>>;
   issueAppClient?: AppClientIssuer;
   defaultBranchCode?: string;
+  /** Postcode centres for `fulfilmentResolve` distances (none known by default). */
+  postcodeCentre?: BranchServiceOptions['postcodeCentre'];
   partnerKeyCacheTtlMs?: number;
   /** Units per minute (see docs "Rate limits"); defaults in DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimitSettings>;
@@ -92,7 +94,7 @@ export function createCommerce(options: CommerceOptions): Commerce {
     sandbox: options.paymentProviders?.sandbox ?? new SandboxPaymentProvider(),
     production: options.paymentProviders?.production ?? null,
   };
-  const branches = new BranchService({ grocer, clock, defaultBranchCode: options.defaultBranchCode });
+  const branches = new BranchService({ grocer, clock, defaultBranchCode: options.defaultBranchCode, postcodeCentre: options.postcodeCentre });
   const baskets = new BasketService({ store, branches });
   const links = new PaymentLinks({
     store,

@@ -77,20 +77,28 @@ export class PartnerService {
     return this.#origins.origins.has(origin);
   };
 
+  /**
+   * The partner, its first key and (given a `clientId`, or with the embedded identity provider) its
+   * first app client, all or nothing: a taken client id is `CLIENT_ID_TAKEN` and creates nothing.
+   */
   async createPartner(input: { name: string; environment: Environment; redirectUris?: string[]; clientId?: string }): Promise<NewPartner> {
     if (!NAME_PATTERN.test(input.name)) throw new CommerceError('INVALID_INPUT', 'A partner name is 1 to 100 letters, digits, spaces or . , & \' ( ) -.', { field: 'name' });
+    const redirectUris = input.redirectUris ?? [];
+    checkRedirectUris(redirectUris);
+    if (input.clientId !== undefined) await this.#checkClientIdFree(input.clientId);
     const partnerId = newId('ptn');
+    // The embedded provider's new client id is random, so it cannot be taken.
+    const clientId = input.clientId ?? (this.#issueAppClient ? (await this.#issueAppClient({ name: input.name, redirectUris })).clientId : null);
     const slug = input.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 20) || 'PARTNER';
-    const partner = await this.#store.createPartner({
-      partnerId,
-      name: input.name,
-      environment: input.environment,
-      orderSource: `PARTNER_${slug}_${partnerId.slice(4, 10).toUpperCase()}`,
+    const partnerKey = newPartnerKey(input.environment);
+    const partner = await this.#store.createPartnerWithCredentials({
+      partner: { partnerId, name: input.name, environment: input.environment, orderSource: `PARTNER_${slug}_${partnerId.slice(4, 10).toUpperCase()}` },
+      key: { keyHash: sha256Hex(partnerKey), keyPrefix: partnerKeyPrefix(partnerKey) },
+      client: clientId === null ? null : { clientId, redirectUris },
     });
-    const partnerKey = await this.issueKey(partnerId, input.environment);
-    if (input.clientId === undefined && !this.#issueAppClient) return { partner, partnerKey, clientId: null };
-    const client = await this.addAppClient(partnerId, { clientId: input.clientId, redirectUris: input.redirectUris ?? [], name: input.name });
-    return { partner, partnerKey, clientId: client.clientId };
+    if (!partner) throw clientIdTaken();
+    this.#forgetCaches();
+    return { partner, partnerKey, clientId };
   }
 
   async issueKey(partnerId: string, environment: Environment): Promise<string> {
@@ -127,21 +135,42 @@ export class PartnerService {
     this.#cache.clear();
   }
 
+  /** Registers an app client for the partner; a client id registered already is `CLIENT_ID_TAKEN`. */
   async addAppClient(partnerId: string, input: { clientId?: string | undefined; redirectUris: string[]; name?: string }): Promise<AppClient> {
-    for (const [index, uri] of input.redirectUris.entries()) {
-      if (!isRedirectUri(uri)) throw new CommerceError('INVALID_INPUT', 'A redirect URI is an absolute https URL (http only for localhost).', { field: `redirectUris.${index}` });
-    }
+    checkRedirectUris(input.redirectUris);
     let clientId = input.clientId;
     if (clientId === undefined) {
       if (!this.#issueAppClient) throw new CommerceError('INVALID_INPUT', 'Give the clientId registered at the identity provider.', { field: 'clientId' });
       clientId = (await this.#issueAppClient({ name: input.name ?? partnerId, redirectUris: input.redirectUris })).clientId;
-    } else if (!/^[A-Za-z0-9_-]{1,128}$/.test(clientId)) {
-      throw new CommerceError('INVALID_INPUT', 'A client id is 1 to 128 letters, digits, - or _.', { field: 'clientId' });
+    } else {
+      await this.#checkClientIdFree(clientId);
     }
+    // A concurrent registration of the same id loses here, in the database.
     const client = await this.#store.addAppClient({ clientId, partnerId, redirectUris: input.redirectUris });
+    if (!client) throw clientIdTaken();
+    this.#forgetCaches();
+    return client;
+  }
+
+  /** Refuses a malformed client id, and one registered already (to any partner), before anything is created. */
+  async #checkClientIdFree(clientId: string): Promise<void> {
+    if (!/^[A-Za-z0-9_-]{1,128}$/.test(clientId)) throw new CommerceError('INVALID_INPUT', 'A client id is 1 to 128 letters, digits, - or _.', { field: 'clientId' });
+    if (await this.#store.appClientExists(clientId)) throw clientIdTaken();
+  }
+
+  #forgetCaches(): void {
     this.#cache.clear();
     this.#origins = null;
-    return client;
+  }
+}
+
+function clientIdTaken(): CommerceError {
+  return new CommerceError('CLIENT_ID_TAKEN', 'This app client id is registered already; each app client belongs to one partner.', { field: 'clientId' });
+}
+
+function checkRedirectUris(uris: readonly string[]): void {
+  for (const [index, uri] of uris.entries()) {
+    if (!isRedirectUri(uri)) throw new CommerceError('INVALID_INPUT', 'A redirect URI is an absolute https URL (http only for localhost).', { field: `redirectUris.${index}` });
   }
 }
 

@@ -81,6 +81,7 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
       'MCP: arguments that do not match the tool\'s `inputSchema`; wrong content type (415), a body that is not JSON (400), an empty or too large batch (400)',
       'REST catalog and search service: unknown, repeated or out-of-range parameters (400)',
       'Pay pages, search service, admin API and inbound webhooks: a wrong HTTP method (405)',
+      '`/graphql`: a body that is not a GraphQL request (not JSON, a JSON array, no `query`, `variables` not an object; HTTP 400), a `Content-Type` other than JSON (415), an `Accept` without JSON (406)',
       'Admin API: a body that is not JSON or does not match the route',
       'Inbound grocer webhooks: a body that is not JSON or not the endpoint\'s',
     ],
@@ -92,6 +93,10 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
   DELIVERY_UNAVAILABLE: {
     meaning: 'The branch does not deliver, the address is beyond its radius, the postcode is not served, or `EXPRESS` is asked beyond 8 km; or no branch serves a postcode.',
     returnedBy: ['`fulfilmentResolve` (postcode)', ...PRICING],
+  },
+  OUT_OF_SERVICE_AREA: {
+    meaning: 'The coordinates are farther than 50 km from every branch (and no branch delivers there): nothing can serve the shopper, not even pickup.',
+    returnedBy: ['`fulfilmentResolve`, `resolve_fulfilment` (coordinates; `errors[].extensions.code`)'],
   },
   PRODUCT_UNAVAILABLE: {
     meaning: 'The product is inactive or not sold online now.',
@@ -122,8 +127,8 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['`GET /v1/products/files/{file}` (HTTP 410)'],
   },
   METHOD_NOT_ALLOWED: {
-    meaning: 'The REST catalog is read-only: only GET and HEAD; `Allow` lists them.',
-    returnedBy: ['REST catalog routes (HTTP 405)'],
+    meaning: 'The method is not served here; `Allow` lists those that are. The REST catalog is read-only (GET and HEAD); `/graphql` takes GET and POST, and mutations only over POST.',
+    returnedBy: ['REST catalog routes (HTTP 405)', '`/graphql` (HTTP 405, `errors[0].extensions.code`)'],
   },
   CATALOG_UNAVAILABLE: {
     meaning: 'No catalog snapshot is served yet (the first one is being built); retry after `Retry-After` seconds.',
@@ -146,13 +151,21 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     meaning: 'The grocer cancelled the order (it was not paid in time, or it was given up after a lost answer), so it cannot be paid. A payment taken meanwhile is refunded. Place the order again.',
     returnedBy: ['`POST /pay/<token>` (HTTP 409; `checkout.json` shows `state: cancelled`)'],
   },
+  CLIENT_ID_TAKEN: {
+    meaning: 'The app client id (`field`: `clientId`) is registered already, to this partner or another. Nothing was created: no partner, no key, no client.',
+    returnedBy: ['`POST /admin/partners`, `POST /admin/partners/{partnerId}/clients` (HTTP 409)'],
+  },
   RATE_LIMITED: {
     meaning: "The partner key's units for this minute are spent, or the shopper's mutations for this minute; retry after `Retry-After` seconds. See Rate limits.",
     returnedBy: ['Every GraphQL request (HTTP 429, `errors[0].extensions.code`)', '`/mcp`, the REST catalog and the search service (HTTP 429, `{"error":{…}}`)', '`search`, `searchSuggest` when the search service answers HTTP 429'],
   },
   QUERY_TOO_COMPLEX: {
-    meaning: 'A GraphQL document is over a limit: depth 15, 30 aliases, 4,000 tokens or a cost of 6,000.',
+    meaning: 'A GraphQL document is over a limit: depth 15, 30 aliases, 4,000 tokens, a cost of 6,000 (the whole schema by introspection costs 1,000), more than one `__schema` or more than ten `__type` selections.',
     returnedBy: ['`POST /graphql` (in `errors[]`)', 'MCP tools (never with the shipped operations and argument limits)'],
+  },
+  RESPONSE_TOO_LARGE: {
+    meaning: 'The answer would be larger than 2 MiB; nothing else is sent. Ask for fewer fields, smaller pages or fewer aliases.',
+    returnedBy: ['`POST /graphql` (in `errors[]`, HTTP 200, with `extensions.limitBytes`)', 'MCP tools (`isError` result)'],
   },
   PAYLOAD_TOO_LARGE: {
     meaning: 'The request body is larger than the route allows.',

@@ -241,7 +241,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
         }
       ]
     },
-    "document": "mutation add_basket_line($cprcode: ID!, $quantity: Int! = 1, $branchCode: ID) {\n  basketAdd(\n    input: {cprcode: $cprcode, quantity: $quantity, branchCode: $branchCode}\n  ) {\n    basket {\n      basketId\n      branchCode\n      lines {\n        cprcode\n        quantity\n        product {\n          nameEn\n          price {\n            amount\n            currency\n          }\n        }\n      }\n    }\n    userErrors {\n      code\n      message\n      field\n    }\n  }\n}"
+    "document": "mutation add_basket_line($cprcode: ID!, $quantity: Int, $branchCode: ID) {\n  basketAdd(\n    input: {cprcode: $cprcode, quantity: $quantity, branchCode: $branchCode}\n  ) {\n    basket {\n      basketId\n      branchCode\n      lines {\n        cprcode\n        quantity\n        product {\n          nameEn\n          price {\n            amount\n            currency\n          }\n        }\n      }\n    }\n    userErrors {\n      code\n      message\n      field\n    }\n  }\n}"
   },
   {
     "name": "apply_coupon",
@@ -263,7 +263,10 @@ export const toolCatalog: readonly ToolDefinition[] = [
       "properties": {
         "couponCodes": {
           "description": "Coupons to apply.",
-          "type": "array",
+          "type": [
+            "array",
+            "null"
+          ],
           "items": {
             "type": "string",
             "maxLength": 2000
@@ -405,9 +408,6 @@ export const toolCatalog: readonly ToolDefinition[] = [
           "default": null
         }
       },
-      "required": [
-        "couponCodes"
-      ],
       "additionalProperties": false
     },
     "outputSchema": {
@@ -623,7 +623,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
         }
       ]
     },
-    "document": "mutation apply_coupon($couponCodes: [String!]!, $branchCode: ID, $lines: [OrderLineInput!], $shippingType: String! = \"PICKUP\", $scheduleMode: String! = \"REGULAR\", $address: AddressInput) {\n  quoteApplyCoupon(\n    input: {couponCodes: $couponCodes, branchCode: $branchCode, lines: $lines, shippingType: $shippingType, scheduleMode: $scheduleMode, address: $address}\n  ) {\n    quote {\n      quoteId\n      grandTotal\n      currency\n      branchCode\n      subTotal\n      deliveryFee\n      totalDiscount\n      couponCodes\n      failedCoupons\n      lines {\n        cprcode\n        quantity\n        rowTotal\n        discountedRowTotal\n      }\n    }\n    userErrors {\n      code\n      message\n      field\n    }\n  }\n}"
+    "document": "mutation apply_coupon($couponCodes: [String!], $branchCode: ID, $lines: [OrderLineInput!], $shippingType: String, $scheduleMode: String, $address: AddressInput) {\n  quoteApplyCoupon(\n    input: {couponCodes: $couponCodes, branchCode: $branchCode, lines: $lines, shippingType: $shippingType, scheduleMode: $scheduleMode, address: $address}\n  ) {\n    quote {\n      quoteId\n      grandTotal\n      currency\n      branchCode\n      subTotal\n      deliveryFee\n      totalDiscount\n      couponCodes\n      failedCoupons\n      lines {\n        cprcode\n        quantity\n        rowTotal\n        discountedRowTotal\n      }\n    }\n    userErrors {\n      code\n      message\n      field\n    }\n  }\n}"
   },
   {
     "name": "create_order",
@@ -1057,7 +1057,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
         }
       ]
     },
-    "document": "mutation create_order($branchCode: ID, $lines: [OrderLineInput!], $shippingType: String! = \"PICKUP\", $scheduleMode: String! = \"REGULAR\", $address: AddressInput, $couponCodes: [String!], $specialComment: String) {\n  orderCreate(\n    input: {branchCode: $branchCode, lines: $lines, shippingType: $shippingType, scheduleMode: $scheduleMode, address: $address, couponCodes: $couponCodes, specialComment: $specialComment}\n  ) {\n    order {\n      orderId\n      status\n      branchCode\n      grandTotal\n      subTotal\n      deliveryFee\n      totalDiscount\n      sandbox\n      lines {\n        cprcode\n        productName\n        quantity\n        price\n        rowTotal\n      }\n      paymentLink {\n        url\n        expiresAt\n        amount\n        currency\n      }\n    }\n    userErrors {\n      code\n      message\n      field\n    }\n  }\n}"
+    "document": "mutation create_order($branchCode: ID, $lines: [OrderLineInput!], $shippingType: String, $scheduleMode: String, $address: AddressInput, $couponCodes: [String!], $specialComment: String) {\n  orderCreate(\n    input: {branchCode: $branchCode, lines: $lines, shippingType: $shippingType, scheduleMode: $scheduleMode, address: $address, couponCodes: $couponCodes, specialComment: $specialComment}\n  ) {\n    order {\n      orderId\n      status\n      branchCode\n      grandTotal\n      subTotal\n      deliveryFee\n      totalDiscount\n      sandbox\n      lines {\n        cprcode\n        productName\n        quantity\n        price\n        rowTotal\n      }\n      paymentLink {\n        url\n        expiresAt\n        amount\n        currency\n      }\n    }\n    userErrors {\n      code\n      message\n      field\n    }\n  }\n}"
   },
   {
     "name": "create_payment_link",
@@ -1380,6 +1380,19 @@ export const toolCatalog: readonly ToolDefinition[] = [
           },
           "additionalProperties": false,
           "default": null
+        },
+        "couponCodes": {
+          "description": "Coupons to apply.",
+          "type": [
+            "array",
+            "null"
+          ],
+          "items": {
+            "type": "string",
+            "maxLength": 2000
+          },
+          "maxItems": 500,
+          "default": null
         }
       },
       "additionalProperties": false
@@ -1606,7 +1619,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
         }
       ]
     },
-    "document": "mutation create_quote($branchCode: ID, $lines: [OrderLineInput!], $shippingType: String! = \"PICKUP\", $scheduleMode: String! = \"REGULAR\", $address: AddressInput) {\n  quote(\n    input: {branchCode: $branchCode, lines: $lines, shippingType: $shippingType, scheduleMode: $scheduleMode, address: $address}\n  ) {\n    quote {\n      quoteId\n      grandTotal\n      currency\n      branchCode\n      expiresInSeconds\n      subTotal\n      deliveryFee\n      totalDiscount\n      lines {\n        cprcode\n        productName\n        quantity\n        price\n        rowTotal\n        discountedRowTotal\n      }\n    }\n    userErrors {\n      code\n      message\n      field\n    }\n  }\n}"
+    "document": "mutation create_quote($branchCode: ID, $lines: [OrderLineInput!], $shippingType: String, $scheduleMode: String, $address: AddressInput, $couponCodes: [String!]) {\n  quote(\n    input: {branchCode: $branchCode, lines: $lines, shippingType: $shippingType, scheduleMode: $scheduleMode, address: $address, couponCodes: $couponCodes}\n  ) {\n    quote {\n      quoteId\n      grandTotal\n      currency\n      branchCode\n      expiresInSeconds\n      subTotal\n      deliveryFee\n      totalDiscount\n      lines {\n        cprcode\n        productName\n        quantity\n        price\n        rowTotal\n        discountedRowTotal\n      }\n    }\n    userErrors {\n      code\n      message\n      field\n    }\n  }\n}"
   },
   {
     "name": "empty_basket",
@@ -2010,7 +2023,10 @@ export const toolCatalog: readonly ToolDefinition[] = [
         },
         "cprcodes": {
           "description": "The products to check (at most 500).",
-          "type": "array",
+          "type": [
+            "array",
+            "null"
+          ],
           "items": {
             "type": "string",
             "maxLength": 2000
@@ -2020,8 +2036,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
         }
       },
       "required": [
-        "branchCode",
-        "cprcodes"
+        "branchCode"
       ],
       "additionalProperties": false
     },
@@ -2122,7 +2137,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
         }
       ]
     },
-    "document": "query get_inventory($branchCode: ID!, $cprcodes: [ID!]!) {\n  inventory(branchCode: $branchCode, cprcodes: $cprcodes) {\n    cprcode\n    branchCode\n    listable\n    sellableQty\n  }\n}"
+    "document": "query get_inventory($branchCode: ID!, $cprcodes: [ID!]) {\n  inventory(branchCode: $branchCode, cprcodes: $cprcodes) {\n    cprcode\n    branchCode\n    listable\n    sellableQty\n  }\n}"
   },
   {
     "name": "get_order",
@@ -3020,7 +3035,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
           "type": "integer",
           "minimum": -2147483648,
           "maximum": 2147483647,
-          "default": 10
+          "default": 20
         },
         "after": {
           "description": "`pageInfo.endCursor` of the previous page; omit for the first page.",
@@ -3178,7 +3193,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
         }
       ]
     },
-    "document": "query list_orders($first: Int! = 10, $after: String) {\n  orders(first: $first, after: $after) {\n    nodes {\n      orderId\n      status\n      createdAt\n      grandTotal\n      isPaid\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}"
+    "document": "query list_orders($first: Int, $after: String) {\n  orders(first: $first, after: $after) {\n    nodes {\n      orderId\n      status\n      createdAt\n      grandTotal\n      isPaid\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n  }\n}"
   },
   {
     "name": "list_products",
@@ -3242,6 +3257,21 @@ export const toolCatalog: readonly ToolDefinition[] = [
           ],
           "maxLength": 2000,
           "default": null
+        },
+        "alcoholOnly": {
+          "description": "Only alcoholic products.",
+          "type": "boolean",
+          "default": false
+        },
+        "activeOnly": {
+          "description": "Only products the grocer has active.",
+          "type": "boolean",
+          "default": true
+        },
+        "onlineOnly": {
+          "description": "Only products the grocer sells online.",
+          "type": "boolean",
+          "default": true
         },
         "pricedOnly": {
           "description": "Only products the query's branch prices (needs `branchCode`).",
@@ -3506,7 +3536,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
         }
       ]
     },
-    "document": "query list_products($query: String, $l1: String, $l2: String, $l3: String, $branchCode: ID, $pricedOnly: Boolean! = false, $first: Int! = 20, $after: String) {\n  products(\n    filter: {query: $query, l1: $l1, l2: $l2, l3: $l3, pricedOnly: $pricedOnly}\n    branchCode: $branchCode\n    first: $first\n    after: $after\n  ) {\n    nodes {\n      cprcode\n      nameEn\n      brandEn\n      sizeDesc\n      category {\n        l1\n        l2\n        l3\n      }\n      price {\n        amount\n        currency\n        source\n      }\n      inventory {\n        listable\n        sellableQty\n      }\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n    totalCount\n  }\n}"
+    "document": "query list_products($query: String, $l1: String, $l2: String, $l3: String, $branchCode: ID, $alcoholOnly: Boolean, $activeOnly: Boolean, $onlineOnly: Boolean, $pricedOnly: Boolean, $first: Int, $after: String) {\n  products(\n    filter: {query: $query, l1: $l1, l2: $l2, l3: $l3, alcoholOnly: $alcoholOnly, activeOnly: $activeOnly, onlineOnly: $onlineOnly, pricedOnly: $pricedOnly}\n    branchCode: $branchCode\n    first: $first\n    after: $after\n  ) {\n    nodes {\n      cprcode\n      nameEn\n      brandEn\n      sizeDesc\n      category {\n        l1\n        l2\n        l3\n      }\n      price {\n        amount\n        currency\n        source\n      }\n      inventory {\n        listable\n        sellableQty\n      }\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n    totalCount\n  }\n}"
   },
   {
     "name": "resolve_fulfilment",
@@ -3601,7 +3631,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
               ]
             },
             "distanceKm": {
-              "description": "Straight-line distance from the coordinates given to `fulfilmentResolve`, in kilometres; null elsewhere.",
+              "description": "Straight-line distance from the coordinates given to `fulfilmentResolve`, or from the centre of the postcode given when it is known, in kilometres; null elsewhere.",
               "type": [
                 "number",
                 "null"
@@ -3717,7 +3747,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
           "type": "integer",
           "minimum": -2147483648,
           "maximum": 2147483647,
-          "default": 10
+          "default": 20
         },
         "branchCode": {
           "description": "Branch whose price and stock the hits carry; from resolve_fulfilment or list_branches.",
@@ -3916,7 +3946,7 @@ export const toolCatalog: readonly ToolDefinition[] = [
         }
       ]
     },
-    "document": "query search_products($query: String!, $mode: SearchMode! = SEMANTIC, $limit: Int! = 10, $branchCode: ID) {\n  search(query: $query, mode: $mode, limit: $limit, branchCode: $branchCode) {\n    cprcode\n    name\n    product {\n      nameEn\n      brandEn\n      sizeDesc\n      price {\n        amount\n        currency\n        source\n      }\n      inventory {\n        listable\n        sellableQty\n      }\n    }\n  }\n}"
+    "document": "query search_products($query: String!, $mode: SearchMode, $limit: Int, $branchCode: ID) {\n  search(query: $query, mode: $mode, limit: $limit, branchCode: $branchCode) {\n    cprcode\n    name\n    product {\n      nameEn\n      brandEn\n      sizeDesc\n      price {\n        amount\n        currency\n        source\n      }\n      inventory {\n        listable\n        sellableQty\n      }\n    }\n  }\n}"
   },
   {
     "name": "set_basket_quantity",
@@ -4127,6 +4157,15 @@ export const toolCatalog: readonly ToolDefinition[] = [
           "type": "string",
           "maxLength": 2000
         },
+        "basketId": {
+          "description": "Accepted for compatibility; ignored.",
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2000,
+          "default": null
+        },
         "callbackUrl": {
           "description": "Where the payment page sends the shopper back after paying (http or https).",
           "type": [
@@ -4285,6 +4324,6 @@ export const toolCatalog: readonly ToolDefinition[] = [
         }
       ]
     },
-    "document": "mutation start_payment($orderId: ID!, $callbackUrl: String) {\n  paymentStart(input: {orderId: $orderId, callbackUrl: $callbackUrl}) {\n    payment {\n      orderId\n      amountThb\n      currency\n      redirectUrl\n      available\n    }\n    userErrors {\n      code\n      message\n      field\n    }\n  }\n}"
+    "document": "mutation start_payment($orderId: ID!, $basketId: ID, $callbackUrl: String) {\n  paymentStart(\n    input: {orderId: $orderId, basketId: $basketId, callbackUrl: $callbackUrl}\n  ) {\n    payment {\n      orderId\n      amountThb\n      currency\n      redirectUrl\n      available\n    }\n    userErrors {\n      code\n      message\n      field\n    }\n  }\n}"
   }
 ];

@@ -9,6 +9,7 @@ import {
   buildSchema,
   type DocumentNode,
   getNamedType,
+  type GraphQLInputObjectType,
   type GraphQLInputType,
   type GraphQLSchema,
   isEnumType,
@@ -18,8 +19,9 @@ import {
   Kind,
   type OperationDefinitionNode,
   parse,
-  typeFromAST,
-  valueFromASTUntyped,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
 } from 'graphql';
 
 export const OPERATIONS_DIR = new URL('../../operations/', import.meta.url).pathname;
@@ -75,22 +77,52 @@ type Schema = Record<string, unknown>;
 
 const SCALARS: Record<string, string> = { String: 'string', ID: 'string', Int: 'integer', Float: 'number', Boolean: 'boolean' };
 
-/** Asserts that `inputSchema` is exactly the operation's variables: names, types, nullability, defaults. */
+/** The schema position each variable fills (an argument or an input field): its type and default. */
+export function variablePositions(operation: OperationDefinitionNode, graphqlSchema: GraphQLSchema): Map<string, { type: GraphQLInputType; defaultValue: unknown }> {
+  const positions = new Map<string, { type: GraphQLInputType; defaultValue: unknown }>();
+  const typeInfo = new TypeInfo(graphqlSchema);
+  visit(
+    operation,
+    visitWithTypeInfo(typeInfo, {
+      Argument(node) {
+        const argument = typeInfo.getArgument();
+        if (node.value.kind === Kind.VARIABLE && argument && !positions.has(node.value.name.value)) positions.set(node.value.name.value, { type: argument.type, defaultValue: argument.defaultValue });
+      },
+      ObjectField(node) {
+        const owner = typeInfo.getParentInputType();
+        const field = owner && isInputObjectType(getNamedType(owner)) ? (getNamedType(owner) as GraphQLInputObjectType).getFields()[node.name.value] : undefined;
+        if (node.value.kind === Kind.VARIABLE && field && !positions.has(node.value.name.value)) positions.set(node.value.name.value, { type: field.type, defaultValue: field.defaultValue });
+      },
+    }),
+  );
+  return positions;
+}
+
+/**
+ * Asserts that `inputSchema` is exactly the operation's variables, each typed, defaulted and
+ * required as the schema position it fills: names, types, nullability, defaults.
+ */
 export function assertArgumentsMatchVariables(inputSchema: Schema, operation: OperationDefinitionNode, graphqlSchema: GraphQLSchema): void {
   const name = operation.name?.value ?? '';
   const variables = operation.variableDefinitions ?? [];
+  const positions = variablePositions(operation, graphqlSchema);
   const properties = (inputSchema.properties ?? {}) as Record<string, Schema>;
   assert.equal(inputSchema.type, 'object', `${name}: arguments are an object`);
   assert.equal(inputSchema.additionalProperties, false, `${name}: no arguments beyond the variables`);
   assert.deepEqual(Object.keys(properties), variables.map((v) => v.variable.name.value), `${name}: one argument per variable, in order`);
-  const required = variables.filter((v) => v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue).map((v) => v.variable.name.value);
-  assert.deepEqual(inputSchema.required ?? [], required, `${name}: required = non-null variables without a default`);
+  const required = variables.filter((v) => {
+    const position = positions.get(v.variable.name.value)!;
+    return isNonNullType(position.type) && position.defaultValue === undefined;
+  });
+  assert.deepEqual(inputSchema.required ?? [], required.map((v) => v.variable.name.value), `${name}: required = variables filling a non-null position without a default`);
   for (const variable of variables) {
+    const where = `${name}.${variable.variable.name.value}`;
     const property = properties[variable.variable.name.value]!;
-    const type = typeFromAST(graphqlSchema, variable.type) as GraphQLInputType;
-    assertTypeMatches(property, type, `${name}.${variable.variable.name.value}`);
-    if (variable.defaultValue) assert.deepEqual(property.default, valueFromASTUntyped(variable.defaultValue), `${name}.${variable.variable.name.value} default`);
-    assert.equal(typeof property.description, 'string', `${name}.${variable.variable.name.value} is described`);
+    const position = positions.get(variable.variable.name.value)!;
+    assert.equal(variable.defaultValue, undefined, `${where}: defaults come from the schema, not the operation`);
+    assertTypeMatches(property, position.type, where);
+    assert.deepEqual(property.default, position.defaultValue, `${where} default is the schema's`);
+    assert.equal(typeof property.description, 'string', `${where} is described`);
   }
 }
 

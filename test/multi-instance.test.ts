@@ -55,7 +55,7 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
       DATA_DIR: dir,
       LOG_LEVEL: 'silent',
       // Behind a load balancer every instance has the same public URL (links and image URLs alike).
-      PUBLIC_BASE_URL: 'http://shop-api.internal.example',
+      PUBLIC_BASE_URL: 'https://shop-api.internal.example',
       GROCER_URL: grocer.origin,
       GROCER_CONTROL_TOKEN: CONTROL_TOKEN,
       OIDC_ISSUER: pool.pool.issuer,

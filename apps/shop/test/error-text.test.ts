@@ -21,6 +21,8 @@ const NOT_FOR_SHOPPERS = new Set([
   'CLIENT_ID_TAKEN',
   'FORBIDDEN',
   'ADMIN_TOKEN_INVALID',
+  // Go-live is the partner's step, taken through the admin API.
+  'GO_LIVE_NOT_READY',
   // The REST catalog's own answers: partner servers meet them, shoppers never do.
   'DOWNLOAD_LINK_INVALID',
   'DOWNLOAD_LINK_EXPIRED',

@@ -121,7 +121,7 @@ for (const kind of testDatabaseKinds()) {
       await store.addPartnerKey({ keyHash: 'h1', keyPrefix: 'pk_test_AAAA', partnerId: 'ptn_a', environment: 'sandbox' });
       await store.addAppClient({ clientId: 'client-a', partnerId: 'ptn_a', redirectUris: ['https://a.example/cb'] });
       const found = await store.findPartnerByKeyHash('h1');
-      assert.deepEqual(found, { partnerId: 'ptn_a', partnerName: 'A', orderSource: 'SRC_A', environment: 'sandbox', keyPrefix: 'pk_test_AAAA', clientIds: ['client-a'] });
+      assert.deepEqual(found, { partnerId: 'ptn_a', partnerName: 'A', orderSource: 'SRC_A', environment: 'sandbox', keyPrefix: 'pk_test_AAAA', live: false, clientIds: ['client-a'] });
       assert.equal(await store.revokePartnerKey('pk_test_AAAA'), true);
       assert.equal(await store.revokePartnerKey('pk_test_AAAA'), false);
       assert.equal(await store.findPartnerByKeyHash('h1'), null);

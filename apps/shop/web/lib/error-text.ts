@@ -26,6 +26,8 @@ const API_ERRORS: Record<string, Words> = {
   PAYMENT_LINK_INVALID: { en: 'The payment link is not valid. Start the payment again.', th: 'ลิงก์ชำระเงินไม่ถูกต้อง โปรดเริ่มชำระเงินใหม่' },
   PAYMENT_DECLINED: { en: 'The payment was declined. No money moved; you can try again.', th: 'การชำระเงินถูกปฏิเสธ ไม่มีการตัดเงิน คุณสามารถลองใหม่ได้' },
   PAYMENT_PROVIDER_UNAVAILABLE: { en: 'Payment is not available right now. Your order is kept; try paying again in a few minutes.', th: 'ระบบชำระเงินไม่พร้อมใช้งานในขณะนี้ คำสั่งซื้อของคุณยังอยู่ โปรดลองชำระเงินอีกครั้งในอีกไม่กี่นาที' },
+  ORDER_PENDING: { en: 'Your order is still being confirmed with the store. Check your orders in a minute before ordering again.', th: 'คำสั่งซื้อของคุณกำลังรอการยืนยันจากร้านค้า โปรดตรวจสอบคำสั่งซื้อของคุณในอีกสักครู่ก่อนสั่งซื้อใหม่' },
+  ORDER_CANCELLED: { en: 'This order was cancelled before the store took it. Nothing was charged; place the order again.', th: 'คำสั่งซื้อนี้ถูกยกเลิกก่อนที่ร้านค้าจะรับ ไม่มีการเรียกเก็บเงิน โปรดสั่งซื้อใหม่' },
   IDEMPOTENCY_KEY_REUSED: { en: 'This order was already sent. Check your orders before trying again.', th: 'ส่งคำสั่งซื้อนี้ไปแล้ว โปรดตรวจสอบคำสั่งซื้อของคุณก่อนลองใหม่' },
   RATE_LIMITED: { en: 'Too many requests at once. Wait a moment and try again.', th: 'มีคำขอมากเกินไป โปรดรอสักครู่แล้วลองอีกครั้ง' },
   GROCER_UNAVAILABLE: { en: 'The store’s systems are busy. Try again in a moment.', th: 'ระบบของร้านค้าไม่ว่างในขณะนี้ โปรดลองอีกครั้งในอีกสักครู่' },

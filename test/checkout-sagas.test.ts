@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CommerceError, createCommerce, RecoveryWorker, shopperContext, type CatalogReader, type Commerce, type LineRequest, type ShopperContext } from '@grocery/core';
+import { CommerceError, createCommerce, RecoveryWorker, SandboxPaymentProvider, shopperContext, type CatalogReader, type Commerce, type LineRequest, type ShopperContext } from '@grocery/core';
 import { ManualClock } from '@grocery/core/testing';
 import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
 import { createSqlStore, testDatabaseKinds, type Db } from '@grocery/store';
@@ -280,6 +280,69 @@ for (const kind of testDatabaseKinds()) {
       await db.query("UPDATE orders SET payment_status = 'UNPAID' WHERE order_id = $1", [created.order.orderId]);
       await simulator.cancelOrder(orphan.orderId);
       assert.deepEqual((await commerce.reconciliation.run()).mismatches, []);
+    });
+    test('a hosted provider (the sandbox, deferred): the shopper is sent on, the event settles the order once; a lost event is settled by the return and by the recovery worker', async () => {
+      const deferred = new SandboxPaymentProvider({ settlement: 'deferred' });
+      const hosted = createCommerce({
+        store: commerce.store,
+        grocer: faulty.grocer,
+        catalog: noCatalog,
+        identity: { verify: async () => assert.fail('no tokens here') },
+        search: null,
+        publicBaseUrl: 'http://shop.test',
+        clock,
+        sagas: { requestWindowMs: WINDOW_MS, recoveryDelaysMs: [500], waitForRunningMs: 300 },
+        paymentProviders: { sandbox: deferred },
+      });
+      const attemptOf = async (orderId: string) => (await db.query<{ attempt_id: string; state: string }>('SELECT attempt_id, state FROM payment_attempts WHERE order_id = $1 ORDER BY created_at DESC LIMIT 1', [orderId])).rows[0]!;
+
+      // Settled by the provider's event; the same event again changes nothing.
+      const first = await hosted.orders.create(shopper(), { branchCode: BRANCH, lines }, null);
+      const token = tokenOf(first.paymentLink!.url);
+      const started = await hosted.payments.pay(token);
+      assert.equal(started.state, 'redirect');
+      assert.match((started as { redirectUrl: string }).redirectUrl, /\/pay\/.+\?provider=return$/);
+      assert.equal((await hosted.payments.checkout(token)).state, 'payable', 'nothing paid while the shopper is on the provider page');
+      const attempt = await attemptOf(first.order.orderId);
+      const event = deferred.settle(attempt.attempt_id, 'paid');
+      assert.equal(await hosted.payments.onProviderEvent(deferred, event), 'settled');
+      assert.equal(await hosted.payments.onProviderEvent(deferred, event), 'ignored', 'a repeated delivery');
+      assert.equal((await hosted.payments.checkout(token)).state, 'paid');
+      assert.equal((await simulator.orders([first.order.orderId]))[0]?.payment?.paymentId, attempt.attempt_id, 'the grocer records the attempt once');
+      assert.equal(await paidEvents(first.order.orderId), 1);
+
+      // The event is lost: coming back to the page looks the attempt up.
+      const second = await hosted.orders.create(shopper(), { branchCode: BRANCH, lines }, null);
+      const secondToken = tokenOf(second.paymentLink!.url);
+      await hosted.payments.pay(secondToken);
+      deferred.settle((await attemptOf(second.order.orderId)).attempt_id, 'paid');
+      later();
+      assert.equal((await hosted.payments.checkout(secondToken)).state, 'paid');
+
+      // The event is lost and nobody comes back: the recovery worker asks the provider.
+      const third = await hosted.orders.create(shopper(), { branchCode: BRANCH, lines }, null);
+      await hosted.payments.pay(tokenOf(third.paymentLink!.url));
+      const pendingAttempt = (await attemptOf(third.order.orderId)).attempt_id;
+      deferred.settle(pendingAttempt, 'pending');
+      later();
+      await new RecoveryWorker({ store: hosted.store, orders: hosted.orders, payments: hosted.payments, clock, onError: (error) => assert.fail(String(error)) }).recoverOnce();
+      assert.equal((await hosted.store.ordersByIds([third.order.orderId]))[0]?.paymentStatus, 'UNPAID', 'a PromptPay transfer not settled yet');
+      deferred.settle(pendingAttempt, 'paid');
+      later();
+      await new RecoveryWorker({ store: hosted.store, orders: hosted.orders, payments: hosted.payments, clock, onError: (error) => assert.fail(String(error)) }).recoverOnce();
+      assert.equal((await hosted.store.ordersByIds([third.order.orderId]))[0]?.paymentStatus, 'PAID');
+      assert.equal(await paidEvents(third.order.orderId), 1);
+
+      // Declined on the provider page: the attempt ends, no money moved, the link can be paid again.
+      const fourth = await hosted.orders.create(shopper(), { branchCode: BRANCH, lines }, null);
+      const fourthToken = tokenOf(fourth.paymentLink!.url);
+      await hosted.payments.pay(fourthToken);
+      const failed = deferred.settle((await attemptOf(fourth.order.orderId)).attempt_id, 'failed');
+      assert.equal(await hosted.payments.onProviderEvent(deferred, failed), 'ended');
+      const again = await hosted.payments.checkout(fourthToken);
+      assert.equal(again.state, 'payable');
+      assert.equal(again.attempt?.state, 'failed');
+      assert.equal((await hosted.payments.pay(fourthToken)).state, 'redirect', 'a new attempt');
     });
   });
 }

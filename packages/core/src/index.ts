@@ -94,7 +94,7 @@ export { createCommerce, DEFAULT_RATE_LIMITS, ratePolicies, type Commerce, type 
 export { paymentEnvironment } from './services/payment-links.ts';
 export { PartnerService, type AppClientIssuer, type NewPartner } from './services/partner-service.ts';
 export { BranchService, haversineKm } from './services/branch-service.ts';
-export { SandboxPaymentProvider } from './services/sandbox-payment-provider.ts';
+export { SandboxPaymentProvider, type SandboxPaymentOptions } from './services/sandbox-payment-provider.ts';
 export { QUOTE_TTL_SECONDS } from './services/quote-service.ts';
 export type { CreatedOrder, OrderCreateInput } from './services/order-service.ts';
 export type { Checkout, PaymentOutcome } from './services/payment-service.ts';

@@ -1,0 +1,287 @@
+import { CommerceError, type PaymentProvider, type PaymentRequest, type ProviderEvent, type ProviderPaymentState, type StartedPayment } from '@grocery/core';
+import Stripe from 'stripe';
+import { apiUrlProblem, sdkHostOptions, type StripeConfig } from './stripe-config.ts';
+
+type Session = Stripe.Checkout.Session;
+
+/** Stripe accepts a Checkout Session's `expires_at` between 30 minutes and 24 hours after creation. */
+const MIN_SESSION_SECONDS = 30 * 60;
+const MAX_SESSION_SECONDS = 24 * 60 * 60;
+/** Margin for the request's flight time and clock skew, so a clamped value stays inside Stripe's window. */
+const CLAMP_MARGIN_SECONDS = 60;
+/** Clamped values are rounded to this grid, so a repeated start within it sends the same body (same idempotency key, same parameters). */
+const CLAMP_GRID_SECONDS = 10 * 60;
+/** Stripe's own tolerance for a webhook's signed timestamp; older deliveries are replays. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** A real Stripe-Signature header is a timestamp and one or two signatures; anything far longer is not one. */
+const MAX_SIGNATURE_HEADER_LENGTH = 4096;
+/** Stripe caps a metadata value at 500 characters. */
+const METADATA_VALUE_LIMIT = 500;
+
+const SESSION_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired'] as const;
+
+/**
+ * The Stripe provider: the shopper pays by card or PromptPay on a Stripe Checkout page in THB;
+ * lookups, refunds and webhooks go through the official SDK. Every call that creates something
+ * carries an idempotency key derived from the attempt id, so the saga can repeat any step.
+ *
+ * @example
+ * const stripe = createStripePaymentProvider({ secretKey: process.env.STRIPE_SECRET_KEY!, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET! });
+ * const started = await stripe.start(request); // { status: 'redirect', reference: 'cs_…', redirectUrl: 'https://checkout.stripe.com/…' }
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe';
+  readonly publicKey = null;
+  readonly merchantId = null;
+  readonly sdkUrl = null;
+  readonly pageOrigins: readonly string[];
+  readonly #stripe: Stripe;
+  readonly #webhookSecret: string;
+
+  constructor(config: StripeConfig) {
+    const problems = configProblems(config);
+    if (problems.length > 0) throw new CommerceError('INVALID_INPUT', `The Stripe provider is misconfigured: ${problems.join(' ')}`);
+    this.#webhookSecret = config.webhookSecret;
+    this.#stripe = new Stripe(config.secretKey, {
+      apiVersion: Stripe.API_VERSION,
+      timeout: config.timeoutMs ?? 10_000,
+      maxNetworkRetries: config.maxNetworkRetries ?? 2,
+      ...(config.apiUrl ? sdkHostOptions(config.apiUrl) : {}),
+    });
+    // The pay form posts on to the Checkout page; an overridden API (a double) serves its own pages.
+    this.pageOrigins = config.apiUrl ? ['https://checkout.stripe.com', new URL(config.apiUrl).origin] : ['https://checkout.stripe.com'];
+  }
+
+  async start(request: PaymentRequest): Promise<StartedPayment> {
+    if (!Number.isSafeInteger(request.amountSatang) || request.amountSatang <= 0) {
+      throw new CommerceError('INVALID_INPUT', 'A payment amount is a positive number of satang.');
+    }
+    if (request.currency.toUpperCase() !== 'THB') throw new CommerceError('INVALID_INPUT', `Stripe payments here are in THB, not ${request.currency}.`);
+    const metadata = { orderId: request.orderId, attemptId: request.attemptId };
+    // `simulate` is the sandbox's; with a test key, Stripe's own test cards decline on its page.
+    const session = await this.#call(() =>
+      this.#stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ price_data: { currency: 'thb', unit_amount: request.amountSatang, product_data: { name: `Order ${request.orderId}` } }, quantity: 1 }],
+          // Since API version 2026-09-30 (SDK 23) this filters the methods the dashboard enables; payment_method_types is gone.
+          allowed_payment_method_types: ['card', 'promptpay'],
+          client_reference_id: request.orderId,
+          metadata,
+          payment_intent_data: { metadata },
+          expires_at: sessionExpiry(request.expiresAtMs, Date.now()),
+          success_url: request.returnUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: request.attemptId },
+      ),
+    );
+    if (!session.url) throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe created Checkout Session ${session.id} without a page URL.`);
+    return { status: 'redirect', reference: session.id, redirectUrl: session.url };
+  }
+
+  async lookup(attempt: { attemptId: string; reference: string | null }): Promise<ProviderPaymentState> {
+    const unknown: ProviderPaymentState = { status: 'unknown', reference: null, amountSatang: null };
+    // Checkout Sessions cannot be listed by metadata: without the reference there is nothing to ask.
+    if (!attempt.reference) return unknown;
+    const session = await this.#retrieve(attempt.reference);
+    if (!session || session.metadata?.attemptId !== attempt.attemptId) return unknown;
+    return { status: sessionState(session), reference: session.id, amountSatang: session.amount_total };
+  }
+
+  async refund(input: { attemptId: string; reference: string; amountSatang: number; reason: string }): Promise<{ reference: string }> {
+    let session = await this.#retrieve(input.reference);
+    if (!session || session.metadata?.attemptId !== input.attemptId) {
+      throw new CommerceError('NOT_FOUND', `Stripe has no Checkout Session ${input.reference} for attempt ${input.attemptId}.`);
+    }
+    if (session.status === 'open') {
+      // Nothing is taken yet: ending the page is the void. The shopper may finish paying meanwhile, then the money goes back.
+      const expired = await this.#call(() => this.#stripe.checkout.sessions.expire(session!.id, {}, { idempotencyKey: `expire-${input.attemptId}` })).catch(() => null);
+      if (expired?.status === 'expired') return { reference: expired.id };
+      session = await this.#retrieve(input.reference);
+      if (!session) throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe lost Checkout Session ${input.reference} while it was being expired.`);
+      if (session.status === 'open') throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe would not expire Checkout Session ${session.id}; try again.`);
+    }
+    if (session.status === 'expired') return { reference: session.id };
+    const intent = paymentIntentOf(session);
+    if (!intent || intent.status === 'requires_payment_method' || intent.status === 'canceled') return { reference: session.id };
+    if (intent.status !== 'succeeded') {
+      // A PromptPay transfer still settling cannot be refunded yet; the saga retries.
+      throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe's payment ${intent.id} has not settled (${intent.status}); it can be refunded once it has.`);
+    }
+    // Stripe forgets idempotency keys after 24 hours; a partial refund repeated later would be a second one.
+    const earlier = await this.#earlierRefund(intent.id, input.attemptId);
+    if (earlier) return { reference: earlier };
+    try {
+      const refund = await this.#stripe.refunds.create(
+        { payment_intent: intent.id, amount: input.amountSatang, metadata: { attemptId: input.attemptId, orderId: session.metadata?.orderId ?? '', reason: input.reason.slice(0, METADATA_VALUE_LIMIT) } },
+        { idempotencyKey: `refund-${input.attemptId}` },
+      );
+      return { reference: refund.id };
+    } catch (error) {
+      // A concurrent repeat with another reason (same key, other body): the refund this attempt made is the answer.
+      if (error instanceof Stripe.errors.StripeIdempotencyError || (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) {
+        const mine = await this.#earlierRefund(intent.id, input.attemptId);
+        if (mine) return { reference: mine };
+      }
+      throw toCommerceError(error);
+    }
+  }
+
+  parseWebhook(rawBody: Uint8Array, headers: Readonly<Record<string, string | undefined>>): ProviderEvent | null {
+    const signature = headers['stripe-signature'];
+    if (!signature) throw new CommerceError('SIGNATURE_INVALID', 'The Stripe-Signature header is missing.');
+    if (signature.length > MAX_SIGNATURE_HEADER_LENGTH) throw new CommerceError('SIGNATURE_INVALID', 'The Stripe-Signature header is not one Stripe sends.');
+    let event: Stripe.Event;
+    try {
+      event = this.#stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, this.#webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        // Stripe's message says what failed (no signature matched, timestamp outside the tolerance) and quotes no secret.
+        throw new CommerceError('SIGNATURE_INVALID', `The Stripe webhook signature does not verify: ${error.message}`);
+      }
+      // Verified but not JSON: authentic yet unreadable, so Stripe should not retry it.
+      throw new CommerceError('INVALID_INPUT', 'The Stripe webhook body is signed but is not a JSON event.');
+    }
+    return providerEvent(event);
+  }
+
+  /** The id of a refund this attempt already made of the payment, if any. */
+  async #earlierRefund(paymentIntentId: string, attemptId: string): Promise<string | null> {
+    const refunds = await this.#call(() => this.#stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }));
+    return refunds.data.find((refund) => refund.metadata?.attemptId === attemptId)?.id ?? null;
+  }
+
+  /** The session with its payment intent, or null when Stripe has no such session. */
+  async #retrieve(reference: string): Promise<Session | null> {
+    try {
+      return await this.#stripe.checkout.sessions.retrieve(reference, { expand: ['payment_intent'] });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
+      throw toCommerceError(error);
+    }
+  }
+
+  async #call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw toCommerceError(error);
+    }
+  }
+}
+
+/**
+ * The Stripe provider for a configuration; throws `CommerceError('INVALID_INPUT')` naming what is
+ * wrong (never the secrets) when the configuration cannot work.
+ *
+ * @example
+ * const provider = createStripePaymentProvider({ secretKey: 'sk_test_…', webhookSecret: 'whsec_…' });
+ */
+export function createStripePaymentProvider(config: StripeConfig): PaymentProvider {
+  return new StripePaymentProvider(config);
+}
+
+function configProblems(config: StripeConfig): string[] {
+  const problems: string[] = [];
+  if (!/^(sk|rk)_(live|test)_\S+$/.test(config.secretKey)) problems.push('the secret key must start with sk_live_, sk_test_, rk_live_ or rk_test_.');
+  if (!/^whsec_\S+$/.test(config.webhookSecret)) problems.push('the webhook secret must start with whsec_.');
+  if (config.apiUrl) {
+    const problem = apiUrlProblem(config.apiUrl);
+    if (problem) problems.push(`the API URL ${problem}`);
+  }
+  return problems;
+}
+
+/** The session's end in Unix seconds: the link's end, moved into Stripe's allowed window when outside it. */
+export function sessionExpiry(expiresAtMs: number, nowMs: number): number {
+  const wanted = Math.floor(expiresAtMs / 1000);
+  const now = Math.floor(nowMs / 1000);
+  const earliest = now + MIN_SESSION_SECONDS + CLAMP_MARGIN_SECONDS;
+  const latest = now + MAX_SESSION_SECONDS - CLAMP_MARGIN_SECONDS;
+  if (wanted < earliest) return Math.ceil(earliest / CLAMP_GRID_SECONDS) * CLAMP_GRID_SECONDS;
+  if (wanted > latest) return Math.floor(latest / CLAMP_GRID_SECONDS) * CLAMP_GRID_SECONDS;
+  return wanted;
+}
+
+function paymentIntentOf(session: Session): Stripe.PaymentIntent | null {
+  return session.payment_intent && typeof session.payment_intent === 'object' ? session.payment_intent : null;
+}
+
+function sessionState(session: Session): ProviderPaymentState['status'] {
+  switch (session.status) {
+    case 'open':
+      return 'open';
+    case 'expired':
+      return 'failed';
+    case 'complete': {
+      if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'paid';
+      // Complete but unpaid: an asynchronous method (PromptPay) that settles or fails later.
+      const intent = paymentIntentOf(session);
+      if (intent?.status === 'succeeded') return 'paid';
+      if (intent?.status === 'requires_payment_method' || intent?.status === 'canceled') return 'failed';
+      return 'pending';
+    }
+    default:
+      return 'unknown';
+  }
+}
+
+function providerEvent(event: Stripe.Event): ProviderEvent | null {
+  if (!(SESSION_EVENTS as readonly string[]).includes(event.type)) return null;
+  const session = event.data?.object as Partial<Session> | undefined;
+  const attemptId = session?.metadata?.attemptId;
+  const orderId = session?.metadata?.orderId;
+  // A session this API did not start (another integration on the same account) is not ours to act on.
+  if (!session || session.object !== 'checkout.session' || typeof session.id !== 'string' || !attemptId || !orderId) return null;
+  let type: ProviderEvent['type'];
+  switch (event.type) {
+    case 'checkout.session.completed':
+      type = session.payment_status === 'paid' || session.payment_status === 'no_payment_required' ? 'paid' : 'pending';
+      break;
+    case 'checkout.session.async_payment_succeeded':
+      type = 'paid';
+      break;
+    case 'checkout.session.async_payment_failed':
+      type = 'failed';
+      break;
+    default:
+      type = 'expired';
+  }
+  return {
+    eventId: event.id,
+    type,
+    attemptId,
+    orderId,
+    reference: session.id,
+    amountSatang: typeof session.amount_total === 'number' ? session.amount_total : null,
+    occurredAtMs: event.created * 1000,
+  };
+}
+
+/** Stripe's error in the domain's words; the secret key never reaches a message. */
+export function toCommerceError(error: unknown): CommerceError {
+  if (error instanceof CommerceError) return error;
+  if (error instanceof Stripe.errors.StripeError) {
+    const details = { stripeType: error.type, stripeCode: error.code, statusCode: error.statusCode, requestId: error.requestId };
+    const message = scrub(error.message);
+    if (error instanceof Stripe.errors.StripeCardError) return new CommerceError('PAYMENT_DECLINED', `Stripe declined the payment: ${message}`, { details });
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError ||
+      (error.statusCode ?? 0) >= 500
+    ) {
+      return new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe could not be reached or did not answer (${error.type}): ${message}`, { details });
+    }
+    // Authentication, permission, invalid request, idempotency: the saga treats it as unanswered and asks again later.
+    return new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe refused the request (${error.type}${error.code ? ` ${error.code}` : ''}): ${message}`, { details });
+  }
+  const message = error instanceof Error ? scrub(error.message) : 'unknown error';
+  return new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe could not be reached: ${message}`);
+}
+
+/** Stripe masks keys in its messages; this makes sure of it for anything that echoes one. */
+function scrub(message: string): string {
+  return message.replace(/\b(sk|rk)_(live|test)_[A-Za-z0-9*]+/g, '$1_$2_***').replace(/\bwhsec_[A-Za-z0-9+/=]+/g, 'whsec_***');
+}

@@ -51,7 +51,10 @@ describe('production keys, the production provider and the go-live check', () =>
 
   test('production starts only with a payment provider, and says why', async () => {
     const { config, dataDir } = productionConfig();
-    await assert.rejects(startSystem({ config }), /Production needs a payment provider/);
+    await assert.rejects(startSystem({ config }), /Production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    const half = { NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://api.grocer.example', ADMIN_TOKEN: 'a'.repeat(40), DOWNLOAD_SECRET: 'b'.repeat(40), GROCER_WEBHOOK_SECRET: 'c'.repeat(40) };
+    assert.throws(() => loadConfig({ ...half, STRIPE_SECRET_KEY: 'sk_test_abc' }), /Stripe settings are incomplete: .*STRIPE_WEBHOOK_SECRET/);
+    assert.throws(() => loadConfig({ ...half, STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' }), /Stripe settings are incomplete: .*STRIPE_SECRET_KEY/);
     assert.throws(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }), /production needs ADMIN_TOKEN, DOWNLOAD_SECRET, GROCER_WEBHOOK_SECRET, PUBLIC_BASE_URL/);
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { stripeConfigProblems, type StripeConfig } from '@grocery/stripe';
 import { z } from 'zod';
 
 const url = z.string().url().transform((value) => value.replace(/\/+$/, ''));
@@ -60,6 +61,10 @@ const configSchema = z.object({
   RATE_LIMIT_SANDBOX_PER_MIN: z.coerce.number().int().min(1).default(3_000),
   RATE_LIMIT_PRODUCTION_PER_MIN: z.coerce.number().int().min(1).default(30_000),
   RATE_LIMIT_SHOPPER_MUTATIONS_PER_MIN: z.coerce.number().int().min(1).default(120),
+  /** The production payment provider (README "Production payments"); all or none. STRIPE_API_URL only points tests at a double. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -100,6 +105,8 @@ export interface ApiConfig {
   defaultBranchCode: string | undefined;
   catalogPollMs: number;
   corsOrigins: string[];
+  /** Null when no Stripe account is configured. */
+  stripe: StripeConfig | null;
   rateLimits: { partnerPerMinute: { sandbox: number; production: number }; shopperMutationsPerMinute: number };
   logLevel: ApiEnv['LOG_LEVEL'];
 }
@@ -141,6 +148,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
     const missing = (['ADMIN_TOKEN', 'DOWNLOAD_SECRET', 'GROCER_WEBHOOK_SECRET', 'PUBLIC_BASE_URL'] as const).filter((name) => !env[name]);
     if (missing.length) throw new Error(`Invalid configuration: production needs ${missing.join(', ')}.`);
   }
+  const stripeSet = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET || env.STRIPE_API_URL);
+  if (stripeSet) {
+    const problems = stripeConfigProblems(env);
+    if (problems.length) throw new Error(`Invalid configuration: Stripe settings are incomplete: ${problems.join(' ')}`);
+  }
   const secrets = production ? null : devSecrets(dataDir);
   return {
     env: env.NODE_ENV,
@@ -179,6 +191,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
+    stripe: stripeSet ? { secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL } : null,
     rateLimits: {
       partnerPerMinute: { sandbox: env.RATE_LIMIT_SANDBOX_PER_MIN, production: env.RATE_LIMIT_PRODUCTION_PER_MIN },
       shopperMutationsPerMinute: env.RATE_LIMIT_SHOPPER_MUTATIONS_PER_MIN,

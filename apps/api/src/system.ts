@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCommerce, createEventRuntime, createGraphQLSchema, createJwtIdentityVerifier, GraphQLExecutor, systemClock, type Clock, type Commerce, type GrocerControl, type GrocerGateway, type PaymentProvider, type WebhookSender, type SearchClient } from '@grocery/core';
-import { createAdminHandler, createGraphQLHandler, createImageHandler, createPayPageHandler, withCors, withPartnerRateLimit, type HttpHandler } from '@grocery/core/http';
+import { createAdminHandler, createGraphQLHandler, createImageHandler, createPayPageHandler, createProviderWebhookHandler, withCors, withPartnerRateLimit, type HttpHandler } from '@grocery/core/http';
 import { CatalogSnapshots, createCatalogHandler, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
 import { createGrocerSimulator, createHttpGrocer, POSTCODE_CENTROIDS } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
@@ -9,6 +9,7 @@ import { createUserPool, type UserPool } from '@grocery/idp';
 import { createDocs } from '@grocery/docs';
 import { createMcpHandler } from '@grocery/mcp';
 import { createSqlStore, openDatabase, type Db } from '@grocery/store';
+import { createStripePaymentProvider } from '@grocery/stripe';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
 import { cognitoEndpointForIssuer, createShopHandler, shopPublicConfig, type ShopPublicConfig } from '@grocery/app-shop';
@@ -25,7 +26,10 @@ export interface SystemOptions {
   logger?: Logger;
   /** An open database to use instead of the configured one (tests pass a fresh one); closed by the system. */
   db?: Db;
-  /** The production payment provider; production refuses to start without one (the sandbox provider pays sandbox orders only). */
+  /**
+   * The production payment provider instead of the configured one (Stripe, from STRIPE_*); production
+   * refuses to start without one (the sandbox provider pays sandbox orders only).
+   */
   productionPaymentProvider?: PaymentProvider;
   /** Sends partner webhooks; the guarded HTTP sender by default (tests give it a resolver, DNS being out of reach). */
   webhookSender?: WebhookSender;
@@ -67,10 +71,11 @@ export interface System {
  */
 export async function startSystem(options: SystemOptions): Promise<System> {
   const { config } = options;
-  if (config.env === 'production' && !options.productionPaymentProvider) {
+  const productionProvider = options.productionPaymentProvider ?? (config.stripe ? createStripePaymentProvider(config.stripe) : null);
+  if (config.env === 'production' && !productionProvider) {
     throw new Error(
-      'Production needs a payment provider, and none is configured. The sandbox provider only records sandbox payments and moves no money; ' +
-        'wire a PaymentProvider implementation for production (startSystem option productionPaymentProvider) before going live.',
+      'Production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (README "Production payments"). ' +
+        'The sandbox provider only records sandbox payments and moves no money.',
     );
   }
   const clock = options.clock ?? systemClock;
@@ -172,7 +177,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       postcodeCentre: postcodeCentreOf,
       rateLimits: config.rateLimits,
       sagas: config.sagas,
-      paymentProviders: { production: options.productionPaymentProvider ?? null },
+      paymentProviders: { production: productionProvider },
       issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
     });
 
@@ -229,6 +234,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       ),
       idp: pool ? (request) => pool.handle(request) : undefined,
       webhooks: events.inboundWebhookHandler,
+      providerWebhooks: productionProvider?.parseWebhook ? createProviderWebhookHandler({ commerce, provider: productionProvider }) : undefined,
       shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
       // /mcp charges the partner's budget itself: what each tool call costs, summed over a batch.
       mcp: createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins], docsMarkdown: docs.markdown, onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),

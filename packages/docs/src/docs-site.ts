@@ -75,6 +75,7 @@ export const GUIDE_PAGES: readonly { slug: string; group: string; nav?: string }
   { slug: 'versioning', group: 'Rules' },
   { slug: 'admin-api', group: 'Operate' },
   { slug: 'go-live', group: 'Operate' },
+  { slug: 'production-payments', group: 'Operate' },
   { slug: 'failures-and-recovery', group: 'Operate' },
 ];
 

@@ -64,7 +64,10 @@ export interface PaymentProvider {
   readonly publicKey: string | null;
   readonly merchantId: string | null;
   readonly sdkUrl: string | null;
-  /** Origins of a hosted provider's payment pages: the pay form is sent on to them. */
+  /**
+   * Origins of a hosted provider's payment pages: the pay form is sent on to them. Set, they mark
+   * the provider as hosted: money moves only on its page, so a start whose answer was lost took none.
+   */
   readonly pageOrigins?: readonly string[];
   start(request: PaymentRequest): Promise<StartedPayment>;
   /** What became of an attempt; `reference` is what `start` returned, when known. */

@@ -176,8 +176,9 @@ export class PaymentService {
       });
     } catch (error) {
       // The provider has not taken the money (declined or refused); an unanswered start is left for
-      // the recovery worker, which asks the provider what became of it.
-      if (isUnanswered(error)) return { state: 'pending', order };
+      // the recovery worker, which asks the provider what became of it. A hosted provider takes
+      // money only on its page, which the shopper never saw: that attempt ends, and paying again starts afresh.
+      if (isUnanswered(error) && !provider.pageOrigins?.length) return { state: 'pending', order };
       const code = error instanceof CommerceError ? error.code : 'INTERNAL';
       await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], code === 'PAYMENT_DECLINED' ? 'declined' : 'failed', { failureCode: code, failureMessage: errorText(error) });
       throw error;

@@ -53,7 +53,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
    * Immediate mode keeps no record: a start either answered (and the saga stored its reference) or
    * never happened, and no money moves either way, so an attempt it is asked about is `unknown`.
    */
-  async lookup(attempt: { attemptId: string }): Promise<ProviderPaymentState> {
+  async lookup(attempt: { attemptId: string; reference: string | null }): Promise<ProviderPaymentState> {
     const deferred = this.#deferred?.get(attempt.attemptId);
     if (!deferred) return { status: 'unknown', reference: null, amountSatang: null };
     return { status: deferred.status, reference: deferred.reference, amountSatang: deferred.amountSatang };

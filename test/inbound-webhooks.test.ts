@@ -6,10 +6,9 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { createEventRuntime, type EventRuntime, type OrderRecord } from '@grocery/core';
+import { createEventRuntime, signWebhookBody, type EventRuntime, type OrderRecord } from '@grocery/core';
 import { createInboundWebhookHandler } from '@grocery/core/http';
 import { ManualClock } from '@grocery/core/testing';
-import { signWebhookBody as grocerSign } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { testDatabaseKinds } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
@@ -43,7 +42,7 @@ for (const kind of testDatabaseKinds()) {
 
     const now = () => Math.floor(clock.now() / 1000);
     // Strings are signed by the simulator's own signer; raw bytes as they are.
-    const sign = (raw: string | Buffer) => (typeof raw === 'string' ? grocerSign(raw, SECRET) : `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`);
+    const sign = (raw: string | Buffer) => (typeof raw === 'string' ? signWebhookBody(SECRET, raw) : `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`);
     const statusBody = (orderId: string, extra: Record<string, unknown> = {}) => ({
       type: 'order-status',
       orderId,
@@ -90,11 +89,11 @@ for (const kind of testDatabaseKinds()) {
       const good = JSON.stringify(statusBody(paid.orderId));
       const cases: [string, Promise<{ status: number; json: { error?: { code: string } } | null }>, number, string][] = [
         ['missing signature', post(path, good, null), 401, 'SIGNATURE_INVALID'],
-        ['wrong secret', post(path, good, grocerSign(good, 'another-secret-0123456789abcdefghij')), 401, 'SIGNATURE_INVALID'],
-        ['signature of another body', post(path, good, grocerSign(JSON.stringify(statusBody(unpaid.orderId)), SECRET)), 401, 'SIGNATURE_INVALID'],
-        ['uppercase hex', post(path, good, grocerSign(good, SECRET).toUpperCase()), 401, 'SIGNATURE_INVALID'],
-        ['no sha256= prefix', post(path, good, grocerSign(good, SECRET).slice(7)), 401, 'SIGNATURE_INVALID'],
-        ['truncated signature', post(path, good, grocerSign(good, SECRET).slice(0, 40)), 401, 'SIGNATURE_INVALID'],
+        ['wrong secret', post(path, good, signWebhookBody('another-secret-0123456789abcdefghij', good)), 401, 'SIGNATURE_INVALID'],
+        ['signature of another body', post(path, good, signWebhookBody(SECRET, JSON.stringify(statusBody(unpaid.orderId)))), 401, 'SIGNATURE_INVALID'],
+        ['uppercase hex', post(path, good, signWebhookBody(SECRET, good).toUpperCase()), 401, 'SIGNATURE_INVALID'],
+        ['no sha256= prefix', post(path, good, signWebhookBody(SECRET, good).slice(7)), 401, 'SIGNATURE_INVALID'],
+        ['truncated signature', post(path, good, signWebhookBody(SECRET, good).slice(0, 40)), 401, 'SIGNATURE_INVALID'],
         ['sha1 signature', post(path, good, `sha1=${createHmac('sha1', SECRET).update(good).digest('hex')}`), 401, 'SIGNATURE_INVALID'],
         ['stale sentAt', post(path, JSON.stringify(statusBody(paid.orderId, { sentAt: now() - 301 }))), 401, 'SIGNATURE_INVALID'],
         ['future sentAt', post(path, JSON.stringify(statusBody(paid.orderId, { sentAt: now() + 301 }))), 401, 'SIGNATURE_INVALID'],
@@ -122,7 +121,7 @@ for (const kind of testDatabaseKinds()) {
       // The handler enforces its own body limit too, whatever the server in front of it does.
       const direct = createInboundWebhookHandler({ store: world.commerce.store, poller: runtime.poller, secret: SECRET, clock });
       const huge = Buffer.from(JSON.stringify(statusBody(paid.orderId, { padding: 'x'.repeat(70 * 1024) })));
-      const response = await direct({ method: 'POST', path, query: new URLSearchParams(), headers: { 'x-grocer-signature': grocerSign(huge.toString(), SECRET) }, body: huge });
+      const response = await direct({ method: 'POST', path, query: new URLSearchParams(), headers: { 'x-grocer-signature': signWebhookBody(SECRET, huge.toString()) }, body: huge });
       assert.equal(response.status, 413);
       assert.equal(await snapshot(), before, 'nothing changed');
     });

@@ -6,10 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
-import { createEventRuntime, OrderPoller, systemClock, type EventRuntime } from '@grocery/core';
+import { createEventRuntime, OrderPoller, signWebhookBody, systemClock, type EventRuntime } from '@grocery/core';
 import { createAdminHandler, type HttpHandler, type HttpRequest } from '@grocery/core/http';
 import { ManualClock } from '@grocery/core/testing';
-import { signWebhookBody as grocerSign } from '@grocery/grocer';
 import { createNodeListener, listen } from '@grocery/http-node';
 import { testDatabaseKinds } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
@@ -50,7 +49,7 @@ const bodiesOf = (receiver: Receiver): EventBody[] => receiver.requests.map((r) 
 /** The grocer's notification for an order, signed as the simulator signs it. */
 function grocerNotification(path: string, body: Record<string, unknown>): HttpRequest {
   const raw = JSON.stringify(body);
-  return { method: 'POST', path, query: new URLSearchParams(), headers: { 'content-type': 'application/json', 'x-grocer-signature': grocerSign(raw, GROCER_SECRET) }, body: Buffer.from(raw) };
+  return { method: 'POST', path, query: new URLSearchParams(), headers: { 'content-type': 'application/json', 'x-grocer-signature': signWebhookBody(GROCER_SECRET, raw) }, body: Buffer.from(raw) };
 }
 
 const PICKUP_MOVES = [

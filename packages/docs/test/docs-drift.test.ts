@@ -123,6 +123,7 @@ describe('the guide as served', () => {
     assert.ok(limits.includes(`| Distinct products on a basket or order | ${LIMITS.maxLines} |`));
     assert.ok(limits.includes(`| Coupon codes on a quote or order | ${LIMITS.maxCoupons},`));
     assert.ok(limits.includes(`| ${LIMITS.maxQueryLength} characters |`));
+    assert.ok(limits.includes(`| \`specialComment\` | ${LIMITS.maxSpecialCommentLength} characters |`));
     assert.equal(LIMITS.paymentLinkTtlSeconds, 24 * 3600);
     assert.equal(LIMITS.downloadLinkTtlSeconds, 5 * 60);
     assert.equal(QUOTE_TTL_SECONDS, 15 * 60);

@@ -38,6 +38,8 @@ import { StockFeed } from './stock-feed.ts';
 
 /** Most ids or cprcodes in one batch call (the port's limit). */
 export const MAX_BATCH = 500;
+/** The grocer's own limit on an order's comment: room for the API's longest and the sandbox's ` test`. */
+export const MAX_SPECIAL_COMMENT_LENGTH = 1000;
 /** Largest `exportCatalog` batch. */
 export const MAX_EXPORT_BATCH = 10_000;
 const ORDER_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -283,8 +285,8 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
       if (typeof request.orderSource !== 'string' || request.orderSource.length === 0 || request.orderSource.length > 100) {
         throw new CommerceError('INVALID_INPUT', 'orderSource must be text of 1 to 100 characters.', { field: 'orderSource' });
       }
-      if (request.specialComment !== null && (typeof request.specialComment !== 'string' || request.specialComment.length > 1000)) {
-        throw new CommerceError('INVALID_INPUT', 'specialComment must be null or text of at most 1,000 characters.', { field: 'specialComment' });
+      if (request.specialComment !== null && (typeof request.specialComment !== 'string' || request.specialComment.length > MAX_SPECIAL_COMMENT_LENGTH)) {
+        throw new CommerceError('INVALID_INPUT', `specialComment must be null or text of at most ${MAX_SPECIAL_COMMENT_LENGTH} characters.`, { field: 'specialComment' });
       }
       if (typeof request.sandbox !== 'boolean') throw new CommerceError('INVALID_INPUT', 'sandbox must be true or false.', { field: 'sandbox' });
       const calculation = calculate(

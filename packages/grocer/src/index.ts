@@ -28,7 +28,7 @@ export { CouponBook, normalizeCouponCode, SANDBOX_COUPONS, type CouponDefinition
 export { DEFAULT_DELIVERY_RULES, deliveryFeeSatang, type DeliveryRules } from './delivery-fees.ts';
 export { allocate, calculate, FULFILMENT_TYPES, SCHEDULE_MODES, type CalculatorContext, type ScheduleMode } from './calculator.ts';
 export { DELIVERY_STEPS, PICKUP_STEPS, type OrderStatus, type PickingStatus } from './order-book.ts';
-export { signWebhookBody, type ServiceWebhook, type ServiceWebhookPath } from './service-notifier.ts';
+export type { ServiceWebhook, ServiceWebhookPath } from './service-notifier.ts';
 export { NO_FAULTS, type FaultSettings } from './faults.ts';
 export { renderProductImage, renderProductSvg } from './product-image.ts';
 export { gtinCheckDigit, isValidGtin } from './barcode.ts';

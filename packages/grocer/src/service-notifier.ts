@@ -4,10 +4,9 @@
  * a few retries with back-off, then the failure is logged and dropped; it never reaches a caller.
  * Notifications of one order are sent in order.
  */
-import { createHmac } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { Clock } from '@grocery/core';
+import { signWebhookBody, type Clock } from '@grocery/core';
 
 export type ServiceWebhookPath = '/webhooks/shop/payment' | '/webhooks/shop/order-status';
 
@@ -24,11 +23,6 @@ export interface ServiceNotifierOptions extends ServiceWebhook {
   /** Per attempt. Default 5,000 ms. */
   timeoutMs?: number;
   log?: (message: string) => void;
-}
-
-/** The signature header value for a raw body. */
-export function signWebhookBody(body: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
 /** Sends signed notifications to the service, per order in order. */
@@ -98,7 +92,7 @@ export class ServiceNotifier {
       if (this.#abort.signal.aborted) return;
       const body = JSON.stringify({ ...payload, sentAt: Math.floor(clock.now() / 1000) });
       try {
-        const status = await this.#post(`${this.#options.url}${path}`, body, { 'content-type': 'application/json', 'x-grocer-signature': signWebhookBody(body, secret) }, timeoutMs);
+        const status = await this.#post(`${this.#options.url}${path}`, body, { 'content-type': 'application/json', 'x-grocer-signature': signWebhookBody(secret, body) }, timeoutMs);
         if (status >= 200 && status < 300) return;
         lastProblem = `HTTP ${status}`;
         // A 4xx other than 408/429 will not get better by retrying.

@@ -6,7 +6,7 @@
 import { CommerceError, LIMITS, type ErrorCode, type FulfilmentType } from '@grocery/core';
 import { z } from 'zod';
 import { MAX_COUPON_CODE_LENGTH } from './calculator.ts';
-import { MAX_BATCH, MAX_EXPORT_BATCH } from './grocer-simulator.ts';
+import { MAX_BATCH, MAX_EXPORT_BATCH, MAX_SPECIAL_COMMENT_LENGTH } from './grocer-simulator.ts';
 
 const id = z.string().max(100);
 const text = (max: number) => z.string().max(max);
@@ -51,7 +51,7 @@ export const createOrderBodySchema = z.object({
   scheduleMode: text(40).optional().default('REGULAR'),
   address: addressSchema.nullable().optional().transform((v) => v ?? null),
   couponCodes,
-  specialComment: nullableText(2000),
+  specialComment: nullableText(MAX_SPECIAL_COMMENT_LENGTH),
   sandbox: z.boolean(),
 });
 

@@ -14,6 +14,8 @@ export const LIMITS = {
   maxSuggestLimit: 30,
   /** Longest search text accepted. */
   maxQueryLength: 200,
+  /** Longest `specialComment` a shopper may send (the grocer takes longer ones: sandbox orders add ` test`). */
+  maxSpecialCommentLength: 500,
   /** Most coupon codes on one quote or order. */
   maxCoupons: 5,
   /** Payment link validity, in seconds (24 hours). */

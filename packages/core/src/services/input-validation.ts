@@ -149,7 +149,7 @@ export function requireDeliveryAddress(fulfilment: FulfilmentType, address: Addr
 }
 
 export function optionalComment(value: string | null | undefined, field: string): string | null {
-  return optionalText(value, 500, field);
+  return optionalText(value, LIMITS.maxSpecialCommentLength, field);
 }
 
 /** An absolute http(s) URL of reasonable length, or null. */

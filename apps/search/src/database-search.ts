@@ -2,6 +2,7 @@ import { SnapshotRepository } from '@grocery/catalog';
 import { PartnerService, RateLimiter, ratePolicies, systemClock, type RateLimitSettings } from '@grocery/core';
 import { withPartnerRateLimit } from '@grocery/core/http';
 import { createSqlStore, type Db } from '@grocery/store';
+import { createDatabaseIndexStore } from './search-index-store.ts';
 import { startSearchService, type SearchService, type SearchServiceLog } from './search-service.ts';
 
 export interface DatabaseSearchOptions {
@@ -18,7 +19,9 @@ export interface DatabaseSearchOptions {
 
 /**
  * A search service on its own (any number of instances): partner keys and rate limits from the
- * shared database, and its index from the newest published catalog snapshot's `all` Feather file.
+ * shared database, and its index from the newest published catalog snapshot: loaded from the
+ * index another instance stored in the database for it, else built from the snapshot's `all`
+ * Feather file and stored there for the others.
  */
 export async function startDatabaseSearch(options: DatabaseSearchOptions): Promise<SearchService> {
   const store = await createSqlStore(options.db);
@@ -31,6 +34,7 @@ export async function startDatabaseSearch(options: DatabaseSearchOptions): Promi
     publicBaseUrl: options.publicBaseUrl,
     pollMs: options.pollMs,
     log: options.log,
+    indexStore: createDatabaseIndexStore(options.db),
     catalog: {
       latestVersion: async () => (await snapshots.latest())?.version ?? null,
       feather: async (version) => (await snapshots.files(version)).find((file) => file.lang === 'all')?.body ?? null,

@@ -7,5 +7,6 @@ export { createSearchHandler, SEARCH_DEFAULTS } from './search-handler.ts';
 export type { LoadedSearchIndex, SearchHandlerOptions } from './search-handler.ts';
 export { createHttpSearchClient } from './search-http-client.ts';
 export type { HttpSearchClientOptions } from './search-http-client.ts';
-export { startSearchService, type SearchCatalogSource, type SearchService, type SearchServiceOptions } from './search-service.ts';
+export { startSearchService, type SearchCatalogSource, type SearchService, type SearchServiceOptions, type SearchServiceStatus } from './search-service.ts';
+export { createDatabaseIndexStore, createFileIndexStore, SEARCH_MIGRATIONS, type SearchIndexKey, type SearchIndexStore } from './search-index-store.ts';
 export { startDatabaseSearch, type DatabaseSearchOptions } from './database-search.ts';

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlib } from 'node:zlib';
-import { migrate, type Db, type Migration } from '@grocery/store';
+import { byteaColumn, byteaParam, byteaResult, byteaValue, migrate, type Db, type Migration } from '@grocery/store';
 import type { FeatherLang } from './catalog-record.ts';
 import type { CatalogManifest } from './catalog-snapshot.ts';
 import { FEATHER_CONTENT_TYPE } from './feather-columns.ts';
@@ -89,16 +89,18 @@ interface FileRow {
   sha256: string;
   content_type: string;
   encoding: 'identity' | 'br';
-  body: Uint8Array;
+  body: unknown;
 }
 
 const brotli = promisify(brotliCompress);
 const unbrotli = promisify(brotliDecompress);
-const FILE_COLUMNS = 'name, version, lang, rows, sha256, content_type, encoding, body';
+/** The file columns, the body as `byteaColumn` selects it (base64 text on PGlite, which moves bytea slowly). */
+const fileColumns = (db: Db) => `name, version, lang, rows, sha256, content_type, encoding, ${byteaColumn(db, 'body')} AS body`;
 
 async function toFile(row: FileRow): Promise<FeatherFile> {
+  const stored = byteaResult(row.body);
   // Decompressing runs on the libuv thread pool, off the event loop.
-  const body = row.encoding === 'br' ? new Uint8Array(await unbrotli(row.body)) : row.body;
+  const body = row.encoding === 'br' ? new Uint8Array(await unbrotli(stored)) : stored;
   // Every file the repository holds is a Feather file; the stored type is only ever that one.
   return { name: row.name, lang: row.lang, version: row.version, rows: row.rows, sha256: row.sha256, contentType: FEATHER_CONTENT_TYPE, body };
 }
@@ -160,8 +162,9 @@ export class SnapshotRepository {
 
   /** Every download file of a published snapshot. */
   async files(version: string): Promise<FeatherFile[]> {
-    const { rows } = await (await this.#db()).query<FileRow>(
-      `SELECT ${FILE_COLUMNS} FROM catalog_snapshot_files WHERE version = $1 ORDER BY name`,
+    const db = await this.#db();
+    const { rows } = await db.query<FileRow>(
+      `SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE version = $1 ORDER BY name`,
       [version],
     );
     return Promise.all(rows.map(toFile));
@@ -169,8 +172,9 @@ export class SnapshotRepository {
 
   /** One download file by name, from any snapshot still kept. */
   async file(name: string): Promise<FeatherFile | null> {
-    const { rows } = await (await this.#db()).query<FileRow>(
-      `SELECT ${FILE_COLUMNS} FROM catalog_snapshot_files WHERE name = $1`,
+    const db = await this.#db();
+    const { rows } = await db.query<FileRow>(
+      `SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE name = $1`,
       [name],
     );
     return rows[0] ? toFile(rows[0]) : null;
@@ -185,7 +189,8 @@ export class SnapshotRepository {
   async publish(holder: string, manifest: CatalogManifest, files: readonly FeatherFile[], nowMs: number): Promise<number | null> {
     // Quality 1 compresses ~45 MB in a few hundred ms on the thread pool, to about a quarter.
     const compressed = await Promise.all(files.map((file) => brotli(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.byteLength } })));
-    return (await this.#db()).transaction(async (tx) => {
+    const db = await this.#db();
+    return db.transaction(async (tx) => {
       const lease = await tx.query<{ holder: string }>('SELECT holder FROM catalog_build_lease WHERE name = $1 FOR UPDATE', [LEASE]);
       if (lease.rows[0]?.holder !== holder) return null;
       const published = await tx.query<{ seq: number }>(
@@ -200,9 +205,9 @@ export class SnapshotRepository {
       for (const [i, file] of files.entries()) {
         await tx.query(
           `INSERT INTO catalog_snapshot_files (name, version, lang, rows, bytes, sha256, content_type, encoding, body)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'br', $8)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'br', ${byteaParam(db, 8)})
            ON CONFLICT (name) DO NOTHING`,
-          [file.name, file.version, file.lang, file.rows, file.body.byteLength, file.sha256, file.contentType, compressed[i]!],
+          [file.name, file.version, file.lang, file.rows, file.body.byteLength, file.sha256, file.contentType, byteaValue(db, compressed[i]!)],
         );
       }
       return Number(published.rows[0]!.seq);

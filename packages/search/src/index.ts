@@ -24,3 +24,6 @@ export { DEFAULT_FIELD_CONFIG, DEFAULT_K1, FIELDS } from './bm25f.ts';
 export type { FieldConfig, FieldName } from './bm25f.ts';
 export { DEFAULT_MATCH_WEIGHTS } from './query-planner.ts';
 export type { MatchWeights } from './query-planner.ts';
+export { decodeIndexData, encodeIndexData, readIndexFileHeader, IndexFileError, INDEX_CODEC_VERSION } from './index-codec.ts';
+export type { IndexFileErrorCode, IndexFileHeader } from './index-codec.ts';
+export { searchIndexFormat } from './index-format.ts';

@@ -6,3 +6,4 @@ export { openDatabase, type Db, type OpenDatabaseOptions, type QueryResult } fro
 export { migrate, type Migration } from './migrate.ts';
 export { testDatabaseKinds, type TestDatabaseKind } from './test-databases.ts';
 export { createSqlStore, storeMigrations } from './sql-store.ts';
+export { byteaColumn, byteaParam, byteaResult, byteaValue } from './bytea.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { migrate, testDatabaseKinds, type Db } from '../src/index.ts';
+import { byteaColumn, byteaParam, byteaResult, byteaValue, migrate, testDatabaseKinds, type Db } from '../src/index.ts';
 
 for (const kind of testDatabaseKinds()) {
   describe(`database on ${kind.name}`, () => {
@@ -37,6 +37,18 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(await migrate(db, 'demo', migrations), ['0001_a', '0002_b']);
       assert.deepEqual(await migrate(db, 'demo', migrations), []);
       await db.query('INSERT INTO m (a, b) VALUES (1, 2)');
+    });
+
+    test('round-trips large binary values through the bytea helpers, every byte value included', async () => {
+      await db.exec('CREATE TABLE blobs (id int PRIMARY KEY, body bytea NOT NULL)');
+      const bytes = new Uint8Array(3 * 1024 * 1024 + 7);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) & 0xff;
+      const empty = new Uint8Array(0);
+      await db.query(`INSERT INTO blobs (id, body) VALUES (1, ${byteaParam(db, 1)}), (2, ${byteaParam(db, 2)})`, [byteaValue(db, bytes), byteaValue(db, empty)]);
+      const { rows } = await db.query<{ id: number; body: unknown }>(`SELECT id, ${byteaColumn(db, 'body')} AS body FROM blobs ORDER BY id`);
+      assert.ok(Buffer.from(byteaResult(rows[0]!.body)).equals(Buffer.from(bytes)));
+      assert.equal(byteaResult(rows[1]!.body).byteLength, 0);
+      assert.throws(() => byteaResult(42), TypeError);
     });
   });
 }

@@ -1,0 +1,112 @@
+import type { OrderIntentRecord, OrderRecord, PaymentAttemptRecord, PaymentLinkRecord } from '../model/checkout.ts';
+import type { ShopperScope } from '../model/basket.ts';
+import type { GrocerOrder } from '../model/order.ts';
+import type { Store } from '../ports/store.ts';
+
+/** Records the store contracts write: one priced pickup order at BK01 for 90 baht. Internal to the contracts. */
+
+export const CONTRACT_T0 = Date.UTC(2026, 10, 22, 3, 0, 0);
+
+export function contractGrocerOrder(orderId: string, picking = 'PENDING', createdAt = new Date(CONTRACT_T0).toISOString()): GrocerOrder {
+  return {
+    orderId,
+    branchCode: 'BK01',
+    orderSource: 'SRC_A',
+    specialComment: 'test',
+    sandbox: true,
+    status: 'PLACED',
+    createdAt,
+    currency: 'THB',
+    lines: [{ cprcode: '100001', productName: 'Milk', quantity: 2, priceSatang: 4500, rowTotalSatang: 9000 }],
+    subTotalSatang: 9000,
+    deliveryFeeSatang: 0,
+    totalDiscountSatang: 0,
+    grandTotalSatang: 9000,
+    couponCodes: [],
+    payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null, paymentId: null },
+    shipping: { fulfilmentType: 'PICKUP', address: null, schedules: [{ mode: 'REGULAR', dateTime: '2026-11-22T06:00:00.000Z', pickingStatus: picking, deliveryFeeSatang: 0 }] },
+  };
+}
+
+export function contractOrder(orderId: string, createdAt: string, owner: ShopperScope, picking = 'PENDING'): OrderRecord {
+  return {
+    orderId,
+    partnerId: owner.partnerId,
+    ownerId: owner.ownerId,
+    environment: owner.environment,
+    orderSource: 'SRC_A',
+    branchCode: 'BK01',
+    grandTotalSatang: 9000,
+    currency: 'THB',
+    paymentStatus: 'UNPAID',
+    status: 'PLACED',
+    pickingStatus: picking,
+    request: { branchCode: 'BK01', lines: [{ cprcode: '100001', quantity: 2 }], fulfilment: 'PICKUP', scheduleMode: 'REGULAR', address: null, couponCodes: [], orderSource: 'SRC_A' },
+    grocerOrder: contractGrocerOrder(orderId, picking),
+    createdAt,
+    paidAt: null,
+  };
+}
+
+export function contractLink(orderId: string, partnerId: string, hash: string): PaymentLinkRecord {
+  return {
+    linkId: `lnk_${hash}`,
+    tokenHash: hash,
+    orderId,
+    partnerId,
+    amountSatang: 9000,
+    currency: 'THB',
+    provider: 'sandbox',
+    callbackUrl: null,
+    expiresAt: new Date(CONTRACT_T0 + 86_400_000).toISOString(),
+    createdAt: new Date(CONTRACT_T0).toISOString(),
+  };
+}
+
+export function contractIntent(orderId: string, owner: ShopperScope, extra: Partial<OrderIntentRecord> = {}): OrderIntentRecord {
+  const order = contractOrder(orderId, new Date(CONTRACT_T0).toISOString(), owner);
+  return {
+    orderId,
+    partnerId: owner.partnerId,
+    ownerId: owner.ownerId,
+    environment: owner.environment,
+    idempotencyKey: null,
+    request: { ...order.request, orderId, specialComment: 'test', sandbox: true },
+    fromBasket: false,
+    state: 'pending',
+    checks: 0,
+    lastError: null,
+    createdAt: new Date(CONTRACT_T0).toISOString(),
+    nextCheckAt: new Date(CONTRACT_T0 + 60_000).toISOString(),
+    ...extra,
+  };
+}
+
+export function contractAttempt(orderId: string, partnerId: string, attemptId: string, nowMs: number): PaymentAttemptRecord {
+  return {
+    attemptId,
+    orderId,
+    partnerId,
+    provider: 'sandbox',
+    amountSatang: 9000,
+    currency: 'THB',
+    state: 'started',
+    providerReference: null,
+    redirectUrl: null,
+    providerStatus: null,
+    refundReference: null,
+    failureCode: null,
+    failureMessage: null,
+    simulate: null,
+    checks: 0,
+    createdAt: new Date(nowMs).toISOString(),
+    updatedAt: new Date(nowMs).toISOString(),
+    nextCheckAt: new Date(nowMs + 60_000).toISOString(),
+  };
+}
+
+/** Stores an order the way the order saga does: its intent first, then the order with its first link. */
+export async function storeContractOrder(store: Store, orderId: string, owner: ShopperScope, createdAt: string, hash: string): Promise<boolean> {
+  await store.insertOrderIntent(contractIntent(orderId, owner));
+  return store.insertOrder({ order: contractOrder(orderId, createdAt, owner), link: contractLink(orderId, owner.partnerId, hash), idempotency: null });
+}

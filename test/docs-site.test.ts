@@ -14,7 +14,9 @@ describe('the guide at /docs', () => {
   let browser: Browser;
 
   before(async () => {
-    [t, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
+    // The browser first: without one the suite fails at once, leaving no system running.
+    browser = await launchBrowser();
+    t = await startTestSystem();
   });
   after(async () => {
     await browser?.close();

@@ -20,7 +20,9 @@ describe('demo shop: accessibility', () => {
   let orderId: string;
 
   before(async () => {
-    [t, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
+    // The browser first: without one the suite fails at once, leaving no system running.
+    browser = await launchBrowser();
+    t = await startTestSystem();
     ({ context, page, errors } = await shopContext(browser, { locale: 'en-GB' }));
     branch = (await t.graphql<{ branches: { branchCode: string; name: string; deliveryAvailable: boolean }[] }>('{ branches { branchCode name deliveryAvailable } }')).data!.branches.find((b) => b.deliveryAvailable)!;
     const listed = await t.graphql<{ products: { nodes: { cprcode: string; nameEn: string; category: { l1: string }; inventory: { listable: boolean; sellableQty: number } | null }[] } }>(

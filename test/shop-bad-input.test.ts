@@ -46,7 +46,9 @@ describe('demo shop: bad input gets a clear message', () => {
   }
 
   before(async () => {
-    [t, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
+    // The browser first: without one the suite fails at once, leaving no system running.
+    browser = await launchBrowser();
+    t = await startTestSystem();
     ({ context, page, errors } = await shopContext(browser, { locale: 'en-GB' }));
     const all = (await t.graphql<{ branches: BranchRow[] }>('{ branches { branchCode name deliveryAvailable alcoholLicensed } }')).data!.branches;
     branch = all.find((b) => b.deliveryAvailable && b.alcoholLicensed && b.branchCode.startsWith('BKK'))!;

@@ -46,7 +46,9 @@ describe('demo shop: a whole purchase in the browser', () => {
   let branches: BranchRow[];
 
   before(async () => {
-    [t, browser] = await Promise.all([startTestSystem(), launchBrowser()]);
+    // The browser first: without one the suite fails at once, leaving no system running.
+    browser = await launchBrowser();
+    t = await startTestSystem();
     branches = (await t.graphql<{ branches: BranchRow[] }>('{ branches { branchCode name nameTh postcode lat lon deliveryAvailable alcoholLicensed } }')).data!.branches;
   });
   after(async () => {

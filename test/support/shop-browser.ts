@@ -6,15 +6,13 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { TestSystem } from './test-system.ts';
 
 export const SHOP_PASSWORD = 'Shop-Test-Pass-1';
 export const SCREENSHOTS = join(new URL('../..', import.meta.url).pathname, '.test-output', 'screenshots');
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-}
+export { launchBrowser } from './browser.ts';
 
 /** A fresh browser profile; the returned `errors` collects uncaught page errors, which every test asserts empty. */
 export async function shopContext(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { jsonResponse, type HttpHandler } from '@grocery/core/http';
+import type { StartupTimings } from './startup-timeline.ts';
 
 export interface HealthChecks {
   /** Resolves when the database answers. */
@@ -10,6 +11,19 @@ export interface HealthChecks {
   catalogVersion: () => string | null;
   /** Set while the process drains for shutdown: not ready for new work. */
   draining?: () => boolean;
+  /** The embedded search service's state (not ready until it serves an index); absent when search runs elsewhere. */
+  search?: () => SearchHealth;
+  /** How the start went, once it finished (shown on /health, for the bench and operators). */
+  startup?: () => StartupTimings | null;
+}
+
+/** What readiness needs to know of the search service (its `status()`). */
+export interface SearchHealth {
+  state: 'waiting' | 'loading' | 'ready';
+  version: string | null;
+  source: 'stored' | 'built' | null;
+  refreshing: boolean;
+  error: string | null;
 }
 
 const VERSION = '0.1.0';
@@ -26,8 +40,9 @@ async function timed(check: () => Promise<unknown>): Promise<{ ok: boolean; ms: 
 
 /**
  * `GET /health` (liveness and the state of each dependency, always 200 while the process runs),
- * `GET /health/live` (200, no checks) and `GET /health/ready` (503 until the catalog is loaded,
- * while a dependency fails, or while draining; load balancers route on it).
+ * `GET /health/live` (200, no checks) and `GET /health/ready` (503 until the catalog is loaded and
+ * the embedded search service serves an index, while a dependency fails, or while draining; load
+ * balancers route on it). While the search index loads, `search.state` says `loading`.
  */
 export function createHealthHandler(checks: HealthChecks): HttpHandler {
   const started = Date.now();
@@ -36,14 +51,18 @@ export function createHealthHandler(checks: HealthChecks): HttpHandler {
     const [database, grocer] = await Promise.all([timed(checks.database), timed(checks.grocer)]);
     const catalogVersion = checks.catalogVersion();
     const draining = checks.draining?.() ?? false;
-    const ready = database.ok && grocer.ok && catalogVersion !== null && !draining;
+    const search = checks.search?.();
+    const searchOk = search === undefined || search.state === 'ready';
+    const ready = database.ok && grocer.ok && catalogVersion !== null && searchOk && !draining;
     const body = {
-      status: ready ? 'ok' : draining ? 'draining' : 'degraded',
+      status: ready ? 'ok' : draining ? 'draining' : search && !searchOk && database.ok && grocer.ok && catalogVersion !== null ? 'starting' : 'degraded',
       version: VERSION,
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
       database,
       grocer,
       catalog: { ok: catalogVersion !== null, version: catalogVersion },
+      ...(search ? { search: { ok: searchOk, ...search } } : {}),
+      ...(checks.startup?.() ? { startup: checks.startup() } : {}),
     };
     const status = request.path === '/health/ready' && !ready ? 503 : 200;
     return jsonResponse(status, body, { 'cache-control': 'no-store' });

@@ -5,12 +5,16 @@
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { createStartupTimeline } from './startup-timeline.ts';
 import { startSystem } from './system.ts';
 
+// First: the time until here is the module load.
+const startup = createStartupTimeline();
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 log.info('starting: database, grocer, catalog snapshot, identity provider, search index');
-const system = await startSystem({ config, logger: log });
+const system = await startSystem({ config, logger: log, startup });
+log.info({ startup: startup.timings() }, `started in ${startup.timings()?.totalMs ?? '?'} ms`);
 
 const lines = [
   '',

@@ -11,7 +11,7 @@ import { createMcpHandler } from '@grocery/mcp';
 import { createSqlStore, openDatabase, type Db } from '@grocery/store';
 import { createStripePaymentProvider } from '@grocery/stripe';
 import { createHttpWebhookSender } from '@grocery/webhooks';
-import { createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
+import { createDatabaseIndexStore, createFileIndexStore, createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
 import { cognitoEndpointForIssuer, createShopHandler, shopPublicConfig, type ShopPublicConfig } from '@grocery/app-shop';
 import { bodyLimit, createApiRouter } from './api-router.ts';
 import type { ApiConfig } from './config.ts';
@@ -19,6 +19,7 @@ import { createHealthHandler } from './health-handler.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createApiMetrics } from './metrics.ts';
 import { schemaHandler } from './schema-handler.ts';
+import type { StartupTimeline } from './startup-timeline.ts';
 
 export interface SystemOptions {
   config: ApiConfig;
@@ -33,6 +34,8 @@ export interface SystemOptions {
   productionPaymentProvider?: PaymentProvider;
   /** Sends partner webhooks; the guarded HTTP sender by default (tests give it a resolver, DNS being out of reach). */
   webhookSender?: WebhookSender;
+  /** Records how long each phase of the start takes (shown on /health). */
+  startup?: StartupTimeline;
   /** Grocer simulator settings for tests (e.g. a small catalog). */
   grocer?: { productCount?: number; seed?: number; pickingStepMs?: number };
 }
@@ -94,12 +97,15 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   try {
     // Listen first: with PORT=0 the public URL is only known once the port is.
     api = await listen({ port: config.port, host: config.host });
+    const startup = options.startup;
+    startup?.end('listening');
     const publicBaseUrl = config.publicBaseUrl ?? api.origin;
     const shopUrl = config.shopUrl ?? publicBaseUrl;
 
     const db = options.db ?? (await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pgdata') }));
     closers.push(() => db.close());
     const store = await createSqlStore(db);
+    startup?.end('database');
     const metrics = createApiMetrics({
       store,
       adminToken: config.adminToken,
@@ -112,6 +118,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     const grocer = metrics.instrumentGrocer(opened.grocer);
     const control = opened.control;
     if (control && 'close' in control) closers.push(() => (control as { close(): Promise<void> }).close());
+    startup?.end('grocer');
 
     const catalog = new CatalogSnapshots({
       grocer,
@@ -124,6 +131,33 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     catalog.start();
     closers.push(() => catalog.stop());
     await catalog.ready();
+    startup?.end('catalogSnapshot');
+
+    // The search index loads (or builds, in a worker) while the identity provider starts.
+    let search: SearchService | null = null;
+    let searchUrl = config.searchUrl;
+    const searchStarting = config.searchEmbedded
+      ? startSearchService({
+          port: config.searchPort,
+          host: config.host,
+          publicBaseUrl,
+          // In one process the search service reads the same Feather file the snapshot publishes.
+          catalog: {
+            latestVersion: async () => catalog.current()?.version ?? null,
+            feather: async (version) => catalog.current()?.files.find((file) => file.lang === 'all' && file.version === version)?.body ?? null,
+          },
+          // Built indexes are kept next to the snapshot: in PostgreSQL (shared with search instances), or in the data directory beside PGlite.
+          indexStore: db.kind === 'postgres' ? createDatabaseIndexStore(db) : createFileIndexStore(join(config.dataDir, 'search-index')),
+          verifyPartnerKey: (key) => commerce.partners.verifyKey(key),
+          // The search service spends the same partner budget; commerce exists by the first request.
+          wrapHandler: (inner) => {
+            let limited: HttpHandler | null = null;
+            return (request) => (limited ??= withPartnerRateLimit(commerce, inner))(request);
+          },
+          log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
+        })
+      : null;
+    if (searchStarting) closers.push(async () => (await searchStarting.catch(() => null))?.close());
 
     let userPool: UserPool | null = null;
     const issuer = config.oidcIssuer ?? `${publicBaseUrl}/idp`;
@@ -138,29 +172,11 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       closers.push(() => userPool!.close());
     }
 
-    let search: SearchService | null = null;
-    let searchUrl = config.searchUrl;
-    if (config.searchEmbedded) {
-      search = await startSearchService({
-        port: config.searchPort,
-        host: config.host,
-        publicBaseUrl,
-        // In one process the search service reads the same Feather file the snapshot publishes.
-        catalog: {
-          latestVersion: async () => catalog.current()?.version ?? null,
-          feather: async (version) => catalog.current()?.files.find((file) => file.lang === 'all' && file.version === version)?.body ?? null,
-        },
-        verifyPartnerKey: (key) => commerce.partners.verifyKey(key),
-        // The search service spends the same partner budget; commerce exists by the first request.
-        wrapHandler: (inner) => {
-          let limited: HttpHandler | null = null;
-          return (request) => (limited ??= withPartnerRateLimit(commerce, inner))(request);
-        },
-        log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
-      });
-      closers.push(() => search!.close());
+    if (searchStarting) {
+      search = await searchStarting;
       searchUrl ??= search.origin;
     }
+    startup?.end('searchIndex');
     const searchClient: SearchClient | null = searchUrl ? createHttpSearchClient({ baseUrl: searchUrl }) : null;
 
     const pool = userPool;
@@ -217,6 +233,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
         grocer: () => grocer.catalogVersion(),
         catalogVersion: () => catalog.current()?.version ?? null,
         draining: () => draining,
+        search: search ? () => search!.status() : undefined,
+        startup: () => startup?.timings() ?? null,
       }),
       metrics: metrics.handler,
       docs: docs.handler,
@@ -262,6 +280,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
 
     const credentials = config.env === 'production' ? null : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl, idpUrl: issuer });
     if (!shopSettings && credentials) setShopKeys(credentials.partnerKey, credentials.clientId);
+    startup?.finish(search ? search.status().source : null);
 
     return {
       config: { ...config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl },

@@ -1,4 +1,4 @@
-import type { HttpHandler, HttpRequest, HttpResponse } from '@grocery/core/http';
+import { htmlPage, pickLang, type HttpHandler, type HttpRequest, type HttpResponse } from '@grocery/core/http';
 import type { ShopPublicConfig } from './shop-config.ts';
 import { buildShopAssets, type ShopAssets } from './shop-assets.ts';
 
@@ -104,25 +104,18 @@ function shellHeaders(config: ShopPublicConfig): Record<string, string> {
 
 /** The page every shop route starts from; the app renders into `#app`. */
 function shell(bundle: ShopAssets, request: HttpRequest): string {
-  const lang = request.query.get('lang') === 'th' || (!request.query.get('lang') && /^\s*th\b/i.test(request.headers['accept-language'] ?? '')) ? 'th' : 'en';
+  const lang = pickLang(request);
   const loading = lang === 'th' ? 'กำลังโหลดร้านค้า…' : 'Loading the shop…';
   const noscript = lang === 'th' ? 'ร้านค้านี้ต้องใช้ JavaScript โปรดเปิดใช้งานแล้วโหลดหน้านี้ใหม่' : 'This shop needs JavaScript. Turn it on and reload the page.';
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="description" content="Partner Grocery: a demo shop built only on the Partner Grocery Commerce API.">
+  return htmlPage({
+    lang,
+    title: 'Partner Grocery',
+    head: `<meta name="description" content="Partner Grocery: a demo shop built only on the Partner Grocery Commerce API.">
 <meta name="theme-color" content="#0f7a4a">
-<title>Partner Grocery</title>
 <link rel="icon" href="${FAVICON}">
 <link rel="stylesheet" href="/shop/assets/${bundle.style}">
-<script type="module" src="/shop/assets/${bundle.script}"></script>
-</head>
-<body>
-<div id="app"><div class="boot" role="status">${loading}</div></div>
-<noscript><p class="boot">${noscript}</p></noscript>
-</body>
-</html>
-`;
+<script type="module" src="/shop/assets/${bundle.script}"></script>`,
+    body: `<div id="app"><div class="boot" role="status">${loading}</div></div>
+<noscript><p class="boot">${noscript}</p></noscript>`,
+  });
 }

@@ -1,4 +1,4 @@
-import { escapeHtml as h } from '@grocery/core/http';
+import { escapeHtml as h, htmlPage } from '@grocery/core/http';
 import type { PageHeading } from './markdown-renderer.ts';
 
 /** One entry of the sidebar. */
@@ -43,17 +43,12 @@ export function renderLayout(input: LayoutInput): string {
     input.previous ? `<a class="prev" href="${h(input.previous.href)}" rel="prev"><span>Previous</span>${h(input.previous.title)}</a>` : '<span></span>',
     input.next ? `<a class="next" href="${h(input.next.href)}" rel="next"><span>Next</span>${h(input.next.title)}</a>` : '<span></span>',
   ].join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>${h(input.title)} · Partner Grocery Commerce API</title>
-<style>${DOCS_STYLES}</style>
-</head>
-<body>
-<a class="skip" href="#content">Skip to the content</a>
+  return htmlPage({
+    lang: 'en',
+    title: `${input.title} · Partner Grocery Commerce API`,
+    head: `<link rel="icon" href="data:,">
+<style>${DOCS_STYLES}</style>`,
+    body: `<a class="skip" href="#content">Skip to the content</a>
 <header class="top"><a class="brand" href="${h(input.home)}">Partner Grocery Commerce API</a><span class="version">v${h(input.version)}</span><a class="md" href="${h(input.markdownHref)}">This page as markdown</a><a class="menu" href="#guide-pages">All pages</a></header>
 <div class="frame">
 <nav class="sidebar" id="guide-pages" aria-label="Guide">${sidebar}</nav>
@@ -64,10 +59,8 @@ ${input.bodyHtml}
 </article>
 <nav class="pager" aria-label="Previous and next page">${pager}</nav>
 </main>
-</div>
-</body>
-</html>
-`;
+</div>`,
+  });
 }
 
 const DOCS_STYLES = `

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { schemaSdl } from '@grocery/core';
-import { errorResponse, escapeHtml as h, type HttpHandler, type HttpResponse, pageHeaders } from '@grocery/core/http';
+import { errorResponse, escapeHtml as h, htmlPage, type HttpHandler, type HttpResponse, pageHeaders } from '@grocery/core/http';
 import { toolCatalog } from '@grocery/mcp';
 import { parse as parseYaml } from 'yaml';
 import { renderLayout, type NavEntry } from './docs-layout.ts';
@@ -202,6 +202,9 @@ function titleOf(markdown: string, fallback: string): string {
 }
 
 function notFoundHtml(home: string, path: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found · Partner Grocery Commerce API</title></head>
-<body style="font:16px/1.6 system-ui,sans-serif;max-width:640px;margin:48px auto;padding:0 16px"><h1>No such page</h1><p>There is no guide page at <code>${h(path.slice(0, 200))}</code>.</p><p><a href="${h(home)}">Go to the guide</a></p></body></html>`;
+  return htmlPage({
+    lang: 'en',
+    title: 'Not found · Partner Grocery Commerce API',
+    body: `<main style="font:16px/1.6 system-ui,sans-serif;max-width:640px;margin:48px auto;padding:0 16px"><h1>No such page</h1><p>There is no guide page at <code>${h(path.slice(0, 200))}</code>.</p><p><a href="${h(home)}">Go to the guide</a></p></main>`,
+  });
 }

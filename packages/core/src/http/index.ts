@@ -18,4 +18,4 @@ export { createProviderWebhookHandler, PROVIDER_WEBHOOK_BODY_LIMIT, type Provide
 export { withCors, type CorsOptions } from './cors.ts';
 export { rateLimitedMessage, rateLimitedResponse, takePartnerUnits, withPartnerRateLimit, type PartnerRateLimiting, type PartnerRateLimitOptions } from './rate-limit.ts';
 export { rateLimitHeaders } from '../services/rate-limiter.ts';
-export { escapeHtml, PAGE_STYLES, pageHeaders, pickLang, type PageLang } from './page-kit.ts';
+export { escapeHtml, htmlPage, PAGE_STYLES, pageHeaders, pickLang, type PageLang } from './page-kit.ts';

@@ -18,6 +18,27 @@ export function pickLang(request: HttpRequest): PageLang {
   return /^\s*th\b/i.test(request.headers['accept-language'] ?? '') ? 'th' : 'en';
 }
 
+/**
+ * The HTML document every server-rendered page is made of (pay pages, the guide, the demo shop's
+ * shell): language, viewport, title and what each adds to the head; `head` and `body` are HTML the
+ * caller has escaped, `title` is text.
+ */
+export function htmlPage(page: { lang: PageLang; title: string; head?: string; body: string }): string {
+  return `<!doctype html>
+<html lang="${page.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)}</title>
+${page.head ?? ''}
+</head>
+<body>
+${page.body}
+</body>
+</html>
+`;
+}
+
 /** Headers for pages that show a bearer credential's content: never cached, never referred, never framed. */
 export function pageHeaders(options: { imgSrc?: string; formAction?: readonly string[] } = {}): Record<string, string> {
   return {

@@ -5,7 +5,7 @@ import type { Commerce } from '../services/commerce.ts';
 import { requireSafeInput } from '../services/input-validation.ts';
 import type { Checkout } from '../services/payment-service.ts';
 import { errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
-import { escapeHtml as h, PAGE_STYLES, pageHeaders, type PageLang, pickLang } from './page-kit.ts';
+import { escapeHtml as h, htmlPage, PAGE_STYLES, pageHeaders, type PageLang, pickLang } from './page-kit.ts';
 
 /** The body of `GET /pay/<token>/checkout.json`, typed from openapi/pay.yaml. */
 export type CheckoutJson = components['schemas']['Checkout'];
@@ -276,18 +276,11 @@ function renderCheckout(view: CheckoutJson, lang: PageLang, noticeKind: Notice):
   ${view.returnUrl ? `<a class="button link" href="${h(view.returnUrl)}">${h(t.back)}</a>` : ''}
 </form>`
       : '';
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-${view.state === 'pending' ? '<meta http-equiv="refresh" content="5">' : ''}
-<title>${h(t.title)} · ${h(view.orderId)}</title>
-<style>${PAGE_STYLES}</style>
-</head>
-<body>
-<main class="card">
+  return htmlPage({
+    lang,
+    title: `${t.title} · ${view.orderId}`,
+    head: `<meta name="robots" content="noindex">${view.state === 'pending' ? '<meta http-equiv="refresh" content="5">' : ''}<style>${PAGE_STYLES}</style>`,
+    body: `<main class="card">
 <header><span class="brand">Partner Grocery</span><span class="secure">${LOCK_ICON} ${h(t.secure)}</span><a class="lang" href="?lang=${other}" hreflang="${other}">${h(t.language)}</a></header>
 ${view.sandbox ? `<p class="sandbox">${h(t.sandbox)}</p>` : ''}
 ${notice ? `<p class="notice" role="alert">${h(notice)}</p>` : ''}
@@ -305,19 +298,20 @@ ${view.couponCodes.length ? `<dt>${h(t.coupons)}</dt><dd>${h(view.couponCodes.jo
 </dl>
 ${state}
 ${payForm}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 function renderProblem(error: CommerceError, lang: PageLang): string {
   const t: Text = TEXT[lang];
   const [title, text] = error.code === 'PAYMENT_LINK_EXPIRED' ? [t.expired, t.expiredText] : error.code === 'PAYMENT_LINK_INVALID' ? [t.invalid, t.invalidText] : [t.title, error.message];
-  return `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${h(title)}</title><style>${PAGE_STYLES}</style></head>
-<body><main class="card"><header><span class="brand">Partner Grocery</span></header>
-<div class="state warn" role="alert"><h1>${h(title)}</h1><p>${h(text)}</p><p class="muted">${h(error.code)}</p></div></main></body></html>`;
+  return htmlPage({
+    lang,
+    title,
+    head: `<meta name="robots" content="noindex"><style>${PAGE_STYLES}</style>`,
+    body: `<main class="card"><header><span class="brand">Partner Grocery</span></header>
+<div class="state warn" role="alert"><h1>${h(title)}</h1><p>${h(text)}</p><p class="muted">${h(error.code)}</p></div></main>`,
+  });
 }
 
 /** A pay form post is tiny; anything larger is refused before it is read. */

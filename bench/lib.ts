@@ -46,7 +46,7 @@ export function summarize(samplesMs: number[], wallMs: number): LatencySummary {
 }
 
 /** Runs `fn` sequentially `iterations` times after `warmup` runs and summarises latencies. */
-export async function measure(fn: () => unknown | Promise<unknown>, options: { iterations: number; warmup?: number }): Promise<LatencySummary> {
+export async function measure(fn: () => unknown, options: { iterations: number; warmup?: number }): Promise<LatencySummary> {
   for (let i = 0; i < (options.warmup ?? Math.ceil(options.iterations / 10)); i++) await fn();
   const samples: number[] = [];
   const start = performance.now();

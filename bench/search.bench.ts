@@ -63,7 +63,7 @@ async function startEngine(engine: BenchWorkerData['engine'], count: number): Pr
   const data: BenchWorkerData = { engine, count, limit: LIMIT };
   const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); });`, { eval: true, workerData: data });
   let pending: ((value: number) => void) | null = null;
-  let failure: unknown = null;
+  let failure: Error | null = null;
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (message: unknown) => {

@@ -113,7 +113,7 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const registered = await admin(b, 'POST', `/admin/partners/${created.body.partnerId}/webhooks`, { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` });
+    const registered = await admin(b, 'POST', `/admin/partners/${String(created.body.partnerId)}/webhooks`, { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` });
     assert.equal(registered.status, 201);
   });
 
@@ -188,7 +188,10 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
     const per = [0, 0, 0];
     for (let i = 0; i < RATE_LIMIT + 60; i++) {
       const response = await fetch(targets[i % 3]!, { headers: { 'x-partner-key': key } });
-      if (response.status === 200) (allowed++, per[i % 3]!++);
+      if (response.status === 200) {
+        allowed++;
+        per[i % 3]!++;
+      }
       else assert.equal(response.status, 429);
     }
     assert.ok(per.every((n) => n > 0), `every instance served some: ${per.join(', ')}`);

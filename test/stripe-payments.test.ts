@@ -89,7 +89,7 @@ describe('production payments through Stripe Checkout', () => {
     const create = stripe.requests.find((r) => r.route === 'POST /v1/checkout/sessions')!;
     const [attempt] = await attemptsOf(order.orderId);
     assert.equal(create.idempotencyKey, attempt!.attemptId, 'the attempt id is the idempotency key');
-    const params = create.params as Record<string, any>;
+    const params = create.params as { line_items: { price_data: { currency: string; unit_amount: unknown } }[]; [name: string]: unknown };
     assert.equal(params.mode, 'payment');
     assert.deepEqual(params.allowed_payment_method_types, ['card', 'promptpay']);
     assert.equal(params.client_reference_id, order.orderId);

@@ -39,7 +39,8 @@ const contextFor = async (headers: { get(name: string): string | null }) => {
 
 const schema = createGraphQLSchema();
 const yoga = createYoga({ schema, context: ({ request }) => contextFor(request.headers), logging: false, graphiql: false });
-const yogaServer = createServer(yoga);
+// Yoga answers its own errors; its promise only says that the response has ended.
+const yogaServer = createServer((req, res) => void yoga(req, res));
 await new Promise<void>((resolve) => yogaServer.listen(0, '127.0.0.1', resolve));
 
 const apollo = new ApolloServer({ schema });
@@ -75,7 +76,10 @@ async function rawProducts(c: Commerce, branch: string): Promise<string> {
 
 const raw = createServer((req, res) => {
   if (req.url === '/counters') {
-    counters().then((value) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value)));
+    counters().then(
+      (value) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value)),
+      (error: unknown) => res.writeHead(500).end(String(error)),
+    );
     return;
   }
   req.resume();
@@ -105,11 +109,13 @@ process.stdout.write(
 );
 
 process.stdin.resume();
-process.stdin.on('end', async () => {
+process.stdin.on('end', () => {
   raw.close();
   yogaServer.close();
-  await apollo.stop();
-  await system.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
+  void (async () => {
+    await apollo.stop();
+    await system.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  })();
 });

@@ -24,7 +24,7 @@ export interface LoadResult {
   requests: number;
 }
 
-export async function load(target: HttpTarget, options: { connections: number; durationSec: number }): Promise<LoadResult> {
+async function load(target: HttpTarget, options: { connections: number; durationSec: number }): Promise<LoadResult> {
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',

@@ -34,7 +34,7 @@ export interface ApiClient {
   mailboxCode(email: string, since: number): Promise<string>;
   /** Calls the admin API. */
   admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
-  close(): void;
+  close: () => void;
 }
 
 let shopperCounter = 0;

@@ -4,7 +4,7 @@
  * sandbox partner that can place and pay orders.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { buildSnapshotFromGrocer, snapshotCatalogReader } from '@grocery/catalog';
 import {
   CommerceError,
@@ -46,7 +46,7 @@ export const answer = (status: number, body = '', headers: Record<string, string
 
 /** A webhook receiver on an ephemeral port of 127.0.0.1 that records every request. */
 export async function startReceiver(respond: Responder = answer(200, 'ok')): Promise<Receiver> {
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const waiters: { count: number; resolve: () => void }[] = [];
   const receiver: Receiver = {
     url: '',
@@ -66,7 +66,7 @@ export async function startReceiver(respond: Responder = answer(200, 'ok')): Pro
         server.close(() => resolve());
       }),
   };
-  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const receive = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
     const request: ReceivedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
@@ -81,7 +81,9 @@ export async function startReceiver(respond: Responder = answer(200, 'ok')): Pro
     } finally {
       receiver.inFlight--;
     }
-  });
+  };
+  // A request abandoned mid-body, or a responder that throws, ends that connection, not the test process.
+  const server: Server = createServer((req, res) => void receive(req, res).catch(() => res.destroy()));
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import type { TestSystem } from './test-system.ts';
 
 export const SHOP_PASSWORD = 'Shop-Test-Pass-1';
-export const SCREENSHOTS = join(new URL('../..', import.meta.url).pathname, '.test-output', 'screenshots');
+const SCREENSHOTS = join(new URL('../..', import.meta.url).pathname, '.test-output', 'screenshots');
 
 export { launchBrowser } from './browser.ts';
 

@@ -225,7 +225,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       throw invalid('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.');
     }
     for (const url of ['success_url', 'cancel_url'] as const) {
-      if (params[url] !== undefined && !/^https?:\/\//.test(String(params[url]))) throw invalid(url, `Not a valid URL`);
+      const value = params[url];
+      if (value !== undefined && (typeof value !== 'string' || !/^https?:\/\//.test(value))) throw invalid(url, `Not a valid URL`);
     }
     const metadata = stringMap(params.metadata, 'metadata');
     const intentData = asRecord(params.payment_intent_data ?? {});
@@ -282,7 +283,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     const amount = params.amount === undefined ? left : integer(params.amount, 'amount');
     if (amount <= 0) throw invalid('amount', 'Invalid positive integer');
     if (amount > left) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})` });
-    const reason = params.reason === undefined ? null : String(params.reason);
+    const reason = params.reason === undefined ? null : typeof params.reason === 'string' ? params.reason : JSON.stringify(params.reason);
     if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) throw invalid('reason', `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`);
     const refund: DoubleRefund = {
       id: id('re'),
@@ -539,7 +540,7 @@ function stringMap(value: unknown, param: string): Record<string, string> {
  * Stripe's form encoding: `a[b][0][c]=x` is `{ a: { b: [{ c: 'x' }] } }`. Objects whose keys are
  * all indices become arrays.
  */
-export function decodeForm(search: URLSearchParams): Record<string, unknown> {
+function decodeForm(search: URLSearchParams): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [name, value] of search) {
     const path = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);

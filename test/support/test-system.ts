@@ -14,7 +14,6 @@ import { startSystem, type System } from '../../apps/api/src/system.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
 
 export { TEST_PASSWORD } from './shopper-sign-in.ts';
-export type { GraphQLResult } from './api-client.ts';
 
 export interface TestSystem extends Omit<ApiClient, 'close'> {
   system: System;

@@ -4,7 +4,7 @@ import { sameDigest, sha256Hex, type GrocerGateway, type Store } from '@grocery/
 import { bearerCredential, errorResponse, type HttpHandler, type HttpResponse } from '@grocery/core/http';
 
 /** Which surface a path belongs to: the label of request metrics (bounded, unlike raw paths). */
-export function surfaceOf(path: string): string {
+function surfaceOf(path: string): string {
   if (path === '/graphql') return 'graphql';
   if (path === '/mcp') return 'mcp';
   if (path.startsWith('/v1/products')) return 'catalog';
@@ -121,7 +121,7 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
     instrumentGrocer(grocer) {
       const timed = new Map<string | symbol, unknown>();
       for (const operation of GROCER_OPERATIONS) {
-        const original = grocer[operation] as (...args: unknown[]) => Promise<unknown>;
+        const original = Reflect.get(grocer, operation) as (...args: unknown[]) => Promise<unknown>;
         timed.set(operation, async (...args: unknown[]) => {
           const start = performance.now();
           try {
@@ -141,7 +141,7 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
         get(target, property) {
           if (timed.has(property)) return timed.get(property);
           const value = Reflect.get(target, property, target) as unknown;
-          return typeof value === 'function' ? value.bind(target) : value;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
         },
       });
     },

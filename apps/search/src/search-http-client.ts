@@ -44,9 +44,8 @@ export function createHttpSearchClient(options: HttpSearchClientOptions): Search
       throw new CommerceError('SEARCH_UNAVAILABLE', timedOut ? `The search service did not answer within ${timeoutMs} ms.` : 'The search service could not be reached.', { cause: error });
     }
     let body: unknown = null;
-    let text = '';
     try {
-      text = await response.text();
+      const text = await response.text();
       body = text.length > 0 ? (JSON.parse(text) as unknown) : null;
     } catch (error) {
       if (response.ok) throw new CommerceError('SEARCH_UNAVAILABLE', 'The search service answered with malformed JSON.', { cause: error });

@@ -67,7 +67,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Validates and merges request lines; throws typed errors naming the offending field. */
-export function checkLines(lines: unknown): CheckedLine[] {
+function checkLines(lines: unknown): CheckedLine[] {
   if (!Array.isArray(lines)) throw new CommerceError('INVALID_INPUT', 'lines must be a list of { cprcode, quantity }.', { field: 'lines' });
   if (lines.length === 0) throw new CommerceError('EMPTY_BASKET', 'There are no lines to price.', { field: 'lines' });
   if (lines.length > LIMITS.maxLines) throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxLines} lines are allowed; got ${lines.length}.`, { field: 'lines', details: { max: LIMITS.maxLines } });
@@ -129,7 +129,7 @@ export function checkAddress(address: unknown): Address | null {
 }
 
 /** Validates coupon codes: at most `LIMITS.maxCoupons` strings. Unknown codes are not an error here. */
-export function checkCouponCodes(codes: unknown): string[] {
+function checkCouponCodes(codes: unknown): string[] {
   if (codes === null || codes === undefined) return [];
   if (!Array.isArray(codes)) throw new CommerceError('INVALID_INPUT', 'couponCodes must be a list of strings.', { field: 'couponCodes' });
   if (codes.length > LIMITS.maxCoupons) throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxCoupons} coupon codes are allowed.`, { field: 'couponCodes', details: { max: LIMITS.maxCoupons } });

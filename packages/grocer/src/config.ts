@@ -7,7 +7,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 
-export const grocerEnvSchema = z
+const grocerEnvSchema = z
   .object({
     GROCER_PORT: z.coerce.number().int().min(0).max(65_535).default(4002),
     GROCER_HOST: z.string().min(1).default('127.0.0.1'),

@@ -14,7 +14,7 @@ export interface FaultSettings {
 }
 
 export const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, timeoutRate: 0 };
-export const MAX_FAULT_LATENCY_MS = 60_000;
+const MAX_FAULT_LATENCY_MS = 60_000;
 
 export interface FaultInjectorOptions {
   seed: number;

@@ -191,7 +191,7 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
 
   const requireOrder = (orderId: unknown): OrderRecord => {
     const record = orders.get(checkOrderId(orderId));
-    if (!record) throw new CommerceError('NOT_FOUND', `There is no order ${orderId}.`, { field: 'orderId', details: { orderId } });
+    if (!record) throw new CommerceError('NOT_FOUND', `There is no order ${String(orderId)}.`, { field: 'orderId', details: { orderId } });
     return record;
   };
 

@@ -41,7 +41,7 @@ function escapeXml(text: string): string {
 const graphemes = new Intl.Segmenter('th', { granularity: 'grapheme' });
 
 /** Splits text into at most `maxLines` lines of about `width` characters (graphemes), with an ellipsis when cut. */
-export function wrapText(text: string, width: number, maxLines: number): string[] {
+function wrapText(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {

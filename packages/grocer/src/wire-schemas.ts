@@ -12,7 +12,7 @@ const id = z.string().max(100);
 const text = (max: number) => z.string().max(max);
 const nullableText = (max: number) => text(max).nullable().optional().transform((v) => v ?? null);
 
-export const addressSchema = z
+const addressSchema = z
   .object({
     lat: z.number().nullable().optional(),
     lon: z.number().nullable().optional(),

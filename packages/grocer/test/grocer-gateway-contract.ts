@@ -29,7 +29,7 @@ export async function rejectsWith(promise: Promise<unknown>, code: string, field
   assert.fail(`expected ${code}, but the call succeeded`);
 }
 
-export const NO_ADDRESS_DETAILS: Omit<Address, 'lat' | 'lon'> = { postcode: null, address: null, firstName: null, lastName: null, phone: null, email: null };
+const NO_ADDRESS_DETAILS: Omit<Address, 'lat' | 'lon'> = { postcode: null, address: null, firstName: null, lastName: null, phone: null, email: null };
 
 /** Test data finders over the simulator's world. */
 export function finders(simulator: GrocerSimulator) {

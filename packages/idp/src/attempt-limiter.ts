@@ -25,7 +25,7 @@ export interface AttemptLimiter {
 }
 
 /** The delay after `failures` failures in a row under `rule`. */
-export function backoffDelayMs(failures: number, rule: BackoffRule): number {
+function backoffDelayMs(failures: number, rule: BackoffRule): number {
   if (failures <= rule.free) return 0;
   return Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(30, failures - rule.free - 1));
 }

@@ -104,7 +104,7 @@ export function normalizeEmail(value: string): string | null {
 }
 
 /** Cognito's masked destination: `a***@e***`. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 1) return `${email.slice(0, 1)}***`;
   return `${email.slice(0, 1)}***@${email.slice(at + 1, at + 2)}***`;

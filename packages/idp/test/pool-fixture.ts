@@ -6,7 +6,7 @@ import type { Db } from '@grocery/store';
 import { createNodeHandler, createUserPool, listen, type MailboxMessage, type UserPool, type UserPoolOptions } from '../src/index.ts';
 
 /** Low scrypt cost for tests only; production keeps DEFAULT_SCRYPT_PARAMETERS. */
-export const TEST_SCRYPT = { N: 2 ** 14, r: 8, p: 1 };
+const TEST_SCRYPT = { N: 2 ** 14, r: 8, p: 1 };
 
 export const GOOD_PASSWORD = 'Grocer1es!';
 

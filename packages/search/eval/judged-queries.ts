@@ -9,7 +9,7 @@ import type { Product } from '@grocery/core';
 import { and, brand, l1, l2, l3, name, not, or, querySet, size, type JudgedQuery, type Rule } from './judgement-rules.ts';
 
 export type QueryClass = 'english' | 'thai' | 'mixed' | 'typo' | 'brand' | 'barcode' | 'size' | 'concept' | 'cross-language' | 'prefix';
-export type { Grade, JudgedQuery } from './judgement-rules.ts';
+export type { JudgedQuery } from './judgement-rules.ts';
 
 const { queries: QUERIES, en, th } = querySet<QueryClass>((cls) => (cls === 'prefix' ? 'AUTOCOMPLETE' : 'SEMANTIC'));
 

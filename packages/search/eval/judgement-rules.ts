@@ -31,10 +31,10 @@ export const size = (...s: string[]): Rule => (p) => p.sizeDesc !== null && s.in
 export const and = (...r: Rule[]): Rule => (p) => r.every((f) => f(p));
 export const or = (...r: Rule[]): Rule => (p) => r.some((f) => f(p));
 export const not = (r: Rule): Rule => (p) => !r(p);
-export const never: Rule = () => false;
+const never: Rule = () => false;
 
 /** Grade 2 for `exact`, 1 for `related`, 0 otherwise. */
-export function grade(exact: Rule, related: Rule = never): (p: Product) => Grade {
+function grade(exact: Rule, related: Rule = never): (p: Product) => Grade {
   return (p) => (exact(p) ? 2 : related(p) ? 1 : 0);
 }
 

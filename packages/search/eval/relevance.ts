@@ -31,7 +31,7 @@ export interface RelevanceSummary<E extends string> {
 }
 
 /** True when the text holds a Thai letter: such queries make the "Thai" subset. */
-export function isThaiText(text: string): boolean {
+function isThaiText(text: string): boolean {
   return /[\u0e01-\u0e4e]/u.test(text);
 }
 

@@ -42,9 +42,9 @@ export interface IndexBuildOptions {
 /** Term-ordered postings as queries use them: documents (ascending) and idf. */
 export type TermPostings = Pick<Postings, 'offsets' | 'docs' | 'idf'>;
 
-export const TERM_KIND_CODES: Readonly<Record<TokenKind, number>> = { word: 0, thai: 1, number: 2, size: 3 };
+const TERM_KIND_CODES: Readonly<Record<TokenKind, number>> = { word: 0, thai: 1, number: 2, size: 3 };
 /** Kind code of synthetic phrase terms (concept targets of several words). */
-export const PHRASE_KIND = 4;
+const PHRASE_KIND = 4;
 export const NO_TERM = 0xffffffff;
 
 /** Everything a query needs, in flat arrays where it matters. */
@@ -308,7 +308,7 @@ function collectThaiWords(docs: readonly SearchDocument[], maxField: number): Se
 }
 
 /** A barcode as looked up: digits only (spaces and dashes printed on packs removed). */
-export function codeKey(value: string | null): string | null {
+function codeKey(value: string | null): string | null {
   if (value === null) return null;
   const digits = normalizeText(value).replaceAll(' ', '').replaceAll('.', '');
   return digits.length > 0 && /^[0-9]+$/.test(digits) ? digits : null;

@@ -53,7 +53,8 @@ function safeList(dir: URL): string[] {
 function stemmerVersion(): string {
   try {
     const require = createRequire(import.meta.url);
-    return String((require('wink-porter2-stemmer/package.json') as { version?: unknown }).version ?? '?');
+    const { version } = require('wink-porter2-stemmer/package.json') as { version?: unknown };
+    return typeof version === 'string' ? version : '?';
   } catch {
     return '?';
   }

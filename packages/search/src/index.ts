@@ -4,7 +4,8 @@
  */
 export { buildSearchIndex, searchIndexFromData, DEFAULT_RANKING, MAX_INDEX_LIMIT } from './search-index.ts';
 export { buildIndexData, type IndexData, type IndexBuildOptions } from './index-builder.ts';
-export type { SearchIndex, SearchIndexOptions, SearchIndexStats, SearchQuery, SuggestQuery, SuggestionKind, RankingWeights } from './search-index.ts';
+export type { SearchIndex, SearchIndexOptions, SearchIndexStats, SuggestionKind, RankingWeights } from './search-index.ts';
+export type { SearchQuery, SuggestQuery } from './search-query.ts';
 export { documentFromProduct } from './search-document.ts';
 export type { SearchDocument } from './search-document.ts';
 export { MAX_SUGGEST_LIMIT } from './suggest.ts';

@@ -17,29 +17,12 @@ import { categoryKey } from './category-tree.ts';
 import { buildIndexData, NO_TERM, type IndexBuildOptions, type IndexData } from './index-builder.ts';
 import { parseQuery } from './query-parser.ts';
 import type { SearchDocument } from './search-document.ts';
+import type { SearchQuery, SuggestQuery } from './search-query.ts';
 import { DEFAULT_MATCH_WEIGHTS, planQuery, type Clause, type MatchWeights } from './query-planner.ts';
 import { buildSuggester } from './suggest.ts';
 import { thaiCutter } from './thai-resegmenter.ts';
 import { TopK } from './top-k.ts';
 import { prefixRange } from './typo-matcher.ts';
-
-/** A search request. `category` names any level (English or Thai name, or grocer code). */
-export interface SearchQuery {
-  query: string;
-  lang: SearchLang;
-  limit: number;
-  mode: SearchMode;
-  category?: string | undefined;
-  /** Only active (true) or only inactive (false) products; all when absent. */
-  active?: boolean | undefined;
-}
-
-/** A suggest request. */
-export interface SuggestQuery {
-  query: string;
-  lang: SearchLang;
-  limit: number;
-}
 
 /** What a suggestion completes to. */
 export type SuggestionKind = 'name' | 'brand' | 'category' | 'barcode';

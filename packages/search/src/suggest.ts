@@ -9,7 +9,7 @@ import { categoryKey } from './category-tree.ts';
 import { thaiToneless } from './normalizer.ts';
 import type { IndexData } from './index-builder.ts';
 import { parseQuery } from './query-parser.ts';
-import type { SearchQuery, SuggestQuery } from './search-index.ts';
+import type { SearchQuery, SuggestQuery } from './search-query.ts';
 import { prefixRange } from './typo-matcher.ts';
 
 /** Largest `limit` suggest honours (the HTTP layer allows 30). */

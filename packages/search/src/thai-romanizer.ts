@@ -11,6 +11,7 @@
  */
 
 /** Initial and final sound of each consonant (RTGS); an empty final means it never closes a syllable. */
+// prettier-ignore
 const CONSONANTS: Readonly<Record<string, readonly [initial: string, final: string]>> = {
   ก: ['k', 'k'], ข: ['kh', 'k'], ฃ: ['kh', 'k'], ค: ['kh', 'k'], ฅ: ['kh', 'k'], ฆ: ['kh', 'k'], ง: ['ng', 'ng'],
   จ: ['ch', 't'], ฉ: ['ch', 't'], ช: ['ch', 't'], ซ: ['s', 't'], ฌ: ['ch', 't'], ญ: ['y', 'n'],
@@ -54,6 +55,7 @@ interface VowelPattern {
 
 const p = (lead: string, rest: string, sound: string, open = false): VowelPattern => ({ lead, rest, sound, open });
 /** Most specific first; a pattern is tried only when its leading vowel matches. */
+// prettier-ignore
 const VOWEL_PATTERNS: readonly VowelPattern[] = [
   p('เ', 'ือย', 'ueai', true), p('เ', 'ียว', 'iao', true), p('เ', 'ือะ', 'uea', true), p('เ', 'ียะ', 'ia', true),
   p('เ', 'ือ', 'uea'), p('เ', 'ีย', 'ia'), p('เ', 'าะ', 'o', true), p('เ', 'อะ', 'oe', true), p('เ', 'อ', 'oe'),
@@ -227,6 +229,7 @@ function readFinal(chars: readonly string[], at: number, vowel: string): Read {
  * are one, and vowel spellings fold by the table below. Applied alike to the RTGS of catalog words
  * and to what shoppers type.
  */
+// prettier-ignore
 const VOWEL_SPELLINGS: Readonly<Record<string, string>> = {
   a: 'a', aa: 'a', ah: 'a', ar: 'a', aar: 'a',
   ae: 'ae', aeh: 'ae', air: 'ae', aer: 'ae', aeo: 'aeo', aew: 'aeo',

@@ -7,7 +7,7 @@
 const segmenter = new Intl.Segmenter('th', { granularity: 'word' });
 
 /** Longest run handed to the segmenter at once; longer runs are cut into pieces of this size. */
-export const MAX_THAI_RUN = 64;
+const MAX_THAI_RUN = 64;
 const MAX_CACHE = 200_000;
 const cache = new Map<string, readonly string[]>();
 

@@ -52,7 +52,7 @@ export function transposedCandidates(sorted: readonly string[], query: string): 
 }
 
 /** Shortest word that a swap of two letters may correct. */
-export const MIN_TRANSPOSED_LENGTH = 4;
+const MIN_TRANSPOSED_LENGTH = 4;
 
 /** Typos allowed for a query word of `length` characters: 0 below 5, 1 from 5, 2 from 9 (a swap of neighbours counts as one). */
 export function typoBudget(length: number): 0 | 1 | 2 {
@@ -84,7 +84,7 @@ export interface FuzzyScanOptions {
 }
 
 /** Longest query word the walk accepts; longer words are not typo-matched at all. */
-export const MAX_FUZZY_LENGTH = 32;
+const MAX_FUZZY_LENGTH = 32;
 
 /**
  * Words of `sorted` within `maxEdits` of `query` (whole word, or prefix when `options.prefix`).

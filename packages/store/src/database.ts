@@ -75,7 +75,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === INT8 ? (value: string) => Number(value) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client's error (e.g. the server restarting) must not crash the process.

@@ -260,7 +260,7 @@ function providerEvent(event: Stripe.Event): ProviderEvent | null {
 }
 
 /** Stripe's error in the domain's words; the secret key never reaches a message. */
-export function toCommerceError(error: unknown): CommerceError {
+function toCommerceError(error: unknown): CommerceError {
   if (error instanceof CommerceError) return error;
   if (error instanceof Stripe.errors.StripeError) {
     const details = { stripeType: error.type, stripeCode: error.code, statusCode: error.statusCode, requestId: error.requestId };

@@ -15,7 +15,7 @@ export interface OpenApiDocument {
   components: Record<string, Record<string, unknown>>;
 }
 
-export const openapiDocument = parse(readFileSync(new URL('../../../../openapi/search.yaml', import.meta.url), 'utf8')) as OpenApiDocument;
+const openapiDocument = parse(readFileSync(new URL('../../../../openapi/search.yaml', import.meta.url), 'utf8')) as OpenApiDocument;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);

@@ -12,7 +12,7 @@ import { Link } from './link.tsx';
 import { buyable, PriceTag, ProductImage, StockLine } from './product-bits.tsx';
 
 /** A product in a grid: picture, name, branch price, stock, and an add button. */
-export function ProductCard({ product }: { product: Product }) {
+function ProductCard({ product }: { product: Product }) {
   const { lang, t } = useLang();
   const session = useStore(sessionStore);
   const branch = useStore(branchStore);

@@ -2,7 +2,7 @@ import { createStore, readStored, useStore, writeStored } from './store.ts';
 import { MESSAGES, type Lang, type MessageKey } from './i18n-messages.ts';
 import { format } from './text-format.ts';
 
-export { format, MESSAGES, type Lang, type MessageKey };
+export type { Lang, MessageKey };
 
 const LANG_KEY = 'shop.lang';
 const isLang = (value: unknown): value is Lang => value === 'en' || value === 'th';

@@ -20,7 +20,7 @@ interface CheckoutState {
 }
 
 /** The payment page sends the shopper back here, adding `orderId`. */
-export function paymentCallbackUrl(): string {
+function paymentCallbackUrl(): string {
   return `${shopConfig().shopUrl}/order?from=pay`;
 }
 

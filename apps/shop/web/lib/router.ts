@@ -1,7 +1,7 @@
 import { createStore } from './store.ts';
 
 /** Every shop page lives below this path; the server answers the app shell for all of them. */
-export const BASE_PATH = '/shop';
+const BASE_PATH = '/shop';
 
 export interface Route {
   /** The path below `/shop`, always starting with `/` (`/` for the home page). */

@@ -27,7 +27,7 @@ export function createStore<T>(initial: T): Store<T> {
 
 /** The store's current value; the component renders again when it changes. */
 export function useStore<T>(store: Store<T>): T {
-  const [value, setValue] = useState(store.get);
+  const [value, setValue] = useState(() => store.get());
   useEffect(() => {
     setValue(() => store.get());
     return store.subscribe((next) => setValue(() => next));

@@ -23,7 +23,7 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState
     );
   }, []);
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names the inputs of `load`.
+  // The caller names the inputs of `load` in `deps`.
   useEffect(run, deps);
   return { ...state, reload: run };
 }

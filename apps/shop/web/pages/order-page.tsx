@@ -43,7 +43,7 @@ const STATUS_WORDS: Record<string, { en: string; th: string }> = {
 
 const FINAL = new Set(['COMPLETED', 'CANCELLED']);
 
-export function statusText(status: string | null, lang: Lang): string {
+function statusText(status: string | null, lang: Lang): string {
   if (!status) return '';
   return STATUS_WORDS[status]?.[lang] ?? status;
 }

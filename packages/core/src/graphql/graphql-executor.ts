@@ -173,6 +173,9 @@ function fieldDefaultsOfVariables(schema: GraphQLSchema, operation: OperationDef
   return defaults;
 }
 
+/** One operation of a document, compiled (or the errors that stopped it), with its fields' default arguments. */
+type CompiledOperation = { query: CompiledQuery | ExecutionResult; fieldDefaults: ReadonlyMap<string, unknown> };
+
 /**
  * Parses, validates and executes operations with caches at each step: a document is parsed once
  * per distinct text, validated once, and compiled once into a JavaScript function (graphql-jit)
@@ -183,7 +186,7 @@ export class GraphQLExecutor {
   readonly limits: QueryLimits;
   readonly #parsed = new LRUCache<string, DocumentNode>({ max: 1_000 });
   readonly #validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
-  readonly #compiled = new WeakMap<DocumentNode, Map<string, { query: CompiledQuery | ExecutionResult; fieldDefaults: ReadonlyMap<string, unknown> }>>();
+  readonly #compiled = new WeakMap<DocumentNode, Map<string, CompiledOperation>>();
   readonly #costs = new WeakMap<DocumentNode, { sizing: string[]; byValues: Map<string, number | GraphQLError> }>();
   readonly #rules: readonly ValidationRule[];
 
@@ -233,7 +236,7 @@ export class GraphQLExecutor {
   readonly execute = (args: ExecutionArgs): ExecutionResult | Promise<ExecutionResult> => {
     const operationName = args.operationName ?? '';
     let byName = this.#compiled.get(args.document);
-    if (!byName) this.#compiled.set(args.document, (byName = new Map()));
+    if (!byName) this.#compiled.set(args.document, (byName = new Map<string, CompiledOperation>()));
     const operation = getOperationAST(args.document, args.operationName);
     let compiled = byName.get(operationName);
     if (!compiled) {

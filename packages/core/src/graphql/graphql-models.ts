@@ -64,18 +64,8 @@ export interface SearchHitModel {
   branchCode: string | null;
 }
 
-export interface ConnectionModel<T> {
-  nodes: T[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  totalCount?: number | null;
-}
-
 export interface UserErrorModel {
   code: string;
   message: string;
   field: string | null;
-}
-
-export interface PayloadModel {
-  userErrors: UserErrorModel[];
 }

@@ -78,7 +78,7 @@ export function requireFulfilment(value: unknown, field: string): FulfilmentType
   throw new CommerceError('INVALID_INPUT', 'shippingType is PICKUP or DELIVERY.', { field });
 }
 
-export const SCHEDULE_MODES = ['REGULAR', 'EXPRESS'] as const;
+const SCHEDULE_MODES = ['REGULAR', 'EXPRESS'] as const;
 
 export function requireScheduleMode(value: unknown, field: string): string {
   if (typeof value === 'string' && (SCHEDULE_MODES as readonly string[]).includes(value)) return value;

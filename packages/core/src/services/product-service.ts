@@ -26,11 +26,11 @@ const PRICED_SCAN_LIMIT = 2_000;
 
 const CURSOR_PREFIX = 'p1:';
 
-export function encodeProductCursor(cprcode: string): string {
+function encodeProductCursor(cprcode: string): string {
   return Buffer.from(CURSOR_PREFIX + cprcode).toString('base64url');
 }
 
-export function decodeProductCursor(cursor: string | null | undefined): string | null {
+function decodeProductCursor(cursor: string | null | undefined): string | null {
   if (cursor === null || cursor === undefined) return null;
   const text = cursor.length <= 64 ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
   const cprcode = text.startsWith(CURSOR_PREFIX) ? text.slice(CURSOR_PREFIX.length) : '';

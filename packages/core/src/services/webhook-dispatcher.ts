@@ -54,7 +54,7 @@ export interface DispatchRound {
 }
 
 /** The body of one attempt: `ts` is the attempt's time, everything else is the event's. */
-export function partnerEventBody(delivery: ClaimedDelivery, nowMs: number): PartnerEventBody {
+function partnerEventBody(delivery: ClaimedDelivery, nowMs: number): PartnerEventBody {
   const { event } = delivery;
   return {
     id: event.eventId,

@@ -9,10 +9,10 @@ import type { WebhookSender } from '../ports/webhook-sender.ts';
 export const WEBHOOK_EVENT_TYPES = ['payment.paid', 'order.status'] as const satisfies readonly EventType[];
 
 /** After a rotation the previous secret also signs deliveries for this long (a second header). */
-export const SECRET_ROTATION_OVERLAP_MS = 24 * 3_600_000;
+const SECRET_ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 /** Active endpoints a partner may have at once. */
-export const MAX_ACTIVE_ENDPOINTS = 10;
+const MAX_ACTIVE_ENDPOINTS = 10;
 
 const MAX_URL_LENGTH = 2000;
 
@@ -30,7 +30,7 @@ export interface RegisteredEndpoint {
 }
 
 /** A webhook signing secret: `whsec_` and 32 bytes from the CSPRNG, base64url. */
-export function newWebhookSecret(): string {
+function newWebhookSecret(): string {
   return `whsec_${newSecretToken()}`;
 }
 

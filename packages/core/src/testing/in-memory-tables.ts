@@ -155,7 +155,7 @@ export const isoOrNull = (value: string | number | null): string | null => (valu
 export const atMs = (value: string): number => Date.parse(value);
 
 /** The error a violated constraint raises, named as the SQL store's constraint is. */
-export function violation(constraint: string): Error {
+function violation(constraint: string): Error {
   return Object.assign(new Error(`The in-memory store refuses the write: it violates ${constraint}.`), { constraint });
 }
 

@@ -209,7 +209,7 @@ function securityText(requirements: unknown[], schemes: Json): string {
 
 function constraints(schema: Json): string {
   const parts: string[] = [];
-  if (typeof schema.minimum === 'number' || typeof schema.maximum === 'number') parts.push(`${schema.minimum ?? '…'} to ${schema.maximum ?? '…'}`);
+  if (typeof schema.minimum === 'number' || typeof schema.maximum === 'number') parts.push(`${typeof schema.minimum === 'number' ? schema.minimum : '…'} to ${typeof schema.maximum === 'number' ? schema.maximum : '…'}`);
   if (typeof schema.minLength === 'number' && schema.minLength > 0) parts.push(`at least ${schema.minLength} characters`);
   if (typeof schema.maxLength === 'number') parts.push(`at most ${schema.maxLength} characters`);
   if (typeof schema.maxItems === 'number') parts.push(`at most ${schema.maxItems} items`);

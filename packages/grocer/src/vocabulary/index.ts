@@ -26,6 +26,7 @@ export const DEPARTMENTS: readonly L1Def[] = [
 
 export { BRANDS, type Brand, type BrandId } from './brands.ts';
 export { CONCEPT_KEYWORDS } from './concepts.ts';
-export { SIZES, UNITS, type SizePoolId, type SizeUnit, type UnitId } from './sizes.ts';
+export { SIZES, UNITS, type SizePoolId, type UnitId } from './sizes.ts';
 export { VARIANTS, type VariantPoolId } from './variants.ts';
-export type { ConceptTag, KindDefaults, KindRow, L1Def, L2Def, L3Def, Variant } from './types.ts';
+export type { ConceptTag, KindRow, L1Def, L2Def, L3Def } from './types.ts';
+export type { Variant } from './variant.ts';

@@ -5,6 +5,7 @@
  */
 import type { BrandId } from './brands.ts';
 import type { SizePoolId } from './sizes.ts';
+import type { Variant } from './variant.ts';
 import type { VariantPoolId } from './variants.ts';
 
 /** Shopping concepts that cut across categories; each adds English and Thai keywords. */
@@ -34,9 +35,6 @@ export type ConceptTag =
   | 'ready-meal'
   | 'seafood'
   | 'imported';
-
-/** A flavour or variant: English, Thai, and optionally the country it implies (e.g. imported fruit). */
-export type Variant = readonly [en: string, th: string, country?: string];
 
 /** Variants as a named pool or listed in place. */
 export type VariantSpec = VariantPoolId | readonly Variant[];

@@ -2,7 +2,7 @@
  * Flavours and variants shared by many item kinds, as `[English, Thai, implied country?]`.
  * An empty pair means "no variant", so that plain products read naturally.
  */
-import type { Variant } from './types.ts';
+import type { Variant } from './variant.ts';
 
 const NONE: Variant = ['', ''];
 

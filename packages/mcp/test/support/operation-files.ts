@@ -24,7 +24,7 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 
-export const OPERATIONS_DIR = new URL('../../operations/', import.meta.url).pathname;
+const OPERATIONS_DIR = new URL('../../operations/', import.meta.url).pathname;
 export const SCHEMA_SDL = readFileSync(new URL('../../../../schema.graphql', import.meta.url), 'utf8');
 
 /** The 18 tools the spec names ("Agent tool interface (MCP)"). */
@@ -78,7 +78,7 @@ type Schema = Record<string, unknown>;
 const SCALARS: Record<string, string> = { String: 'string', ID: 'string', Int: 'integer', Float: 'number', Boolean: 'boolean' };
 
 /** The schema position each variable fills (an argument or an input field): its type and default. */
-export function variablePositions(operation: OperationDefinitionNode, graphqlSchema: GraphQLSchema): Map<string, { type: GraphQLInputType; defaultValue: unknown }> {
+function variablePositions(operation: OperationDefinitionNode, graphqlSchema: GraphQLSchema): Map<string, { type: GraphQLInputType; defaultValue: unknown }> {
   const positions = new Map<string, { type: GraphQLInputType; defaultValue: unknown }>();
   const typeInfo = new TypeInfo(graphqlSchema);
   visit(

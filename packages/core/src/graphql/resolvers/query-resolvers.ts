@@ -9,7 +9,7 @@ import type { GraphQLContext } from '../graphql-context.ts';
 const THAI_SCRIPT = /[\u0E00-\u0E7F]/;
 
 /** Hits are named in the language of the query: Thai script ranks for Thai, anything else for English. */
-export function queryLanguage(query: string): SearchLang {
+function queryLanguage(query: string): SearchLang {
   return THAI_SCRIPT.test(query) ? 'th' : 'en';
 }
 

@@ -1,15 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createCommerce, createEventRuntime, createGraphQLSchema, createJwtIdentityVerifier, GraphQLExecutor, systemClock, type Clock, type Commerce, type GrocerControl, type GrocerGateway, type PaymentProvider, type WebhookSender, type SearchClient } from '@grocery/core';
 import { createAdminHandler, createGraphQLHandler, createImageHandler, createPayPageHandler, createProviderWebhookHandler, withCors, withPartnerRateLimit, type HttpHandler } from '@grocery/core/http';
-import { CatalogSnapshots, createCatalogHandler, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
+import { CatalogSnapshots, createCatalogHandler, createDirectorySnapshotCache, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
 import { createGrocerSimulator, createHttpGrocer, POSTCODE_CENTROIDS } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
-import { createDocs } from '@grocery/docs';
+import type { Docs } from '@grocery/docs';
 import { createMcpHandler } from '@grocery/mcp';
 import { createSqlStore, openDatabase, type Db } from '@grocery/store';
-import { createStripePaymentProvider } from '@grocery/stripe';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createDatabaseIndexStore, createFileIndexStore, createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
 import { cognitoEndpointForIssuer, createShopHandler, shopPublicConfig, type ShopPublicConfig } from '@grocery/app-shop';
@@ -74,7 +74,8 @@ export interface System {
  */
 export async function startSystem(options: SystemOptions): Promise<System> {
   const { config } = options;
-  const productionProvider = options.productionPaymentProvider ?? (config.stripe ? createStripePaymentProvider(config.stripe) : null);
+  // The Stripe SDK (a second of loading) only when Stripe is configured.
+  const productionProvider = options.productionPaymentProvider ?? (config.stripe ? (await import('@grocery/stripe')).createStripePaymentProvider(config.stripe) : null);
   if (config.env === 'production' && !productionProvider) {
     throw new Error(
       'Production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (README "Production payments"). ' +
@@ -97,6 +98,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   try {
     // Listen first: with PORT=0 the public URL is only known once the port is.
     api = await listen({ port: config.port, host: config.host });
+    // Until every surface is wired, requests get an immediate 503 (liveness: 200) rather than no answer.
+    api.server.on('request', answerStarting);
     const startup = options.startup;
     startup?.end('listening');
     const publicBaseUrl = config.publicBaseUrl ?? api.origin;
@@ -124,6 +127,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       grocer,
       publicBaseUrl,
       repository: new SnapshotRepository(db),
+      // Beside PGlite a local copy of the `all` file spares a restart reading it back through PGlite.
+      fileCache: db.kind === 'pglite' ? createDirectorySnapshotCache(join(config.dataDir, 'catalog-snapshot')) : undefined,
       clock,
       pollIntervalMs: config.catalogPollMs,
       log: (line) => log.info(line),
@@ -224,7 +229,16 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     const ownOrigins = new Set([new URL(publicBaseUrl).origin, new URL(shopUrl).origin, ...config.corsOrigins]);
     const cors = { isAllowed: async (origin: string) => ownOrigins.has(origin) || commerce.partners.isPartnerOrigin(origin) };
     // The guide at /docs and shop://docs: written pages plus references generated from what is served.
-    const docs = createDocs({ publicBaseUrl, searchUrl: searchUrl ?? publicBaseUrl, shopUrl, idpUrl: idpEndpoint ?? issuer });
+    // Rendering the guide (a second at start) waits for its first reader or the end of the start.
+    let docsLoading: Promise<Docs> | null = null;
+    const docs = () =>
+      (docsLoading ??= import('@grocery/docs').then(
+        ({ createDocs }) => createDocs({ publicBaseUrl, searchUrl: searchUrl ?? publicBaseUrl, shopUrl, idpUrl: idpEndpoint ?? issuer }),
+        (error: unknown) => {
+          docsLoading = null;
+          throw error;
+        },
+      ));
     const handler = createApiRouter({
       graphql: withCors(createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }), cors),
       schema: schemaHandler,
@@ -237,7 +251,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
         startup: () => startup?.timings() ?? null,
       }),
       metrics: metrics.handler,
-      docs: docs.handler,
+      docs: async (request) => (await docs()).handler(request),
       pay: createPayPageHandler(commerce),
       admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: control, webhooks: events.endpoints }),
       images: createImageHandler(grocer),
@@ -255,8 +269,9 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       providerWebhooks: productionProvider?.parseWebhook ? createProviderWebhookHandler({ commerce, provider: productionProvider }) : undefined,
       shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
       // /mcp charges the partner's budget itself: what each tool call costs, summed over a batch.
-      mcp: createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins], docsMarkdown: docs.markdown, onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
+      mcp: createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins], docsMarkdown: async () => (await docs()).markdown(), onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
     });
+    api.server.off('request', answerStarting);
     api.server.on(
       'request',
       createNodeListener(handler, {
@@ -281,6 +296,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     const credentials = config.env === 'production' ? null : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl, idpUrl: issuer });
     if (!shopSettings && credentials) setShopKeys(credentials.partnerKey, credentials.clientId);
     startup?.finish(search ? search.status().source : null);
+    // The guide renders now, off the start, so that its first reader does not wait for it.
+    setImmediate(() => void docs().catch((error: unknown) => log.error({ err: error }, 'the guide could not be rendered')));
 
     return {
       config: { ...config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl },
@@ -299,6 +316,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     await close();
     throw error;
   }
+}
+
+/** The answer while the system starts: alive, not ready. */
+function answerStarting(request: IncomingMessage, response: ServerResponse): void {
+  const live = request.url === '/health/live';
+  response.writeHead(live ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(live ? {} : { 'retry-after': '1' }) });
+  response.end(JSON.stringify({ status: live ? 'ok' : 'starting' }));
 }
 
 const CENTROIDS = new Map(POSTCODE_CENTROIDS.map(([postcode, lat, lon]) => [postcode, { lat, lon }]));

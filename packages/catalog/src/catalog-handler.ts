@@ -208,10 +208,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
   async function download(request: HttpRequest): Promise<HttpResponse> {
     assertParams(request.query, ['lang']);
     const lang = parseLang<FeatherLang>(request.query, FEATHER_LANGS);
-    const file = snapshotOrFail().file(lang);
+    const file = snapshotOrFail().fileInfo(lang);
     const link = signer.sign(`${FILES_PATH}${file.name}`);
     const url = `${publicBaseUrl}${link.pathWithQuery}`;
-    const body = JSON.stringify({ url, expiresAt: link.expires, file: { name: file.name, lang: file.lang, bytes: file.body.byteLength, sha256: file.sha256 } });
+    const body = JSON.stringify({ url, expiresAt: link.expires, file: { name: file.name, lang: file.lang, bytes: file.bytes, sha256: file.sha256 } });
     return {
       status: 302,
       headers: { location: url, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },

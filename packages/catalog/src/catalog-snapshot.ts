@@ -52,6 +52,7 @@ export interface SnapshotParts {
   categoryAny: ReadonlyMap<string, Int32Array>;
   categoryLevels: readonly [ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>];
   records: RecordJsonStore;
+  /** The download files held in memory: all three when built here, the `all` file when adopted. */
   files: readonly FeatherFile[];
   topCategories: readonly CategoryTotal[];
   publicBaseUrl: string;
@@ -123,6 +124,11 @@ export class CatalogSnapshot {
     return this.#parts.stats;
   }
 
+  /**
+   * The download files held in memory: all three of a snapshot built here; only `all` of one
+   * adopted from the database (`CatalogSnapshots.findFile` loads the others on first download).
+   * The manifest lists every file.
+   */
   get files(): readonly FeatherFile[] {
     return this.#parts.files;
   }
@@ -250,8 +256,14 @@ export class CatalogSnapshot {
     return this.#parts.topCategories;
   }
 
-  file(lang: FeatherLang): FeatherFile {
-    return this.#parts.files.find((file) => file.lang === lang)!;
+  /** A download file held in memory (see `files`), or undefined. */
+  file(lang: FeatherLang): FeatherFile | undefined {
+    return this.#parts.files.find((file) => file.lang === lang);
+  }
+
+  /** The manifest's entry for a download file (every snapshot lists all three). */
+  fileInfo(lang: FeatherLang): CatalogManifest['files'][number] {
+    return this.#parts.manifest.files.find((file) => file.lang === lang)!;
   }
 
   fileByName(name: string): FeatherFile | undefined {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { systemClock, type CatalogVersion, type Clock, type GrocerGateway } from '@grocery/core';
-import type { CatalogSnapshot } from './catalog-snapshot.ts';
+import type { CatalogManifest, CatalogSnapshot } from './catalog-snapshot.ts';
+import { FEATHER_CONTENT_TYPE } from './feather-columns.ts';
 import { readFeatherProductsAsync } from './feather-reader.ts';
 import { sha256Hex, type FeatherFile } from './feather-writer.ts';
 import { buildCatalogSnapshot, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
+import type { SnapshotFileCache } from './snapshot-file-cache.ts';
 import type { PublishedSnapshot, SnapshotRepository } from './snapshot-repository.ts';
 
 /** What the REST handler and the GraphQL reader need: the snapshot being served and its files. */
@@ -29,6 +31,11 @@ export interface CatalogSnapshotsOptions {
   publicBaseUrl: string;
   /** Shares builds between instances through the database; without it each instance builds alone. */
   repository?: SnapshotRepository | undefined;
+  /**
+   * A local copy of the served snapshot's `all` file, read instead of the database when a
+   * published snapshot is adopted (checked against its SHA-256). Only with a repository.
+   */
+  fileCache?: SnapshotFileCache | undefined;
   clock?: Clock | undefined;
   log?: CatalogLogger | undefined;
   /** How often the grocer's catalog version is polled. Default 5 minutes. */
@@ -66,6 +73,7 @@ const MINUTE = 60_000;
 export class CatalogSnapshots implements CatalogSnapshotSource {
   readonly #grocer: CatalogSnapshotsOptions['grocer'];
   readonly #repository: SnapshotRepository | undefined;
+  readonly #fileCache: SnapshotFileCache | undefined;
   readonly #clock: Clock;
   readonly #log: CatalogLogger;
   readonly #publicBaseUrl: string;
@@ -82,7 +90,13 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   #current: CatalogSnapshot | null = null;
   // Files of the snapshot just replaced, for links signed moments before a swap (without a database).
   #previousFiles: readonly FeatherFile[] = [];
+  // Published files of the current snapshot not held in memory (en, th when adopted), loaded on first download.
+  #loadedFiles = new Map<string, Promise<FeatherFile | null>>();
+  // Background work to wait for on stop (the file cache being written).
+  #background = new Set<Promise<void>>();
   #adoptedSeq = -1;
+  // The version served but not yet published (set while publishing; left set when publishing failed).
+  #unpublished: string | null = null;
   // A published snapshot that could not be loaded is not tried again; this instance builds instead.
   #unusableSeq = -1;
   #lastPollAt = Number.NEGATIVE_INFINITY;
@@ -95,6 +109,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   constructor(options: CatalogSnapshotsOptions) {
     this.#grocer = options.grocer;
     this.#repository = options.repository;
+    this.#fileCache = options.fileCache;
     this.#clock = options.clock ?? systemClock;
     this.#log = options.log ?? (() => {});
     this.#publicBaseUrl = options.publicBaseUrl;
@@ -124,9 +139,52 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   }
 
   async findFile(name: string): Promise<FeatherFile | null> {
-    const own = this.#current?.fileByName(name) ?? this.#previousFiles.find((file) => file.name === name);
+    const current = this.#current;
+    const own = current?.fileByName(name) ?? this.#previousFiles.find((file) => file.name === name);
     if (own) return own;
-    return this.#repository ? this.#repository.file(name) : null;
+    if (!this.#repository) return null;
+    const info = current?.manifest.files.find((file) => file.name === name);
+    if (!info) return this.#repository.file(name);
+    // A file of the snapshot being served: loaded once, checked, then kept with it.
+    let loading = this.#loadedFiles.get(name);
+    if (!loading) {
+      const files = this.#loadedFiles;
+      loading = this.#loadPublishedFile(current!.version, info);
+      files.set(name, loading);
+      loading.catch(() => files.delete(name));
+    }
+    return loading;
+  }
+
+  /** A published file of `version`, checked against its manifest entry; throws when missing or altered. */
+  async #loadPublishedFile(version: string, info: CatalogManifest['files'][number]): Promise<FeatherFile> {
+    const file = await this.#repository!.fileOf(version, info.lang);
+    if (!file || file.name !== info.name || (await sha256Hex(file.body)) !== info.sha256) {
+      throw new Error(`published file ${info.name} of snapshot ${version} is missing or does not match its SHA-256`);
+    }
+    return file;
+  }
+
+  /** The `all` file of a published snapshot: the local copy when it matches, else from the database (then copied). */
+  async #publishedAllFile(manifest: CatalogManifest): Promise<FeatherFile> {
+    const info = manifest.files.find((file) => file.lang === 'all');
+    if (!info) throw new Error(`published snapshot ${manifest.version} lists no "all" file`);
+    const cached = await this.#fileCache?.read(info.name).catch(() => null);
+    if (cached && (await sha256Hex(cached)) === info.sha256) {
+      return { name: info.name, lang: 'all', version: manifest.version, rows: info.rows, sha256: info.sha256, contentType: FEATHER_CONTENT_TYPE, body: cached };
+    }
+    const file = await this.#loadPublishedFile(manifest.version, info);
+    this.#keepCopy(file);
+    return file;
+  }
+
+  /** Writes the local copy of an `all` file off the start's path. */
+  #keepCopy(file: FeatherFile): void {
+    const cache = this.#fileCache;
+    if (!cache) return;
+    const writing = cache.write(file).catch((error: unknown) => this.#log(`catalog snapshot: cannot keep a local copy of ${file.name}: ${error instanceof Error ? error.message : String(error)}`));
+    this.#background.add(writing);
+    void writing.finally(() => this.#background.delete(writing));
   }
 
   /**
@@ -158,6 +216,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     await this.#inflight;
+    await Promise.all(this.#background);
   }
 
   async #step(force: boolean): Promise<RefreshOutcome> {
@@ -206,6 +265,8 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   #isStale(snapshot: CatalogSnapshot | null, grocerVersion: string, now: number, published?: PublishedSnapshot): boolean {
     const manifest = published?.manifest ?? snapshot?.manifest;
     if (!manifest) return true;
+    // Served but never published (publishing failed): build again, so that it gets published.
+    if (!published && snapshot && snapshot.version === this.#unpublished) return true;
     return manifest.sourceCatalogVersion !== grocerVersion || now - Date.parse(manifest.builtAt) >= this.#maxAgeMs;
   }
 
@@ -220,22 +281,27 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       source: { version: grocerVersion.version, updatedAt: grocerVersion.updatedAt, productCount: grocerVersion.productCount },
     });
     const ms = performance.now() - started;
+    // Served at once, then published (compressing and storing the files takes seconds): a first
+    // start is ready without waiting for it; `refresh()` still resolves once it is published.
+    this.#swap(snapshot);
     if (repository) {
+      this.#unpublished = snapshot.version;
       const seq = await repository.publish(this.#instanceId, snapshot.manifest, snapshot.files, this.#clock.now());
+      this.#unpublished = null;
       if (seq === null) {
         this.#log(`catalog snapshot: lost the build lease while building ${snapshot.version}; not publishing it`);
       } else {
         this.#adoptedSeq = seq;
+        this.#keepCopy(snapshot.file('all')!);
         const pruned = await repository.prune(this.#keep);
         if (pruned > 0) this.#log(`catalog snapshot: pruned ${pruned} old published snapshot(s)`);
       }
     }
-    this.#swap(snapshot);
     this.#log(`catalog snapshot: ${snapshot.version} built from grocer catalog ${snapshot.manifest.sourceCatalogVersion}, ${snapshot.size} products in ${(ms / 1000).toFixed(2)} s`);
     return { action: 'built', version: snapshot.version, sourceVersion: snapshot.manifest.sourceCatalogVersion, ms };
   }
 
-  /** Serves a snapshot another instance published: its files as published, rebuilt in memory from the `all` file. */
+  /** Serves a snapshot another instance published: rebuilt in memory from its `all` file, its other files loaded on first download. */
   async #adopt(published: PublishedSnapshot): Promise<RefreshOutcome> {
     const manifest = published.manifest;
     const current = this.#current;
@@ -243,22 +309,18 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       // Same content re-published (newer grocer version or daily rebuild): only the manifest changes.
       this.#swap(current.withManifest(manifest));
       this.#adoptedSeq = published.seq;
+      this.#unpublished = null;
       return { action: 'loaded', version: manifest.version };
     }
-    const files = await this.#repository!.files(manifest.version);
-    for (const info of manifest.files) {
-      const file = files.find((f) => f.name === info.name);
-      if (!file || (await sha256Hex(file.body)) !== info.sha256) {
-        throw new Error(`published file ${info.name} of snapshot ${manifest.version} is missing or does not match its SHA-256`);
-      }
-    }
-    const all = files.find((file) => file.lang === 'all')!;
+    // Only the `all` file: the products come from it; the language files load on first download.
+    const all = await this.#publishedAllFile(manifest);
     const snapshot = await buildCatalogSnapshot(await readFeatherProductsAsync(all.body), {
       ...this.#build,
       publicBaseUrl: this.#publicBaseUrl,
       clock: this.#clock,
       log: this.#log,
-      prebuiltFiles: files,
+      prebuiltFiles: [all],
+      publishedFiles: manifest.files,
       builtAt: manifest.builtAt,
       source: { version: manifest.sourceCatalogVersion, updatedAt: manifest.sourceCatalogUpdatedAt },
     });
@@ -266,6 +328,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       this.#log(`catalog snapshot: published ${manifest.version} rebuilds here as ${snapshot.version} (is PUBLIC_BASE_URL the same on every instance?)`);
     }
     this.#adoptedSeq = published.seq;
+    this.#unpublished = null;
     this.#swap(snapshot);
     this.#log(`catalog snapshot: ${snapshot.version} loaded from the database (${snapshot.size} products)`);
     return { action: 'loaded', version: snapshot.version };
@@ -274,6 +337,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   #swap(snapshot: CatalogSnapshot): void {
     const previous = this.#current;
     if (!this.#repository && previous && previous.version !== snapshot.version) this.#previousFiles = previous.files;
+    if (previous?.version !== snapshot.version) this.#loadedFiles = new Map();
     // One assignment: a request sees either the old snapshot or the new one, never a mix.
     this.#current = snapshot;
     if (!previous) this.#resolveReady(snapshot);

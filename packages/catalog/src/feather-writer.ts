@@ -1,4 +1,5 @@
-import { createHash, webcrypto } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { AsyncByteQueue, Bool, Field, Float64, List, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, type Data, type DataType } from 'apache-arrow';
 import type { ArrayBufferViewInput } from 'apache-arrow/util/buffer';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, productImageUrl, type FeatherLang } from './catalog-record.ts';
@@ -29,10 +30,20 @@ export function snapshotVersionOf(allFileSha256: string): string {
 /** Called between units of work so that a long build gives the event loop back. */
 export type Pause = () => Promise<void>;
 
-/** Lowercase hex SHA-256, computed by WebCrypto on the thread pool rather than on the event loop. */
+/**
+ * Lowercase hex SHA-256, hashed in slices with the event loop getting a turn between them
+ * (WebCrypto's digest copies its input first: ten times slower on a 45 MB file).
+ */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+  const hash = createHash('sha256');
+  for (let at = 0; at < bytes.byteLength; at += HASH_SLICE) {
+    if (at > 0) await nextMacrotask();
+    hash.update(bytes.subarray(at, at + HASH_SLICE));
+  }
+  return hash.digest('hex');
 }
+
+const HASH_SLICE = 4 * 1024 * 1024;
 
 // Arrow's builders encode value by value through generic code paths (~60 ms per 40k-row text
 // column); encoding the whole column in one call and handing offsets and bytes to makeData is

@@ -28,6 +28,7 @@ export { FEATHER_CONTENT_TYPE, FILE_COLUMNS, featherFileName, type FeatherColumn
 export { type FeatherFile } from './feather-writer.ts';
 export { readFeatherInfo, readFeatherProducts, readFeatherProductsAsync, readFeatherRecords, type FeatherFileInfo } from './feather-reader.ts';
 export { CATALOG_MIGRATIONS, SnapshotRepository, migrateCatalog, type PublishedSnapshot } from './snapshot-repository.ts';
+export { createDirectorySnapshotCache, type SnapshotFileCache } from './snapshot-file-cache.ts';
 export { CatalogSnapshots, type CatalogSnapshotSource, type CatalogSnapshotsOptions, type RefreshOutcome } from './catalog-snapshots.ts';
 export { createDownloadSigner, type DownloadSigner, type DownloadSignerOptions, type LinkVerdict, type SignedLink } from './download-signer.ts';
 export { LIST_PARAMS, parseListQuery, type ListQuery } from './catalog-query.ts';

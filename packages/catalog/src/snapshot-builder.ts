@@ -3,6 +3,7 @@ import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { isCprcode, systemClock, type CategoryTotal, type Clock, type GrocerGateway, type Product } from '@grocery/core';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, trimTrailingSlash } from './catalog-record.ts';
 import { CatalogSnapshot, compareCprcode, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
+import { featherFileName } from './feather-columns.ts';
 import { readFeatherInfo } from './feather-reader.ts';
 import { snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
 import { NO_TEXT, ProductRowsWriter, SNAPSHOT_FLAGS, TEXT, TEXT_STRIDE } from './product-rows.ts';
@@ -51,6 +52,11 @@ export interface BuildSnapshotOptions {
   progressAfterMs?: number | undefined;
   /** Download files of a published snapshot, served as they are instead of writing new ones (when they fit, see `usablePrebuiltFiles`). */
   prebuiltFiles?: readonly FeatherFile[] | undefined;
+  /**
+   * The published manifest's entries for the files `prebuiltFiles` leaves out: an adopting
+   * instance holds only the `all` file, and loads the others on their first download.
+   */
+  publishedFiles?: CatalogManifest['files'] | undefined;
   /** Build time to record (a published snapshot keeps its own); defaults to the clock's now. */
   builtAt?: string | undefined;
   /**
@@ -301,7 +307,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     await progress.yieldAfter(slice);
     sliceStart = performance.now();
   };
-  const prebuilt = usablePrebuiltFiles(options.prebuiltFiles, publicBaseUrl, log);
+  const prebuilt = usablePrebuiltFiles(options.prebuiltFiles, options.publishedFiles, publicBaseUrl, log);
   const expected = options.source?.productCount ?? (Array.isArray(source) ? source.length : undefined);
   const startIndexer = (expectedRows: number) =>
     new SnapshotIndexer({ publicBaseUrl, expectedRows, writeFiles: !prebuilt, inWorker: options.worker ?? expectedRows >= WORKER_MIN_ROWS, batchRows: options.batchRows ?? 8192, pause, log, progress });
@@ -335,7 +341,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
   }
   const indexed = await indexer.finish();
 
-  const { version, files } = prebuilt ? { version: prebuilt[0]!.version, files: prebuilt } : indexed.written!;
+  const { version, files, infos } = prebuilt ?? { ...indexed.written!, infos: indexed.written!.files.map(fileInfoOf) };
   const manifest: CatalogManifest = {
     version,
     builtAt: options.builtAt ?? new Date(clock.now()).toISOString(),
@@ -343,7 +349,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     recordSchemaVersion: CATALOG_RECORD_SCHEMA_VERSION,
     sourceCatalogVersion: options.source?.version ?? 'unknown',
     sourceCatalogUpdatedAt: options.source?.updatedAt ?? null,
-    files: files.map((file) => ({ name: file.name, lang: file.lang, bytes: file.body.byteLength, sha256: file.sha256, rows: file.rows, contentType: file.contentType })),
+    files: infos,
   };
   const stats = progress.finish();
   const snapshot = new CatalogSnapshot({ ...indexed.parts, stats, products, records: new RecordJsonStore(products, publicBaseUrl), files, publicBaseUrl, manifest });
@@ -403,14 +409,30 @@ function sortedUnique(products: readonly Product[], log: CatalogLogger): Product
   return unique;
 }
 
+type PublishedFileInfo = CatalogManifest['files'][number];
+
+function fileInfoOf(file: FeatherFile): PublishedFileInfo {
+  return { name: file.name, lang: file.lang, bytes: file.body.byteLength, sha256: file.sha256, rows: file.rows, contentType: file.contentType };
+}
+
 /**
- * The published files, when they can be served as they are: all three languages of one version,
+ * The published files, when they can be served as they are: the `all` file in hand, and each
+ * language of the same version either in hand or listed (`published`, loaded on first download),
  * written for this instance's public base URL (the `image_url` values must match its records).
  */
-function usablePrebuiltFiles(files: readonly FeatherFile[] | undefined, publicBaseUrl: string, log: CatalogLogger): readonly FeatherFile[] | null {
+function usablePrebuiltFiles(
+  files: readonly FeatherFile[] | undefined,
+  published: readonly PublishedFileInfo[] | undefined,
+  publicBaseUrl: string,
+  log: CatalogLogger,
+): { version: string; files: readonly FeatherFile[]; infos: PublishedFileInfo[] } | null {
   if (!files) return null;
   const all = files.find((file) => file.lang === 'all');
-  const complete = all !== undefined && FEATHER_LANGS.every((lang) => files.some((file) => file.lang === lang && file.version === all.version));
+  const infos = FEATHER_LANGS.map((lang) => {
+    const file = files.find((f) => f.lang === lang);
+    return file ? (file.version === all?.version ? fileInfoOf(file) : undefined) : published?.find((info) => info.lang === lang);
+  });
+  const complete = all !== undefined && infos.every((info) => info !== undefined && info.name === featherFileName(all.version, info.lang));
   if (!complete || snapshotVersionOf(all.sha256) !== all.version) {
     log('catalog snapshot: the published files are incomplete or inconsistent; writing them anew');
     return null;
@@ -420,7 +442,8 @@ function usablePrebuiltFiles(files: readonly FeatherFile[] | undefined, publicBa
     log(`catalog snapshot: the published files link images on ${writtenFor}, this instance on ${publicBaseUrl}; writing them anew`);
     return null;
   }
-  return FEATHER_LANGS.map((lang) => files.find((file) => file.lang === lang)!);
+  const held = FEATHER_LANGS.flatMap((lang) => files.filter((file) => file.lang === lang));
+  return { version: all.version, files: held, infos: infos as PublishedFileInfo[] };
 }
 
 /**

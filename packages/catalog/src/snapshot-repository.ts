@@ -170,6 +170,16 @@ export class SnapshotRepository {
     return Promise.all(rows.map(toFile));
   }
 
+  /** One download file of a published snapshot by language (a start needs only `all`), or null. */
+  async fileOf(version: string, lang: FeatherLang): Promise<FeatherFile | null> {
+    const db = await this.#db();
+    const { rows } = await db.query<FileRow>(
+      `SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE version = $1 AND lang = $2`,
+      [version, lang],
+    );
+    return rows[0] ? toFile(rows[0]) : null;
+  }
+
   /** One download file by name, from any snapshot still kept. */
   async file(name: string): Promise<FeatherFile | null> {
     const db = await this.#db();

@@ -292,7 +292,7 @@ describe('catalog handler over the grocer simulator', () => {
     assert.equal(manifest.builtAt, new Date(Date.parse(manifest.builtAt)).toISOString());
     assert.deepEqual(manifest.files.map((f) => f.lang), ['en', 'th', 'all']);
     for (const file of manifest.files) {
-      const built = snapshot.file(file.lang);
+      const built = snapshot.file(file.lang)!;
       assert.equal(file.sha256, createHash('sha256').update(built.body).digest('hex'));
       assert.equal(file.bytes, built.body.byteLength);
       assert.equal(file.rows, 2000);
@@ -367,7 +367,7 @@ describe('catalog handler over the grocer simulator', () => {
     await fx.grocer.setProductActive({ cprcode: fx.grocer.allProducts()[11]!.cprcode, active: false });
     fx.clock.advance(5 * 60_000 - 10_000);
     assert.equal((await fx.snapshots.refresh({ force: true })).action, 'built');
-    assert.notEqual(fx.snapshots.current()!.file('en').name, fresh.pathname.split('/').at(-1));
+    assert.notEqual(fx.snapshots.current()!.file('en')!.name, fresh.pathname.split('/').at(-1));
     assert.equal((await get('/v1/products/files/{file}', fresh.pathname + fresh.search, {})).status, 200);
   });
 

@@ -50,7 +50,7 @@ describe('catalog snapshot (fixture products)', () => {
     assert.equal(a.version, b.version);
     assert.deepEqual(a.files.map((f) => f.sha256), b.files.map((f) => f.sha256));
     // The lossless `all` file's hash is the content hash.
-    assert.equal(a.version, a.file('all').sha256.slice(0, 16));
+    assert.equal(a.version, a.file('all')!.sha256.slice(0, 16));
     const changed = fixtureProducts();
     changed[0]!.active = false;
     assert.notEqual((await build(changed)).version, a.version);
@@ -95,38 +95,38 @@ describe('catalog snapshot (fixture products)', () => {
       assert.deepEqual(frame.getColumn('ba_nprice').toArray(), [45.25, 52.5, null, 69]);
       assert.deepEqual(frame.getColumn('keywords').toArray()[2], []);
     }
-    const th = pl.readIPC(Buffer.from(snapshot.file('th').body));
+    const th = pl.readIPC(Buffer.from(snapshot.file('th')!.body));
     assert.equal(th.getColumn('name').toArray()[3], 'เบียร์สิงห์ 620 มล.');
     assert.equal(th.getColumn('category_l1').toArray()[3], 'เบียร์ ไวน์ และสุรา');
   });
 
   test('reads the files back: all into products, en and th into records', async () => {
     const snapshot = await build();
-    assert.deepEqual(readFeatherProducts(snapshot.file('all').body), snapshot.products());
+    assert.deepEqual(readFeatherProducts(snapshot.file('all')!.body), snapshot.products());
     for (const lang of ['en', 'th'] as const) {
-      assert.deepEqual(readFeatherRecords(snapshot.file(lang).body), snapshot.products().map((p) => toCatalogRecord(p, lang, publicBaseUrl)));
+      assert.deepEqual(readFeatherRecords(snapshot.file(lang)!.body), snapshot.products().map((p) => toCatalogRecord(p, lang, publicBaseUrl)));
     }
-    assert.throws(() => readFeatherProducts(snapshot.file('en').body), /needs the "all" file/);
+    assert.throws(() => readFeatherProducts(snapshot.file('en')!.body), /needs the "all" file/);
     assert.throws(() => readFeatherRecords(new Uint8Array([1, 2, 3])), /Not an Arrow IPC|Not a catalog download file/);
   });
 
   test('a snapshot rebuilt from the all file has the same records and reuses the published files', async () => {
     const snapshot = await build();
-    const rebuilt = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all').body), { publicBaseUrl, prebuiltFiles: snapshot.files, builtAt: snapshot.builtAt });
+    const rebuilt = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all')!.body), { publicBaseUrl, prebuiltFiles: snapshot.files, builtAt: snapshot.builtAt });
     assert.equal(rebuilt.version, snapshot.version);
-    assert.equal(rebuilt.file('all'), snapshot.file('all'));
+    assert.equal(rebuilt.file('all')!, snapshot.file('all')!);
     assert.equal(rebuilt.builtAt, snapshot.builtAt);
     for (let i = 0; i < snapshot.size; i++) assert.deepEqual(rebuilt.recordJson('th', i), snapshot.recordJson('th', i));
     // Rebuilt from scratch (no files handed over), the files come out byte for byte the same.
-    const fresh = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all').body), { publicBaseUrl });
+    const fresh = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all')!.body), { publicBaseUrl });
     assert.deepEqual(fresh.files.map((f) => f.sha256), snapshot.files.map((f) => f.sha256));
   });
 
   test('published files written for another public base URL are written anew', async () => {
     const snapshot = await build();
     const lines: string[] = [];
-    const elsewhere = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all').body), { publicBaseUrl: 'https://other.example.com', prebuiltFiles: snapshot.files, log: (line) => lines.push(line) });
-    assert.notEqual(elsewhere.file('all'), snapshot.file('all'));
+    const elsewhere = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all')!.body), { publicBaseUrl: 'https://other.example.com', prebuiltFiles: snapshot.files, log: (line) => lines.push(line) });
+    assert.notEqual(elsewhere.file('all')!, snapshot.file('all')!);
     assert.notEqual(elsewhere.version, snapshot.version);
     assert.match(lines.join('\n'), /link images on https:\/\/api\.example\.com/);
     assert.equal(JSON.parse(new TextDecoder().decode(elsewhere.recordJson('en', 1))).image_url, 'https://other.example.com/images/products/100001');
@@ -139,7 +139,7 @@ describe('catalog snapshot (fixture products)', () => {
     assert.equal(inWorker.version, here.version);
     assert.deepEqual(inWorker.manifest.files, here.manifest.files);
     for (const file of inWorker.files) assert.equal(createHash('sha256').update(file.body).digest('hex'), file.sha256);
-    assert.deepEqual(readFeatherProducts(inWorker.file('all').body), inWorker.products());
+    assert.deepEqual(readFeatherProducts(inWorker.file('all')!.body), inWorker.products());
     for (const words of [['milk'], ['kw3'], ['item', '2599'], ['brand', '5'], ['🥛']]) {
       const found = inWorker.select({ words });
       assert.ok(found && found.length > 0, words.join(' '));
@@ -198,8 +198,8 @@ describe('catalog snapshot (fixture products)', () => {
   test('an empty catalog still yields valid, empty files', async () => {
     const snapshot = await build([]);
     assert.equal(snapshot.size, 0);
-    assert.equal(tableFromIPC(snapshot.file('all').body).numRows, 0);
-    assert.equal(pl.readIPC(Buffer.from(snapshot.file('en').body)).height, 0);
+    assert.equal(tableFromIPC(snapshot.file('all')!.body).numRows, 0);
+    assert.equal(pl.readIPC(Buffer.from(snapshot.file('en')!.body)).height, 0);
   });
 });
 

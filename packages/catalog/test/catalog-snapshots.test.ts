@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { GrocerGateway } from '@grocery/core';
 import { ManualClock } from '@grocery/core/testing';
@@ -6,6 +9,7 @@ import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
 import { testDatabaseKinds, type Db } from '@grocery/store';
 import { CatalogSnapshots, type CatalogSnapshotsOptions } from '../src/catalog-snapshots.ts';
 import { readFeatherProducts } from '../src/feather-reader.ts';
+import { createDirectorySnapshotCache } from '../src/snapshot-file-cache.ts';
 import { SnapshotRepository } from '../src/snapshot-repository.ts';
 import { snapshotCatalogReader } from '../src/snapshot-catalog-reader.ts';
 
@@ -174,9 +178,51 @@ for (const kind of testDatabaseKinds()) {
       const adopted = other.current()!;
       assert.equal(adopted.version, built.version);
       assert.deepEqual(adopted.manifest, built.manifest);
-      assert.deepEqual(adopted.files.map((f) => f.sha256), built.files.map((f) => f.sha256));
       for (const i of [0, 1, 1234, 1499]) assert.deepEqual(adopted.recordJson('th', i), built.recordJson('th', i));
-      assert.deepEqual(readFeatherProducts(adopted.file('all').body), built.products());
+      assert.deepEqual(readFeatherProducts(adopted.file('all')!.body), built.products());
+      // Adopting reads only the `all` file; the language files load on their first download, once.
+      assert.deepEqual(adopted.files.map((f) => f.lang), ['all']);
+      for (const lang of ['en', 'th'] as const) {
+        const name = adopted.fileInfo(lang).name;
+        const loaded = (await other.findFile(name))!;
+        assert.ok(Buffer.from(loaded.body).equals(built.file(lang)!.body), `${lang} file as built`);
+        assert.equal(await other.findFile(name), loaded, 'kept after the first load');
+      }
+    });
+
+    test('a restart adopts the published snapshot from the local copy of its `all` file, and ignores a damaged copy', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'catalog-cache-'));
+      try {
+        const builder = open('instance-cache-builder', simulator, { fileCache: createDirectorySnapshotCache(dir) });
+        assert.equal((await builder.refresh({ force: true })).action !== 'failed', true);
+        await builder.stop();
+        const version = builder.current()!.version;
+        const name = builder.current()!.fileInfo('all').name;
+        assert.deepEqual(readdirSync(dir), [name], 'the builder kept a copy of what it published');
+
+        // The database's copy is made unreadable: the restart must come from the local copy.
+        const fileOf = SnapshotRepository.prototype.fileOf;
+        SnapshotRepository.prototype.fileOf = async () => {
+          throw new Error('the database was asked');
+        };
+        try {
+          const restarted = open('instance-cache-restart', countingGrocer(simulator), { fileCache: createDirectorySnapshotCache(dir) });
+          assert.equal((await restarted.refresh()).action, 'loaded');
+          assert.equal(restarted.current()!.version, version);
+        } finally {
+          SnapshotRepository.prototype.fileOf = fileOf;
+        }
+
+        // A damaged copy is not used: the database's file is, and the copy is written again.
+        writeFileSync(join(dir, name), 'not the file');
+        const repaired = open('instance-cache-damaged', countingGrocer(simulator), { fileCache: createDirectorySnapshotCache(dir) });
+        assert.equal((await repaired.refresh()).action, 'loaded');
+        assert.equal(repaired.current()!.version, version);
+        await repaired.stop();
+        assert.equal(readFileSync(join(dir, name)).byteLength, repaired.current()!.fileInfo('all').bytes);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     test('a grocer change shows up as a new manifest version on every instance after the refresh', async () => {
@@ -206,7 +252,7 @@ for (const kind of testDatabaseKinds()) {
       const [a] = managers as [CatalogSnapshots];
       const names: string[] = [];
       for (let i = 0; i < 2; i++) {
-        names.push(a.current()!.file('all').name);
+        names.push(a.current()!.file('all')!.name);
         await simulator.setProductActive({ cprcode: simulator.allProducts()[100 + i]!.cprcode, active: false });
         clock.advance(5 * MINUTE);
         assert.equal((await a.refresh()).action, 'built');
@@ -231,7 +277,7 @@ for (const kind of testDatabaseKinds()) {
       assert.match(lines.join('\n'), /cannot load published snapshot .* does not match its SHA-256/);
       assert.equal(c.current()!.version, latest.version, 'same content, same version');
       const repaired = (await new SnapshotRepository(db).latest())!;
-      assert.equal(repaired.manifest.files[2]!.sha256, c.current()!.file('all').sha256);
+      assert.equal(repaired.manifest.files[2]!.sha256, c.current()!.file('all')!.sha256);
       assert.ok(repaired.seq > latest.seq);
     });
 

@@ -87,10 +87,14 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const closers: (() => Promise<void>)[] = [];
   let api: RunningServer | null = null;
   let draining = false;
+  // Resolved when the start is over (or given up): a first build publishes its snapshot then.
+  let startOver!: () => void;
+  const started = new Promise<void>((resolve) => (startOver = resolve));
   // Graceful stop: refuse new work (readiness answers 503), finish requests in flight, then stop
   // background work (which releases its claims) and close the parts in reverse order.
   const close = async () => {
     draining = true;
+    startOver();
     await api?.close().catch((error: unknown) => log.error({ err: error }, 'close failed'));
     for (const closer of closers.reverse()) await closer().catch((error: unknown) => log.error({ err: error }, 'close failed'));
   };
@@ -131,6 +135,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       fileCache: db.kind === 'pglite' ? createDirectorySnapshotCache(join(config.dataDir, 'catalog-snapshot')) : undefined,
       clock,
       pollIntervalMs: config.catalogPollMs,
+      // On a fresh database the build is served at once and published once the start is over.
+      publishAfter: started,
       log: (line) => log.info(line),
     });
     catalog.start();
@@ -296,6 +302,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     const credentials = config.env === 'production' ? null : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl, idpUrl: issuer });
     if (!shopSettings && credentials) setShopKeys(credentials.partnerKey, credentials.clientId);
     startup?.finish(search ? search.status().source : null);
+    startOver();
     // The guide renders now, off the start, so that its first reader does not wait for it.
     setImmediate(() => void docs().catch((error: unknown) => log.error({ err: error }, 'the guide could not be rendered')));
 

@@ -53,6 +53,12 @@ export interface CatalogSnapshotsOptions {
   /** Names this instance in the lease row and logs. */
   instanceId?: string | undefined;
   exportBatchSize?: number | undefined;
+  /**
+   * Publishing a build (compressing and storing its files, seconds of work) waits for this, e.g.
+   * for the end of a start, so that it does not compete with what the start still has to do; the
+   * snapshot is served meanwhile. Default: publish at once.
+   */
+  publishAfter?: Promise<unknown> | undefined;
   build?: Pick<BuildSnapshotOptions, 'batchRows' | 'sliceMs' | 'progressAfterMs'> | undefined;
 }
 
@@ -86,6 +92,9 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   readonly #instanceId: string;
   readonly #exportBatchSize: number | undefined;
   readonly #build: CatalogSnapshotsOptions['build'];
+  readonly #publishAfter: Promise<unknown>;
+  #stopped!: () => void;
+  readonly #stopping = new Promise<void>((resolve) => (this.#stopped = resolve));
 
   #current: CatalogSnapshot | null = null;
   // Files of the snapshot just replaced, for links signed moments before a swap (without a database).
@@ -122,6 +131,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     this.#instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.#exportBatchSize = options.exportBatchSize;
     this.#build = options.build;
+    this.#publishAfter = (options.publishAfter ?? Promise.resolve()).catch(() => undefined);
     this.#ready = new Promise((resolve) => (this.#resolveReady = resolve));
   }
 
@@ -213,6 +223,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   /** Stops the timer and waits for a refresh in progress. */
   async stop(): Promise<void> {
     this.#running = false;
+    this.#stopped();
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     await this.#inflight;
@@ -286,6 +297,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     this.#swap(snapshot);
     if (repository) {
       this.#unpublished = snapshot.version;
+      await Promise.race([this.#publishAfter, this.#stopping]);
       const seq = await repository.publish(this.#instanceId, snapshot.manifest, snapshot.files, this.#clock.now());
       this.#unpublished = null;
       if (seq === null) {

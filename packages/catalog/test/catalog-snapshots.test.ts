@@ -298,5 +298,24 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(await repository.claimBuild(holder, now, MINUTE), true);
       await repository.releaseBuild(holder);
     });
+
+    test('with publishAfter, a build is served at once and published once that resolves', async () => {
+      const other = createGrocerSimulator({ productCount: 300, seed: 99, clock, log: () => {} });
+      let publish!: () => void;
+      const manager = open('instance-publish-after', other, { publishAfter: new Promise<void>((resolve) => (publish = resolve)) });
+      try {
+        const refreshing = manager.refresh({ force: true });
+        // It may first adopt what the other instances published; then it builds its grocer's catalog.
+        while (manager.current()?.size !== 300) await new Promise((resolve) => setTimeout(resolve, 5));
+        const served = manager.current()!;
+        assert.notEqual((await new SnapshotRepository(db).latest())?.version, served.version, 'not published yet');
+        publish();
+        assert.equal((await refreshing).action, 'built');
+        assert.equal((await new SnapshotRepository(db).latest())!.version, served.version);
+      } finally {
+        await manager.stop();
+        await other.close();
+      }
+    });
   });
 }

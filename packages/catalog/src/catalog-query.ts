@@ -20,7 +20,7 @@ export interface ListQuery {
 
 export const LIST_PARAMS = ['lang', 'page', 'size', 'q', 'category', 'active', 'fields'] as const;
 /** Longest `category` value accepted (a category name or code is far shorter). */
-export const MAX_CATEGORY_LENGTH = 200;
+const MAX_CATEGORY_LENGTH = 200;
 const MAX_PAGE = 1_000_000_000;
 
 function invalid(field: string, message: string): CommerceError {

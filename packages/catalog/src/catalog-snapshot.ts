@@ -4,10 +4,26 @@ import { LRUCache } from 'lru-cache';
 import { toCatalogRecord, type CatalogLang, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
 import type { FeatherFile } from './feather-writer.ts';
 import type { RecordJsonStore } from './record-json.ts';
-import type { BuildStats } from './snapshot-builder.ts';
 import type { SearchTextIndex } from './search-index.ts';
 
 /** One download file as the manifest lists it. */
+/** How a build spent its time, in ms (for logs, metrics and the benchmark). */
+export interface BuildStats {
+  totalMs: number;
+  /** Total minus the time the build waited while the event loop ran other work. */
+  workMs: number;
+  /** Longest stretch the build held the event loop, and the stage it was in. */
+  longestSliceMs: number;
+  longestSliceStage: string;
+  /**
+   * Time on the building thread per stage: reading the products; indexing them (lookups,
+   * search text, category indexes); columns (handing rows to the file writer, and, without the
+   * worker, writing them); files (finishing the files, or
+   * waiting for the worker to finish them).
+   */
+  stages: { reading: number; indexing: number; columns: number; files: number };
+}
+
 export interface CatalogFileInfo {
   /** `catalog-<version>-<lang>.feather`. */
   name: string;
@@ -39,9 +55,9 @@ export interface SnapshotFilter {
   alcohol?: boolean | null | undefined;
 }
 
-export const FLAG_ACTIVE = 1;
-export const FLAG_ONLINE = 2;
-export const FLAG_ALCOHOL = 4;
+const FLAG_ACTIVE = 1;
+const FLAG_ONLINE = 2;
+const FLAG_ALCOHOL = 4;
 
 /** The parts a builder assembles; a snapshot never changes after construction. */
 export interface SnapshotParts {
@@ -76,7 +92,11 @@ function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
   while (i < a.length && j < b.length) {
     const x = a[i]!;
     const y = b[j]!;
-    if (x === y) out.push(x), i++, j++;
+    if (x === y) {
+      out.push(x);
+      i++;
+      j++;
+    }
     else if (x < y) i++;
     else j++;
   }
@@ -218,9 +238,18 @@ export class CatalogSnapshot {
     }
     let mask = 0;
     let want = 0;
-    if (active !== null) (mask |= FLAG_ACTIVE), (want |= active ? FLAG_ACTIVE : 0);
-    if (online !== null) (mask |= FLAG_ONLINE), (want |= online ? FLAG_ONLINE : 0);
-    if (alcohol !== null) (mask |= FLAG_ALCOHOL), (want |= alcohol ? FLAG_ALCOHOL : 0);
+    if (active !== null) {
+      mask |= FLAG_ACTIVE;
+      want |= active ? FLAG_ACTIVE : 0;
+    }
+    if (online !== null) {
+      mask |= FLAG_ONLINE;
+      want |= online ? FLAG_ONLINE : 0;
+    }
+    if (alcohol !== null) {
+      mask |= FLAG_ALCOHOL;
+      want |= alcohol ? FLAG_ALCOHOL : 0;
+    }
     let selection: Int32Array;
     if (mask === 0) {
       selection = Int32Array.from(kept ?? []);

@@ -214,7 +214,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     const loop = async () => {
       await this.refresh();
       if (!this.#running) return;
-      this.#timer = setTimeout(loop, this.#current ? this.#checkIntervalMs : this.#retryIntervalMs);
+      this.#timer = setTimeout(() => void loop(), this.#current ? this.#checkIntervalMs : this.#retryIntervalMs);
       this.#timer.unref();
     };
     void loop();

@@ -1,5 +1,5 @@
 import { CommerceError, type Product } from '@grocery/core';
-import { DataType, tableFromIPC, type Data, type Table } from 'apache-arrow';
+import { DataType, tableFromIPC, type Bool, type Data, type Float64, type List, type Table, type Utf8 } from 'apache-arrow';
 import { CATALOG_RECORD_SCHEMA_VERSION, RECORD_FIELDS, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
 import { FEATHER_METADATA, FILE_COLUMNS } from './feather-columns.ts';
 import type { Pause } from './feather-writer.ts';
@@ -47,7 +47,7 @@ function isValid(data: Data, index: number): boolean {
 
 // Iterating an Arrow vector decodes each string through generic accessors (about 50 µs per row
 // of this file); decoding each column's UTF-8 once and cutting it at the offsets is ~20× faster.
-function decodeUtf8(data: Data, out: (string | null)[]): void {
+function decodeUtf8(data: Data<Utf8>, out: (string | null)[]): void {
   const offsets = data.valueOffsets;
   const values = data.values as Uint8Array;
   const first = offsets[data.offset]!;
@@ -73,7 +73,7 @@ function decodeUtf8(data: Data, out: (string | null)[]): void {
   }
 }
 
-function decodeBool(data: Data, out: boolean[]): void {
+function decodeBool(data: Data<Bool>, out: boolean[]): void {
   const bits = data.values as Uint8Array;
   for (let i = 0; i < data.length; i++) {
     const bit = data.offset + i;
@@ -81,16 +81,16 @@ function decodeBool(data: Data, out: boolean[]): void {
   }
 }
 
-function decodeFloat64(data: Data, out: (number | null)[]): void {
+function decodeFloat64(data: Data<Float64>, out: (number | null)[]): void {
   const values = data.values as Float64Array;
   for (let i = 0; i < data.length; i++) out.push(isValid(data, i) ? values[data.offset + i]! : null);
 }
 
-function decodeUtf8List(data: Data, out: string[][]): void {
-  const child = data.children[0]!;
+function decodeUtf8List(data: Data<List<Utf8>>, out: string[][]): void {
+  const child = data.children[0] as Data<Utf8>;
   const items: (string | null)[] = [];
   decodeUtf8(child, items);
-  const offsets = data.valueOffsets;
+  const offsets = data.valueOffsets as Int32Array;
   for (let i = 0; i < data.length; i++) {
     const start = offsets[data.offset + i]! - child.offset;
     const end = offsets[data.offset + i + 1]! - child.offset;
@@ -104,10 +104,10 @@ function* decodeColumns(table: Table): Generator<void, Map<string, Column>> {
   for (const field of table.schema.fields) {
     const column: unknown[] = [];
     for (const data of table.getChild(field.name)!.data) {
-      if (DataType.isUtf8(field.type)) decodeUtf8(data, column as (string | null)[]);
-      else if (DataType.isBool(field.type)) decodeBool(data, column as boolean[]);
-      else if (DataType.isFloat(field.type)) decodeFloat64(data, column as (number | null)[]);
-      else if (DataType.isList(field.type)) decodeUtf8List(data, column as string[][]);
+      if (DataType.isUtf8(field.type)) decodeUtf8(data as Data<Utf8>, column as (string | null)[]);
+      else if (DataType.isBool(field.type)) decodeBool(data as Data<Bool>, column as boolean[]);
+      else if (DataType.isFloat(field.type)) decodeFloat64(data as Data<Float64>, column as (number | null)[]);
+      else if (DataType.isList(field.type)) decodeUtf8List(data as Data<List<Utf8>>, column as string[][]);
       else throw new CommerceError('INVALID_INPUT', `Catalog file column ${field.name} has an unexpected type ${String(field.type)}.`);
       yield;
     }

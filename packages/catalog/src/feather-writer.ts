@@ -179,7 +179,9 @@ function listData(batch: readonly ProductRows[], rows: number, which: number, di
 
 /** The bytes of a column's buffers, children included. */
 function dataBytes(data: Data): number {
-  let bytes = (data.values?.byteLength ?? 0) + (data.valueOffsets?.byteLength ?? 0) + (data.nullBitmap?.byteLength ?? 0);
+  // Data's buffers are typed by the column type; here only their sizes count.
+  const buffers = data as { values?: ArrayBufferView; valueOffsets?: ArrayBufferView; nullBitmap?: ArrayBufferView };
+  let bytes = (buffers.values?.byteLength ?? 0) + (buffers.valueOffsets?.byteLength ?? 0) + (buffers.nullBitmap?.byteLength ?? 0);
   for (const child of data.children) bytes += dataBytes(child);
   return bytes;
 }

@@ -45,7 +45,6 @@ export const TEXT = {
   code3: 12,
   updatedAt: 13,
 } as const;
-export type TextField = keyof typeof TEXT;
 export const TEXT_STRIDE = 14;
 /** The id of a null text. */
 export const NO_TEXT = -1;
@@ -66,7 +65,7 @@ export const ROW_PRICE = 16;
  * The build's dictionary of repeated texts (main thread): one id per distinct string, and what
  * the build derives from each (its category key) computed once per id.
  */
-export class TextDictionary {
+class TextDictionary {
   readonly #ids = new Map<string, number>();
   readonly #texts: string[] = [];
   readonly #derived: (string | undefined)[] = [];
@@ -99,7 +98,7 @@ export class TextDictionary {
 }
 
 /** Ids of the build's interned lists (main thread), each list's content sent once. */
-export class ListDictionary {
+class ListDictionary {
   readonly #ids = new Map<readonly string[], number>();
   readonly #lists: (readonly string[])[] = [];
   #sent = 0;

@@ -1,7 +1,7 @@
 import type { Product } from '@grocery/core';
 
 // Characters that NFD splits into a base letter and a Latin combining mark (or such marks themselves).
-const ACCENTED = /[\u00c0-\u024f\u0300-\u036f\u0370-\u04ff\u1e00-\u1fff]/;
+const ACCENTED = /[\u00c0-\u024f\u0370-\u04ff\u1e00-\u1fff]|[\u0300-\u036f]/;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
 const SPACES = /\s+/g;
 

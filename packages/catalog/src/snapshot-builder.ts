@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { isCprcode, systemClock, type CategoryTotal, type Clock, type GrocerGateway, type Product } from '@grocery/core';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, trimTrailingSlash } from './catalog-record.ts';
-import { CatalogSnapshot, compareCprcode, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
+import { CatalogSnapshot, compareCprcode, type BuildStats, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
 import { featherFileName } from './feather-columns.ts';
 import { readFeatherInfo } from './feather-reader.ts';
 import { snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
@@ -14,22 +14,6 @@ import { startSnapshotWork, type SnapshotWorkRunner } from './snapshot-worker-cl
 import type { SnapshotWorkResult } from './snapshot-work.ts';
 import { StringLists } from './string-lists.ts';
 
-/** How a build spent its time, in ms (for logs, metrics and the benchmark). */
-export interface BuildStats {
-  totalMs: number;
-  /** Total minus the time the build waited while the event loop ran other work. */
-  workMs: number;
-  /** Longest stretch the build held the event loop, and the stage it was in. */
-  longestSliceMs: number;
-  longestSliceStage: string;
-  /**
-   * Time on the building thread per stage: reading the products; indexing them (lookups,
-   * search text, category indexes); columns (handing rows to the file writer, and, without the
-   * worker, writing them); files (finishing the files, or
-   * waiting for the worker to finish them).
-   */
-  stages: { reading: number; indexing: number; columns: number; files: number };
-}
 
 /** Logs one line; the composition root decides where it goes. */
 export type CatalogLogger = (line: string) => void;
@@ -69,7 +53,7 @@ export interface BuildSnapshotOptions {
 }
 
 /** From this many products a build hands its files to the build worker by default. */
-export const WORKER_MIN_ROWS = 10_000;
+const WORKER_MIN_ROWS = 10_000;
 
 /** Rows handed to the file writer at a time. */
 const CHUNK_ROWS = 2048;
@@ -158,7 +142,7 @@ class SnapshotIndexer {
   readonly #indexByCprcode = new Map<string, number>();
   #flags: Uint8Array;
   readonly #anyLists = new Map<string, number[]>();
-  readonly #levelLists: [Map<string, number[]>, Map<string, number[]>, Map<string, number[]>] = [new Map(), new Map(), new Map()];
+  readonly #levelLists: [Map<string, number[]>, Map<string, number[]>, Map<string, number[]>] = [new Map<string, number[]>(), new Map<string, number[]>(), new Map<string, number[]>()];
   readonly #top = new Map<string, CategoryTotal>();
   readonly #rows = new ProductRowsWriter(CHUNK_ROWS);
   #search: SearchTextWriter | null = null;
@@ -203,8 +187,11 @@ class SnapshotIndexer {
         const [en, th, code] = LEVELS[level]!;
         const enKey = keyOf(ids[t + en]!);
         const thKey = keyOf(ids[t + th]!);
-        if (enKey) pushIndex(this.#levelLists[level]!, enKey, i), pushIndex(this.#anyLists, enKey, i);
-        if (thKey) pushIndex(this.#levelLists[level]!, thKey, i), pushIndex(this.#anyLists, thKey, i);
+        for (const key of [enKey, thKey]) {
+          if (!key) continue;
+          pushIndex(this.#levelLists[level]!, key, i);
+          pushIndex(this.#anyLists, key, i);
+        }
         const codeKey = keyOf(ids[t + code]!);
         if (codeKey) pushIndex(this.#anyLists, codeKey, i);
       }

@@ -14,7 +14,7 @@ export class StringLists {
     if (list.length === 0) return EMPTY;
     const first = list[0]!;
     let byLast = this.#buckets.get(first);
-    if (!byLast) this.#buckets.set(first, (byLast = new Map()));
+    if (!byLast) this.#buckets.set(first, (byLast = new Map<string, (readonly string[])[]>()));
     const last = list[list.length - 1]!;
     const bucket = byLast.get(last);
     if (!bucket) {

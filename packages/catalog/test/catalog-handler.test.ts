@@ -48,7 +48,7 @@ describe('catalog handler over the grocer simulator', () => {
   test('walks the whole catalog with size=200 and gets every cprcode exactly once, in order', async () => {
     const manifest = json<CatalogManifest>(await get('/v1/products/manifest', '/v1/products/manifest'));
     const seen: string[] = [];
-    let total = -1;
+    let total: number | undefined;
     for (let page = 1; ; page++) {
       const response = await list(`?size=200&page=${page}`);
       assert.equal(response.status, 200);

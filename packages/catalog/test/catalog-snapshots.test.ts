@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, mock, test } from 'node:test';
 import type { GrocerGateway } from '@grocery/core';
 import { ManualClock } from '@grocery/core/testing';
 import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
@@ -201,16 +201,15 @@ for (const kind of testDatabaseKinds()) {
         assert.deepEqual(readdirSync(dir), [name], 'the builder kept a copy of what it published');
 
         // The database's copy is made unreadable: the restart must come from the local copy.
-        const fileOf = SnapshotRepository.prototype.fileOf;
-        SnapshotRepository.prototype.fileOf = async () => {
+        const unreadable = mock.method(SnapshotRepository.prototype, 'fileOf', async () => {
           throw new Error('the database was asked');
-        };
+        });
         try {
           const restarted = open('instance-cache-restart', countingGrocer(simulator), { fileCache: createDirectorySnapshotCache(dir) });
           assert.equal((await restarted.refresh()).action, 'loaded');
           assert.equal(restarted.current()!.version, version);
         } finally {
-          SnapshotRepository.prototype.fileOf = fileOf;
+          unreadable.mock.restore();
         }
 
         // A damaged copy is not used: the database's file is, and the copy is written again.

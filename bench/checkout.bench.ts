@@ -34,10 +34,20 @@ async function checkoutOnce(t: TestSystem, token: string, input: Record<string, 
 
 async function run(t: TestSystem, iterations: number, concurrency: number): Promise<{ steps: Record<string, LatencySummary>; wallMs: number }> {
   const branchCode = (await t.system.commerce.branches.list()).find((b) => b.alcoholLicensed)!.branchCode;
-  const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 40, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode });
-  const codes = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).filter((p) => !p.alcohol).map((p) => p.cprcode);
+  const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+    'query($b: ID!) { products(first: 40, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+    { b: branchCode },
+  );
+  const codes = t.system.commerce.catalog
+    .get(page.data!.products.nodes.map((n) => n.cprcode))
+    .filter((p) => !p.alcohol)
+    .map((p) => p.cprcode);
   const shoppers = await Promise.all(Array.from({ length: concurrency }, async () => (await t.signUpShopper()).idToken));
-  const input = (i: number) => ({ branchCode, lines: [0, 1, 2, 3, 4].map((k) => ({ cprcode: codes[(i + k) % codes.length]!, quantity: 1 + ((i + k) % 3) })), couponCodes: i % 2 ? ['SAVE10'] : [] });
+  const input = (i: number) => ({
+    branchCode,
+    lines: [0, 1, 2, 3, 4].map((k) => ({ cprcode: codes[(i + k) % codes.length]!, quantity: 1 + ((i + k) % 3) })),
+    couponCodes: i % 2 ? ['SAVE10'] : [],
+  });
   const timings = { quote: [] as number[], order: [] as number[], pay: [] as number[], path: [] as number[] };
   for (let i = 0; i < 5; i++) await checkoutOnce(t, shoppers[0]!, input(i), { quote: [], order: [], pay: [], path: [] });
   let next = 0;
@@ -67,12 +77,23 @@ const benchmark: Benchmark = async (options) => {
   const sections: BenchSection[] = [];
   for (const database of databases) {
     options.log(`checkout: ${database.name}`);
-    const t = await startTestSystem({ productCount: options.quick ? 2_000 : 40_000, env: { RATE_LIMIT_SANDBOX_PER_MIN: '1000000000', RATE_LIMIT_SHOPPER_MUTATIONS_PER_MIN: '1000000000' }, ...(database.open ? { database: { name: 'postgres', open: database.open } } : {}) });
+    const t = await startTestSystem({
+      productCount: options.quick ? 2_000 : 40_000,
+      env: { RATE_LIMIT_SANDBOX_PER_MIN: '1000000000', RATE_LIMIT_SHOPPER_MUTATIONS_PER_MIN: '1000000000' },
+      ...(database.open ? { database: { name: 'postgres', open: database.open } } : {}),
+    });
     try {
       const sequential = await run(t, options.quick ? 40 : 200, 1);
       const concurrent = await run(t, options.quick ? 80 : 400, 8);
       const row = (label: string, r: { steps: Record<string, LatencySummary>; wallMs: number }) =>
-        (['quote', 'order', 'pay', 'path'] as const).map((step) => [label, step, fmt(r.steps[step]!.p50, 1), fmt(r.steps[step]!.p95, 1), fmt(r.steps[step]!.p99, 1), step === 'path' ? fmt((r.steps.path!.count / r.wallMs) * 1000, 1) : '']);
+        (['quote', 'order', 'pay', 'path'] as const).map((step) => [
+          label,
+          step,
+          fmt(r.steps[step]!.p50, 1),
+          fmt(r.steps[step]!.p95, 1),
+          fmt(r.steps[step]!.p99, 1),
+          step === 'path' ? fmt((r.steps.path!.count / r.wallMs) * 1000, 1) : '',
+        ]);
       const p95 = sequential.steps.path!.p95;
       sections.push({
         title: `Checkout path (quote → orderCreate → pay) on ${database.name}`,

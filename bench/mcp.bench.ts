@@ -22,21 +22,37 @@ const benchmark: Benchmark = async (options) => {
   const t = await startTestSystem({ productCount: count, env: { RATE_LIMIT_SANDBOX_PER_MIN: '100000000' } });
   try {
     const branchCode = (await t.system.commerce.branches.list())[0]!.branchCode;
-    const priced = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(branchCode: $b, first: 1, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode });
+    const priced = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+      'query($b: ID!) { products(branchCode: $b, first: 1, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+      { b: branchCode },
+    );
     const cprcode = priced.data!.products.nodes[0]!.cprcode;
 
-    const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION, 'x-partner-key': t.partnerKey };
+    const mcpHeaders = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+      'x-partner-key': t.partnerKey,
+    };
     const graphqlHeaders = { 'content-type': 'application/json', 'x-partner-key': t.partnerKey };
     let id = 0;
     const viaMcp = async (name: string, args: Record<string, unknown>): Promise<unknown> => {
-      const response = await fetch(`${t.baseUrl}/mcp`, { method: 'POST', headers: mcpHeaders, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }) });
+      const response = await fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: mcpHeaders,
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }),
+      });
       const body = (await response.json()) as { result?: { isError?: boolean; structuredContent: unknown } };
       if (response.status !== 200 || !body.result || body.result.isError) throw new Error(`${name} over MCP failed: ${JSON.stringify(body)}`);
       return body.result.structuredContent;
     };
     const viaGraphQL = async (name: string, args: Record<string, unknown>): Promise<unknown> => {
       const tool = toolCatalog.find((candidate) => candidate.name === name)!;
-      const response = await fetch(`${t.baseUrl}/graphql`, { method: 'POST', headers: graphqlHeaders, body: JSON.stringify({ query: tool.document, variables: args, operationName: name }) });
+      const response = await fetch(`${t.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: graphqlHeaders,
+        body: JSON.stringify({ query: tool.document, variables: args, operationName: name }),
+      });
       const body = (await response.json()) as { data?: unknown; errors?: unknown };
       if (response.status !== 200 || body.errors) throw new Error(`${name} over /graphql failed: ${JSON.stringify(body)}`);
       return body.data;
@@ -60,7 +76,12 @@ const benchmark: Benchmark = async (options) => {
         rows.push(row(`${name} MCP (${concurrency} in flight)`, results.mcp), row(`${name} /graphql (${concurrency} in flight)`, results.graphql));
         const ratio = results.mcp.p50 / results.graphql.p50;
         const meanRatio = results.mcp.mean / results.graphql.mean;
-        targets.push({ name: `${name} MCP / GraphQL p50 latency, ${concurrency} in flight`, measured: `${fmt(ratio)}× (mean ${fmt(meanRatio)}×)`, target: '≤ 1.3×', pass: ratio <= 1.3 });
+        targets.push({
+          name: `${name} MCP / GraphQL p50 latency, ${concurrency} in flight`,
+          measured: `${fmt(ratio)}× (mean ${fmt(meanRatio)}×)`,
+          target: '≤ 1.3×',
+          pass: ratio <= 1.3,
+        });
       }
     }
 
@@ -126,7 +147,10 @@ const benchmark: Benchmark = async (options) => {
           `In process: building the per-request server (18 tools, 2 resources; definitions and compiled schemas are shared) takes p50 ${fmt(construction.p50 * 1000, 0)} µs; a ping through a fresh server costs p50 ${fmt(webTransport.p50 * 1000, 0)} µs over the SDK's WebStandardStreamableHTTPServerTransport (web Request, Response and streams) and ${fmt(postTransport.p50 * 1000, 0)} µs over the PostTransport /mcp uses.`,
           `Heap after ${TOOL_CALLS_FOR_MEMORY.toLocaleString('en')} \`${name}\` calls (8 in flight, ${fmt(TOOL_CALLS_FOR_MEMORY / seconds, 0)} calls/s), after a full collection: ${fmt(growth, 2)} MB growth (RSS ${fmt(rssGrowth, 1)} MB).`,
         ].join('\n'),
-        targets: [...targets, { name: `heap growth over ${TOOL_CALLS_FOR_MEMORY.toLocaleString('en')} tool calls`, measured: `${fmt(growth, 2)} MB`, target: '< 10 MB', pass: growth < 10 }],
+        targets: [
+          ...targets,
+          { name: `heap growth over ${TOOL_CALLS_FOR_MEMORY.toLocaleString('en')} tool calls`, measured: `${fmt(growth, 2)} MB`, target: '< 10 MB', pass: growth < 10 },
+        ],
       },
     ];
   } finally {

@@ -16,13 +16,24 @@ const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order 
 /** Places `count` one-line orders with `partnerKey` and returns their payment links. */
 async function placeOrders(t: TestSystem, partnerKey: string, clientId: string, count: number): Promise<string[]> {
   const branchCode = (await t.system.commerce.branches.list())[0]!.branchCode;
-  const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 40, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode });
-  const codes = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).filter((p) => !p.alcohol).map((p) => p.cprcode);
+  const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+    'query($b: ID!) { products(first: 40, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+    { b: branchCode },
+  );
+  const codes = t.system.commerce.catalog
+    .get(page.data!.products.nodes.map((n) => n.cprcode))
+    .filter((p) => !p.alcohol)
+    .map((p) => p.cprcode);
   const { idToken } = await t.signUpShopper(undefined, clientId);
   const links: string[] = [];
   for (let i = 0; i < count; i++) {
     const input = { branchCode, lines: [0, 1, 2].map((k) => ({ cprcode: codes[(i + k) % codes.length]!, quantity: 1 })) };
-    const created = await postGraphql<{ orderCreate: { order: { paymentLink: { url: string } } | null } }>(`${t.baseUrl}/graphql`, { 'x-partner-key': partnerKey, authorization: `Bearer ${idToken}` }, CREATE, { i: input });
+    const created = await postGraphql<{ orderCreate: { order: { paymentLink: { url: string } } | null } }>(
+      `${t.baseUrl}/graphql`,
+      { 'x-partner-key': partnerKey, authorization: `Bearer ${idToken}` },
+      CREATE,
+      { i: input },
+    );
     const url = created.data?.orderCreate.order?.paymentLink.url;
     if (!url) throw new Error(`orderCreate failed: ${JSON.stringify(created)}`);
     links.push(url);
@@ -56,7 +67,10 @@ const benchmark: Benchmark = async (options) => {
     const started = performance.now();
     for (let i = 0; i < iterations + warmup; i++) {
       // Interleaved: one of each in turn.
-      for (const [kind, links, expected] of [['stripe', hosted, 303], ['sandbox', sandbox, 303]] as const) {
+      for (const [kind, links, expected] of [
+        ['stripe', hosted, 303],
+        ['sandbox', sandbox, 303],
+      ] as const) {
         const t0 = performance.now();
         const answer = await send(links[i]!, form);
         const ms = performance.now() - t0;

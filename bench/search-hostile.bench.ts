@@ -37,10 +37,19 @@ const benchmark: Benchmark = async (options) => {
       ordinaryMs.push(exercise(index, ordinary[(round * 31 + i) % ordinary.length]!));
     }
   }
-  const ordinaryP50 = percentile([...ordinaryMs].sort((a, b) => a - b), 50);
-  const ordinaryP99 = percentile([...ordinaryMs].sort((a, b) => a - b), 99);
+  const ordinaryP50 = percentile(
+    [...ordinaryMs].sort((a, b) => a - b),
+    50,
+  );
+  const ordinaryP99 = percentile(
+    [...ordinaryMs].sort((a, b) => a - b),
+    99,
+  );
   const rows = [...hostileMs].map(([name, samples]) => {
-    const median = percentile([...samples].sort((a, b) => a - b), 50);
+    const median = percentile(
+      [...samples].sort((a, b) => a - b),
+      50,
+    );
     return { name, median, ratio: median / ordinaryP50 };
   });
   rows.sort((a, b) => b.ratio - a.ratio);
@@ -51,7 +60,10 @@ const benchmark: Benchmark = async (options) => {
       body: [
         `Ordinary query mix, all entry points: p50 ${fmt(ordinaryP50, 2)} ms, p99 ${fmt(ordinaryP99, 2)} ms.`,
         '',
-        table(['Hostile query', 'median ms', '× ordinary p50'], rows.map((r) => [r.name, fmt(r.median, 2), fmt(r.ratio, 1)])),
+        table(
+          ['Hostile query', 'median ms', '× ordinary p50'],
+          rows.map((r) => [r.name, fmt(r.median, 2), fmt(r.ratio, 1)]),
+        ),
       ].join('\n'),
       targets: [{ name: `slowest hostile query (${worst.name}) / ordinary p50`, measured: `${fmt(worst.ratio, 1)}×`, target: '≤ 25×', pass: worst.ratio <= 25 }],
     },

@@ -63,7 +63,13 @@ async function startOnce(kind: StartResult['kind'], env: Record<string, string>,
     const credentials = JSON.parse(readFileSync(join(env.DATA_DIR!, 'dev-credentials.json'), 'utf8')) as { partnerKey: string; searchUrl: string };
     const search = await fetch(`${credentials.searchUrl}/v1/search?q=milk&lang=en&limit=5`, { headers: { 'x-partner-key': credentials.partnerKey } });
     const hits = search.ok ? ((await search.json()) as { hits: unknown[] }).hits.length : 0;
-    return { kind, readyMs, phases: health.startup?.phases ?? Object.fromEntries(PHASES.map((p) => [p, Number.NaN])) as StartResult['phases'], searchIndex: health.startup?.searchIndex ?? null, searchOk: hits > 0 };
+    return {
+      kind,
+      readyMs,
+      phases: health.startup?.phases ?? (Object.fromEntries(PHASES.map((p) => [p, Number.NaN])) as StartResult['phases']),
+      searchIndex: health.startup?.searchIndex ?? null,
+      searchOk: hits > 0,
+    };
   } finally {
     child.kill('SIGTERM');
     if (!exited) await new Promise((resolve) => child.once('exit', resolve));
@@ -93,7 +99,15 @@ const startupBench: Benchmark = async (options) => {
     try {
       // Fixed ports: the public URL is part of the snapshot, so a restart must keep it.
       const port = await freePort();
-      const env = { DATA_DIR: dataDir, PORT: String(port), SEARCH_PORT: String(await freePort()), HOST: '127.0.0.1', GROCER_PRODUCTS: String(count), LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+      const env = {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        SEARCH_PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        GROCER_PRODUCTS: String(count),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+      };
       const timeoutMs = count >= 200_000 ? 900_000 : 300_000;
       const results: StartResult[] = [await startOnce('cold', env, port, timeoutMs)];
       for (let i = 0; i < warmRuns; i++) results.push(await startOnce('warm', env, port, timeoutMs));
@@ -107,7 +121,12 @@ const startupBench: Benchmark = async (options) => {
       const warm = Math.min(...results.slice(1).map((r) => r.readyMs));
       if (count === 40_000) {
         targets.push({ name: 'cold first start to ready, 40k', measured: `${fmt(cold.readyMs / 1000, 1)} s`, target: '≤ 15 s', pass: cold.readyMs <= 15_000 && cold.searchOk });
-        targets.push({ name: 'warm restart to ready, 40k', measured: `${fmt(warm / 1000, 1)} s`, target: '≤ 5 s', pass: warm <= 5_000 && results.slice(1).every((r) => r.searchOk && r.searchIndex === 'stored') });
+        targets.push({
+          name: 'warm restart to ready, 40k',
+          measured: `${fmt(warm / 1000, 1)} s`,
+          target: '≤ 5 s',
+          pass: warm <= 5_000 && results.slice(1).every((r) => r.searchOk && r.searchIndex === 'stored'),
+        });
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

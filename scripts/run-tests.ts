@@ -34,15 +34,11 @@ if (files.length === 0) {
 
 // Most tests wait on I/O (databases, HTTP, a browser), so run more files at once than cores.
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? Math.max(2, availableParallelism() * 2));
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    // Tests run the TypeScript sources: the "@grocery/source" condition resolves @grocery/* to src/.
-    // NODE_OPTIONS rather than a flag, so that child processes and worker threads inherit it.
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test', NODE_OPTIONS: [process.env.NODE_OPTIONS, SOURCE_CONDITION].filter(Boolean).join(' ') },
-  },
-);
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], {
+  cwd: root,
+  stdio: 'inherit',
+  // Tests run the TypeScript sources: the "@grocery/source" condition resolves @grocery/* to src/.
+  // NODE_OPTIONS rather than a flag, so that child processes and worker threads inherit it.
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test', NODE_OPTIONS: [process.env.NODE_OPTIONS, SOURCE_CONDITION].filter(Boolean).join(' ') },
+});
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

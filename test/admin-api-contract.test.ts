@@ -48,7 +48,13 @@ function templateOf(path: string): string {
 const covered = new Set<string>();
 
 /** Calls the admin API and checks the answer against the document; returns the parsed body. */
-async function call(t: TestSystem, method: string, path: string, body?: unknown, options: { token?: string | null; raw?: string } = {}): Promise<{ status: number; body: unknown }> {
+async function call(
+  t: TestSystem,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { token?: string | null; raw?: string } = {},
+): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const token = options.token === undefined ? t.adminToken : options.token;
   if (token !== null) headers.authorization = `Bearer ${token}`;
@@ -57,7 +63,11 @@ async function call(t: TestSystem, method: string, path: string, body?: unknown,
   const template = templateOf(path.split('?')[0]!);
   const operation = document.paths[template]?.[method.toLowerCase()];
   // A method the route does not have is answered 405, described on the route's other operations.
-  const described = operation?.responses[String(response.status)] ?? Object.values(document.paths[template] ?? {}).map((op) => op.responses?.[String(response.status)]).find(Boolean);
+  const described =
+    operation?.responses[String(response.status)] ??
+    Object.values(document.paths[template] ?? {})
+      .map((op) => op.responses?.[String(response.status)])
+      .find(Boolean);
   assert.ok(described, `${method} ${template}: status ${response.status} is not described (${text.slice(0, 200)})`);
   const media = (resolve(described).content as Record<string, { schema: unknown }> | undefined)?.['application/json'];
   if (!media) {
@@ -94,7 +104,11 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
 
     const again = await call(t, 'POST', '/admin/partners', { name: 'Client Squatter', environment: 'production', clientId: 'shared-client-1' });
     assert.equal(again.status, 409);
-    assert.deepEqual((again.body as { error: { code: string; field: string } }).error, { code: 'CLIENT_ID_TAKEN', message: 'This app client id is registered already; each app client belongs to one partner.', field: 'clientId' });
+    assert.deepEqual((again.body as { error: { code: string; field: string } }).error, {
+      code: 'CLIENT_ID_TAKEN',
+      message: 'This app client id is registered already; each app client belongs to one partner.',
+      field: 'clientId',
+    });
     const other = (await call(t, 'POST', '/admin/partners', { name: 'Another Partner', environment: 'sandbox' })).body as { partnerId: string };
     before.partners += 1;
     before.keys += 1;
@@ -102,16 +116,29 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
     const added = await call(t, 'POST', `/admin/partners/${other.partnerId}/clients`, { redirectUris: [], clientId: 'shared-client-1' });
     assert.equal(added.status, 409);
     assert.equal((added.body as { error: { field: string } }).error.field, 'clientId');
-    assert.equal((await call(t, 'POST', `/admin/partners/${first.partnerId}/clients`, { redirectUris: [], clientId: 'shared-client-1' })).status, 409, 'the same partner twice too');
+    assert.equal(
+      (await call(t, 'POST', `/admin/partners/${first.partnerId}/clients`, { redirectUris: [], clientId: 'shared-client-1' })).status,
+      409,
+      'the same partner twice too',
+    );
     // Racing registrations of one id: exactly one wins, the others are 409, none is a 500.
-    const raced = await Promise.all(Array.from({ length: 6 }, (_, i) => call(t, 'POST', '/admin/partners', { name: `Racer ${i}`, environment: 'sandbox', clientId: 'raced-client' })));
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call(t, 'POST', '/admin/partners', { name: `Racer ${i}`, environment: 'sandbox', clientId: 'raced-client' })),
+    );
     assert.deepEqual(raced.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409]);
     before.partners += 1;
     before.keys += 1;
     before.clients += 1;
-    assert.deepEqual({ partners: await count('partners'), keys: await count('partner_keys'), clients: await count('app_clients') }, before, 'no half-created partner, key or client');
+    assert.deepEqual(
+      { partners: await count('partners'), keys: await count('partner_keys'), clients: await count('app_clients') },
+      before,
+      'no half-created partner, key or client',
+    );
     const { rows } = await t.system.db.query<{ partner_id: string }>("SELECT partner_id FROM app_clients WHERE client_id = 'shared-client-1'");
-    assert.deepEqual(rows.map((r) => r.partner_id), [first.partnerId]);
+    assert.deepEqual(
+      rows.map((r) => r.partner_id),
+      [first.partnerId],
+    );
   });
 
   test('partners, keys, clients, branch resolution and the go-live check', async () => {
@@ -183,7 +210,10 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
       deliveries = ((await call(t, 'GET', `/admin/partners/${partnerId}/deliveries?limit=5`)).body as { deliveries: typeof deliveries }).deliveries;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    assert.ok(deliveries.some((d) => d.attempts.length > 0), 'a delivery with an attempt');
+    assert.ok(
+      deliveries.some((d) => d.attempts.length > 0),
+      'a delivery with an attempt',
+    );
     assert.equal((await call(t, 'GET', `/admin/partners/${partnerId}/deliveries?limit=0`)).status, 400);
     assert.equal((await call(t, 'POST', `/admin/deliveries/${deliveries[0]!.deliveryId}/redeliver`)).status, 202);
     assert.equal((await call(t, 'POST', `/admin/deliveries/dlv_${'0'.repeat(32)}/redeliver`)).status, 404);
@@ -206,13 +236,22 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
   });
 
   test('every operation of the document was exercised', () => {
-    const operations = Object.entries(document.paths).flatMap(([template, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((method) => `${method.toUpperCase()} ${template}`));
-    assert.deepEqual(operations.filter((op) => ![...covered].some((c) => c === op || c.startsWith(`${op} `))), []);
+    const operations = Object.entries(document.paths).flatMap(([template, item]) =>
+      Object.keys(item)
+        .filter((k) => k !== 'parameters')
+        .map((method) => `${method.toUpperCase()} ${template}`),
+    );
+    assert.deepEqual(
+      operations.filter((op) => ![...covered].some((c) => c === op || c.startsWith(`${op} `))),
+      [],
+    );
   });
 });
 
 async function buyable(t: TestSystem): Promise<string[]> {
-  const result = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('{ products(branchCode: "BKK01", first: 50, filter: { pricedOnly: true }) { nodes { cprcode } } }');
+  const result = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+    '{ products(branchCode: "BKK01", first: 50, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+  );
   const products = t.system.commerce.catalog.get(result.data!.products.nodes.map((n) => n.cprcode));
   return products.filter((p) => !p.alcohol && p.active && p.online).map((p) => p.cprcode);
 }

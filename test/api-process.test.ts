@@ -37,7 +37,11 @@ describe('API child process behind the fault proxy, with the grocer as its own p
     return created.data!.orderCreate.order!.orderId;
   };
   const readOrder = async (api: ApiProcess, token: string, orderId: string, partnerKey?: string) => {
-    const order = await api.graphql<{ order: { orderId: string } | null }>('query($id: ID!) { order(orderId: $id) { orderId } }', { id: orderId }, { token, ...(partnerKey ? { partnerKey } : {}) });
+    const order = await api.graphql<{ order: { orderId: string } | null }>(
+      'query($id: ID!) { order(orderId: $id) { orderId } }',
+      { id: orderId },
+      { token, ...(partnerKey ? { partnerKey } : {}) },
+    );
     return order.data?.order?.orderId ?? JSON.stringify(order.errors);
   };
   after(async () => {
@@ -74,7 +78,9 @@ describe('API child process behind the fault proxy, with the grocer as its own p
         token = (await api.signUpShopper()).idToken;
         orderId = await placeOrder(api, token, cprcode);
         assert.equal((await direct.orders([orderId])).length, 1, 'the grocer process has the order');
-        const sent = proxy.calls({ method: 'POST', path: '/v1/orders', since }).filter((call) => (JSON.parse(call.body.toString('utf8')) as { orderId: string }).orderId === orderId);
+        const sent = proxy
+          .calls({ method: 'POST', path: '/v1/orders', since })
+          .filter((call) => (JSON.parse(call.body.toString('utf8')) as { orderId: string }).orderId === orderId);
         assert.equal(sent.length, 1);
       });
 
@@ -113,14 +119,18 @@ describe('API child process behind the fault proxy, with the grocer as its own p
         const listed = await api.admin('GET', '/admin/partners');
         assert.equal(listed.status, 200);
         const ids = new Set((listed.body as { partners: { partnerId: string }[] }).partners.map((p) => p.partnerId));
-        assert.deepEqual(acknowledged.filter((id) => !ids.has(id)), [], 'no acknowledged partner lost');
+        assert.deepEqual(
+          acknowledged.filter((id) => !ids.has(id)),
+          [],
+          'no acknowledged partner lost',
+        );
 
         // The shopper signed in before the kill is still known, and so is the order.
         assert.equal(await readOrder(api, token, orderId), orderId);
       });
 
       if (database === 'postgres') {
-        test('two API processes on one schema share every write; the second trusts the first one\'s identity provider', async () => {
+        test("two API processes on one schema share every write; the second trusts the first one's identity provider", async () => {
           const shared = await createPostgresSchema(postgres!);
           const a = await startApiProcess({ grocerUrl: proxy.origin, database: { url: shared.url } });
           let b: ApiProcess | undefined;

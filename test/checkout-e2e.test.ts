@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { testDatabaseKinds } from '@grocery/store';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
-const BASKET_FIELDS = 'basket { basketId ownerId branchCode lines { cprcode quantity product { nameEn price { amount source } inventory { sellableQty } } } } userErrors { code message field }';
+const BASKET_FIELDS =
+  'basket { basketId ownerId branchCode lines { cprcode quantity product { nameEn price { amount source } inventory { sellableQty } } } } userErrors { code message field }';
 const QUOTE_FIELDS =
   'quote { quoteId grandTotal currency branchCode expiresInSeconds subTotal deliveryFee totalDiscount couponCodes failedCoupons raw lines { cprcode quantity price rowTotal discountedRowTotal } } userErrors { code message field }';
 const ORDER_FIELDS =
@@ -16,7 +17,10 @@ async function buyable(t: TestSystem, branchCode: string, count: number): Promis
     { b: branchCode, n: 50 },
   );
   const catalog = t.system.commerce.catalog.get(result.data!.products.nodes.map((n) => n.cprcode));
-  return catalog.filter((p) => !p.alcohol && p.active && p.online).slice(0, count).map((p) => p.cprcode);
+  return catalog
+    .filter((p) => !p.alcohol && p.active && p.online)
+    .slice(0, count)
+    .map((p) => p.cprcode);
 }
 
 for (const database of testDatabaseKinds()) {
@@ -46,14 +50,18 @@ for (const database of testDatabaseKinds()) {
         { token },
       );
       const lines = add2.data!.basketAdd.basket.lines;
-      assert.deepEqual(lines.map((l) => [l.cprcode, l.quantity]), [[a, 2], [b, 3]]);
+      assert.deepEqual(
+        lines.map((l) => [l.cprcode, l.quantity]),
+        [
+          [a, 2],
+          [b, 3],
+        ],
+      );
       assert.ok(lines.every((l) => l.product.price.amount > 0));
 
-      const quote = await t.graphql<{ quote: { quote: { grandTotal: number; subTotal: number; expiresInSeconds: number; raw: unknown; lines: unknown[] }; userErrors: unknown[] } }>(
-        `mutation { quote(input: {}) { ${QUOTE_FIELDS} } }`,
-        {},
-        { token },
-      );
+      const quote = await t.graphql<{
+        quote: { quote: { grandTotal: number; subTotal: number; expiresInSeconds: number; raw: unknown; lines: unknown[] }; userErrors: unknown[] };
+      }>(`mutation { quote(input: {}) { ${QUOTE_FIELDS} } }`, {}, { token });
       assert.deepEqual(quote.data?.quote.userErrors, []);
       const bill = quote.data!.quote.quote;
       assert.equal(bill.lines.length, 2);
@@ -66,14 +74,26 @@ for (const database of testDatabaseKinds()) {
       );
       const discounted = coupon.data!.quoteApplyCoupon.quote;
       assert.deepEqual(discounted.couponCodes, ['SAVE10']);
-      assert.deepEqual(discounted.failedCoupons.map((f) => [f.code, f.reason]), [['EXPIRED50', 'EXPIRED']]);
+      assert.deepEqual(
+        discounted.failedCoupons.map((f) => [f.code, f.reason]),
+        [['EXPIRED50', 'EXPIRED']],
+      );
       assert.ok(discounted.grandTotal < bill.grandTotal, 'SAVE10 lowers the bill');
 
-      const created = await t.graphql<{ orderCreate: { order: { orderId: string; grandTotal: number; isPaid: boolean; specialComment: string; sandbox: boolean; status: string; paymentLink: { url: string; amount: number; provider: string; expiresAt: number } }; userErrors: unknown[] } }>(
-        `mutation($i: OrderCreateInput) { orderCreate(input: $i) { ${ORDER_FIELDS} } }`,
-        { i: { couponCodes: ['SAVE10'], specialComment: 'Ring the bell' } },
-        { token },
-      );
+      const created = await t.graphql<{
+        orderCreate: {
+          order: {
+            orderId: string;
+            grandTotal: number;
+            isPaid: boolean;
+            specialComment: string;
+            sandbox: boolean;
+            status: string;
+            paymentLink: { url: string; amount: number; provider: string; expiresAt: number };
+          };
+          userErrors: unknown[];
+        };
+      }>(`mutation($i: OrderCreateInput) { orderCreate(input: $i) { ${ORDER_FIELDS} } }`, { i: { couponCodes: ['SAVE10'], specialComment: 'Ring the bell' } }, { token });
       assert.deepEqual(created.data?.orderCreate.userErrors, []);
       const order = created.data!.orderCreate.order;
       assert.match(order.orderId, /^[A-Z]{2}[0-9]+-[0-9A-Z]{4}$/);
@@ -106,7 +126,11 @@ for (const database of testDatabaseKinds()) {
       assert.deepEqual(read.data?.order, { isPaid: true, payment: { status: 'PAID', isPaid: true, method: 'sandbox' } });
 
       const events = await t.system.db.query<{ type: string }>('SELECT type FROM events WHERE order_id = $1', [order.orderId]);
-      assert.deepEqual(events.rows.map((r) => r.type).filter((type) => type === 'payment.paid'), ['payment.paid'], 'one payment.paid in the outbox');
+      assert.deepEqual(
+        events.rows.map((r) => r.type).filter((type) => type === 'payment.paid'),
+        ['payment.paid'],
+        'one payment.paid in the outbox',
+      );
 
       const again = await t.graphql<{ paymentLinkCreate: { paymentLink: null; userErrors: { code: string }[] } }>(
         'mutation($id: ID!) { paymentLinkCreate(orderId: $id) { paymentLink { url } userErrors { code message field } } }',
@@ -114,7 +138,10 @@ for (const database of testDatabaseKinds()) {
         { token },
       );
       assert.equal(again.data?.paymentLinkCreate.paymentLink, null);
-      assert.deepEqual(again.data?.paymentLinkCreate.userErrors.map((e) => e.code), ['ALREADY_PAID']);
+      assert.deepEqual(
+        again.data?.paymentLinkCreate.userErrors.map((e) => e.code),
+        ['ALREADY_PAID'],
+      );
 
       const repay = await fetch(order.paymentLink.url, { method: 'POST', headers: { accept: 'application/json' } });
       assert.equal(repay.status, 409);

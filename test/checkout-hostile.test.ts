@@ -26,9 +26,21 @@ for (const database of testDatabaseKinds()) {
       unlicensed = branches.find((b) => !b.alcoholLicensed)!.branchCode;
       const all = t.system.commerce.catalog.scan({ query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: false, onlineOnly: false }, null);
       const list = [...all];
-      const priced = new Set((await t.system.grocer.prices(branchCode, list.slice(0, 400).map((p) => p.cprcode))).filter((p) => p.price).map((p) => p.cprcode));
+      const priced = new Set(
+        (
+          await t.system.grocer.prices(
+            branchCode,
+            list.slice(0, 400).map((p) => p.cprcode),
+          )
+        )
+          .filter((p) => p.price)
+          .map((p) => p.cprcode),
+      );
       products = {
-        ok: list.filter((p) => priced.has(p.cprcode) && p.active && p.online && !p.alcohol).slice(0, 5).map((p) => p.cprcode),
+        ok: list
+          .filter((p) => priced.has(p.cprcode) && p.active && p.online && !p.alcohol)
+          .slice(0, 5)
+          .map((p) => p.cprcode),
         alcohol: list.find((p) => p.alcohol && p.active && p.online)!.cprcode,
         inactive: list.find((p) => !p.active)!.cprcode,
       };
@@ -71,14 +83,20 @@ for (const database of testDatabaseKinds()) {
 
     test('a basket that names no branch gets one that delivers and sells alcohol, so any product can be delivered', async () => {
       const { idToken } = await t.signUpShopper();
-      const added = await t.graphql<{ basketAdd: { basket: { branchCode: string } } }>('mutation($i: BasketAddInput!) { basketAdd(input: $i) { basket { branchCode } userErrors { code } } }', { i: { cprcode: products.alcohol, quantity: 1 } }, { token: idToken });
+      const added = await t.graphql<{ basketAdd: { basket: { branchCode: string } } }>(
+        'mutation($i: BasketAddInput!) { basketAdd(input: $i) { basket { branchCode } userErrors { code } } }',
+        { i: { cprcode: products.alcohol, quantity: 1 } },
+        { token: idToken },
+      );
       const branch = (await t.system.commerce.branches.list()).find((b) => b.branchCode === added.data?.basketAdd.basket.branchCode);
       assert.ok(branch?.deliveryAvailable && branch.alcoholLicensed, `default branch ${branch?.branchCode}`);
     });
 
     test('twenty concurrent basketAdd calls lose no update', async () => {
       const { idToken } = await t.signUpShopper();
-      const adds = await Promise.all(Array.from({ length: 20 }, () => t.graphql<{ basketAdd: Payload }>(ADD, { i: { cprcode: products.ok[2], quantity: 1, branchCode } }, { token: idToken })));
+      const adds = await Promise.all(
+        Array.from({ length: 20 }, () => t.graphql<{ basketAdd: Payload }>(ADD, { i: { cprcode: products.ok[2], quantity: 1, branchCode } }, { token: idToken })),
+      );
       assert.ok(adds.every((a) => a.data?.basketAdd.userErrors.length === 0));
       const basket = await t.graphql<{ basket: { lines: { quantity: number }[] } }>('{ basket { lines { quantity } } }', {}, { token: idToken });
       assert.deepEqual(basket.data?.basket.lines, [{ quantity: 20 }]);
@@ -103,7 +121,10 @@ for (const database of testDatabaseKinds()) {
 
       await t.admin('POST', '/admin/grocer/prices', { branchCode, cprcode: products.ok[4], amount: null });
       const unpriced = await t.graphql<{ orderCreate: Payload }>(CREATE, { i: { branchCode, lines: [{ cprcode: products.ok[4], quantity: 1 }] } }, { token: idToken });
-      assert.deepEqual(unpriced.data?.orderCreate.userErrors.map((e) => [e.code, e.field]), [['PRICE_UNAVAILABLE', 'input.lines.0.cprcode']]);
+      assert.deepEqual(
+        unpriced.data?.orderCreate.userErrors.map((e) => [e.code, e.field]),
+        [['PRICE_UNAVAILABLE', 'input.lines.0.cprcode']],
+      );
 
       const coupons = await t.graphql<{ quote: { quote: { failedCoupons: { code: string; reason: string }[]; couponCodes: string[] } } }>(
         QUOTE,
@@ -112,7 +133,12 @@ for (const database of testDatabaseKinds()) {
       );
       assert.deepEqual(
         coupons.data?.quote.quote.failedCoupons.map((f) => [f.code, f.reason]),
-        [['NOSUCH', 'UNKNOWN'], ['EXPIRED50', 'EXPIRED'], ['FUTURE50', 'NOT_STARTED'], ['SAVE10', 'DUPLICATE']],
+        [
+          ['NOSUCH', 'UNKNOWN'],
+          ['EXPIRED50', 'EXPIRED'],
+          ['FUTURE50', 'NOT_STARTED'],
+          ['SAVE10', 'DUPLICATE'],
+        ],
       );
       const hugeCoupon = await t.graphql<{ quote: Payload }>(QUOTE, { i: { branchCode, lines: line, couponCodes: ['X'.repeat(10_000)] } }, { token: idToken });
       assert.deepEqual(codes(hugeCoupon.data?.quote), ['INVALID_INPUT']);
@@ -141,7 +167,11 @@ for (const database of testDatabaseKinds()) {
     });
 
     test('payment links: 20 concurrent payments record one; tampered, one-off, unknown and other-order tokens are refused', async () => {
-      const created = await t.graphql<{ orderCreate: { order: { orderId: string; paymentLink: { url: string } } } }>(CREATE, { i: { branchCode, lines: [{ cprcode: products.ok[3], quantity: 1 }] } }, { token });
+      const created = await t.graphql<{ orderCreate: { order: { orderId: string; paymentLink: { url: string } } } }>(
+        CREATE,
+        { i: { branchCode, lines: [{ cprcode: products.ok[3], quantity: 1 }] } },
+        { token },
+      );
       const url = created.data!.orderCreate.order.paymentLink.url;
       const tokenPart = url.split('/pay/')[1]!;
       const oneOff = tokenPart.slice(0, -1) + (tokenPart.endsWith('A') ? 'B' : 'A');
@@ -157,12 +187,18 @@ for (const database of testDatabaseKinds()) {
       assert.equal(statuses.filter((s) => s === 409).length, 19);
       const payments = await t.system.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [created.data!.orderCreate.order.orderId]);
       assert.equal(payments.rows[0]!.n, 1);
-      const events = await t.system.db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = 'payment.paid'", [created.data!.orderCreate.order.orderId]);
+      const events = await t.system.db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = 'payment.paid'", [
+        created.data!.orderCreate.order.orderId,
+      ]);
       assert.equal(events.rows[0]!.n, 1);
     });
 
     test('an expired link is refused; a fresh one from paymentLinkCreate pays; decline leaves it unpaid', async () => {
-      const created = await t.graphql<{ orderCreate: { order: { orderId: string; paymentLink: { url: string } } } }>(CREATE, { i: { branchCode, lines: [{ cprcode: products.ok[0], quantity: 1 }] } }, { token });
+      const created = await t.graphql<{ orderCreate: { order: { orderId: string; paymentLink: { url: string } } } }>(
+        CREATE,
+        { i: { branchCode, lines: [{ cprcode: products.ok[0], quantity: 1 }] } },
+        { token },
+      );
       const order = created.data!.orderCreate.order;
       await t.system.db.query("UPDATE payment_links SET expires_at = now() - interval '1 minute' WHERE order_id = $1", [order.orderId]);
       const expired = await fetch(order.paymentLink.url, { method: 'POST', headers: { accept: 'application/json' } });
@@ -181,7 +217,11 @@ for (const database of testDatabaseKinds()) {
       const link = fresh.data!.paymentLinkCreate.paymentLink;
       assert.notEqual(link.url, order.paymentLink.url);
       assert.ok(Math.abs(link.expiresAt - (Date.now() / 1000 + 86_400)) < 120, 'valid 24 hours');
-      const declined = await fetch(link.url, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: 'simulate=decline' });
+      const declined = await fetch(link.url, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'simulate=decline',
+      });
       assert.equal(declined.status, 400);
       assert.equal(((await declined.json()) as { error: { code: string } }).error.code, 'PAYMENT_DECLINED');
       const session = await t.graphql<{ paymentStart: { payment: { redirectUrl: string; available: boolean; amountThb: number } } }>(
@@ -198,8 +238,12 @@ for (const database of testDatabaseKinds()) {
       );
       assert.deepEqual(codes(badCallback.data?.paymentStart), ['INVALID_INPUT']);
       const someoneElse = (await t.signUpShopper()).idToken;
-      const notTheirs = await t.graphql<{ paymentLinkCreate: Payload }>('mutation($id: ID!) { paymentLinkCreate(orderId: $id) { userErrors { code } } }', { id: order.orderId }, { token: someoneElse });
-      assert.deepEqual(codes(notTheirs.data?.paymentLinkCreate), ['NOT_FOUND'], "another shopper cannot touch the order");
+      const notTheirs = await t.graphql<{ paymentLinkCreate: Payload }>(
+        'mutation($id: ID!) { paymentLinkCreate(orderId: $id) { userErrors { code } } }',
+        { id: order.orderId },
+        { token: someoneElse },
+      );
+      assert.deepEqual(codes(notTheirs.data?.paymentLinkCreate), ['NOT_FOUND'], 'another shopper cannot touch the order');
     });
   });
 }

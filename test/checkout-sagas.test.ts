@@ -7,7 +7,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CommerceError, createCommerce, RecoveryWorker, SandboxPaymentProvider, shopperContext, type CatalogReader, type Commerce, type LineRequest, type ShopperContext } from '@grocery/core';
+import {
+  CommerceError,
+  createCommerce,
+  RecoveryWorker,
+  SandboxPaymentProvider,
+  shopperContext,
+  type CatalogReader,
+  type Commerce,
+  type LineRequest,
+  type ShopperContext,
+} from '@grocery/core';
 import { ManualClock } from '@grocery/core/testing';
 import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
 import { createSqlStore, testDatabaseKinds, type Db } from '@grocery/store';
@@ -53,7 +63,8 @@ for (const kind of testDatabaseKinds()) {
     const order = (ctx: ShopperContext, key: string | null = null, extra: Record<string, unknown> = {}) =>
       commerce.orders.create(ctx, { branchCode: BRANCH, lines, ...extra }, key);
     const tokenOf = (url: string) => url.split('/pay/')[1]!;
-    const recovery = () => new RecoveryWorker({ store: commerce.store, orders: commerce.orders, payments: commerce.payments, clock, onError: (error) => assert.fail(String(error)) });
+    const recovery = () =>
+      new RecoveryWorker({ store: commerce.store, orders: commerce.orders, payments: commerce.payments, clock, onError: (error) => assert.fail(String(error)) });
     /** Past every request's window: what is left is due for recovery. */
     const later = () => clock.advance(WINDOW_MS + 1_000);
     const count = async (sql: string, params: unknown[]) => (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
@@ -99,7 +110,10 @@ for (const kind of testDatabaseKinds()) {
       assert.equal(created.order.status, 'PLACED');
       assert.ok(created.paymentLink);
       assert.equal((await simulator.orders([created.order.orderId])).length, 1);
-      assert.deepEqual((await grocerOrders(ctx)).map((o) => o.orderId), [created.order.orderId]);
+      assert.deepEqual(
+        (await grocerOrders(ctx)).map((o) => o.orderId),
+        [created.order.orderId],
+      );
       assert.equal((await commerce.store.getOrderIntent(created.order.orderId))?.state, 'created');
     });
 
@@ -114,7 +128,11 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(await simulator.orders([orderId]), [], 'the grocer holds no order under that id');
       const retried = await order(ctx, 'key-a');
       assert.notEqual(retried.order.orderId, orderId);
-      assert.deepEqual((await grocerOrders(ctx)).map((o) => o.orderId), [retried.order.orderId], 'one live order for the request');
+      assert.deepEqual(
+        (await grocerOrders(ctx)).map((o) => o.orderId),
+        [retried.order.orderId],
+        'one live order for the request',
+      );
     });
 
     test('orderCreate: answer and look-up both lost: ORDER_PENDING; a retry with the key waits, then the recovery worker adopts it and the retry replays it', async () => {
@@ -128,7 +146,11 @@ for (const kind of testDatabaseKinds()) {
       assert.deepEqual(await grocerOrders(ctx), [], 'not adopted yet');
       later();
       assert.deepEqual(await recovery().recoverOnce(), { intents: 1, attempts: 0 });
-      assert.deepEqual((await grocerOrders(ctx)).map((o) => o.orderId), [orderId], 'the shopper sees the order');
+      assert.deepEqual(
+        (await grocerOrders(ctx)).map((o) => o.orderId),
+        [orderId],
+        'the shopper sees the order',
+      );
       const replay = await order(ctx, 'key-b');
       assert.equal(replay.order.orderId, orderId, 'the retry gets the adopted order');
       assert.ok(replay.paymentLink);
@@ -193,7 +215,11 @@ for (const kind of testDatabaseKinds()) {
       // The earlier attempt is charged but unrecorded: the later payment records it (same attempt id) instead of charging again.
       await rejectsWith(commerce.payments.pay(token), 'ALREADY_PAID');
       const attempts = await commerce.store.listPaymentAttempts([created.order.orderId]);
-      assert.deepEqual(attempts.map((a) => a.state), ['paid'], 'one attempt, paid');
+      assert.deepEqual(
+        attempts.map((a) => a.state),
+        ['paid'],
+        'one attempt, paid',
+      );
       assert.equal((await simulator.orders([created.order.orderId]))[0]?.payment.paymentId, attempts[0]!.attemptId);
       assert.equal(await paidEvents(created.order.orderId), 1);
     });
@@ -223,7 +249,10 @@ for (const kind of testDatabaseKinds()) {
       const read = await commerce.orders.get(ctx, created.order.orderId);
       assert.equal(read?.paymentStatus, 'PAID');
       assert.equal((await commerce.orders.get(ctx, created.order.orderId))?.paymentStatus, 'PAID');
-      assert.deepEqual((await commerce.store.listPaymentAttempts([created.order.orderId])).map((a) => a.state), ['paid']);
+      assert.deepEqual(
+        (await commerce.store.listPaymentAttempts([created.order.orderId])).map((a) => a.state),
+        ['paid'],
+      );
       assert.equal(await paidEvents(created.order.orderId), 1);
     });
 
@@ -245,8 +274,16 @@ for (const kind of testDatabaseKinds()) {
       later();
       const workers = [recovery(), recovery()];
       const rounds = await Promise.all(workers.map((w) => w.recoverOnce()));
-      assert.equal(rounds.reduce((n, r) => n + r.intents, 0), 4, 'every intent leased once');
-      assert.equal(rounds.reduce((n, r) => n + r.attempts, 0), 3, 'every attempt leased once');
+      assert.equal(
+        rounds.reduce((n, r) => n + r.intents, 0),
+        4,
+        'every intent leased once',
+      );
+      assert.equal(
+        rounds.reduce((n, r) => n + r.attempts, 0),
+        3,
+        'every attempt leased once',
+      );
       const states = await Promise.all(stuckOrders.map(async (id) => (await commerce.store.getOrderIntent(id))?.state));
       assert.deepEqual(states, ['created', 'cancelled', 'created', 'cancelled'], 'lost answers adopted, calls never made cancelled');
       for (const id of stuckOrders) {
@@ -294,7 +331,9 @@ for (const kind of testDatabaseKinds()) {
         sagas: { requestWindowMs: WINDOW_MS, recoveryDelaysMs: [500], waitForRunningMs: 300 },
         paymentProviders: { sandbox: deferred },
       });
-      const attemptOf = async (orderId: string) => (await db.query<{ attempt_id: string; state: string }>('SELECT attempt_id, state FROM payment_attempts WHERE order_id = $1 ORDER BY created_at DESC LIMIT 1', [orderId])).rows[0]!;
+      const attemptOf = async (orderId: string) =>
+        (await db.query<{ attempt_id: string; state: string }>('SELECT attempt_id, state FROM payment_attempts WHERE order_id = $1 ORDER BY created_at DESC LIMIT 1', [orderId]))
+          .rows[0]!;
 
       // Settled by the provider's event; the same event again changes nothing.
       const first = await hosted.orders.create(shopper(), { branchCode: BRANCH, lines }, null);

@@ -11,9 +11,12 @@ describe('CORS for partner web apps', () => {
   after(async () => t?.close());
 
   const preflight = (path: string, origin: string) =>
-    fetch(`${t.baseUrl}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-partner-key, authorization' } });
+    fetch(`${t.baseUrl}${path}`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-partner-key, authorization' },
+    });
 
-  test("a registered partner origin may call GraphQL and the REST catalog from a browser; others may not", async () => {
+  test('a registered partner origin may call GraphQL and the REST catalog from a browser; others may not', async () => {
     for (const path of ['/graphql', '/v1/products']) {
       const allowed = await preflight(path, 'https://partner-shop.example');
       assert.equal(allowed.status, 204, path);

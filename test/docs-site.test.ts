@@ -108,7 +108,7 @@ describe('the guide at /docs', () => {
     for (const heading of ['# Quick start', '# Checkout', '# Webhooks', '# GraphQL reference', '# MCP tool reference', '# Error codes', '# Admin API reference']) {
       assert.ok(markdown.includes(`\n${heading}\n`), heading);
     }
-    assert.ok(markdown.includes(`${t.baseUrl}/graphql`), 'addresses are this deployment\'s');
+    assert.ok(markdown.includes(`${t.baseUrl}/graphql`), "addresses are this deployment's");
 
     const rpc = await fetch(`${t.baseUrl}/mcp`, {
       method: 'POST',

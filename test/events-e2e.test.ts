@@ -58,11 +58,25 @@ describe('events through the whole system', () => {
       for (const request of receiver.requests) assert.equal(await verify(secret, request.body, String(request.headers['x-shop-partner-signature'])), true);
 
       // The inbound route is served, and refuses what the grocer did not sign.
-      const body = JSON.stringify({ type: 'order-status', orderId: 'PA2611220000000-ZZZZ', status: 'PICKING', pickingStatus: null, changedAt: new Date().toISOString(), sentAt: Math.floor(Date.now() / 1000) });
-      const forged = await fetch(`${ts.baseUrl}/webhooks/shop/order-status`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-grocer-signature': `sha256=${createHmac('sha256', 'guess').update(body).digest('hex')}` }, body });
+      const body = JSON.stringify({
+        type: 'order-status',
+        orderId: 'PA2611220000000-ZZZZ',
+        status: 'PICKING',
+        pickingStatus: null,
+        changedAt: new Date().toISOString(),
+        sentAt: Math.floor(Date.now() / 1000),
+      });
+      const forged = await fetch(`${ts.baseUrl}/webhooks/shop/order-status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-grocer-signature': `sha256=${createHmac('sha256', 'guess').update(body).digest('hex')}` },
+        body,
+      });
       assert.equal(forged.status, 401);
       const deliveries = await ts.admin('GET', `/admin/partners/${partnerId}/deliveries`);
-      assert.equal((deliveries.body as { deliveries: { status: string }[] }).deliveries.every((d) => d.status === 'delivered'), true);
+      assert.equal(
+        (deliveries.body as { deliveries: { status: string }[] }).deliveries.every((d) => d.status === 'delivered'),
+        true,
+      );
     } finally {
       await receiver.close();
       await ts.close();

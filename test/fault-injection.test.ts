@@ -101,13 +101,21 @@ describe('faults at every grocer call of the checkout, crashes between steps', (
         return { orderId: payload.order?.orderId ?? null, url: payload.order?.paymentLink?.url ?? null, code: payload.userErrors[0]?.code ?? null };
       };
       /** The ids the service sent to the grocer's POST /v1/orders since `since`. */
-      const sentOrderIds = (since: number) => [...new Set(proxy.calls({ method: 'POST', path: '/v1/orders', since }).map((call) => (JSON.parse(call.body.toString('utf8')) as { orderId: string }).orderId))];
+      const sentOrderIds = (since: number) => [
+        ...new Set(proxy.calls({ method: 'POST', path: '/v1/orders', since }).map((call) => (JSON.parse(call.body.toString('utf8')) as { orderId: string }).orderId)),
+      ];
       const pay = async (url: string, through: ApiProcess = api) => {
         const response = await fetch(`${through.origin}${new URL(url).pathname}`, { method: 'POST', headers: { accept: 'application/json' } });
         return { status: response.status, body: (await response.json()) as { state?: string; error?: { code: string; message: string } } };
       };
       const shopperOrders = async (through: ApiProcess = api) =>
-        (await through.graphql<{ orders: { nodes: { orderId: string; isPaid: boolean }[] } }>('{ orders(first: 100) { nodes { orderId isPaid } } }', {}, { token, partnerKey: api.credentials.partnerKey })).data?.orders.nodes ?? [];
+        (
+          await through.graphql<{ orders: { nodes: { orderId: string; isPaid: boolean }[] } }>(
+            '{ orders(first: 100) { nodes { orderId isPaid } } }',
+            {},
+            { token, partnerKey: api.credentials.partnerKey },
+          )
+        ).data?.orders.nodes ?? [];
       const paidEvents = (orderId: string) => new Set(received.filter((e) => e.type === 'payment.paid' && e.orderId === orderId).map((e) => e.id)).size;
 
       /** The invariants every scenario ends with. */
@@ -124,21 +132,28 @@ describe('faults at every grocer call of the checkout, crashes between steps', (
           await until(`payment.paid of ${orderId}`, async () => paidEvents(orderId) > 0);
           assert.equal(paidEvents(orderId), 1, 'payment.paid is one event');
         }
-        const report = await until('an empty reconciliation report', async () => {
-          const answer = await api.admin('GET', '/admin/reconciliation');
-          assert.equal(answer.status, 200);
-          const body = answer.body as { mismatches: unknown[] };
-          return body.mismatches.length === 0 ? body : null;
-        }, 30_000);
+        const report = await until(
+          'an empty reconciliation report',
+          async () => {
+            const answer = await api.admin('GET', '/admin/reconciliation');
+            assert.equal(answer.status, 200);
+            const body = answer.body as { mismatches: unknown[] };
+            return body.mismatches.length === 0 ? body : null;
+          },
+          30_000,
+        );
         assert.deepEqual(report.mismatches, []);
       };
 
       before(async () => {
         api = await startApiProcess({ grocerUrl: proxy.origin, database, env: SETTINGS });
         token = (await api.signUpShopper()).idToken;
-        const page = await api.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 40, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', {
-          b: branchCode,
-        });
+        const page = await api.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+          'query($b: ID!) { products(first: 40, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+          {
+            b: branchCode,
+          },
+        );
         const product = (await direct.products(page.data!.products.nodes.map((n) => n.cprcode))).find((p) => p.active && p.online && !p.alcohol)!;
         lines = [{ cprcode: product.cprcode, quantity: 1 }];
         const partnerId = ((await api.admin('GET', '/admin/partners')).body as { partners: { partnerId: string }[] }).partners[0]!.partnerId;
@@ -218,7 +233,11 @@ describe('faults at every grocer call of the checkout, crashes between steps', (
         proxy.addRule({ method: 'POST', path: `/v1/orders/${created.orderId}/payments`, kind: 'delayResponse', ms: LATE_MS, times: 2 });
         const paid = await pay(created.url!);
         assert.equal(paid.status, 200, JSON.stringify(paid.body));
-        const recorded = new Set(proxy.calls({ method: 'POST', path: `/v1/orders/${created.orderId}/payments`, since }).map((c) => (JSON.parse(c.body.toString('utf8')) as { paymentId: string }).paymentId));
+        const recorded = new Set(
+          proxy
+            .calls({ method: 'POST', path: `/v1/orders/${created.orderId}/payments`, since })
+            .map((c) => (JSON.parse(c.body.toString('utf8')) as { paymentId: string }).paymentId),
+        );
         assert.equal(recorded.size, 1, 'every try carried the same payment id');
         await invariants([created.orderId!], { paid: [created.orderId!] });
       });
@@ -264,37 +283,44 @@ describe('faults at every grocer call of the checkout, crashes between steps', (
         await invariants([orderId!]);
       });
 
-      test('two instances race their recovery workers over stuck orders and payments: each is settled once', { skip: database === 'pglite' ? 'one PGlite database is one process' : false }, async () => {
-        const since = Date.now();
-        const other = await startApiProcess({
-          grocerUrl: proxy.origin,
-          database: { url: api.databaseUrl! },
-          env: { ...SETTINGS, OIDC_ISSUER: `${api.origin}/idp`, ADMIN_TOKEN: api.credentials.adminToken },
-        });
-        try {
-          proxy.addRule({ method: 'POST', path: '/v1/orders', kind: 'resetAfter', times: 6 });
-          proxy.addRule({ method: 'POST', path: '/v1/orders/lookup', kind: 'status', status: 503, times: Infinity });
-          const stuck = [await create(null, api), await create(null, other), await create(null, api)];
-          assert.deepEqual(stuck.map((s) => s.code), ['ORDER_PENDING', 'ORDER_PENDING', 'ORDER_PENDING']);
-          proxy.clear();
-          const payable = [await create(null, api), await create(null, other)];
-          for (const [i, created] of payable.entries()) {
-            proxy.addRule({ method: 'POST', path: `/v1/orders/${created.orderId}/payments`, kind: 'statusAfter', status: 503, times: 2 });
-            const lookups = proxy.addRule({ method: 'POST', path: '/v1/orders/lookup', kind: 'status', status: 503, times: Infinity });
-            assert.equal((await pay(created.url!, i % 2 ? other : api)).status, 202);
-            lookups.remove();
-          }
-          proxy.clear();
-          const stuckIds = sentOrderIds(since).filter((id) => !payable.some((p) => p.orderId === id));
-          await until('both instances to settle everything', async () => {
-            const orders = await shopperOrders(other);
-            return stuckIds.every((id) => orders.some((o) => o.orderId === id)) && payable.every((p) => orders.find((o) => o.orderId === p.orderId)?.isPaid);
+      test(
+        'two instances race their recovery workers over stuck orders and payments: each is settled once',
+        { skip: database === 'pglite' ? 'one PGlite database is one process' : false },
+        async () => {
+          const since = Date.now();
+          const other = await startApiProcess({
+            grocerUrl: proxy.origin,
+            database: { url: api.databaseUrl! },
+            env: { ...SETTINGS, OIDC_ISSUER: `${api.origin}/idp`, ADMIN_TOKEN: api.credentials.adminToken },
           });
-          await invariants(stuckIds, { paid: payable.map((p) => p.orderId!) });
-        } finally {
-          await other.close();
-        }
-      });
+          try {
+            proxy.addRule({ method: 'POST', path: '/v1/orders', kind: 'resetAfter', times: 6 });
+            proxy.addRule({ method: 'POST', path: '/v1/orders/lookup', kind: 'status', status: 503, times: Infinity });
+            const stuck = [await create(null, api), await create(null, other), await create(null, api)];
+            assert.deepEqual(
+              stuck.map((s) => s.code),
+              ['ORDER_PENDING', 'ORDER_PENDING', 'ORDER_PENDING'],
+            );
+            proxy.clear();
+            const payable = [await create(null, api), await create(null, other)];
+            for (const [i, created] of payable.entries()) {
+              proxy.addRule({ method: 'POST', path: `/v1/orders/${created.orderId}/payments`, kind: 'statusAfter', status: 503, times: 2 });
+              const lookups = proxy.addRule({ method: 'POST', path: '/v1/orders/lookup', kind: 'status', status: 503, times: Infinity });
+              assert.equal((await pay(created.url!, i % 2 ? other : api)).status, 202);
+              lookups.remove();
+            }
+            proxy.clear();
+            const stuckIds = sentOrderIds(since).filter((id) => !payable.some((p) => p.orderId === id));
+            await until('both instances to settle everything', async () => {
+              const orders = await shopperOrders(other);
+              return stuckIds.every((id) => orders.some((o) => o.orderId === id)) && payable.every((p) => orders.find((o) => o.orderId === p.orderId)?.isPaid);
+            });
+            await invariants(stuckIds, { paid: payable.map((p) => p.orderId!) });
+          } finally {
+            await other.close();
+          }
+        },
+      );
     });
   }
 });

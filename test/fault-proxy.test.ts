@@ -201,7 +201,10 @@ describe('fault proxy: each fault against a real grocer', () => {
     const error = await rejectsWith(client.createOrder(order(id)), 'GROCER_UNAVAILABLE');
     assert.match(error.message, /cannot be reached/);
     assert.ok(await exists(id));
-    assert.deepEqual(creates(id).map((c) => [c.fault, c.grocerStatus, c.outcome]), [['resetAfter', 200, 'reset']]);
+    assert.deepEqual(
+      creates(id).map((c) => [c.fault, c.grocerStatus, c.outcome]),
+      [['resetAfter', 200, 'reset']],
+    );
   });
 
   test('statusAfter: a 502 comes back, yet the grocer has the order', async () => {
@@ -210,7 +213,10 @@ describe('fault proxy: each fault against a real grocer', () => {
     const error = await rejectsWith(client.createOrder(order(id)), 'GROCER_UNAVAILABLE');
     assert.match(error.message, /HTTP 502/);
     assert.ok(await exists(id));
-    assert.deepEqual(creates(id).map((c) => [c.fault, c.grocerStatus, c.status]), [['statusAfter', 200, 502]]);
+    assert.deepEqual(
+      creates(id).map((c) => [c.fault, c.grocerStatus, c.status]),
+      [['statusAfter', 200, 502]],
+    );
   });
 
   test('status and reset: the call fails and the grocer never sees it', async () => {
@@ -222,8 +228,14 @@ describe('fault proxy: each fault against a real grocer', () => {
     await rejectsWith(client.createOrder(order(b)), 'GROCER_UNAVAILABLE');
     assert.equal(await exists(a), false);
     assert.equal(await exists(b), false);
-    assert.deepEqual(creates(a).map((c) => [c.fault, c.forwarded, c.status]), [['status', false, 503]]);
-    assert.deepEqual(creates(b).map((c) => [c.fault, c.forwarded, c.outcome]), [['reset', false, 'reset']]);
+    assert.deepEqual(
+      creates(a).map((c) => [c.fault, c.forwarded, c.status]),
+      [['status', false, 503]],
+    );
+    assert.deepEqual(
+      creates(b).map((c) => [c.fault, c.forwarded, c.outcome]),
+      [['reset', false, 'reset']],
+    );
     assert.equal((await client.branches()).length > 0, true, 'the client recovers on a new connection');
   });
 
@@ -239,7 +251,10 @@ describe('fault proxy: each fault against a real grocer', () => {
     assert.equal(await exists(id), false, 'not yet received when the client gives up');
     await proxy.settled();
     assert.ok(await exists(id), 'the request in flight reached the grocer later');
-    assert.deepEqual(creates(id).map((c) => [c.fault, c.grocerStatus, c.outcome]), [['delay', 200, 'client-gone']]);
+    assert.deepEqual(
+      creates(id).map((c) => [c.fault, c.grocerStatus, c.outcome]),
+      [['delay', 200, 'client-gone']],
+    );
   });
 
   test('times: a rule applies to the next N matching calls only, Infinity to all, and only to its method and path', async () => {
@@ -249,7 +264,14 @@ describe('fault proxy: each fault against a real grocer', () => {
     const created = await retrying.createOrder(order(id));
     assert.equal(created.orderId, id, 'the third attempt passed');
     assert.equal(rule.applied, 2);
-    assert.deepEqual(creates(id).map((c) => [c.fault, c.grocerStatus]), [['resetAfter', 200], ['resetAfter', 200], [null, 200]]);
+    assert.deepEqual(
+      creates(id).map((c) => [c.fault, c.grocerStatus]),
+      [
+        ['resetAfter', 200],
+        ['resetAfter', 200],
+        [null, 200],
+      ],
+    );
     assert.equal((await direct.orders([id])).length, 1, 'createOrder is idempotent by orderId at the grocer');
 
     const always = proxy.addRule({ path: '/v1/branches', kind: 'status', status: 500, times: Infinity });

@@ -30,7 +30,12 @@ describe('the API in a fetch runtime', () => {
     t = await startTestSystem();
     const { commerce, catalog, config } = t.system;
     const graphqlHandler = createGraphQLHandler({ commerce, executor: new GraphQLExecutor(createGraphQLSchema()) });
-    const catalogHandler = createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl: t.baseUrl, downloadSecret: config.downloadSecret });
+    const catalogHandler = createCatalogHandler({
+      snapshots: catalog,
+      verifyPartnerKey: commerce.partners.verifyKey,
+      publicBaseUrl: t.baseUrl,
+      downloadSecret: config.downloadSecret,
+    });
     const payHandler = createPayPageHandler(commerce);
     const router: HttpHandler = (request) => {
       if (request.path === '/graphql') return graphqlHandler(request);
@@ -68,8 +73,13 @@ describe('the API in a fetch runtime', () => {
   test('pay page: an order placed through GraphQL is shown and paid through its link', async () => {
     const { idToken } = await t.signUpShopper();
     const branchCode = (await t.system.commerce.branches.list())[0]!.branchCode;
-    const priced = await graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(branchCode: $b, first: 20, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode });
-    const cprcode = t.system.commerce.catalog.get(priced.data.products.nodes.map((node) => node.cprcode)).find((product) => !product.alcohol && product.active && product.online)!.cprcode;
+    const priced = await graphql<{ products: { nodes: { cprcode: string }[] } }>(
+      'query($b: ID!) { products(branchCode: $b, first: 20, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+      { b: branchCode },
+    );
+    const cprcode = t.system.commerce.catalog
+      .get(priced.data.products.nodes.map((node) => node.cprcode))
+      .find((product) => !product.alcohol && product.active && product.online)!.cprcode;
     await graphql('mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }', { i: { cprcode, quantity: 1, branchCode } }, idToken);
     const created = await graphql<{ orderCreate: { order: { grandTotal: number; paymentLink: { url: string } }; userErrors: unknown[] } }>(
       'mutation { orderCreate(input: {}) { order { grandTotal paymentLink { url } } userErrors { code message } } }',

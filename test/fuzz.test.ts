@@ -11,7 +11,11 @@ describe('fuzzing the input paths', () => {
   let cprcode: string;
   let branchCode: string;
 
-  const anyText = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('', ' ', "' OR 1=1 --", '../../etc/passwd', '\u0000', '\u200b', '%00', '${x}', '<script>', '🛒', 'นมสด'));
+  const anyText = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 40 }),
+    fc.constantFrom('', ' ', "' OR 1=1 --", '../../etc/passwd', '\u0000', '\u200b', '%00', '${x}', '<script>', '🛒', 'นมสด'),
+  );
   const anyJson = fc.jsonValue({ maxDepth: 3 });
   const runs = { numRuns: Number(process.env.FUZZ_RUNS ?? 60) };
   const statePaths = async () => (await t.system.db.query<{ n: number }>('SELECT (SELECT count(*) FROM orders)::int + (SELECT count(*) FROM payments)::int AS n')).rows[0]!.n;
@@ -21,7 +25,10 @@ describe('fuzzing the input paths', () => {
     t = await startTestSystem({ env: { RATE_LIMIT_SHOPPER_MUTATIONS_PER_MIN: '100000' } });
     token = (await t.signUpShopper()).idToken;
     branchCode = (await t.system.commerce.branches.list()).find((b) => b.alcoholLicensed)!.branchCode;
-    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 10, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode });
+    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+      'query($b: ID!) { products(first: 10, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+      { b: branchCode },
+    );
     cprcode = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).find((p) => !p.alcohol)!.cprcode;
     await t.graphql('mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }', { i: { cprcode, quantity: 1, branchCode } }, { token });
   });
@@ -38,7 +45,19 @@ describe('fuzzing the input paths', () => {
           'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId } userErrors { code field } } }',
           'mutation($i: PaymentStartInput!) { paymentStart(input: $i) { payment { orderId } userErrors { code field } } }',
         ),
-        fc.record({ cprcode: fc.oneof(anyText, anyJson), quantity: fc.oneof(fc.integer(), fc.double(), anyJson), branchCode: fc.oneof(anyText, fc.constant(null)), lines: fc.oneof(anyJson, fc.array(fc.record({ cprcode: anyText, quantity: fc.integer() }), { maxLength: 3 })), shippingType: anyText, couponCodes: fc.oneof(anyJson, fc.array(anyText, { maxLength: 7 })), orderId: anyText, address: anyJson }, { requiredKeys: [] }),
+        fc.record(
+          {
+            cprcode: fc.oneof(anyText, anyJson),
+            quantity: fc.oneof(fc.integer(), fc.double(), anyJson),
+            branchCode: fc.oneof(anyText, fc.constant(null)),
+            lines: fc.oneof(anyJson, fc.array(fc.record({ cprcode: anyText, quantity: fc.integer() }), { maxLength: 3 })),
+            shippingType: anyText,
+            couponCodes: fc.oneof(anyJson, fc.array(anyText, { maxLength: 7 })),
+            orderId: anyText,
+            address: anyJson,
+          },
+          { requiredKeys: [] },
+        ),
         async (mutation, input) => {
           const ordersBefore = await statePaths();
           const result = await t.graphql<Record<string, { userErrors: { code: string }[] } | null>>(mutation, { i: input }, { token });
@@ -61,7 +80,8 @@ describe('fuzzing the input paths', () => {
       const text = await (await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${t.adminToken}` } })).text();
       // The calls a mutation makes; the background poller and catalog refresh use other operations.
       return ['calculate', 'createOrder', 'cancelOrder', 'recordPayment', 'prices', 'stock', 'products', 'branches'].reduce(
-        (sum, operation) => sum + [...text.matchAll(new RegExp(`grocer_calls_total\\{operation="${operation}",outcome="[A-Z_a-z]+"\\} (\\d+)`, 'g'))].reduce((n, m) => n + Number(m[1]), 0),
+        (sum, operation) =>
+          sum + [...text.matchAll(new RegExp(`grocer_calls_total\\{operation="${operation}",outcome="[A-Z_a-z]+"\\} (\\d+)`, 'g'))].reduce((n, m) => n + Number(m[1]), 0),
         0,
       );
     };
@@ -82,10 +102,22 @@ describe('fuzzing the input paths', () => {
       { mutation: 'quoteApplyCoupon(input: $i)', variables: (bad) => ({ i: { ...pricing, couponCodes: ['SAVE10', bad] } }), field: 'input.couponCodes.1' },
       { mutation: 'basketAdd(input: $i)', variables: (bad) => ({ i: { cprcode, quantity: 1, branchCode: bad } }), field: 'input.branchCode' },
       { mutation: 'basketSetBranch(branchCode: $i)', variables: (bad) => ({ i: bad }), field: 'branchCode' },
-      { mutation: 'paymentStart(input: $i)', variables: (bad) => ({ i: { orderId: 'PA2611220000123-K7QD', callbackUrl: `https://partner.example/${bad}` } }), field: 'input.callbackUrl' },
+      {
+        mutation: 'paymentStart(input: $i)',
+        variables: (bad) => ({ i: { orderId: 'PA2611220000123-K7QD', callbackUrl: `https://partner.example/${bad}` } }),
+        field: 'input.callbackUrl',
+      },
       { mutation: 'paymentLinkCreate(orderId: $i)', variables: (bad) => ({ i: bad }), field: 'orderId' },
     ];
-    const types: Record<string, string> = { orderCreate: 'OrderCreateInput', quote: 'QuoteInput!', quoteApplyCoupon: 'QuoteInput!', basketAdd: 'BasketAddInput!', basketSetBranch: 'ID!', paymentStart: 'PaymentStartInput!', paymentLinkCreate: 'ID!' };
+    const types: Record<string, string> = {
+      orderCreate: 'OrderCreateInput',
+      quote: 'QuoteInput!',
+      quoteApplyCoupon: 'QuoteInput!',
+      basketAdd: 'BasketAddInput!',
+      basketSetBranch: 'ID!',
+      paymentStart: 'PaymentStartInput!',
+      paymentLinkCreate: 'ID!',
+    };
     const unusable = fc.constantFrom('\u0000', '\u0001', '\u0007', '\u000b', '\u000c', '\u001b', '\u001f', '\r', '\ud800', '\udbff', '\udc00', '\udfff');
     const hostile = fc.tuple(fc.string({ maxLength: 12 }), unusable, fc.string({ maxLength: 12 })).map(([before, bad, after]) => `${before}${bad}${after}`);
     await fc.assert(
@@ -166,14 +198,18 @@ describe('fuzzing the input paths', () => {
 
   test('MCP tool arguments: protocol errors or isError results, never 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('get_product', 'list_products', 'add_basket_line', 'create_quote', 'create_order', 'search_products', 'no_such_tool'), anyJson, async (name, args) => {
-        const response = await fetch(`${t.baseUrl}/mcp`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-partner-key': t.partnerKey, authorization: `Bearer ${token}` },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-        });
-        assert.ok(response.status < 500, `HTTP ${response.status}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('get_product', 'list_products', 'add_basket_line', 'create_quote', 'create_order', 'search_products', 'no_such_tool'),
+        anyJson,
+        async (name, args) => {
+          const response = await fetch(`${t.baseUrl}/mcp`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-partner-key': t.partnerKey, authorization: `Bearer ${token}` },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+          });
+          assert.ok(response.status < 500, `HTTP ${response.status}`);
+        },
+      ),
       runs,
     );
   });
@@ -185,7 +221,11 @@ describe('fuzzing the input paths', () => {
       fc.asyncProperty(fc.constantFrom('payment', 'order-status'), anyJson, fc.boolean(), async (kind, body, sign) => {
         const raw = JSON.stringify(body);
         const signature = sign ? `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}` : `sha256=${'0'.repeat(64)}`;
-        const response = await fetch(`${t.baseUrl}/webhooks/shop/${kind}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-grocer-signature': signature }, body: raw });
+        const response = await fetch(`${t.baseUrl}/webhooks/shop/${kind}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-grocer-signature': signature },
+          body: raw,
+        });
         assert.ok(response.status >= 400 && response.status < 500, `HTTP ${response.status} for ${raw.slice(0, 80)}`);
       }),
       runs,

@@ -74,7 +74,13 @@ describe('/graphql under hostile requests', () => {
     // The handler as a function of a request, with a small limit: the real domain behind it.
     const handler = createGraphQLHandler({ commerce: t.system.commerce, executor: new GraphQLExecutor(createGraphQLSchema(), { maxResponseBytes: 20_000 }) });
     const call = async (document: string) => {
-      const response = await handler({ method: 'POST', path: '/graphql', query: new URLSearchParams(), headers: { 'content-type': 'application/json', 'x-partner-key': t.partnerKey }, body: Buffer.from(JSON.stringify({ query: document })) });
+      const response = await handler({
+        method: 'POST',
+        path: '/graphql',
+        query: new URLSearchParams(),
+        headers: { 'content-type': 'application/json', 'x-partner-key': t.partnerKey },
+        body: Buffer.from(JSON.stringify({ query: document })),
+      });
       return { status: response.status, body: JSON.parse(String(response.body)) as { data: unknown; errors?: Answer['errors'] } };
     };
     const small = await call('{ categories { name } }');
@@ -124,7 +130,11 @@ describe('/graphql under hostile requests', () => {
     assert.match(london.errors![0]!.message, /nearest is \d+ km away, more than 50 km/);
     assert.ok(KNOWN_CODES.has('OUT_OF_SERVICE_AREA'));
     const ayutthaya = await t.graphql<Resolved>(RESOLVE, { i: { lat: 14.3535, lon: 100.5685 } });
-    assert.deepEqual(ayutthaya.data?.fulfilmentResolve && { ...ayutthaya.data.fulfilmentResolve, distanceKm: Math.round(ayutthaya.data.fulfilmentResolve.distanceKm!) }, { branchCode: 'AYU01', deliveryAvailable: false, distanceKm: 0 }, 'pickup nearby still resolves');
+    assert.deepEqual(
+      ayutthaya.data?.fulfilmentResolve && { ...ayutthaya.data.fulfilmentResolve, distanceKm: Math.round(ayutthaya.data.fulfilmentResolve.distanceKm!) },
+      { branchCode: 'AYU01', deliveryAvailable: false, distanceKm: 0 },
+      'pickup nearby still resolves',
+    );
     const postcode = await t.graphql<Resolved>(RESOLVE, { i: { postcode: '10110' } });
     const resolved = postcode.data!.fulfilmentResolve!;
     assert.equal(resolved.deliveryAvailable, true);

@@ -10,7 +10,8 @@ interface ProductNode {
   inventory: { cprcode: string; branchCode: string; listable: boolean; sellableQty: number | null } | null;
 }
 
-const PRODUCT_FIELDS = 'cprcode nameEn nameTh brandEn sizeDesc countryEn barcode imageUrl availStore category { l1 l2 l3 } price { amount currency branchCode source } inventory { cprcode branchCode listable sellableQty ibCfQty qtySource }';
+const PRODUCT_FIELDS =
+  'cprcode nameEn nameTh brandEn sizeDesc countryEn barcode imageUrl availStore category { l1 l2 l3 } price { amount currency branchCode source } inventory { cprcode branchCode listable sellableQty ibCfQty qtySource }';
 
 describe('GraphQL read side', () => {
   let t: TestSystem;
@@ -60,10 +61,8 @@ describe('GraphQL read side', () => {
     let after: string | null = null;
     let total = 0;
     for (let i = 0; i < 100; i++) {
-      const result: { data: { products: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: { cprcode: string }[] } } | null } = await t.graphql(
-        'query($after: String) { products(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { cprcode } } }',
-        { after },
-      );
+      const result: { data: { products: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: { cprcode: string }[] } } | null } =
+        await t.graphql('query($after: String) { products(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { cprcode } } }', { after });
       const page = result.data!.products;
       total = page.totalCount;
       for (const node of page.nodes) {
@@ -76,7 +75,7 @@ describe('GraphQL read side', () => {
     assert.equal(seen.size, total);
   });
 
-  test('the README\'s first query answers products with price and stock', async () => {
+  test("the README's first query answers products with price and stock", async () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const body = /-d '(\{"query":[^']+\})'/.exec(readme)?.[1];
     assert.ok(body, 'the README shows a curl query');
@@ -118,7 +117,9 @@ describe('GraphQL read side', () => {
   });
 
   test('product without a branch shows the detail price; with a branch, that branch', async () => {
-    const code = t.system.commerce.catalog.list({ query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true }, { after: null, first: 5 }).products.find((p) => p.detailPriceSatang !== null)!;
+    const code = t.system.commerce.catalog
+      .list({ query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true }, { after: null, first: 5 })
+      .products.find((p) => p.detailPriceSatang !== null)!;
     const plain = await t.graphql<{ product: ProductNode }>(`query($c: ID!) { product(cprcode: $c) { ${PRODUCT_FIELDS} } }`, { c: code.cprcode });
     assert.deepEqual(plain.data!.product.price, { amount: code.detailPriceSatang! / 100, currency: 'THB', branchCode: null, source: 'DETAIL_FALLBACK' });
     assert.equal(plain.data!.product.inventory, null);
@@ -147,12 +148,18 @@ describe('GraphQL read side', () => {
     const nowhere = await t.graphql('{ fulfilmentResolve(input: { postcode: "00000" }) { branchCode } }');
     assert.equal(nowhere.errors?.[0]?.extensions?.code, 'DELIVERY_UNAVAILABLE');
 
-    const some = t.system.commerce.catalog.list({ query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true }, { after: null, first: 3 }).products;
+    const some = t.system.commerce.catalog.list(
+      { query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true },
+      { after: null, first: 3 },
+    ).products;
     const inventory = await t.graphql<{ inventory: { cprcode: string; branchCode: string }[] }>(
       'query($b: ID!, $c: [ID!]) { inventory(branchCode: $b, cprcodes: $c) { cprcode branchCode listable sellableQty ibCfQty qtySource } }',
       { b: branchCode, c: some.map((p) => p.cprcode) },
     );
-    assert.deepEqual(inventory.data!.inventory.map((i) => i.cprcode), some.map((p) => p.cprcode));
+    assert.deepEqual(
+      inventory.data!.inventory.map((i) => i.cprcode),
+      some.map((p) => p.cprcode),
+    );
   });
 
   test('bad input answers clear errors with stable codes, never HTTP 500', async () => {
@@ -191,7 +198,9 @@ describe('GraphQL read side', () => {
     const wide = await t.graphql(`{ ${aliases} }`);
     assert.equal(wide.errors?.[0]?.extensions?.code, 'QUERY_TOO_COMPLEX');
 
-    const costly = await t.graphql(`{ a: products(first: 100) { nodes { ${PRODUCT_FIELDS} } } b: products(first: 100) { nodes { ${PRODUCT_FIELDS} } } c: products(first: 100) { nodes { ${PRODUCT_FIELDS} } } d: products(first: 100) { nodes { ${PRODUCT_FIELDS} } } }`);
+    const costly = await t.graphql(
+      `{ a: products(first: 100) { nodes { ${PRODUCT_FIELDS} } } b: products(first: 100) { nodes { ${PRODUCT_FIELDS} } } c: products(first: 100) { nodes { ${PRODUCT_FIELDS} } } d: products(first: 100) { nodes { ${PRODUCT_FIELDS} } } }`,
+    );
     assert.equal(costly.errors?.[0]?.extensions?.code, 'QUERY_TOO_COMPLEX');
     assert.match(costly.errors![0]!.message, /costs \d+/);
 

@@ -14,7 +14,10 @@ describe('shopper identity through the API', () => {
   before(async () => {
     t = await startTestSystem();
     const branch = (await t.system.commerce.branches.list())[0]!.branchCode;
-    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branch });
+    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+      'query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+      { b: branch },
+    );
     cprcode = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).find((p) => !p.alcohol)!.cprcode;
   });
   after(async () => t?.close());
@@ -39,7 +42,10 @@ describe('shopper identity through the API', () => {
       const query = await t.graphql(BASKET, {}, { token });
       assert.equal(query.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED', `query with ${String(token).slice(0, 20)}`);
       const mutation = await t.graphql<{ basketAdd: { basket: null; userErrors: { code: string }[] } }>(ADD, { i: { cprcode, quantity: 1 } }, { token });
-      assert.deepEqual(mutation.data?.basketAdd.userErrors.map((e) => e.code), ['UNAUTHENTICATED']);
+      assert.deepEqual(
+        mutation.data?.basketAdd.userErrors.map((e) => e.code),
+        ['UNAUTHENTICATED'],
+      );
     }
   });
 
@@ -57,9 +63,18 @@ describe('shopper identity through the API', () => {
     // The same shopper (same pool, same sub) signs in through partner A's client.
     const cognito = new CognitoIdentityProviderClient({ endpoint: `${t.baseUrl}/idp`, region: 'local', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
     const signInAt = Date.now();
-    const challenge = await cognito.send(new InitiateAuthCommand({ ClientId: t.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }));
+    const challenge = await cognito.send(
+      new InitiateAuthCommand({ ClientId: t.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }),
+    );
     const code = await t.mailboxCode(email, signInAt);
-    const viaA = await cognito.send(new RespondToAuthChallengeCommand({ ClientId: t.clientId, ChallengeName: 'EMAIL_OTP', Session: challenge.Session, ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: code } }));
+    const viaA = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: t.clientId,
+        ChallengeName: 'EMAIL_OTP',
+        Session: challenge.Session,
+        ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: code },
+      }),
+    );
     cognito.destroy();
     const basketA = await t.graphql<{ basket: null }>(BASKET, {}, { token: viaA.AuthenticationResult!.IdToken! });
     assert.deepEqual(basketA.data, { basket: null }, "partner A sees none of partner B's basket for the same shopper");

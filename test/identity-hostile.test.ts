@@ -27,7 +27,8 @@ describe('id tokens with hostile claims', () => {
     const key = await importJWK(rows[0]!.private_jwk, 'RS256');
     return new SignJWT({ ...decodeJwt(idToken), ...claims }).setProtectedHeader({ alg: 'RS256', kid: header.kid!, typ: 'JWT' }).sign(key);
   }
-  const code = async (token: string, scheme = 'Bearer') => (await t.graphql(BASKET, {}, { headers: { authorization: `${scheme} ${token}` } })).errors?.[0]?.extensions?.code ?? 'OK';
+  const code = async (token: string, scheme = 'Bearer') =>
+    (await t.graphql(BASKET, {}, { headers: { authorization: `${scheme} ${token}` } })).errors?.[0]?.extensions?.code ?? 'OK';
 
   test('a token issued in the future (beyond five minutes of skew) or living longer than an hour is refused', async () => {
     const now = Math.floor(Date.now() / 1000);
@@ -48,10 +49,22 @@ describe('id tokens with hostile claims', () => {
 
   test('a shopper keeps the basket across a key rotation; the other environment and another partner see none of it', async () => {
     const branchCode = (await t.system.commerce.branches.list())[0]!.branchCode;
-    const cprcode = (await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 1, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode })).data!.products.nodes[0]!.cprcode;
-    const created = (await t.admin('POST', '/admin/partners', { name: 'Rotating Partner', environment: 'sandbox' })).body as { partnerId: string; partnerKey: string; clientId: string };
+    const cprcode = (
+      await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 1, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', {
+        b: branchCode,
+      })
+    ).data!.products.nodes[0]!.cprcode;
+    const created = (await t.admin('POST', '/admin/partners', { name: 'Rotating Partner', environment: 'sandbox' })).body as {
+      partnerId: string;
+      partnerKey: string;
+      clientId: string;
+    };
     const { idToken: token } = await t.signUpShopper(undefined, created.clientId);
-    const add = await t.graphql<{ basketAdd: { basket: { basketId: string } } }>('mutation($i: BasketAddInput!) { basketAdd(input: $i) { basket { basketId } userErrors { code } } }', { i: { cprcode, branchCode } }, { token, partnerKey: created.partnerKey });
+    const add = await t.graphql<{ basketAdd: { basket: { basketId: string } } }>(
+      'mutation($i: BasketAddInput!) { basketAdd(input: $i) { basket { basketId } userErrors { code } } }',
+      { i: { cprcode, branchCode } },
+      { token, partnerKey: created.partnerKey },
+    );
     const basketId = add.data!.basketAdd.basket.basketId;
     const basketWith = async (partnerKey: string) => (await t.graphql<{ basket: { basketId: string } | null }>(BASKET, {}, { token, partnerKey })).data?.basket?.basketId ?? null;
 
@@ -60,6 +73,10 @@ describe('id tokens with hostile claims', () => {
     assert.equal(await basketWith(rotated), basketId, 'the new key of the same environment sees the same basket');
     const live = ((await t.admin('POST', `/admin/partners/${created.partnerId}/keys`, { environment: 'production' })).body as { partnerKey: string }).partnerKey;
     assert.equal(await basketWith(live), null, 'the production key has its own, empty basket');
-    assert.equal((await t.graphql(BASKET, {}, { token, partnerKey: t.partnerKey })).errors?.[0]?.extensions?.code, 'UNAUTHENTICATED', "another partner refuses the shopper's token outright");
+    assert.equal(
+      (await t.graphql(BASKET, {}, { token, partnerKey: t.partnerKey })).errors?.[0]?.extensions?.code,
+      'UNAUTHENTICATED',
+      "another partner refuses the shopper's token outright",
+    );
   });
 });

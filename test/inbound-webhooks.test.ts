@@ -121,7 +121,13 @@ for (const kind of testDatabaseKinds()) {
       // The handler enforces its own body limit too, whatever the server in front of it does.
       const direct = createInboundWebhookHandler({ store: world.commerce.store, poller: runtime.poller, secret: SECRET, clock });
       const huge = Buffer.from(JSON.stringify(statusBody(paid.orderId, { padding: 'x'.repeat(70 * 1024) })));
-      const response = await direct({ method: 'POST', path, query: new URLSearchParams(), headers: { 'x-grocer-signature': signWebhookBody(SECRET, huge.toString()) }, body: huge });
+      const response = await direct({
+        method: 'POST',
+        path,
+        query: new URLSearchParams(),
+        headers: { 'x-grocer-signature': signWebhookBody(SECRET, huge.toString()) },
+        body: huge,
+      });
       assert.equal(response.status, 413);
       assert.equal(await snapshot(), before, 'nothing changed');
     });

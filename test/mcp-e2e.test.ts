@@ -71,7 +71,7 @@ describe('MCP over streamable HTTP, end to end', () => {
   /** Error codes of a failed call: top-level errors, or the payload's userErrors. */
   function codes(result: CallToolResult): string[] {
     const content = result.structuredContent as Record<string, unknown>;
-    const errors = (content.errors as ToolError[] | undefined) ?? Object.values(content).flatMap((p) => ((p as { userErrors?: ToolError[] } | null)?.userErrors ?? []));
+    const errors = (content.errors as ToolError[] | undefined) ?? Object.values(content).flatMap((p) => (p as { userErrors?: ToolError[] } | null)?.userErrors ?? []);
     return errors.map((e) => e.code);
   }
 
@@ -85,7 +85,7 @@ describe('MCP over streamable HTTP, end to end', () => {
     await t?.close();
   });
 
-  test('tools/list returns exactly the 18 tools of the spec, with argument schemas that are the operations\' variables', async () => {
+  test("tools/list returns exactly the 18 tools of the spec, with argument schemas that are the operations' variables", async () => {
     const client = await connect();
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((tool) => tool.name).sort(), [...SPEC_TOOLS].sort());
@@ -133,35 +133,59 @@ describe('MCP over streamable HTTP, end to end', () => {
     const first = await ok<{ basketAdd: { basket: { branchCode: string; lines: unknown[] } } }>(shopper, 'add_basket_line', { cprcode: a, quantity: 2, branchCode: shopAt });
     assert.equal(first.basketAdd.basket.branchCode, shopAt);
     const second = await ok<{ basketAdd: { basket: { lines: { cprcode: string; quantity: number }[] } } }>(shopper, 'add_basket_line', { cprcode: b });
-    assert.deepEqual(second.basketAdd.basket.lines.map((l) => [l.cprcode, l.quantity]), [[a, 2], [b, 1]], 'quantity defaults to 1');
+    assert.deepEqual(
+      second.basketAdd.basket.lines.map((l) => [l.cprcode, l.quantity]),
+      [
+        [a, 2],
+        [b, 1],
+      ],
+      'quantity defaults to 1',
+    );
 
     const quote = (await ok<{ quote: { quote: Quote } }>(shopper, 'create_quote')).quote.quote;
     assert.ok(quote.grandTotal > 0);
-    assert.deepEqual(quote.lines.map((l) => [l.cprcode, l.quantity]), [[a, 2], [b, 1]]);
+    assert.deepEqual(
+      quote.lines.map((l) => [l.cprcode, l.quantity]),
+      [
+        [a, 2],
+        [b, 1],
+      ],
+    );
 
     const coupon = (await ok<{ quoteApplyCoupon: { quote: Quote } }>(shopper, 'apply_coupon', { couponCodes: ['SAVE10', 'EXPIRED50'] })).quoteApplyCoupon.quote;
     assert.deepEqual(coupon.couponCodes, ['SAVE10']);
-    assert.deepEqual(coupon.failedCoupons?.map((f) => [f.code, f.reason]), [['EXPIRED50', 'EXPIRED']]);
+    assert.deepEqual(
+      coupon.failedCoupons?.map((f) => [f.code, f.reason]),
+      [['EXPIRED50', 'EXPIRED']],
+    );
     assert.ok(coupon.grandTotal < quote.grandTotal, 'SAVE10 lowers the bill');
 
     const order = (await ok<{ orderCreate: { order: Order } }>(shopper, 'create_order', { couponCodes: ['SAVE10'] })).orderCreate.order;
     assert.equal(order.grandTotal, coupon.grandTotal, "the order's total is the quote's");
     assert.equal(order.status, 'PLACED');
     assert.equal(order.sandbox, true);
-    assert.deepEqual(order.lines.map((l) => [l.cprcode, l.quantity]), [[a, 2], [b, 1]]);
+    assert.deepEqual(
+      order.lines.map((l) => [l.cprcode, l.quantity]),
+      [
+        [a, 2],
+        [b, 1],
+      ],
+    );
     const firstLink = order.paymentLink;
     assert.ok(firstLink, 'the order carries its payment link');
     assert.ok(firstLink.url.startsWith(`${t.baseUrl}/pay/`));
     assert.equal(firstLink.amount, order.grandTotal);
 
-    const link = (await ok<{ paymentLinkCreate: { paymentLink: { url: string; amount: number; provider: string } } }>(shopper, 'create_payment_link', { orderId: order.orderId })).paymentLinkCreate.paymentLink;
+    const link = (await ok<{ paymentLinkCreate: { paymentLink: { url: string; amount: number; provider: string } } }>(shopper, 'create_payment_link', { orderId: order.orderId }))
+      .paymentLinkCreate.paymentLink;
     assert.notEqual(link.url, firstLink.url, 'a fresh link');
     assert.equal(link.amount, order.grandTotal);
     assert.equal(link.provider, 'sandbox');
     const checkout = (await (await fetch(`${link.url}/checkout.json`)).json()) as { grandTotal: number; state: string };
     assert.deepEqual([checkout.state, checkout.grandTotal], ['payable', order.grandTotal], 'the link pays exactly this order');
 
-    const session = (await ok<{ paymentStart: { payment: { redirectUrl: string; available: boolean; amountThb: number } } }>(shopper, 'start_payment', { orderId: order.orderId })).paymentStart.payment;
+    const session = (await ok<{ paymentStart: { payment: { redirectUrl: string; available: boolean; amountThb: number } } }>(shopper, 'start_payment', { orderId: order.orderId }))
+      .paymentStart.payment;
     assert.deepEqual([session.available, session.amountThb], [true, order.grandTotal]);
     assert.ok(session.redirectUrl.startsWith(`${t.baseUrl}/pay/`));
 
@@ -228,7 +252,11 @@ describe('MCP over streamable HTTP, end to end', () => {
 
   test('the Idempotency-Key header reaches create_order: a retried call replays the first order', async () => {
     const buyer = (await t.signUpShopper()).idToken;
-    const cprcode = (await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(branchCode: $b, first: 5, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode })).data!.products.nodes[0]!.cprcode;
+    const cprcode = (
+      await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(branchCode: $b, first: 5, filter: { pricedOnly: true }) { nodes { cprcode } } }', {
+        b: branchCode,
+      })
+    ).data!.products.nodes[0]!.cprcode;
     const args = { branchCode, lines: [{ cprcode, quantity: 1 }] };
     const key = `mcp-e2e-${Date.now()}`;
     const once = await ok<{ orderCreate: { order: Order } }>(await connect({ authorization: `Bearer ${buyer}`, 'idempotency-key': key }), 'create_order', args);
@@ -242,14 +270,19 @@ describe('MCP over streamable HTTP, end to end', () => {
     const [one, two] = await Promise.all([t.signUpShopper(), t.signUpShopper()]);
     const first = await connect({ authorization: `Bearer ${one.idToken}` });
     const second = await connect({ authorization: `Bearer ${two.idToken}` });
-    const nodes = (await ok<{ products: { nodes: { cprcode: string }[] } }>(first, 'list_products', { branchCode, pricedOnly: true, first: 8 })).products.nodes.map((n) => n.cprcode);
+    const nodes = (await ok<{ products: { nodes: { cprcode: string }[] } }>(first, 'list_products', { branchCode, pricedOnly: true, first: 8 })).products.nodes.map(
+      (n) => n.cprcode,
+    );
     const mine = nodes.slice(0, 4);
     const theirs = nodes.slice(4, 8);
     await Promise.all([
       ...mine.map((cprcode) => ok(first, 'add_basket_line', { cprcode, branchCode })),
       ...theirs.map((cprcode) => ok(second, 'add_basket_line', { cprcode, branchCode })),
     ]);
-    const [a, b] = await Promise.all([ok<{ basket: { lines: { cprcode: string }[] } }>(first, 'get_basket'), ok<{ basket: { lines: { cprcode: string }[] } }>(second, 'get_basket')]);
+    const [a, b] = await Promise.all([
+      ok<{ basket: { lines: { cprcode: string }[] } }>(first, 'get_basket'),
+      ok<{ basket: { lines: { cprcode: string }[] } }>(second, 'get_basket'),
+    ]);
     assert.deepEqual(a.basket.lines.map((l) => l.cprcode).sort(), [...mine].sort());
     assert.deepEqual(b.basket.lines.map((l) => l.cprcode).sort(), [...theirs].sort());
   });

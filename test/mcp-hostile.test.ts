@@ -7,7 +7,19 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, LATEST_PROTOCOL_VERSION, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { buildSchema, getNamedType, isInputObjectType, isNonNullType, Kind, type ArgumentNode, type GraphQLInputObjectType, type GraphQLInputType, type ObjectFieldNode, type OperationDefinitionNode, parse } from 'graphql';
+import {
+  buildSchema,
+  getNamedType,
+  isInputObjectType,
+  isNonNullType,
+  Kind,
+  type ArgumentNode,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  type ObjectFieldNode,
+  type OperationDefinitionNode,
+  parse,
+} from 'graphql';
 import { toolCatalog } from '@grocery/mcp';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
@@ -69,18 +81,29 @@ describe('/mcp under hostile input', () => {
   test('a missing or unknown partner key is 401 with PARTNER_KEY_INVALID, for raw requests and the SDK client alike', async () => {
     for (const key of [undefined, 'pk_test_not-a-key', '']) {
       const headers: Record<string, string> = key === undefined ? {} : { 'x-partner-key': key };
-      const response = await fetch(`${t.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers }, body: JSON.stringify(rpc('tools/list')) });
+      const response = await fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers },
+        body: JSON.stringify(rpc('tools/list')),
+      });
       statuses.push(response.status);
       assert.equal(response.status, 401);
       assert.equal(response.headers.get('www-authenticate'), 'PartnerKey realm="mcp"');
       const body = (await response.json()) as RpcError;
-      assert.deepEqual(body, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Send a valid partner key in the X-Partner-Key header.', data: { code: 'PARTNER_KEY_INVALID' } } });
+      assert.deepEqual(body, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: 'Send a valid partner key in the X-Partner-Key header.', data: { code: 'PARTNER_KEY_INVALID' } },
+      });
     }
     const keyless = new Client({ name: 'keyless', version: '1.0.0' });
-    await assert.rejects(keyless.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`))), (error: unknown) => error instanceof StreamableHTTPError && error.code === 401);
+    await assert.rejects(
+      keyless.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`))),
+      (error: unknown) => error instanceof StreamableHTTPError && error.code === 401,
+    );
   });
 
-  test('Origin: a disallowed one is 403 even with a key; the service\'s own origin and none pass, with CORS for the former', async () => {
+  test("Origin: a disallowed one is 403 even with a key; the service's own origin and none pass, with CORS for the former", async () => {
     for (const origin of ['https://evil.example', 'null', `${t.baseUrl}.evil.example`, 'http://127.0.0.1:1']) {
       const answer = await post(rpc('tools/list'), { origin });
       assert.equal(answer.status, 403, origin);
@@ -92,7 +115,10 @@ describe('/mcp under hostile input', () => {
     assert.equal(same.headers.get('access-control-allow-origin'), t.baseUrl);
     assert.equal((await post(rpc('tools/list'))).status, 200, 'no Origin: not a browser');
 
-    const preflight = await fetch(`${t.baseUrl}/mcp`, { method: 'OPTIONS', headers: { origin: t.baseUrl, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-partner-key, content-type' } });
+    const preflight = await fetch(`${t.baseUrl}/mcp`, {
+      method: 'OPTIONS',
+      headers: { origin: t.baseUrl, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-partner-key, content-type' },
+    });
     statuses.push(preflight.status);
     assert.equal(preflight.status, 204);
     assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /x-partner-key/);
@@ -153,7 +179,10 @@ describe('/mcp under hostile input', () => {
 
     const cancelled = await post([call('list_categories', {}, 'x'), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x' } }]);
     assert.equal(cancelled.status, 200, 'a cancellation in the same POST cannot leave its request unanswered');
-    assert.deepEqual((cancelled.body as { id: string }[]).map((a) => a.id), ['x']);
+    assert.deepEqual(
+      (cancelled.body as { id: string }[]).map((a) => a.id),
+      ['x'],
+    );
     const twice = await post([call('list_categories', {}, 1), call('list_branches', {}, 1)]);
     assert.equal(twice.status, 400);
     assert.match(rpcError(twice).message, /distinct ids/);
@@ -170,8 +199,19 @@ describe('/mcp under hostile input', () => {
     const hostileId = 'id "with" \\ quotes \u2028 and ไทย';
     const answer = await post([call('list_categories', {}, hostileId), call('list_branches', { bad: 1 }, 7), rpc('tools/list', {}, 'plain')]);
     assert.equal(answer.status, 200);
-    const answers = answer.body as { jsonrpc: string; id: unknown; result: { content: { type: string; text: string }[]; structuredContent?: unknown; isError?: boolean; tools?: unknown[] } }[];
-    assert.deepEqual(answers.map((a) => [a.jsonrpc, a.id]), [['2.0', hostileId], ['2.0', 7], ['2.0', 'plain']]);
+    const answers = answer.body as {
+      jsonrpc: string;
+      id: unknown;
+      result: { content: { type: string; text: string }[]; structuredContent?: unknown; isError?: boolean; tools?: unknown[] };
+    }[];
+    assert.deepEqual(
+      answers.map((a) => [a.jsonrpc, a.id]),
+      [
+        ['2.0', hostileId],
+        ['2.0', 7],
+        ['2.0', 'plain'],
+      ],
+    );
     for (const { result } of answers.slice(0, 2)) {
       assert.equal(result.content.length, 1);
       assert.deepEqual(result.structuredContent, JSON.parse(result.content[0]!.text));
@@ -186,7 +226,10 @@ describe('/mcp under hostile input', () => {
   });
 
   test('unknown tools are protocol errors; missing, wrong-typed, extra and huge arguments are isError results naming the argument', async () => {
-    await assert.rejects(client.callTool({ name: 'rm_rf', arguments: {} }), (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams && error.message.includes('Unknown tool "rm_rf"'));
+    await assert.rejects(
+      client.callTool({ name: 'rm_rf', arguments: {} }),
+      (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams && error.message.includes('Unknown tool "rm_rf"'),
+    );
     await assert.rejects(client.callTool({ name: 'x'.repeat(10_000), arguments: {} }), (error: unknown) => error instanceof McpError && error.message.length < 300);
 
     const cases: [string, Record<string, unknown>, RegExp][] = [
@@ -204,8 +247,14 @@ describe('/mcp under hostile input', () => {
       const result = await tool(name, args);
       assert.equal(result.isError, true, name);
       const errors = (result.structuredContent as { errors: { code: string; message: string }[] }).errors;
-      assert.ok(errors.every((e) => e.code === 'INVALID_INPUT'), JSON.stringify(errors));
-      assert.ok(errors.some((e) => message.test(e.message)), `${name}: ${JSON.stringify(errors)}`);
+      assert.ok(
+        errors.every((e) => e.code === 'INVALID_INPUT'),
+        JSON.stringify(errors),
+      );
+      assert.ok(
+        errors.some((e) => message.test(e.message)),
+        `${name}: ${JSON.stringify(errors)}`,
+      );
     }
     // The SDK's own request schema refuses non-object arguments (it reports them as -32603, quoting the reason).
     const notAnObject = await post(rpc('tools/call', { name: 'get_product', arguments: ['1'] }));
@@ -217,7 +266,10 @@ describe('/mcp under hostile input', () => {
     const outOfRange = await tool('list_products', { first: 100_000 });
     assert.equal(outOfRange.isError, true);
     const codes = (outOfRange.structuredContent as { errors: { code: string }[] }).errors.map((e) => e.code);
-    assert.ok(codes.every((code) => code !== 'INTERNAL'), codes.join());
+    assert.ok(
+      codes.every((code) => code !== 'INTERNAL'),
+      codes.join(),
+    );
     const nowhere = await tool('resolve_fulfilment', { lat: 999, lon: -999 });
     assert.equal(nowhere.isError, true);
     assert.ok((nowhere.structuredContent as { errors: { code: string }[] }).errors.every((e) => e.code !== 'INTERNAL'));
@@ -225,7 +277,7 @@ describe('/mcp under hostile input', () => {
     assert.ok(!JSON.stringify(odd).includes('INTERNAL'));
   });
 
-  test('every tool mirrors its GraphQL field: each argument and input field is a tool argument with the schema\'s default and optionality', async () => {
+  test("every tool mirrors its GraphQL field: each argument and input field is a tool argument with the schema's default and optionality", async () => {
     const schema = buildSchema(await (await fetch(`${t.baseUrl}/schema.graphql`)).text());
     const { tools } = await client.listTools();
     assert.equal(tools.length, 18);
@@ -253,7 +305,12 @@ describe('/mcp under hostile input', () => {
         if (selection.kind !== Kind.FIELD) continue;
         const field = root.getFields()[selection.name.value]!;
         for (const argument of field.args) {
-          expectArgument(`${root.name}.${field.name}(${argument.name})`, selection.arguments?.find((a) => a.name.value === argument.name)?.value, argument.type, argument.defaultValue);
+          expectArgument(
+            `${root.name}.${field.name}(${argument.name})`,
+            selection.arguments?.find((a) => a.name.value === argument.name)?.value,
+            argument.type,
+            argument.defaultValue,
+          );
         }
       }
     }
@@ -269,7 +326,9 @@ describe('/mcp under hostile input', () => {
     assert.ok(nodes.length > 0 && t.system.commerce.catalog.get(nodes.map((n) => n.cprcode)).every((p) => p.alcohol), 'list_products filters alcoholOnly');
     // An input field whose variable is left out takes the field's default, on /graphql as in tools.
     const defaults = await t.graphql<{ products: { totalCount: number } }>('{ products { totalCount } }');
-    const omitted = await t.graphql<{ products: { totalCount: number } }>('query($online: Boolean, $active: Boolean) { products(filter: { onlineOnly: $online, activeOnly: $active }) { totalCount } }');
+    const omitted = await t.graphql<{ products: { totalCount: number } }>(
+      'query($online: Boolean, $active: Boolean) { products(filter: { onlineOnly: $online, activeOnly: $active }) { totalCount } }',
+    );
     const everything = await t.graphql<{ products: { totalCount: number } }>('{ products(filter: { onlineOnly: false, activeOnly: false }) { totalCount } }');
     assert.equal(omitted.data!.products.totalCount, defaults.data!.products.totalCount);
     assert.ok(everything.data!.products.totalCount > defaults.data!.products.totalCount, 'the defaults filter something out');
@@ -281,6 +340,10 @@ describe('/mcp under hostile input', () => {
   test('a burst of concurrent calls from many clients all get answers', async () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(call(i % 2 ? 'list_categories' : 'list_branches', {}, i))));
     assert.ok(answers.every((a) => a.status === 200 && (a.body as { id: number; result: { isError?: boolean } }).result.isError === undefined));
-    assert.deepEqual(answers.map((a) => (a.body as { id: number }).id), Array.from({ length: 40 }, (_, i) => i), 'each answer carries its own request id');
+    assert.deepEqual(
+      answers.map((a) => (a.body as { id: number }).id),
+      Array.from({ length: 40 }, (_, i) => i),
+      'each answer carries its own request id',
+    );
   });
 });

@@ -91,7 +91,14 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
     simulator = createGrocerSimulator({ productCount: 2_000 });
     grocer = await createGrocerServer(simulator, { controlToken: CONTROL_TOKEN });
     pool = await startOtherPool();
-    search = await startDatabaseSearch({ db: await open(), port: 0, host: '127.0.0.1', publicBaseUrl: 'http://127.0.0.1', pollMs: 200, rateLimits: { partnerPerMinute: { sandbox: RATE_LIMIT, production: RATE_LIMIT }, shopperMutationsPerMinute: 10 } });
+    search = await startDatabaseSearch({
+      db: await open(),
+      port: 0,
+      host: '127.0.0.1',
+      publicBaseUrl: 'http://127.0.0.1',
+      pollMs: 200,
+      rateLimits: { partnerPerMinute: { sandbox: RATE_LIMIT, production: RATE_LIMIT }, shopperMutationsPerMinute: 10 },
+    });
     a = await instance(search.origin);
     b = await instance(search.origin);
 
@@ -100,8 +107,16 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
     partnerKey = created.body.partnerKey as string;
     token = await pool.signIn(client.clientId, `multi.${process.pid}@example.com`);
     branchCode = (await a.commerce.branches.list()).find((x) => x.alcoholLicensed)!.branchCode;
-    const page = await graphql<{ products: { nodes: { cprcode: string }[] } }>(b, 'query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode }, false);
-    cprcodes = b.commerce.catalog.get(page.body.data.products.nodes.map((n) => n.cprcode)).filter((p) => !p.alcohol).map((p) => p.cprcode);
+    const page = await graphql<{ products: { nodes: { cprcode: string }[] } }>(
+      b,
+      'query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+      { b: branchCode },
+      false,
+    );
+    cprcodes = b.commerce.catalog
+      .get(page.body.data.products.nodes.map((n) => n.cprcode))
+      .filter((p) => !p.alcohol)
+      .map((p) => p.cprcode);
 
     receiver = createServer((req, res) => {
       let body = '';
@@ -113,7 +128,9 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const registered = await admin(b, 'POST', `/admin/partners/${String(created.body.partnerId)}/webhooks`, { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` });
+    const registered = await admin(b, 'POST', `/admin/partners/${String(created.body.partnerId)}/webhooks`, {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+    });
     assert.equal(registered.status, 201);
   });
 
@@ -147,7 +164,9 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
     assert.deepEqual(seenByA.body.data.basket.lines, [{ cprcode: cprcodes[0], quantity: 3 }]);
     const created = await graphql<{ orderCreate: { order: { orderId: string } } }>(b, 'mutation { orderCreate { order { orderId } userErrors { code } } }');
     const orderId = created.body.data.orderCreate.order.orderId;
-    const viaA = await graphql<{ order: { orderId: string; lines: { quantity: number }[] } }>(a, 'query($id: ID!) { order(orderId: $id) { orderId lines { quantity } } }', { id: orderId });
+    const viaA = await graphql<{ order: { orderId: string; lines: { quantity: number }[] } }>(a, 'query($id: ID!) { order(orderId: $id) { orderId lines { quantity } } }', {
+      id: orderId,
+    });
     assert.equal(viaA.body.data.order.orderId, orderId);
     const listA = await graphql<{ orders: { nodes: { orderId: string }[] } }>(a, '{ orders(first: 10) { nodes { orderId } } }');
     const listB = await graphql<{ orders: { nodes: { orderId: string }[] } }>(b, '{ orders(first: 10) { nodes { orderId } } }');
@@ -180,7 +199,11 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
   });
 
   test('rate limits are shared: both instances and the search instance spend one budget', async () => {
-    const created = await admin(a, 'POST', '/admin/partners', { name: 'Rate Partner', environment: 'sandbox', clientId: (await pool.pool.createAppClient({ name: 'r', redirectUris: [] })).clientId });
+    const created = await admin(a, 'POST', '/admin/partners', {
+      name: 'Rate Partner',
+      environment: 'sandbox',
+      clientId: (await pool.pool.createAppClient({ name: 'r', redirectUris: [] })).clientId,
+    });
     const key = created.body.partnerKey as string;
     await awayFromWindowEdge();
     const targets = [`${a.api.origin}/v1/products?size=1`, `${b.api.origin}/v1/products?size=1`, `${search.origin}/v1/search?q=rice&lang=en`];
@@ -191,10 +214,12 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
       if (response.status === 200) {
         allowed++;
         per[i % 3]!++;
-      }
-      else assert.equal(response.status, 429);
+      } else assert.equal(response.status, 429);
     }
-    assert.ok(per.every((n) => n > 0), `every instance served some: ${per.join(', ')}`);
+    assert.ok(
+      per.every((n) => n > 0),
+      `every instance served some: ${per.join(', ')}`,
+    );
     assert.ok(allowed <= RATE_LIMIT, `${allowed} allowed of ${RATE_LIMIT}`);
     assert.ok(allowed >= RATE_LIMIT - 3 * Math.floor(RATE_LIMIT / 20), `${allowed} allowed: only unspent leases are lost`);
   });

@@ -49,7 +49,13 @@ const bodiesOf = (receiver: Receiver): EventBody[] => receiver.requests.map((r) 
 /** The grocer's notification for an order, signed as the simulator signs it. */
 function grocerNotification(path: string, body: Record<string, unknown>): HttpRequest {
   const raw = JSON.stringify(body);
-  return { method: 'POST', path, query: new URLSearchParams(), headers: { 'content-type': 'application/json', 'x-grocer-signature': signWebhookBody(GROCER_SECRET, raw) }, body: Buffer.from(raw) };
+  return {
+    method: 'POST',
+    path,
+    query: new URLSearchParams(),
+    headers: { 'content-type': 'application/json', 'x-grocer-signature': signWebhookBody(GROCER_SECRET, raw) },
+    body: Buffer.from(raw),
+  };
 }
 
 const PICKUP_MOVES = [
@@ -95,7 +101,10 @@ for (const kind of testDatabaseKinds()) {
         );
         // Paying started picking: that move is the one order.status, never absorbed by the payment.
         const moved = bodiesOf(receiver).filter((b) => b.type === 'order.status');
-        assert.deepEqual(moved.map((b) => [b.payload.status, b.payload.pickingStatus]), [['PLACED', 'QUEUED']]);
+        assert.deepEqual(
+          moved.map((b) => [b.payload.status, b.payload.pickingStatus]),
+          [['PLACED', 'QUEUED']],
+        );
         assertMatchesSchema('OrderStatusEvent', moved[0]);
       } finally {
         await runtime.stop();
@@ -109,7 +118,13 @@ for (const kind of testDatabaseKinds()) {
       // Picking moves only when told: an hour per automatic step.
       const world = await openWorld(kind, { clock, grocer: { pickingStepMs: 3_600_000 } });
       const receiver = await startReceiver();
-      const runtime = createEventRuntime({ commerce: world.commerce, sender: createHttpWebhookSender(), grocerWebhookSecret: GROCER_SECRET, clock, poller: { maxGrocerCallsPerSecond: 1000 } });
+      const runtime = createEventRuntime({
+        commerce: world.commerce,
+        sender: createHttpWebhookSender(),
+        grocerWebhookSecret: GROCER_SECRET,
+        clock,
+        poller: { maxGrocerCallsPerSecond: 1000 },
+      });
       try {
         const { secret } = await registerEndpoint(world, runtime, receiver.url);
         const a = await world.placeOrder();
@@ -119,7 +134,14 @@ for (const kind of testDatabaseKinds()) {
         const notify = (orderId: string) => {
           const after = clock.now();
           return runtime.inboundWebhookHandler(
-            grocerNotification('/webhooks/shop/order-status', { type: 'order-status', orderId, status: 'ANY', pickingStatus: null, changedAt: new Date(after).toISOString(), sentAt: Math.floor(after / 1000) }),
+            grocerNotification('/webhooks/shop/order-status', {
+              type: 'order-status',
+              orderId,
+              status: 'ANY',
+              pickingStatus: null,
+              changedAt: new Date(after).toISOString(),
+              sentAt: Math.floor(after / 1000),
+            }),
           );
         };
         const read = async (orderId: string) => (await world.commerce.orders.get(world.ctx, orderId))!.pickingStatus;
@@ -163,7 +185,10 @@ for (const kind of testDatabaseKinds()) {
             PICKUP_MOVES,
             `order ${order.orderId} moved through every status once, in order`,
           );
-          assert.deepEqual(moves.slice(1).map((body) => body.payload.previousPickingStatus), PICKUP_MOVES.slice(0, -1).map(([, picking]) => picking));
+          assert.deepEqual(
+            moves.slice(1).map((body) => body.payload.previousPickingStatus),
+            PICKUP_MOVES.slice(0, -1).map(([, picking]) => picking),
+          );
           assert.equal(bodies.filter((body) => body.type === 'payment.paid' && body.orderId === order.orderId).length, 1);
         }
 
@@ -221,7 +246,10 @@ for (const kind of testDatabaseKinds()) {
     test("the grocer's own signed notifications drive the same derivation over real HTTP", async () => {
       const clock = new ManualClock(Date.now());
       let handler: HttpHandler = async () => ({ status: 503, headers: {}, body: null });
-      const inbound = await listen({}, createNodeListener((request) => handler(request), { maxBodyBytes: () => 64 * 1024 }));
+      const inbound = await listen(
+        {},
+        createNodeListener((request) => handler(request), { maxBodyBytes: () => 64 * 1024 }),
+      );
       const world = await openWorld(kind, {
         clock,
         grocer: { pickingStepMs: 60_000, serviceWebhook: { url: inbound.origin, secret: GROCER_SECRET }, notifyIntervalMs: 3_600_000, webhookRetryDelaysMs: [] },
@@ -240,7 +268,10 @@ for (const kind of testDatabaseKinds()) {
         }
         await runtime.dispatcher.dispatchOnce();
         const moves = bodiesOf(receiver).filter((body) => body.type === 'order.status');
-        assert.deepEqual(moves.map((body) => [body.payload.status, body.payload.pickingStatus]), PICKUP_MOVES);
+        assert.deepEqual(
+          moves.map((body) => [body.payload.status, body.payload.pickingStatus]),
+          PICKUP_MOVES,
+        );
         assert.equal((await world.commerce.store.getOrderById(order.orderId))!.status, 'COMPLETED');
         // The poller finds nothing left to say.
         clock.advance(60_000);

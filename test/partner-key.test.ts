@@ -18,7 +18,11 @@ describe('partner keys on every surface', () => {
   const surfaces = (t: TestSystem) => [
     { name: 'GraphQL', url: `${t.baseUrl}/graphql`, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ categories { name } }"}' } },
     { name: 'REST list', url: `${t.baseUrl}/v1/products?size=1`, init: {} },
-    { name: 'REST one', url: `${t.baseUrl}/v1/products/${t.system.commerce.catalog.scan({ query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true }, null)[Symbol.iterator]().next().value!.cprcode}`, init: {} },
+    {
+      name: 'REST one',
+      url: `${t.baseUrl}/v1/products/${t.system.commerce.catalog.scan({ query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true }, null)[Symbol.iterator]().next().value!.cprcode}`,
+      init: {},
+    },
     { name: 'REST manifest', url: `${t.baseUrl}/v1/products/manifest`, init: {} },
     { name: 'REST download', url: `${t.baseUrl}/v1/products/download?lang=en`, init: { redirect: 'manual' as const } },
     { name: 'search', url: `${t.system.config.searchUrl}/v1/search?q=milk&lang=en`, init: {} },
@@ -27,7 +31,11 @@ describe('partner keys on every surface', () => {
     {
       name: 'MCP',
       url: `${t.baseUrl}/mcp`,
-      init: { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' },
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      },
     },
   ];
 

@@ -19,8 +19,15 @@ describe('payment-link page in headless Chromium', () => {
     browser = await launchBrowser();
     token = (await t.signUpShopper()).idToken;
     branchCode = (await t.system.commerce.branches.list()).find((b) => b.alcoholLicensed)!.branchCode;
-    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 30, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode });
-    lines = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).filter((p) => !p.alcohol).slice(0, 3).map((p, i) => ({ cprcode: p.cprcode, quantity: i + 1 }));
+    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+      'query($b: ID!) { products(first: 30, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+      { b: branchCode },
+    );
+    lines = t.system.commerce.catalog
+      .get(page.data!.products.nodes.map((n) => n.cprcode))
+      .filter((p) => !p.alcohol)
+      .slice(0, 3)
+      .map((p, i) => ({ cprcode: p.cprcode, quantity: i + 1 }));
   });
   after(async () => {
     await browser?.close();
@@ -29,7 +36,11 @@ describe('payment-link page in headless Chromium', () => {
 
   async function placeOrder(): Promise<{ orderId: string; url: string; quoteTotal: number }> {
     const quote = await t.graphql<{ quote: { quote: { grandTotal: number } } }>(QUOTE, { i: { branchCode, lines, couponCodes: ['SAVE10'] } }, { token });
-    const created = await t.graphql<{ orderCreate: { order: { orderId: string; paymentLink: { url: string } } } }>(ORDER, { i: { branchCode, lines, couponCodes: ['SAVE10'] } }, { token });
+    const created = await t.graphql<{ orderCreate: { order: { orderId: string; paymentLink: { url: string } } } }>(
+      ORDER,
+      { i: { branchCode, lines, couponCodes: ['SAVE10'] } },
+      { token },
+    );
     return { orderId: created.data!.orderCreate.order.orderId, url: created.data!.orderCreate.order.paymentLink.url, quoteTotal: quote.data!.quote.quote.grandTotal };
   }
 

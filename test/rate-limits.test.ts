@@ -99,7 +99,12 @@ describe('rate limits per partner key and per shopper', () => {
     const mcp = (key: string, body: unknown, token?: string) =>
       fetch(`${t.baseUrl}/mcp`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-partner-key': key, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-partner-key': key,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       });
     const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
@@ -120,7 +125,10 @@ describe('rate limits per partner key and per shopper', () => {
     const batch = await mcp(toolKey, [call(1, 'list_products', { first: 30 }), call(2, 'list_categories', {}), { jsonrpc: '2.0', id: 3, method: 'tools/list' }]);
     assert.equal(batch.status, 200);
     assert.equal(remaining(single) - remaining(batch), graphqlUnits + 2, 'a batch costs the sum of its messages');
-    const tooDear = await mcp(toolKey, Array.from({ length: 10 }, (_, i) => call(i, 'list_products', { first: 30 })));
+    const tooDear = await mcp(
+      toolKey,
+      Array.from({ length: 10 }, (_, i) => call(i, 'list_products', { first: 30 })),
+    );
     assert.equal(tooDear.status, 429, 'ten priced pages in one batch are ten times the price, over the budget');
     assert.equal(((await tooDear.json()) as { error: { data: { code: string } } }).error.data.code, 'RATE_LIMITED');
 

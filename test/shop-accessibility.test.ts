@@ -24,11 +24,14 @@ describe('demo shop: accessibility', () => {
     browser = await launchBrowser();
     t = await startTestSystem();
     ({ context, page, errors } = await shopContext(browser, { locale: 'en-GB' }));
-    branch = (await t.graphql<{ branches: { branchCode: string; name: string; deliveryAvailable: boolean }[] }>('{ branches { branchCode name deliveryAvailable } }')).data!.branches.find((b) => b.deliveryAvailable)!;
-    const listed = await t.graphql<{ products: { nodes: { cprcode: string; nameEn: string; category: { l1: string }; inventory: { listable: boolean; sellableQty: number } | null }[] } }>(
-      'query($b: ID!) { products(branchCode: $b, first: 50, filter: { pricedOnly: true }) { nodes { cprcode nameEn category { l1 } inventory { listable sellableQty } } } }',
-      { b: branch.branchCode },
-    );
+    branch = (
+      await t.graphql<{ branches: { branchCode: string; name: string; deliveryAvailable: boolean }[] }>('{ branches { branchCode name deliveryAvailable } }')
+    ).data!.branches.find((b) => b.deliveryAvailable)!;
+    const listed = await t.graphql<{
+      products: { nodes: { cprcode: string; nameEn: string; category: { l1: string }; inventory: { listable: boolean; sellableQty: number } | null }[] };
+    }>('query($b: ID!) { products(branchCode: $b, first: 50, filter: { pricedOnly: true }) { nodes { cprcode nameEn category { l1 } inventory { listable sellableQty } } } }', {
+      b: branch.branchCode,
+    });
     product = listed.data!.products.nodes.find((p) => p.inventory?.listable && p.inventory.sellableQty > 3 && p.category.l1 !== 'Beer, Wine & Spirits')!;
 
     // A signed-in shopper at a branch, with an order, so that every page has its content.
@@ -38,8 +41,16 @@ describe('demo shop: accessibility', () => {
     await page.goto(`${t.baseUrl}/shop/branch`);
     await page.getByRole('button', { name: new RegExp(`^Shop at this branch\\W+${branch.name}$`) }).click();
     const token = await shopperToken(page);
-    await t.graphql('mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }', { i: { cprcode: product.cprcode, quantity: 1, branchCode: branch.branchCode } }, { token });
-    const created = await t.graphql<{ orderCreate: { order: { orderId: string } } }>('mutation { orderCreate(input: {}) { order { orderId } userErrors { code } } }', {}, { token });
+    await t.graphql(
+      'mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }',
+      { i: { cprcode: product.cprcode, quantity: 1, branchCode: branch.branchCode } },
+      { token },
+    );
+    const created = await t.graphql<{ orderCreate: { order: { orderId: string } } }>(
+      'mutation { orderCreate(input: {}) { order { orderId } userErrors { code } } }',
+      {},
+      { token },
+    );
     orderId = created.data!.orderCreate.order.orderId;
     await t.graphql('mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }', { i: { cprcode: product.cprcode, quantity: 2 } }, { token });
   });

@@ -32,7 +32,11 @@ describe('demo shop: bad input gets a clear message', () => {
     const token = await shopperToken(page);
     await t.graphql('mutation { basketEmpty { userErrors { code } } }', {}, { token });
     for (const line of lines) {
-      const added = await t.graphql<{ basketAdd: { userErrors: unknown[] } }>('mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }', { i: { ...line, branchCode: branch.branchCode } }, { token });
+      const added = await t.graphql<{ basketAdd: { userErrors: unknown[] } }>(
+        'mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }',
+        { i: { ...line, branchCode: branch.branchCode } },
+        { token },
+      );
       assert.deepEqual(added.data?.basketAdd.userErrors, []);
     }
   }
@@ -77,7 +81,13 @@ describe('demo shop: bad input gets a clear message', () => {
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
     await page.getByTestId('code-step').waitFor();
     const code = await mailboxCode(t, email, started);
-    assert.ok(await page.getByTestId('dev-mailbox').getAttribute('href').then((href) => href?.endsWith(`/idp/dev/mailbox/${encodeURIComponent(email)}`)), 'the dev mailbox link names the address');
+    assert.ok(
+      await page
+        .getByTestId('dev-mailbox')
+        .getAttribute('href')
+        .then((href) => href?.endsWith(`/idp/dev/mailbox/${encodeURIComponent(email)}`)),
+      'the dev mailbox link names the address',
+    );
     await page.locator('#code').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('auth-error').getByText('That code is not right. Check the newest e-mail and try again.').waitFor();
@@ -167,7 +177,7 @@ describe('demo shop: bad input gets a clear message', () => {
 
   test('an expired id token is refreshed with the refresh token; a refused refresh token signs the shopper out', async () => {
     type Stored = { idToken: string; refreshToken: string; expiresAt: number };
-    const read = async (): Promise<Stored> => JSON.parse(await page.evaluate(`sessionStorage.getItem('shop.session')`) as string) as Stored;
+    const read = async (): Promise<Stored> => JSON.parse((await page.evaluate(`sessionStorage.getItem('shop.session')`)) as string) as Stored;
     const write = (session: Stored) => page.evaluate(`sessionStorage.setItem('shop.session', ${JSON.stringify(JSON.stringify(session))})`);
     const before = await read();
     // Id tokens carry whole seconds: wait for a new second so that the refreshed token differs.
@@ -213,7 +223,11 @@ describe('demo shop: bad input gets a clear message', () => {
     await page.waitForURL(new RegExp(`/shop/order\\?from=pay&orderId=${orderId}$`));
     const notice = page.getByTestId('price-changed');
     await notice.getByText('The price has changed').waitFor();
-    const repriced = await t.graphql<{ quote: { quote: { grandTotal: number } } }>('mutation($i: QuoteInput!) { quote(input: $i) { quote { grandTotal } } }', { i: { branchCode: branch.branchCode, lines: [{ cprcode: products[1], quantity: 2 }] } }, { token: await shopperToken(page) });
+    const repriced = await t.graphql<{ quote: { quote: { grandTotal: number } } }>(
+      'mutation($i: QuoteInput!) { quote(input: $i) { quote { grandTotal } } }',
+      { i: { branchCode: branch.branchCode, lines: [{ cprcode: products[1], quantity: 2 }] } },
+      { token: await shopperToken(page) },
+    );
     const now = repriced.data!.quote.quote.grandTotal.toLocaleString('en-US', { minimumFractionDigits: 2 });
     assert.ok(now.startsWith('1,9'), 'the new price shows in the total');
     assert.match(await notice.innerText(), new RegExp(`today it would be ฿${now.replace(/[.,]/g, '\\$&')}`));

@@ -28,15 +28,23 @@ interface Sellable {
 
 /** Products the branch prices and can sell now, without alcohol. */
 async function sellable(t: TestSystem, branchCode: string): Promise<Sellable[]> {
-  const result = await t.graphql<{ products: { nodes: (Sellable & { category: { l1: string }; inventory: { listable: boolean; sellableQty: number } | null; price: { source: string } | null })[] } }>(
+  const result = await t.graphql<{
+    products: { nodes: (Sellable & { category: { l1: string }; inventory: { listable: boolean; sellableQty: number } | null; price: { source: string } | null })[] };
+  }>(
     'query($b: ID!) { products(branchCode: $b, first: 100, filter: { pricedOnly: true }) { nodes { cprcode nameEn nameTh category { l1 } price { source } inventory { listable sellableQty } } } }',
     { b: branchCode },
   );
-  return result.data!.products.nodes.filter((p) => p.inventory?.listable && p.inventory.sellableQty > 5 && p.category.l1 !== 'Beer, Wine & Spirits' && p.price?.source === 'BRANCH_FEED');
+  return result.data!.products.nodes.filter(
+    (p) => p.inventory?.listable && p.inventory.sellableQty > 5 && p.category.l1 !== 'Beer, Wine & Spirits' && p.price?.source === 'BRANCH_FEED',
+  );
 }
 
 async function quoteTotal(t: TestSystem, token: string, input: Record<string, unknown>): Promise<number> {
-  const result = await t.graphql<{ quote: { quote: { grandTotal: number } } }>('mutation($i: QuoteInput!) { quote(input: $i) { quote { grandTotal } userErrors { code } } }', { i: input }, { token });
+  const result = await t.graphql<{ quote: { quote: { grandTotal: number } } }>(
+    'mutation($i: QuoteInput!) { quote(input: $i) { quote { grandTotal } userErrors { code } } }',
+    { i: input },
+    { token },
+  );
   return result.data!.quote.quote.grandTotal;
 }
 
@@ -122,7 +130,10 @@ describe('demo shop: a whole purchase in the browser', () => {
     await page.locator('.coupon.applied[data-code="SAVE10"]').waitFor();
     const token = await shopperToken(page);
     const expected = await quoteTotal(t, token, { couponCodes: ['SAVE10'] });
-    await page.getByTestId('grand-total').filter({ hasText: expected.toLocaleString('en-US', { minimumFractionDigits: 2 }) }).waitFor();
+    await page
+      .getByTestId('grand-total')
+      .filter({ hasText: expected.toLocaleString('en-US', { minimumFractionDigits: 2 }) })
+      .waitFor();
     assert.equal(amountOf(await page.getByTestId('grand-total').innerText()), expected, 'the total shown is the quote’s');
     await screenshot(page, 'en-basket');
 
@@ -202,9 +213,18 @@ describe('demo shop: a whole purchase in the browser', () => {
     const cards = page.locator('.product-card').filter({ has: page.getByRole('button', { name: /ใส่ตะกร้า/, disabled: false }) });
     await cards.first().waitFor();
     const names = await cards.locator('.product-name').allInnerTexts();
-    assert.ok(names.some((n) => /[\u0E00-\u0E7F]/.test(n)), 'product names are in Thai');
-    await cards.nth(0).getByRole('button', { name: /ใส่ตะกร้า/ }).click();
-    await page.getByTestId('toast').getByText(/ลงตะกร้าแล้ว/).waitFor();
+    assert.ok(
+      names.some((n) => /[\u0E00-\u0E7F]/.test(n)),
+      'product names are in Thai',
+    );
+    await cards
+      .nth(0)
+      .getByRole('button', { name: /ใส่ตะกร้า/ })
+      .click();
+    await page
+      .getByTestId('toast')
+      .getByText(/ลงตะกร้าแล้ว/)
+      .waitFor();
     await screenshot(page, 'th-category');
 
     await page.getByTestId('basket-link').click();
@@ -224,7 +244,10 @@ describe('demo shop: a whole purchase in the browser', () => {
       couponCodes: ['FREESHIP'],
       address: { lat: branch.lat + 0.004, lon: branch.lon + 0.004 },
     });
-    await page.getByTestId('grand-total').filter({ hasText: expected.toLocaleString('th-TH', { minimumFractionDigits: 2 }) }).waitFor();
+    await page
+      .getByTestId('grand-total')
+      .filter({ hasText: expected.toLocaleString('th-TH', { minimumFractionDigits: 2 }) })
+      .waitFor();
     await screenshot(page, 'th-basket');
 
     await page.getByTestId('place-order').click();

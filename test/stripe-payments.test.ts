@@ -37,10 +37,16 @@ describe('production payments through Stripe Checkout', () => {
   before(async () => {
     stripe = await startStripeDouble();
     // Short saga windows, so that the recovery worker looks at a lost payment within the test.
-    t = await startTestSystem({ env: { ...stripeEnv(), CHECKOUT_REQUEST_WINDOW_MS: '1500', RECOVERY_DELAYS_MS: '200', RECOVERY_IDLE_MS: '50' }, webhookSender: publicWebhookSender() });
+    t = await startTestSystem({
+      env: { ...stripeEnv(), CHECKOUT_REQUEST_WINDOW_MS: '1500', RECOVERY_DELAYS_MS: '200', RECOVERY_IDLE_MS: '50' },
+      webhookSender: publicWebhookSender(),
+    });
     live = await createLivePartner(t);
     branchCode = (await t.system.commerce.branches.list())[0]!.branchCode;
-    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }', { b: branchCode });
+    const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+      'query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+      { b: branchCode },
+    );
     cprcode = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).find((p) => !p.alcohol)!.cprcode;
   });
   after(async () => {
@@ -50,7 +56,11 @@ describe('production payments through Stripe Checkout', () => {
 
   const placeOrder = async (): Promise<PlacedOrder> => {
     const { idToken } = await t.signUpShopper(undefined, live.clientId);
-    const created = await t.graphql<{ orderCreate: { order: PlacedOrder | null; userErrors: unknown[] } }>(CREATE, { i: { branchCode, lines: [{ cprcode, quantity: 2 }] } }, { token: idToken, partnerKey: live.partnerKey });
+    const created = await t.graphql<{ orderCreate: { order: PlacedOrder | null; userErrors: unknown[] } }>(
+      CREATE,
+      { i: { branchCode, lines: [{ cprcode, quantity: 2 }] } },
+      { token: idToken, partnerKey: live.partnerKey },
+    );
     const order = created.data?.orderCreate.order;
     assert.ok(order, JSON.stringify(created));
     return order;
@@ -65,9 +75,14 @@ describe('production payments through Stripe Checkout', () => {
   };
   const deliver = (delivery: { payload: string; header: string }, headers: Record<string, string> = { 'stripe-signature': delivery.header }) =>
     fetch(`${t.baseUrl}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: delivery.payload });
-  const checkout = async (order: PlacedOrder) => (await (await fetch(`${order.paymentLink.url}/checkout.json`)).json()) as { state: string; payment: { provider: string; lastAttempt: { state: string; refunded: boolean } | null } };
+  const checkout = async (order: PlacedOrder) =>
+    (await (await fetch(`${order.paymentLink.url}/checkout.json`)).json()) as {
+      state: string;
+      payment: { provider: string; lastAttempt: { state: string; refunded: boolean } | null };
+    };
   const paymentStatus = async (orderId: string) => (await t.system.commerce.store.ordersByIds([orderId]))[0]?.paymentStatus;
-  const paidEvents = async (orderId: string) => (await t.system.db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = 'payment.paid'", [orderId])).rows[0]!.n;
+  const paidEvents = async (orderId: string) =>
+    (await t.system.db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = 'payment.paid'", [orderId])).rows[0]!.n;
   const attemptsOf = async (orderId: string) => t.system.commerce.store.listPaymentAttempts([orderId]);
 
   test('a live partner’s order pays on Stripe’s page: 303 for a form, JSON for apps, the session as documented; the page names card and PromptPay', async () => {
@@ -113,7 +128,12 @@ describe('production payments through Stripe Checkout', () => {
     stripe.complete(sessionId, { paymentStatus: 'paid' });
     const completed = stripe.event('checkout.session.completed', sessionId);
 
-    const refusedHeaders: Record<string, string>[] = [{}, { 'stripe-signature': 't=1,v1=00' }, { 'stripe-signature': stripe.event('checkout.session.completed', sessionId, { secret: 'whsec_forged' }).header }, { 'stripe-signature': 'x'.repeat(10_000) }];
+    const refusedHeaders: Record<string, string>[] = [
+      {},
+      { 'stripe-signature': 't=1,v1=00' },
+      { 'stripe-signature': stripe.event('checkout.session.completed', sessionId, { secret: 'whsec_forged' }).header },
+      { 'stripe-signature': 'x'.repeat(10_000) },
+    ];
     for (const headers of refusedHeaders) {
       const refused = await deliver(completed, headers);
       assert.equal(refused.status, 400);

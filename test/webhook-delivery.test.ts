@@ -101,7 +101,8 @@ for (const kind of testDatabaseKinds()) {
         setup.receiver.respond = async (_request, res) => {
           const next = plan[setup.receiver.requests.length - 1];
           // Holds the request until the dispatcher gives up on it.
-          if (next === 'hang') await new Promise((resolve) => res.on('close', resolve)); else if (next === '302') res.writeHead(302, { location: elsewhere.url }).end();
+          if (next === 'hang') await new Promise((resolve) => res.on('close', resolve));
+          else if (next === '302') res.writeHead(302, { location: elsewhere.url }).end();
           else res.writeHead(Number(next)).end(`failure ${next} ${'x'.repeat(5_000)}`);
         };
         await paidOrder(setup);
@@ -131,21 +132,39 @@ for (const kind of testDatabaseKinds()) {
           assert.equal(await verify(secret, request.body, String(request.headers['x-shop-partner-signature'])), true);
           assert.equal(request.headers['x-shop-event-id'], [...ids][0]);
         }
-        assert.deepEqual(setup.receiver.requests.map((r) => r.headers['x-shop-delivery-attempt']), ['1', '2', '3', '4', '5', '6', '7', '8']);
+        assert.deepEqual(
+          setup.receiver.requests.map((r) => r.headers['x-shop-delivery-attempt']),
+          ['1', '2', '3', '4', '5', '6', '7', '8'],
+        );
         // ts is the attempt's time, so receivers can refuse old bodies.
         const stamps = setup.receiver.requests.map((r) => (JSON.parse(r.body) as { ts: number }).ts);
-        assert.deepEqual(stamps.slice(1).map((ts, i) => ts - stamps[i]!), WEBHOOK_RETRY_DELAYS_MS.map((ms) => Math.round(ms / 1000)));
+        assert.deepEqual(
+          stamps.slice(1).map((ts, i) => ts - stamps[i]!),
+          WEBHOOK_RETRY_DELAYS_MS.map((ms) => Math.round(ms / 1000)),
+        );
 
         const [delivery] = await deliveries(setup);
         assert.equal(delivery!.status, 'failed');
         assert.equal(delivery!.attemptCount, 8);
-        assert.deepEqual(delivery!.attempts.map((a) => a.statusCode), [500, null, 302, 500, 503, 500, 404, 500]);
-        assert.deepEqual(delivery!.attempts.map((a) => a.outcome), ['retry', 'retry', 'retry', 'retry', 'retry', 'retry', 'retry', 'failed']);
+        assert.deepEqual(
+          delivery!.attempts.map((a) => a.statusCode),
+          [500, null, 302, 500, 503, 500, 404, 500],
+        );
+        assert.deepEqual(
+          delivery!.attempts.map((a) => a.outcome),
+          ['retry', 'retry', 'retry', 'retry', 'retry', 'retry', 'retry', 'failed'],
+        );
         assert.match(delivery!.attempts[1]!.error!, /^timeout/);
-        assert.ok(delivery!.attempts.every((a) => (a.responseSnippet ?? '').length <= 1024), 'response snippets are bounded');
+        assert.ok(
+          delivery!.attempts.every((a) => (a.responseSnippet ?? '').length <= 1024),
+          'response snippets are bounded',
+        );
         assert.match(delivery!.attempts[0]!.responseSnippet!, /^failure 500 x+$/);
         const started = delivery!.attempts.map((a) => Date.parse(a.startedAt));
-        assert.deepEqual(started.slice(1).map((t, i) => t - started[i]!), [...WEBHOOK_RETRY_DELAYS_MS]);
+        assert.deepEqual(
+          started.slice(1).map((t, i) => t - started[i]!),
+          [...WEBHOOK_RETRY_DELAYS_MS],
+        );
       } finally {
         await setup.close();
       }
@@ -190,7 +209,10 @@ for (const kind of testDatabaseKinds()) {
         await setup.runtime.dispatcher.stop({ drainMs: 50 });
         assert.equal(setup.runtime.dispatcher.running, false);
         const afterStop = await deliveries(setup);
-        assert.ok(afterStop.every((d) => d.status === 'pending' && d.attemptCount === 0), 'aborted sends do not count as attempts');
+        assert.ok(
+          afterStop.every((d) => d.status === 'pending' && d.attemptCount === 0),
+          'aborted sends do not count as attempts',
+        );
         assert.ok(afterStop.every((d) => d.attempts.length === 1 && d.attempts[0]!.outcome === 'aborted'));
 
         setup.receiver.respond = answer(200, 'ok');
@@ -255,7 +277,10 @@ for (const kind of testDatabaseKinds()) {
           child.kill('SIGKILL');
           await once(child, 'exit');
           const orphaned = await deliveries(setup);
-          assert.ok(orphaned.every((d) => d.status === 'pending' && d.attempts.length === 0), 'the dead instance recorded nothing');
+          assert.ok(
+            orphaned.every((d) => d.status === 'pending' && d.attempts.length === 0),
+            'the dead instance recorded nothing',
+          );
           setup.receiver.respond = answer(200, 'ok');
           const restarted = new WebhookDispatcher({ store: setup.world.commerce.store, sender: createHttpWebhookSender(), clock: setup.clock, instanceId: 'restarted' });
           assert.equal((await restarted.dispatchOnce()).claimed, 0, 'the dead claims still hold');
@@ -336,7 +361,10 @@ for (const kind of testDatabaseKinds()) {
         const page = await setup.admin('GET', `/admin/partners/${setup.world.partnerId}/deliveries`, undefined, { limit: '1' });
         assert.equal((page.json as { deliveries: DeliveryRecord[]; nextBefore: string }).nextBefore, listed[0]!.deliveryId);
         const next = await setup.admin('GET', `/admin/partners/${setup.world.partnerId}/deliveries`, undefined, { limit: '1', before: listed[0]!.deliveryId });
-        assert.deepEqual((next.json as { deliveries: DeliveryRecord[] }).deliveries.map((d) => d.deliveryId), [delivered!.deliveryId]);
+        assert.deepEqual(
+          (next.json as { deliveries: DeliveryRecord[] }).deliveries.map((d) => d.deliveryId),
+          [delivered!.deliveryId],
+        );
       } finally {
         await setup.close();
       }

@@ -17,7 +17,15 @@ import { startSystem } from '../../apps/api/src/system.ts';
 
 const productCount = Number(process.argv[2] ?? 40_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-gql-'));
-const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEARCH_EMBEDDED: 'false', GROCER_PRODUCTS: String(productCount), RATE_LIMIT_SANDBOX_PER_MIN: '1000000000' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  PORT: '0',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  SEARCH_EMBEDDED: 'false',
+  GROCER_PRODUCTS: String(productCount),
+  RATE_LIMIT_SANDBOX_PER_MIN: '1000000000',
+});
 const system = await startSystem({ config, grocer: { productCount } });
 const { commerce } = system;
 const partnerKey = system.credentials!.partnerKey;

@@ -27,7 +27,12 @@ export function send(url: string, options: { method?: string; headers?: Record<s
 }
 
 /** POSTs a GraphQL request and parses the answer. */
-export async function postGraphql<T>(url: string, headers: Record<string, string>, query: string, variables: Record<string, unknown>): Promise<{ status: number; data: T | null; errors?: unknown }> {
+export async function postGraphql<T>(
+  url: string,
+  headers: Record<string, string>,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<{ status: number; data: T | null; errors?: unknown }> {
   const answer = await send(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
   const parsed = JSON.parse(answer.body.toString('utf8')) as { data?: T; errors?: unknown };
   return { status: answer.status, data: parsed.data ?? null, ...(parsed.errors ? { errors: parsed.errors } : {}) };

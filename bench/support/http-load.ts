@@ -45,7 +45,10 @@ async function load(target: HttpTarget, options: { connections: number; duration
 }
 
 /** Runs each target for `durationSec`, `rounds` times in turn, and averages per target. */
-export async function compareHttp<K extends string>(targets: Record<K, HttpTarget>, options: { rounds: number; durationSec: number; connections: number; warmupSec?: number }): Promise<Record<K, LoadResult>> {
+export async function compareHttp<K extends string>(
+  targets: Record<K, HttpTarget>,
+  options: { rounds: number; durationSec: number; connections: number; warmupSec?: number },
+): Promise<Record<K, LoadResult>> {
   const names = Object.keys(targets) as K[];
   for (const name of names) await load(targets[name], { connections: options.connections, durationSec: options.warmupSec ?? 1 });
   const runs = Object.fromEntries(names.map((n) => [n, [] as LoadResult[]])) as Record<K, LoadResult[]>;
@@ -74,7 +77,9 @@ export async function compareHttp<K extends string>(targets: Record<K, HttpTarge
 
 /** Starts a TypeScript child process that prints one JSON line when ready; `stop()` ends its stdin. */
 export async function startChild<T>(script: string, args: string[] = []): Promise<{ info: T; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [...serviceNodeFlags(), ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...serviceNodeFlags(), ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', script, ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<T>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));

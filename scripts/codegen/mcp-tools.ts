@@ -105,9 +105,7 @@ function toolOf(schema: GraphQLSchema, file: DocumentFile, config: McpToolsConfi
   for (const param of comment.params.keys()) if (!variables.has(param)) fail(`@param ${param} names no variable of the operation.`);
   if (operationType === 'query' && (comment.tags.has('idempotent') || comment.tags.has('destructive'))) fail('queries only read; @idempotent and @destructive are for mutations.');
 
-  const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
   const rootFields = collectFields(operation.selectionSet, fragments, rootType, fail);
   const rootNames = [...new Set([...rootFields.values()].map((nodes) => `${rootType.name}.${nodes[0]!.name.value}`))];
   for (const [key, nodes] of rootFields) {
@@ -125,7 +123,9 @@ function toolOf(schema: GraphQLSchema, file: DocumentFile, config: McpToolsConfi
   const description = [
     comment.text,
     descriptions.join('\n'),
-    shopper ? 'Shopper-scoped: the MCP request must carry the shopper\'s id token (`Authorization: Bearer <id token>`); without it the result is an error with code UNAUTHENTICATED.' : '',
+    shopper
+      ? "Shopper-scoped: the MCP request must carry the shopper's id token (`Authorization: Bearer <id token>`); without it the result is an error with code UNAUTHENTICATED."
+      : '',
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -167,7 +167,14 @@ function leadingComment(source: string): { text: string; tags: Map<string, strin
     else if (text === '') paragraphs.push([]);
     else paragraphs.at(-1)!.push(text);
   }
-  return { text: paragraphs.filter((p) => p.length > 0).map((p) => p.join(' ')).join('\n\n'), tags, params };
+  return {
+    text: paragraphs
+      .filter((p) => p.length > 0)
+      .map((p) => p.join(' '))
+      .join('\n\n'),
+    tags,
+    params,
+  };
 }
 
 function humanise(name: string): string {
@@ -208,7 +215,8 @@ function variableUsages(schema: GraphQLSchema, document: DocumentNode): Map<stri
         const parent = typeInfo.getParentInputType();
         const owner = parent ? getNamedType(parent) : undefined;
         const field = isInputObjectType(owner) ? owner.getFields()[node.name.value] : undefined;
-        if (field) record(node.value.name.value, { where: `${owner!.name}.${field.name}`, type: field.type, description: field.description ?? undefined, defaultValue: field.defaultValue });
+        if (field)
+          record(node.value.name.value, { where: `${owner!.name}.${field.name}`, type: field.type, description: field.description ?? undefined, defaultValue: field.defaultValue });
       },
     }),
   );
@@ -235,9 +243,11 @@ function argumentsSchema(
     const name = definition.variable.name.value;
     const declared = (typeFromAST(schema, definition.type) as GraphQLInputType | undefined) ?? fail(`variable $${name} has an unknown type ${print(definition.type)}.`);
     const usage = usages.get(name);
-    if (usage && definition.defaultValue) fail(`$${name} declares a default; it takes the default of ${usage.where} from the schema, so remove "= ${print(definition.defaultValue)}".`);
+    if (usage && definition.defaultValue)
+      fail(`$${name} declares a default; it takes the default of ${usage.where} from the schema, so remove "= ${print(definition.defaultValue)}".`);
     const optional = usage ? !isNonNullType(usage.type) || usage.defaultValue !== undefined : !isNonNullType(declared) || Boolean(definition.defaultValue);
-    if (usage && optional && isNonNullType(declared)) fail(`$${name} is required, but ${usage.where} is optional in the schema; declare it as ${print(definition.type).replace(/!$/, '')}.`);
+    if (usage && optional && isNonNullType(declared))
+      fail(`$${name} is required, but ${usage.where} is optional in the schema; declare it as ${print(definition.type).replace(/!$/, '')}.`);
     // The schema position's type: a nullable variable filling `Int! = 20` may be omitted, never null.
     const property = described(params.get(name) ?? usage?.description, inputSchema(usage?.type ?? declared, limits, new Set()));
     const defaultValue = usage ? usage.defaultValue : definition.defaultValue ? valueFromAST(definition.defaultValue, declared) : undefined;

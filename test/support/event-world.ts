@@ -6,16 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { buildSnapshotFromGrocer, snapshotCatalogReader } from '@grocery/catalog';
-import {
-  CommerceError,
-  createCommerce,
-  createJwtIdentityVerifier,
-  shopperContext,
-  type Clock,
-  type Commerce,
-  type OrderRecord,
-  type ShopperContext,
-} from '@grocery/core';
+import { CommerceError, createCommerce, createJwtIdentityVerifier, shopperContext, type Clock, type Commerce, type OrderRecord, type ShopperContext } from '@grocery/core';
 import { createGrocerSimulator, type GrocerSimulator, type GrocerSimulatorOptions } from '@grocery/grocer';
 import { createSqlStore, type Db, type TestDatabaseKind } from '@grocery/store';
 
@@ -40,9 +31,11 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export const answer = (status: number, body = '', headers: Record<string, string> = {}): Responder => (_request, res) => {
-  res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(body);
-};
+export const answer =
+  (status: number, body = '', headers: Record<string, string> = {}): Responder =>
+  (_request, res) => {
+    res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(body);
+  };
 
 /** A webhook receiver on an ephemeral port of 127.0.0.1 that records every request. */
 export async function startReceiver(respond: Responder = answer(200, 'ok')): Promise<Receiver> {

@@ -444,7 +444,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           const found = records.find((call) => callMatches(call, filter));
           if (found) finish(() => resolve(found));
         };
-        const timer = setTimeout(() => finish(() => reject(new Error(`no call matching ${JSON.stringify(filter, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))} within ${timeoutMs} ms`))), timeoutMs);
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`no call matching ${JSON.stringify(filter, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))} within ${timeoutMs} ms`))),
+          timeoutMs,
+        );
         const finish = (settle: () => void) => {
           clearTimeout(timer);
           watchers.delete(check);

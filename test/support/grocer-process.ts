@@ -96,7 +96,9 @@ export async function startGrocerInProcess(options: TestGrocerOptions = {}): Pro
  * // … later: the grocer dies mid-checkout
  * await grocer.kill('SIGKILL');
  */
-export async function startGrocerProcess(options: TestGrocerOptions & { /** Default 120 s (35 s seen on an overloaded machine). */ startTimeoutMs?: number } = {}): Promise<GrocerProcess> {
+export async function startGrocerProcess(
+  options: TestGrocerOptions & { /** Default 120 s (35 s seen on an overloaded machine). */ startTimeoutMs?: number } = {},
+): Promise<GrocerProcess> {
   const controlToken = options.controlToken ?? TEST_GROCER_CONTROL_TOKEN;
   const env: Record<string, string> = {
     GROCER_HOST: '127.0.0.1',

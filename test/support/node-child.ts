@@ -107,7 +107,10 @@ export function spawnNodeChild(options: NodeChildOptions): NodeChild {
           if (match) return finish(() => resolve(match));
           if (!running) return finish(() => reject(new Error(`${options.name} exited before printing ${pattern}; its output:\n${output.slice(-OUTPUT_LIMIT)}`)));
         };
-        const timer = setTimeout(() => finish(() => reject(new Error(`${options.name} printed no ${pattern} within ${timeoutMs} ms; its output:\n${output.slice(-OUTPUT_LIMIT)}`))), timeoutMs);
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`${options.name} printed no ${pattern} within ${timeoutMs} ms; its output:\n${output.slice(-OUTPUT_LIMIT)}`))),
+          timeoutMs,
+        );
         const finish = (settle: () => void) => {
           clearTimeout(timer);
           listeners.delete(check);

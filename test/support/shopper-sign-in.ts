@@ -1,10 +1,4 @@
-import {
-  CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 
 /** The password every test shopper signs up with (it meets the pool's policy). */
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -29,7 +23,9 @@ export class ShopperSignIn {
     await this.#cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: TEST_PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
     await this.#cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: await this.mailboxCode(email, started) }));
     const signInAt = Date.now();
-    const challenge = await this.#cognito.send(new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }));
+    const challenge = await this.#cognito.send(
+      new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }),
+    );
     const tokens = await this.#cognito.send(
       new RespondToAuthChallengeCommand({
         ClientId: clientId,

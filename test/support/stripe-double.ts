@@ -55,7 +55,20 @@ export type DoublePaymentIntent = Pick<
 
 export type DoubleRefund = Pick<
   Stripe.Refund,
-  'id' | 'object' | 'amount' | 'balance_transaction' | 'charge' | 'created' | 'currency' | 'customer' | 'metadata' | 'payment_intent' | 'payment_method' | 'reason' | 'receipt_number' | 'status'
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'balance_transaction'
+  | 'charge'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'metadata'
+  | 'payment_intent'
+  | 'payment_method'
+  | 'reason'
+  | 'receipt_number'
+  | 'status'
 >;
 
 /** One request as the double received it: the decoded form (or query) and the headers that matter. */
@@ -196,7 +209,20 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   const paymentIntentMetadata = new Map<string, Record<string, string>>();
 
   function createSession(params: Record<string, unknown>): DoubleSession {
-    const known = ['mode', 'line_items', 'allowed_payment_method_types', 'client_reference_id', 'metadata', 'payment_intent_data', 'expires_at', 'success_url', 'cancel_url', 'customer_email', 'locale', 'expand'];
+    const known = [
+      'mode',
+      'line_items',
+      'allowed_payment_method_types',
+      'client_reference_id',
+      'metadata',
+      'payment_intent_data',
+      'expires_at',
+      'success_url',
+      'cancel_url',
+      'customer_email',
+      'locale',
+      'expand',
+    ];
     for (const name of Object.keys(params)) {
       if (!known.includes(name)) throw invalid(name, `Received unknown parameter: ${name}`);
     }
@@ -273,18 +299,36 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     }
     if (typeof params.payment_intent !== 'string') throw invalid('payment_intent', 'Missing required param: payment_intent (or charge).');
     const intent = intents.get(params.payment_intent);
-    if (!intent) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${params.payment_intent}'` });
+    if (!intent)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_intent',
+        message: `No such payment_intent: '${params.payment_intent}'`,
+      });
     if (intent.status !== 'succeeded') {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+      });
     }
     const refunded = refunds.filter((refund) => refund.payment_intent === intent.id).reduce((sum, refund) => sum + refund.amount, 0);
     const left = intent.amount_received - refunded;
-    if (left <= 0) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` });
+    if (left <= 0)
+      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` });
     const amount = params.amount === undefined ? left : integer(params.amount, 'amount');
     if (amount <= 0) throw invalid('amount', 'Invalid positive integer');
-    if (amount > left) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})` });
+    if (amount > left)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+      });
     const reason = params.reason === undefined ? null : typeof params.reason === 'string' ? params.reason : JSON.stringify(params.reason);
-    if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) throw invalid('reason', `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`);
+    if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason))
+      throw invalid('reason', `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`);
     const refund: DoubleRefund = {
       id: id('re'),
       object: 'refund',
@@ -328,7 +372,15 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     const { route, objectId } = routeOf(method, url.pathname);
     const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null);
     const params = method === 'GET' ? decodeForm(url.searchParams) : decodeForm(new URLSearchParams(rawBody));
-    requests.push({ route, method, path: url.pathname, params, idempotencyKey: header('idempotency-key'), stripeVersion: header('stripe-version'), authorization: header('authorization') });
+    requests.push({
+      route,
+      method,
+      path: url.pathname,
+      params,
+      idempotencyKey: header('idempotency-key'),
+      stripeVersion: header('stripe-version'),
+      authorization: header('authorization'),
+    });
 
     if (route !== 'unknown') {
       const fault = faults.get(route);
@@ -349,7 +401,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       const given = authorization?.replace(/^Bearer\s+/i, '') ?? '';
       const message = given
         ? `Invalid API Key provided: ${given.slice(0, 8)}${'*'.repeat(Math.max(0, given.length - 12))}${given.slice(-4)}`
-        : 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').';
+        : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
       return sendError(response, new StripeApiError(401, { type: 'invalid_request_error', message }));
     }
 
@@ -417,7 +469,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe double checkout</title></head><body>${body}</body></html>`);
     };
     if (!session) return page(404, '<h1>Something went wrong</h1><p>The page you were looking for could not be found.</p>');
-    if (session.status !== 'open') return page(410, `<h1>This Checkout Session is no longer active</h1>${session.cancel_url ? `<p><a href="${html(session.cancel_url)}">Return to the merchant</a></p>` : ''}`);
+    if (session.status !== 'open')
+      return page(410, `<h1>This Checkout Session is no longer active</h1>${session.cancel_url ? `<p><a href="${html(session.cancel_url)}">Return to the merchant</a></p>` : ''}`);
     if (route === 'POST /c/pay/:id') {
       completeSession(sessionId, 'paid');
       response.writeHead(303, { location: session.success_url ?? '/' });
@@ -505,7 +558,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
 }
 
 function faultBody(status: number): { type: string; code?: string; message: string } {
-  if (status === 429) return { type: 'invalid_request_error', code: 'rate_limit', message: 'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.' };
+  if (status === 429)
+    return { type: 'invalid_request_error', code: 'rate_limit', message: 'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.' };
   if (status >= 500) return { type: 'api_error', message: 'An unknown error occurred' };
   return { type: 'invalid_request_error', message: `Injected ${status}.` };
 }
@@ -515,7 +569,8 @@ function invalid(param: string, message: string): StripeApiError {
 }
 
 function integer(value: unknown, param: string): number {
-  if (typeof value !== 'string' || !/^-?\d{1,15}$/.test(value)) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param, message: `Invalid integer: ${String(value)}` });
+  if (typeof value !== 'string' || !/^-?\d{1,15}$/.test(value))
+    throw new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param, message: `Invalid integer: ${String(value)}` });
   return Number(value);
 }
 

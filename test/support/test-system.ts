@@ -55,7 +55,11 @@ export async function startTestSystem(options: TestSystemOptions = {}): Promise<
   });
   const credentials = system.credentials!;
   const baseUrl = system.config.publicBaseUrl;
-  const { close: closeClient, ...calls } = createApiClient(baseUrl, { partnerKey: credentials.partnerKey, clientId: credentials.clientId ?? '', adminToken: credentials.adminToken });
+  const { close: closeClient, ...calls } = createApiClient(baseUrl, {
+    partnerKey: credentials.partnerKey,
+    clientId: credentials.clientId ?? '',
+    adminToken: credentials.adminToken,
+  });
 
   return {
     system,

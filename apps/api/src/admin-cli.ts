@@ -14,7 +14,13 @@ interface Command {
   flags: string[];
 }
 
-const list = (value: string | undefined) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : undefined);
+const list = (value: string | undefined) =>
+  value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 const need = (flags: Record<string, string | undefined>, name: string): string => {
   const value = flags[name];
   if (!value) throw new Error(`--${name} is required`);
@@ -52,7 +58,12 @@ const COMMANDS: Record<string, Command> = {
     path: (f) => `/admin/partners/${need(f, 'partner')}/branch-resolution`,
     flags: ['partner'],
   },
-  'go-live-check': { summary: 'What a partner still needs before going live, and whether it is live', method: 'GET', path: (f) => `/admin/partners/${need(f, 'partner')}/go-live`, flags: ['partner'] },
+  'go-live-check': {
+    summary: 'What a partner still needs before going live, and whether it is live',
+    method: 'GET',
+    path: (f) => `/admin/partners/${need(f, 'partner')}/go-live`,
+    flags: ['partner'],
+  },
   'go-live': {
     summary: 'Take a partner live (refused, listing what is missing, until the check is ready)',
     method: 'POST',
@@ -69,8 +80,18 @@ const COMMANDS: Record<string, Command> = {
   },
   'list-webhooks': { summary: "List a partner's webhook endpoints", method: 'GET', path: (f) => `/admin/partners/${need(f, 'partner')}/webhooks`, flags: ['partner'] },
   'disable-webhook': { summary: 'Disable a webhook endpoint', method: 'DELETE', path: (f) => `/admin/webhooks/${need(f, 'endpoint')}`, flags: ['endpoint'] },
-  'rotate-webhook-secret': { summary: "Rotate an endpoint's signing secret", method: 'POST', path: (f) => `/admin/webhooks/${need(f, 'endpoint')}/rotate-secret`, flags: ['endpoint'] },
-  'list-deliveries': { summary: "A partner's webhook deliveries, newest first, with attempts", method: 'GET', path: (f) => `/admin/partners/${need(f, 'partner')}/deliveries`, flags: ['partner'] },
+  'rotate-webhook-secret': {
+    summary: "Rotate an endpoint's signing secret",
+    method: 'POST',
+    path: (f) => `/admin/webhooks/${need(f, 'endpoint')}/rotate-secret`,
+    flags: ['endpoint'],
+  },
+  'list-deliveries': {
+    summary: "A partner's webhook deliveries, newest first, with attempts",
+    method: 'GET',
+    path: (f) => `/admin/partners/${need(f, 'partner')}/deliveries`,
+    flags: ['partner'],
+  },
   redeliver: { summary: 'Deliver a delivery again', method: 'POST', path: (f) => `/admin/deliveries/${need(f, 'delivery')}/redeliver`, flags: ['delivery'] },
   'grocer-price': {
     summary: 'Simulator: set a branch price in THB (omit --amount to unprice)',
@@ -90,7 +111,11 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function usage(): string {
-  return ['Usage: npm run admin -- <command> [--flag value ...]', '', ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(28)} ${c.summary}${c.flags.length ? `  (${c.flags.map((f) => `--${f}`).join(' ')})` : ''}`)].join('\n');
+  return [
+    'Usage: npm run admin -- <command> [--flag value ...]',
+    '',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(28)} ${c.summary}${c.flags.length ? `  (${c.flags.map((f) => `--${f}`).join(' ')})` : ''}`),
+  ].join('\n');
 }
 
 function credentials(): { url: string; token: string } {

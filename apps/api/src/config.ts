@@ -4,7 +4,10 @@ import { join, resolve } from 'node:path';
 import { stripeConfigProblems, type StripeConfig } from '@grocery/stripe';
 import { z } from 'zod';
 
-const url = z.string().url().transform((value) => value.replace(/\/+$/, ''));
+const url = z
+  .string()
+  .url()
+  .transform((value) => value.replace(/\/+$/, ''));
 const port = z.coerce.number().int().min(0).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -17,13 +20,22 @@ const configSchema = z.object({
   /** Run the search service in this process (on SEARCH_PORT); off when SEARCH_URL names another. */
   SEARCH_EMBEDDED: flag.optional(),
   DATA_DIR: z.string().min(1).default('.data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   PUBLIC_BASE_URL: url.optional(),
   SEARCH_URL: url.optional(),
   SHOP_URL: url.optional(),
   /** The partner key and app client id the demo shop uses; outside production the development partner's by default. */
-  SHOP_PARTNER_KEY: z.string().regex(/^pk_(test|live)_[\w-]+$/, 'must be a partner key (pk_test_… or pk_live_…)').optional(),
-  SHOP_CLIENT_ID: z.string().regex(/^[\w+]+$/).optional(),
+  SHOP_PARTNER_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[\w-]+$/, 'must be a partner key (pk_test_… or pk_live_…)')
+    .optional(),
+  SHOP_CLIENT_ID: z
+    .string()
+    .regex(/^[\w+]+$/)
+    .optional(),
   /** The Cognito JSON endpoint the shop signs shoppers in with; derived from OIDC_ISSUER for a Cognito pool. */
   SHOP_IDP_URL: url.optional(),
   GROCER_URL: url.optional(),
@@ -46,7 +58,11 @@ const configSchema = z.object({
   /** Pause of the recovery worker when nothing is due. */
   RECOVERY_IDLE_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
   /** How often each instance compares its orders and payments with the grocer's (0 turns it off). */
-  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60_000),
+  RECONCILE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
   OIDC_ISSUER: url.optional(),
   /** Longest id-token lifetime accepted: what the issuer issues (Cognito and the embedded pool: one hour). */
   ID_TOKEN_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
@@ -55,7 +71,11 @@ const configSchema = z.object({
   GROCER_WEBHOOK_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   DEFAULT_BRANCH_CODE: z.string().optional(),
-  CATALOG_POLL_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
+  CATALOG_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(5 * 60_000),
   /** Extra browser origins allowed to call the API (besides partners' registered redirect-URI origins). */
   CORS_ORIGINS: z.string().optional(),
   RATE_LIMIT_SANDBOX_PER_MIN: z.coerce.number().int().min(1).default(3_000),

@@ -39,7 +39,19 @@ export interface ApiMetricsOptions {
   reconciliationMismatches: () => number | null;
 }
 
-const GROCER_OPERATIONS = ['catalogVersion', 'products', 'productImage', 'branches', 'prices', 'stock', 'calculate', 'createOrder', 'orders', 'cancelOrder', 'recordPayment'] as const;
+const GROCER_OPERATIONS = [
+  'catalogVersion',
+  'products',
+  'productImage',
+  'branches',
+  'prices',
+  'stock',
+  'calculate',
+  'createOrder',
+  'orders',
+  'cancelOrder',
+  'recordPayment',
+] as const;
 
 /**
  * Prometheus metrics with prom-client: request rates and latencies per surface, grocer calls,
@@ -49,7 +61,12 @@ const GROCER_OPERATIONS = ['catalogVersion', 'products', 'productImage', 'branch
 export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by surface, method and status', labelNames: ['surface', 'method', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by surface, method and status',
+    labelNames: ['surface', 'method', 'status'],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer a request, by surface',
@@ -58,7 +75,12 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
     registers: [registry],
   });
   const limited = new Counter({ name: 'rate_limited_requests_total', help: 'Requests refused with 429, by surface', labelNames: ['surface'], registers: [registry] });
-  const grocerCalls = new Counter({ name: 'grocer_calls_total', help: 'Calls to the grocer, by operation and outcome', labelNames: ['operation', 'outcome'], registers: [registry] });
+  const grocerCalls = new Counter({
+    name: 'grocer_calls_total',
+    help: 'Calls to the grocer, by operation and outcome',
+    labelNames: ['operation', 'outcome'],
+    registers: [registry],
+  });
   const grocerLatency = new Histogram({
     name: 'grocer_call_duration_seconds',
     help: 'Time of grocer calls, by operation',

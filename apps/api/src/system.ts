@@ -1,8 +1,31 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { createCommerce, createEventRuntime, createGraphQLSchema, createJwtIdentityVerifier, GraphQLExecutor, systemClock, type Clock, type Commerce, type GrocerControl, type GrocerGateway, type PaymentProvider, type WebhookSender, type SearchClient } from '@grocery/core';
-import { createAdminHandler, createGraphQLHandler, createImageHandler, createPayPageHandler, createProviderWebhookHandler, withCors, withPartnerRateLimit, type HttpHandler } from '@grocery/core/http';
+import {
+  createCommerce,
+  createEventRuntime,
+  createGraphQLSchema,
+  createJwtIdentityVerifier,
+  GraphQLExecutor,
+  systemClock,
+  type Clock,
+  type Commerce,
+  type GrocerControl,
+  type GrocerGateway,
+  type PaymentProvider,
+  type WebhookSender,
+  type SearchClient,
+} from '@grocery/core';
+import {
+  createAdminHandler,
+  createGraphQLHandler,
+  createImageHandler,
+  createPayPageHandler,
+  createProviderWebhookHandler,
+  withCors,
+  withPartnerRateLimit,
+  type HttpHandler,
+} from '@grocery/core/http';
 import { CatalogSnapshots, createCatalogHandler, createDirectorySnapshotCache, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
 import { createGrocerSimulator, createHttpGrocer, POSTCODE_CENTROIDS } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
@@ -246,7 +269,10 @@ export async function startSystem(options: SystemOptions): Promise<System> {
         },
       ));
     const handler = createApiRouter({
-      graphql: withCors(createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }), cors),
+      graphql: withCors(
+        createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }),
+        cors,
+      ),
       schema: schemaHandler,
       health: createHealthHandler({
         database: () => db.query('SELECT 1'),
@@ -275,7 +301,13 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       providerWebhooks: productionProvider?.parseWebhook ? createProviderWebhookHandler({ commerce, provider: productionProvider }) : undefined,
       shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
       // /mcp charges the partner's budget itself: what each tool call costs, summed over a batch.
-      mcp: createMcpHandler({ commerce, executor, allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins], docsMarkdown: async () => (await docs()).markdown(), onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault') }),
+      mcp: createMcpHandler({
+        commerce,
+        executor,
+        allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins],
+        docsMarkdown: async () => (await docs()).markdown(),
+        onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault'),
+      }),
     });
     api.server.off('request', answerStarting);
     api.server.on(

@@ -23,7 +23,12 @@ describe('readiness', () => {
   });
 
   it('a rebuild in the background keeps it ready', async () => {
-    const handler = createHealthHandler({ database: async () => 1, grocer: async () => 1, catalogVersion: () => 'v2', search: () => ({ state: 'ready', version: 'i1', source: 'built', refreshing: true, error: null }) });
+    const handler = createHealthHandler({
+      database: async () => 1,
+      grocer: async () => 1,
+      catalogVersion: () => 'v2',
+      search: () => ({ state: 'ready', version: 'i1', source: 'built', refreshing: true, error: null }),
+    });
     assert.equal((await get(handler, '/health/ready')).status, 200);
   });
 
@@ -31,7 +36,12 @@ describe('readiness', () => {
     const ok = createHealthHandler({ database: async () => 1, grocer: async () => 1, catalogVersion: () => 'v1' });
     assert.equal((await get(ok, '/health/ready')).status, 200);
     assert.equal(body(await get(ok, '/health')).search, undefined);
-    const failing = createHealthHandler({ database: async () => Promise.reject(new Error('down')), grocer: async () => 1, catalogVersion: () => 'v1', search: () => ({ state: 'loading', version: null, source: null, refreshing: false, error: null }) });
+    const failing = createHealthHandler({
+      database: async () => Promise.reject(new Error('down')),
+      grocer: async () => 1,
+      catalogVersion: () => 'v1',
+      search: () => ({ state: 'loading', version: null, source: null, refreshing: false, error: null }),
+    });
     assert.equal(body(await get(failing, '/health/ready')).status, 'degraded');
   });
 
@@ -40,7 +50,12 @@ describe('readiness', () => {
     const startup = createStartupTimeline(() => clock);
     const handler = createHealthHandler({ database: async () => 1, grocer: async () => 1, catalogVersion: () => 'v1', startup: () => startup.timings() });
     assert.equal(body(await get(handler, '/health')).startup, undefined);
-    for (const [phase, ms] of [['database', 200], ['grocer', 50], ['catalogSnapshot', 300], ['searchIndex', 400]] as const) {
+    for (const [phase, ms] of [
+      ['database', 200],
+      ['grocer', 50],
+      ['catalogSnapshot', 300],
+      ['searchIndex', 400],
+    ] as const) {
       clock += ms;
       startup.end(phase);
     }

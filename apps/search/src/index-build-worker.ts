@@ -8,7 +8,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { productImageUrl, readFeatherProducts } from '@grocery/catalog';
 import { buildIndexData, documentFromProduct, encodeIndexData, type IndexFileHeader } from '@grocery/search';
 
-const { feather, publicBaseUrl, about } = workerData as { feather: Uint8Array; publicBaseUrl: string; about: Pick<IndexFileHeader, 'format' | 'snapshotVersion' | 'version' | 'builtAt'> };
+const { feather, publicBaseUrl, about } = workerData as {
+  feather: Uint8Array;
+  publicBaseUrl: string;
+  about: Pick<IndexFileHeader, 'format' | 'snapshotVersion' | 'version' | 'builtAt'>;
+};
 const products = readFeatherProducts(feather);
 const docs = products.map((p) => documentFromProduct(p, p.hasImage ? productImageUrl(publicBaseUrl, p.cprcode) : null));
 const file = encodeIndexData(buildIndexData(docs), about);

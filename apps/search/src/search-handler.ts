@@ -105,16 +105,26 @@ async function handleRoute(options: SearchHandlerOptions, route: Route, request:
     const params = readParams(request.query, ROUTES[route]);
     const search =
       route === '/v1/search'
-        ? { query: requireQuery(params), limit: readLimit(params, LIMITS.maxSearchLimit, SEARCH_DEFAULTS.searchLimit), lang: readLang(params), mode: readMode(params), category: readCategory(params), active: readBoolean(params, 'active') }
+        ? {
+            query: requireQuery(params),
+            limit: readLimit(params, LIMITS.maxSearchLimit, SEARCH_DEFAULTS.searchLimit),
+            lang: readLang(params),
+            mode: readMode(params),
+            category: readCategory(params),
+            active: readBoolean(params, 'active'),
+          }
         : null;
-    const suggest = route === '/v1/suggest' ? { query: requireQuery(params), limit: readLimit(params, LIMITS.maxSuggestLimit, SEARCH_DEFAULTS.suggestLimit), lang: readLang(params) } : null;
+    const suggest =
+      route === '/v1/suggest' ? { query: requireQuery(params), limit: readLimit(params, LIMITS.maxSuggestLimit, SEARCH_DEFAULTS.suggestLimit), lang: readLang(params) } : null;
     const loaded = options.getIndex();
     if (loaded === null) return errorResponse(503, 'SEARCH_UNAVAILABLE', 'The search index is being built; retry shortly.', {}, { ...NO_STORE, 'retry-after': '5' });
     const headers = { 'cache-control': 'private, max-age=60', 'x-search-index-version': loaded.version };
     if (search !== null) return jsonResponse(200, { hits: loaded.index.search(search), version: loaded.version } satisfies SearchResponse, headers);
     if (suggest !== null) return jsonResponse(200, { suggestions: loaded.index.suggest(suggest) } satisfies SuggestResponse, headers);
     const builtAt = loaded.builtAt instanceof Date ? loaded.builtAt.toISOString() : loaded.builtAt;
-    return jsonResponse(200, { version: loaded.version, snapshotVersion: loaded.snapshotVersion, builtAt, documents: loaded.index.stats().documents } satisfies SearchManifest, { 'cache-control': 'no-cache' });
+    return jsonResponse(200, { version: loaded.version, snapshotVersion: loaded.snapshotVersion, builtAt, documents: loaded.index.stats().documents } satisfies SearchManifest, {
+      'cache-control': 'no-cache',
+    });
   } catch (error) {
     if (error instanceof InputError) return errorResponse(400, 'INVALID_INPUT', error.message, { field: error.field }, NO_STORE);
     return errorResponse(500, 'INTERNAL', `Search failed unexpectedly${request.requestId ? ` (request ${request.requestId})` : ''}.`, {}, NO_STORE);

@@ -41,7 +41,9 @@ export function createHttpSearchClient(options: HttpSearchClientOptions): Search
       response = await fetchImpl(`${base}${path}?${params.toString()}`, { method: 'GET', headers, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new CommerceError('SEARCH_UNAVAILABLE', timedOut ? `The search service did not answer within ${timeoutMs} ms.` : 'The search service could not be reached.', { cause: error });
+      throw new CommerceError('SEARCH_UNAVAILABLE', timedOut ? `The search service did not answer within ${timeoutMs} ms.` : 'The search service could not be reached.', {
+        cause: error,
+      });
     }
     let body: unknown = null;
     try {

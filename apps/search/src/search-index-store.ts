@@ -64,10 +64,10 @@ export function createDatabaseIndexStore(db: Db, options: { keep?: number } = {}
   return {
     async load(key) {
       await ready();
-      const { rows } = await db.query<{ body: unknown }>(
-        `SELECT ${byteaColumn(db, 'body')} AS body FROM search_index_files WHERE snapshot_version = $1 AND format = $2`,
-        [key.snapshotVersion, key.format],
-      );
+      const { rows } = await db.query<{ body: unknown }>(`SELECT ${byteaColumn(db, 'body')} AS body FROM search_index_files WHERE snapshot_version = $1 AND format = $2`, [
+        key.snapshotVersion,
+        key.format,
+      ]);
       return rows[0] ? byteaResult(rows[0].body) : null;
     },
     async save(key, bytes) {
@@ -132,7 +132,13 @@ export function createFileIndexStore(dir: string, options: { keep?: number } = {
       const files = await Promise.all(
         (await readdir(dir))
           .filter((name) => name.endsWith(FILE_SUFFIX) || name.endsWith('.tmp'))
-          .map(async (name) => ({ name, mtimeMs: await stat(join(dir, name)).then((s) => s.mtimeMs, () => 0) })),
+          .map(async (name) => ({
+            name,
+            mtimeMs: await stat(join(dir, name)).then(
+              (s) => s.mtimeMs,
+              () => 0,
+            ),
+          })),
       );
       const stale = files.filter((f) => f.name.endsWith('.tmp') && f.mtimeMs < Date.now() - 10 * 60_000);
       const kept = files.filter((f) => f.name.endsWith(FILE_SUFFIX)).sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));

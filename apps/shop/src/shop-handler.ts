@@ -47,7 +47,11 @@ export function createShopHandler(options: ShopHandlerOptions): HttpHandler {
     if (!config) return text(503, 'The shop is starting or not configured (SHOP_PARTNER_KEY, SHOP_CLIENT_ID).', { 'retry-after': '5' });
 
     if (request.path === '/shop/config.json') {
-      return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }, body: JSON.stringify(config) };
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' },
+        body: JSON.stringify(config),
+      };
     }
 
     let bundle: ShopAssets;

@@ -40,12 +40,26 @@ test('every API error code a shopper can meet has its own words in English and T
     assert.match(th, THAI, code);
     assert.doesNotMatch(en + th, /\{\w+\}/, `${code}: every placeholder filled`);
   }
-  assert.equal(errorText(new ApiError('PRICE_UNAVAILABLE', 'x', 'lines.0.cprcode'), 'en', { productName: () => 'Fresh Milk' }), 'Fresh Milk has no price at this branch. Remove it, or choose another branch.');
+  assert.equal(
+    errorText(new ApiError('PRICE_UNAVAILABLE', 'x', 'lines.0.cprcode'), 'en', { productName: () => 'Fresh Milk' }),
+    'Fresh Milk has no price at this branch. Remove it, or choose another branch.',
+  );
   assert.match(errorText(new ApiError('DELIVERY_UNAVAILABLE', 'x', 'input.postcode'), 'en', { postcode: '99999' }), /No branch serves postcode 99999/);
 });
 
 test('the identity provider’s errors in words, in both languages', () => {
-  for (const type of ['CodeMismatchException', 'ExpiredCodeException', 'InvalidPasswordException', 'UsernameExistsException', 'NotAuthorizedException', 'UserNotConfirmedException', 'TooManyFailedAttemptsException', 'LimitExceededException', 'InvalidParameterException', 'NetworkError']) {
+  for (const type of [
+    'CodeMismatchException',
+    'ExpiredCodeException',
+    'InvalidPasswordException',
+    'UsernameExistsException',
+    'NotAuthorizedException',
+    'UserNotConfirmedException',
+    'TooManyFailedAttemptsException',
+    'LimitExceededException',
+    'InvalidParameterException',
+    'NetworkError',
+  ]) {
     const error = new CognitoError(type, 'provider words');
     assert.notEqual(errorText(error, 'en'), fallback.en, type);
     assert.match(errorText(error, 'th'), THAI, type);

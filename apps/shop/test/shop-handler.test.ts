@@ -31,7 +31,17 @@ describe('shop handler', () => {
       shopUrl: 'http://shop.test:4100/shop',
       sandbox: true,
     });
-    assert.equal(shopPublicConfig({ ...config, publicBaseUrl: 'https://api.test', shopUrl: 'https://api.test', partnerKey: 'pk_live_x', idpEndpoint: 'https://cognito-idp.eu-west-1.amazonaws.com/', devMailbox: false }).sandbox, false);
+    assert.equal(
+      shopPublicConfig({
+        ...config,
+        publicBaseUrl: 'https://api.test',
+        shopUrl: 'https://api.test',
+        partnerKey: 'pk_live_x',
+        idpEndpoint: 'https://cognito-idp.eu-west-1.amazonaws.com/',
+        devMailbox: false,
+      }).sandbox,
+      false,
+    );
     assert.equal(cognitoEndpointForIssuer('https://cognito-idp.ap-southeast-1.amazonaws.com/ap-southeast-1_AbC123'), 'https://cognito-idp.ap-southeast-1.amazonaws.com/');
     assert.equal(cognitoEndpointForIssuer('http://127.0.0.1:4000/idp'), null);
   });

@@ -13,7 +13,11 @@ test('every GraphQL operation of the shop is valid against schema.graphql', () =
   assert.ok(ALL_OPERATIONS.length >= 19);
   for (const operation of ALL_OPERATIONS) {
     const document = parse(operation.document);
-    assert.deepEqual(validate(schema, document).map((e) => e.message), [], operation.name);
+    assert.deepEqual(
+      validate(schema, document).map((e) => e.message),
+      [],
+      operation.name,
+    );
     assert.equal(getOperationAST(document)?.name?.value, operation.name);
   }
 });
@@ -28,7 +32,9 @@ function files(dir: string): string[] {
 test('the browser code imports only Preact and its own files: it uses the public API, not the service code', () => {
   const imports = files(web)
     .filter((file) => /\.tsx?$/.test(file))
-    .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^import (type )?[^'"]*['"]([^'"]+)['"]/gm)].map((m) => ({ file: file.slice(web.length + 1), typeOnly: Boolean(m[1]), from: m[2]! })));
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import (type )?[^'"]*['"]([^'"]+)['"]/gm)].map((m) => ({ file: file.slice(web.length + 1), typeOnly: Boolean(m[1]), from: m[2]! })),
+    );
   assert.ok(imports.length > 50);
   for (const { file, typeOnly, from } of imports) {
     if (from.startsWith('.')) {

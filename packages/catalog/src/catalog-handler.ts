@@ -88,7 +88,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
   const signer = createDownloadSigner({ secret: options.downloadSecret, ttlSeconds: options.downloadTtlSeconds, clock });
   const compressMinBytes = options.compressMinBytes ?? 1024;
   const cacheBytes = options.responseCacheBytes ?? 64 * 1024 * 1024;
-  const cache = cacheBytes > 0 ? new LRUCache<string, { body: Uint8Array; encoding: Encoding }>({ maxSize: cacheBytes, sizeCalculation: (entry) => entry.body.byteLength + 64 }) : null;
+  const cache =
+    cacheBytes > 0 ? new LRUCache<string, { body: Uint8Array; encoding: Encoding }>({ maxSize: cacheBytes, sizeCalculation: (entry) => entry.body.byteLength + 64 }) : null;
   const manifests = new WeakMap<CatalogSnapshot, { body: Uint8Array; etag: string }>();
 
   function snapshotOrFail(): CatalogSnapshot {
@@ -107,7 +108,14 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
    * only when no cached one fits; `cacheable` says whether a plain body is worth keeping (list
    * pages are assembled by copying, single records are views into the snapshot already).
    */
-  async function representation(request: HttpRequest, etag: string, snapshot: CatalogSnapshot, produce: () => Uint8Array, cacheable: boolean, extra: Record<string, string> = {}): Promise<HttpResponse> {
+  async function representation(
+    request: HttpRequest,
+    etag: string,
+    snapshot: CatalogSnapshot,
+    produce: () => Uint8Array,
+    cacheable: boolean,
+    extra: Record<string, string> = {},
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       'content-type': 'application/json; charset=utf-8',
       etag,
@@ -125,9 +133,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
         entry = { body: plain, encoding: 'identity' };
         if (cacheable) cache?.set(`${etag}|identity`, entry);
       } else {
-        const body = wanted === 'br'
-          ? await brotli(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.byteLength } })
-          : await gzipAsync(plain, { level: 6 });
+        const body =
+          wanted === 'br'
+            ? await brotli(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.byteLength } })
+            : await gzipAsync(plain, { level: 6 });
         entry = { body, encoding: wanted };
       }
       cache?.set(`${etag}|${wanted}`, entry);
@@ -221,8 +230,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
 
   async function signedFile(request: HttpRequest, name: string): Promise<HttpResponse> {
     const verdict = signer.verify(request.path, request.query.get('expires'), request.query.get('signature'));
-    if (verdict === 'invalid') throw new HttpProblem(403, 'DOWNLOAD_LINK_INVALID', 'This download link is not valid (its signature does not match). Ask GET /v1/products/download for a fresh link.');
-    if (verdict === 'expired') throw new HttpProblem(410, 'DOWNLOAD_LINK_EXPIRED', 'This download link has expired (links last five minutes). Ask GET /v1/products/download for a fresh link.');
+    if (verdict === 'invalid')
+      throw new HttpProblem(403, 'DOWNLOAD_LINK_INVALID', 'This download link is not valid (its signature does not match). Ask GET /v1/products/download for a fresh link.');
+    if (verdict === 'expired')
+      throw new HttpProblem(410, 'DOWNLOAD_LINK_EXPIRED', 'This download link has expired (links last five minutes). Ask GET /v1/products/download for a fresh link.');
     const file = FEATHER_FILE_NAME_PATTERN.test(name) ? await options.snapshots.findFile(name) : null;
     if (!file) throw new HttpProblem(404, 'NOT_FOUND', 'This catalog file is no longer kept; ask GET /v1/products/download for a fresh link.');
     const expires = Number(request.query.get('expires'));
@@ -263,7 +274,9 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
       if (error instanceof HttpProblem) return problemResponse(error.status, error.code, error.message, error.field, error.headers);
       if (isCommerceError(error)) return problemResponse(httpStatusOf(error.code), error.code, error.message, error.field);
       // An unexpected failure is never described to the caller; the request id ties it to the logs.
-      options.log?.(`catalog: ${request.method} ${request.path} failed${request.requestId ? ` (request ${request.requestId})` : ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      options.log?.(
+        `catalog: ${request.method} ${request.path} failed${request.requestId ? ` (request ${request.requestId})` : ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       return problemResponse(500, 'INTERNAL', `Unexpected error${request.requestId ? ` (request ${request.requestId})` : ''}.`, undefined);
     }
   };

@@ -73,11 +73,17 @@ function parseText(params: URLSearchParams, name: string, max: number): string |
 function parseFields(params: URLSearchParams): RecordField[] | null {
   const value = params.get('fields');
   if (value === null) return null;
-  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (names.length === 0) throw invalid('fields', `fields must name at least one field. Known fields: ${RECORD_FIELDS.join(', ')}.`);
   const unknown = names.filter((name) => !isRecordField(name));
   if (unknown.length > 0) {
-    throw invalid('fields', `Unknown field${unknown.length > 1 ? 's' : ''} in fields: ${unknown.map((n) => n.slice(0, 40)).join(', ')}. Known fields: ${RECORD_FIELDS.join(', ')}.`);
+    throw invalid(
+      'fields',
+      `Unknown field${unknown.length > 1 ? 's' : ''} in fields: ${unknown.map((n) => n.slice(0, 40)).join(', ')}. Known fields: ${RECORD_FIELDS.join(', ')}.`,
+    );
   }
   const wanted = new Set(names);
   return RECORD_FIELDS.filter((field) => wanted.has(field));

@@ -96,8 +96,7 @@ function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
       out.push(x);
       i++;
       j++;
-    }
-    else if (x < y) i++;
+    } else if (x < y) i++;
     else j++;
   }
   return out;

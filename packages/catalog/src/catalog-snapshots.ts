@@ -192,7 +192,9 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   #keepCopy(file: FeatherFile): void {
     const cache = this.#fileCache;
     if (!cache) return;
-    const writing = cache.write(file).catch((error: unknown) => this.#log(`catalog snapshot: cannot keep a local copy of ${file.name}: ${error instanceof Error ? error.message : String(error)}`));
+    const writing = cache
+      .write(file)
+      .catch((error: unknown) => this.#log(`catalog snapshot: cannot keep a local copy of ${file.name}: ${error instanceof Error ? error.message : String(error)}`));
     this.#background.add(writing);
     void writing.finally(() => this.#background.delete(writing));
   }
@@ -309,7 +311,9 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
         if (pruned > 0) this.#log(`catalog snapshot: pruned ${pruned} old published snapshot(s)`);
       }
     }
-    this.#log(`catalog snapshot: ${snapshot.version} built from grocer catalog ${snapshot.manifest.sourceCatalogVersion}, ${snapshot.size} products in ${(ms / 1000).toFixed(2)} s`);
+    this.#log(
+      `catalog snapshot: ${snapshot.version} built from grocer catalog ${snapshot.manifest.sourceCatalogVersion}, ${snapshot.size} products in ${(ms / 1000).toFixed(2)} s`,
+    );
     return { action: 'built', version: snapshot.version, sourceVersion: snapshot.manifest.sourceCatalogVersion, ms };
   }
 

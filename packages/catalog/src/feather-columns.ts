@@ -28,7 +28,12 @@ export type SourceColumn =
   | (ColumnBase & { type: 'list<utf8>'; list: number });
 
 const row = (key: string, field: 'cprcode' | 'nameEn' | 'nameTh' | 'barcode', nullable: boolean): SourceColumn => ({ key, type: 'utf8', nullable, source: { from: 'row', field } });
-const text = (key: string, field: number, nullable: boolean, orElse?: number): SourceColumn => ({ key, type: 'utf8', nullable, source: orElse === undefined ? { from: 'text', field } : { from: 'text', field, orElse } });
+const text = (key: string, field: number, nullable: boolean, orElse?: number): SourceColumn => ({
+  key,
+  type: 'utf8',
+  nullable,
+  source: orElse === undefined ? { from: 'text', field } : { from: 'text', field, orElse },
+});
 const bool = (key: string, flag: number): SourceColumn => ({ key, type: 'bool', nullable: false, flag });
 
 /** Every source column, built once per snapshot. */

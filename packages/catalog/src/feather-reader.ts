@@ -124,10 +124,28 @@ function* productSteps(body: Uint8Array): Generator<void, Product[]> {
   const opt = (name: string) => c.get(name) as (string | null)[];
   const flag = (name: string) => c.get(name) as boolean[];
   const list = (name: string) => c.get(name) as string[][];
-  const [cprcode, nameEn, nameTh, brandEn, brandTh, sizeDesc, country, barcode] = [str('cprcode'), str('name_en'), str('name_th'), opt('brand_en'), opt('brand_th'), opt('size_desc'), opt('country'), opt('barcode')];
+  const [cprcode, nameEn, nameTh, brandEn, brandTh, sizeDesc, country, barcode] = [
+    str('cprcode'),
+    str('name_en'),
+    str('name_th'),
+    opt('brand_en'),
+    opt('brand_th'),
+    opt('size_desc'),
+    opt('country'),
+    opt('barcode'),
+  ];
   const [l1, l2, l3, l1Th, l2Th, l3Th] = [str('category_l1_en'), str('category_l2_en'), str('category_l3_en'), str('category_l1_th'), str('category_l2_th'), str('category_l3_th')];
   const [code1, code2, code3] = [str('category_code_l1'), str('category_code_l2'), str('category_code_l3')];
-  const [keywords, imageUrl, active, online, alcohol, availStore, price, updatedAt] = [list('keywords'), opt('image_url'), flag('pr_active'), flag('online'), flag('alcohol'), list('avail_store'), c.get('ba_nprice') as (number | null)[], str('updated_at')];
+  const [keywords, imageUrl, active, online, alcohol, availStore, price, updatedAt] = [
+    list('keywords'),
+    opt('image_url'),
+    flag('pr_active'),
+    flag('online'),
+    flag('alcohol'),
+    list('avail_store'),
+    c.get('ba_nprice') as (number | null)[],
+    str('updated_at'),
+  ];
   const products = new Array<Product>(table.numRows);
   for (let i = 0; i < table.numRows; i++) {
     const thb = price[i] ?? null;

@@ -14,7 +14,6 @@ import { startSnapshotWork, type SnapshotWorkRunner } from './snapshot-worker-cl
 import type { SnapshotWorkResult } from './snapshot-work.ts';
 import { StringLists } from './string-lists.ts';
 
-
 /** Logs one line; the composition root decides where it goes. */
 export type CatalogLogger = (line: string) => void;
 
@@ -117,7 +116,6 @@ class BuildClock {
     const totalMs = performance.now() - this.#start;
     return { totalMs, workMs: totalMs - this.#waited, longestSliceMs: this.#longestSlice, longestSliceStage: this.#longestSliceStage, stages: { ...this.#stages } };
   }
-
 }
 
 /** What a build's indexer hands over once the last product is in: its parts of the snapshot, and what the file writer wrote. */
@@ -142,7 +140,11 @@ class SnapshotIndexer {
   readonly #indexByCprcode = new Map<string, number>();
   #flags: Uint8Array;
   readonly #anyLists = new Map<string, number[]>();
-  readonly #levelLists: [Map<string, number[]>, Map<string, number[]>, Map<string, number[]>] = [new Map<string, number[]>(), new Map<string, number[]>(), new Map<string, number[]>()];
+  readonly #levelLists: [Map<string, number[]>, Map<string, number[]>, Map<string, number[]>] = [
+    new Map<string, number[]>(),
+    new Map<string, number[]>(),
+    new Map<string, number[]>(),
+  ];
   readonly #top = new Map<string, CategoryTotal>();
   readonly #rows = new ProductRowsWriter(CHUNK_ROWS);
   #search: SearchTextWriter | null = null;
@@ -158,13 +160,24 @@ class SnapshotIndexer {
   #count = 0;
 
   /** `expectedRows` sizes buffers (more or fewer rows are fine). */
-  constructor(options: { publicBaseUrl: string; expectedRows: number; writeFiles: boolean; inWorker: boolean; batchRows: number; pause: Pause; log: CatalogLogger; progress: BuildClock }) {
+  constructor(options: {
+    publicBaseUrl: string;
+    expectedRows: number;
+    writeFiles: boolean;
+    inWorker: boolean;
+    batchRows: number;
+    pause: Pause;
+    log: CatalogLogger;
+    progress: BuildClock;
+  }) {
     this.#flags = new Uint8Array(options.expectedRows);
     this.#expectedRows = options.expectedRows;
     this.#batchRows = options.batchRows;
     this.#pause = options.pause;
     this.#progress = options.progress;
-    this.#work = options.writeFiles ? startSnapshotWork({ publicBaseUrl: options.publicBaseUrl, rows: options.expectedRows }, { inWorker: options.inWorker, pause: options.pause, log: options.log }) : null;
+    this.#work = options.writeFiles
+      ? startSnapshotWork({ publicBaseUrl: options.publicBaseUrl, rows: options.expectedRows }, { inWorker: options.inWorker, pause: options.pause, log: options.log })
+      : null;
   }
 
   /** Indexes `products[from..]`, which follow the products indexed so far in cprcode order. */
@@ -297,7 +310,16 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
   const prebuilt = usablePrebuiltFiles(options.prebuiltFiles, options.publishedFiles, publicBaseUrl, log);
   const expected = options.source?.productCount ?? (Array.isArray(source) ? source.length : undefined);
   const startIndexer = (expectedRows: number) =>
-    new SnapshotIndexer({ publicBaseUrl, expectedRows, writeFiles: !prebuilt, inWorker: options.worker ?? expectedRows >= WORKER_MIN_ROWS, batchRows: options.batchRows ?? 8192, pause, log, progress });
+    new SnapshotIndexer({
+      publicBaseUrl,
+      expectedRows,
+      writeFiles: !prebuilt,
+      inWorker: options.worker ?? expectedRows >= WORKER_MIN_ROWS,
+      batchRows: options.batchRows ?? 8192,
+      pause,
+      log,
+      progress,
+    });
 
   const lists = new StringLists();
   let products: Product[] = [];
@@ -437,7 +459,10 @@ function usablePrebuiltFiles(
  * Builds a snapshot straight from the grocer: reads its catalog version, then exports the whole
  * catalog (inactive and offline products included).
  */
-export async function buildSnapshotFromGrocer(grocer: Pick<GrocerGateway, 'catalogVersion' | 'exportCatalog'>, options: BuildSnapshotOptions & { exportBatchSize?: number | undefined }): Promise<CatalogSnapshot> {
+export async function buildSnapshotFromGrocer(
+  grocer: Pick<GrocerGateway, 'catalogVersion' | 'exportCatalog'>,
+  options: BuildSnapshotOptions & { exportBatchSize?: number | undefined },
+): Promise<CatalogSnapshot> {
   const version = await grocer.catalogVersion();
   return buildCatalogSnapshot(grocer.exportCatalog({ batchSize: options.exportBatchSize ?? 1000 }), {
     ...options,

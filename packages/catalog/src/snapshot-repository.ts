@@ -134,7 +134,9 @@ export class SnapshotRepository {
    * taken when free, expired, or already held by `holder`. True when `holder` now holds it.
    */
   async claimBuild(holder: string, nowMs: number, ttlMs: number): Promise<boolean> {
-    const { rows } = await (await this.#db()).query<{ holder: string }>(
+    const { rows } = await (
+      await this.#db()
+    ).query<{ holder: string }>(
       `INSERT INTO catalog_build_lease (name, holder, acquired_at, expires_at)
        VALUES ($1, $2, $3, $4)
        ON CONFLICT (name) DO UPDATE
@@ -153,9 +155,9 @@ export class SnapshotRepository {
 
   /** The newest published snapshot's manifest, or null when none was published yet. */
   async latest(): Promise<PublishedSnapshot | null> {
-    const { rows } = await (await this.#db()).query<{ version: string; seq: number; manifest: CatalogManifest }>(
-      'SELECT version, seq, manifest FROM catalog_snapshots ORDER BY seq DESC LIMIT 1',
-    );
+    const { rows } = await (
+      await this.#db()
+    ).query<{ version: string; seq: number; manifest: CatalogManifest }>('SELECT version, seq, manifest FROM catalog_snapshots ORDER BY seq DESC LIMIT 1');
     const row = rows[0];
     return row ? { version: row.version, seq: Number(row.seq), manifest: row.manifest } : null;
   }
@@ -163,30 +165,21 @@ export class SnapshotRepository {
   /** Every download file of a published snapshot. */
   async files(version: string): Promise<FeatherFile[]> {
     const db = await this.#db();
-    const { rows } = await db.query<FileRow>(
-      `SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE version = $1 ORDER BY name`,
-      [version],
-    );
+    const { rows } = await db.query<FileRow>(`SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE version = $1 ORDER BY name`, [version]);
     return Promise.all(rows.map(toFile));
   }
 
   /** One download file of a published snapshot by language (a start needs only `all`), or null. */
   async fileOf(version: string, lang: FeatherLang): Promise<FeatherFile | null> {
     const db = await this.#db();
-    const { rows } = await db.query<FileRow>(
-      `SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE version = $1 AND lang = $2`,
-      [version, lang],
-    );
+    const { rows } = await db.query<FileRow>(`SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE version = $1 AND lang = $2`, [version, lang]);
     return rows[0] ? toFile(rows[0]) : null;
   }
 
   /** One download file by name, from any snapshot still kept. */
   async file(name: string): Promise<FeatherFile | null> {
     const db = await this.#db();
-    const { rows } = await db.query<FileRow>(
-      `SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE name = $1`,
-      [name],
-    );
+    const { rows } = await db.query<FileRow>(`SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE name = $1`, [name]);
     return rows[0] ? toFile(rows[0]) : null;
   }
 
@@ -198,7 +191,9 @@ export class SnapshotRepository {
    */
   async publish(holder: string, manifest: CatalogManifest, files: readonly FeatherFile[], nowMs: number): Promise<number | null> {
     // Quality 1 compresses ~45 MB in a few hundred ms on the thread pool, to about a quarter.
-    const compressed = await Promise.all(files.map((file) => brotli(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.byteLength } })));
+    const compressed = await Promise.all(
+      files.map((file) => brotli(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.byteLength } })),
+    );
     const db = await this.#db();
     return db.transaction(async (tx) => {
       const lease = await tx.query<{ holder: string }>('SELECT holder FROM catalog_build_lease WHERE name = $1 FOR UPDATE', [LEASE]);
@@ -226,10 +221,9 @@ export class SnapshotRepository {
 
   /** Deletes all but the newest `keep` published snapshots (and their files); returns how many went. */
   async prune(keep: number): Promise<number> {
-    const { rowCount } = await (await this.#db()).query(
-      'DELETE FROM catalog_snapshots WHERE version NOT IN (SELECT version FROM catalog_snapshots ORDER BY seq DESC LIMIT $1)',
-      [Math.max(1, keep)],
-    );
+    const { rowCount } = await (
+      await this.#db()
+    ).query('DELETE FROM catalog_snapshots WHERE version NOT IN (SELECT version FROM catalog_snapshots ORDER BY seq DESC LIMIT $1)', [Math.max(1, keep)]);
     return rowCount;
   }
 }

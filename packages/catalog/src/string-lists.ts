@@ -25,7 +25,6 @@ export class StringLists {
     bucket.push(list);
     return list;
   }
-
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);

@@ -59,7 +59,10 @@ describe('catalog handler over the grocer simulator', () => {
       for (const item of body.items) seen.push(item.cprcode!);
       if (body.items.length < 200) break;
     }
-    const expected = fx.grocer.allProducts().map((p) => p.cprcode).sort((a, b) => Number(a) - Number(b));
+    const expected = fx.grocer
+      .allProducts()
+      .map((p) => p.cprcode)
+      .sort((a, b) => Number(a) - Number(b));
     assert.equal(total, 2000);
     assert.equal(manifest.rowCount, 2000);
     assert.equal(new Set(seen).size, seen.length, 'no cprcode twice');
@@ -145,15 +148,24 @@ describe('catalog handler over the grocer simulator', () => {
     const combined = json<ProductList>(await list(`?active=false&q=${encodeURIComponent(product.nameEn)}`));
     assert.ok(combined.items.some((item) => item.cprcode === product.cprcode));
     assert.ok(combined.items.every((item) => item.pr_active === false));
-    assert.equal(json<ProductList>(await list(`?active=true&q=${encodeURIComponent(product.nameEn)}`)).items.some((item) => item.cprcode === product.cprcode), false);
+    assert.equal(
+      json<ProductList>(await list(`?active=true&q=${encodeURIComponent(product.nameEn)}`)).items.some((item) => item.cprcode === product.cprcode),
+      false,
+    );
   });
 
   test('fields trims each item to the named fields, in record order', async () => {
     const body = json<ProductList>(await list('?fields=%20pr_active,ba_nprice%20,cprcode,name&size=20&lang=th'));
     for (const item of body.items) assert.deepEqual(Object.keys(item), ['cprcode', 'name', 'pr_active', 'ba_nprice']);
     const whole = json<ProductList>(await list('?size=20&lang=th'));
-    assert.deepEqual(body.items.map((i) => i.name), whole.items.map((i) => i.name));
-    assert.deepEqual(body.items.map((i) => i.ba_nprice), whole.items.map((i) => i.ba_nprice));
+    assert.deepEqual(
+      body.items.map((i) => i.name),
+      whole.items.map((i) => i.name),
+    );
+    assert.deepEqual(
+      body.items.map((i) => i.ba_nprice),
+      whole.items.map((i) => i.ba_nprice),
+    );
   });
 
   test('one product by cprcode, in either language; unknown is 404 NOT_FOUND, malformed is 400', async () => {
@@ -290,7 +302,10 @@ describe('catalog handler over the grocer simulator', () => {
     assert.equal(manifest.recordSchemaVersion, '1');
     assert.equal(manifest.sourceCatalogVersion, (await fx.grocer.catalogVersion()).version);
     assert.equal(manifest.builtAt, new Date(Date.parse(manifest.builtAt)).toISOString());
-    assert.deepEqual(manifest.files.map((f) => f.lang), ['en', 'th', 'all']);
+    assert.deepEqual(
+      manifest.files.map((f) => f.lang),
+      ['en', 'th', 'all'],
+    );
     for (const file of manifest.files) {
       const built = snapshot.file(file.lang)!;
       assert.equal(file.sha256, createHash('sha256').update(built.body).digest('hex'));
@@ -372,7 +387,13 @@ describe('catalog handler over the grocer simulator', () => {
   });
 
   test('HEAD answers headers only; other methods are 405; unknown routes are 404', async () => {
-    const head = await fx.handle({ method: 'HEAD', path: '/v1/products', query: new URLSearchParams('size=10'), headers: { 'x-partner-key': PARTNER_KEY }, body: new Uint8Array() });
+    const head = await fx.handle({
+      method: 'HEAD',
+      path: '/v1/products',
+      query: new URLSearchParams('size=10'),
+      headers: { 'x-partner-key': PARTNER_KEY },
+      body: new Uint8Array(),
+    });
     assert.equal(head.status, 200);
     assert.equal(head.body, null);
     assert.ok(Number(head.headers['content-length']) > 100);

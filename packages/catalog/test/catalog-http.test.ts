@@ -22,7 +22,10 @@ describe('catalog over real HTTP (the project node:http adapter, fetch as the cl
     const clock = new ManualClock(Date.now());
     grocer = createGrocerSimulator({ productCount: 2500, clock, log: () => {} });
     // Listen first: the public base URL (of download links) is this server's own origin.
-    server = await listen({}, createNodeListener((request) => handler(request), { maxBodyBytes: () => 0 }));
+    server = await listen(
+      {},
+      createNodeListener((request) => handler(request), { maxBodyBytes: () => 0 }),
+    );
     snapshots = new CatalogSnapshots({ grocer, publicBaseUrl: server.origin, clock });
     handler = createCatalogHandler({ snapshots, verifyPartnerKey, publicBaseUrl: server.origin, downloadSecret: DOWNLOAD_SECRET, clock });
   });

@@ -18,7 +18,10 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 describe('catalog snapshot (fixture products)', () => {
   test('orders products by cprcode numerically and looks them up', async () => {
     const snapshot = await build();
-    assert.deepEqual(snapshot.products().map((p) => p.cprcode), ['99', '100001', '100002', '100010']);
+    assert.deepEqual(
+      snapshot.products().map((p) => p.cprcode),
+      ['99', '100001', '100002', '100010'],
+    );
     assert.equal(snapshot.get('100002')?.nameEn, 'Crème Brûlée "Classic" 2x90g');
     assert.equal(snapshot.indexOf('5'), -1);
   });
@@ -48,7 +51,10 @@ describe('catalog snapshot (fixture products)', () => {
     const a = await build();
     const b = await build();
     assert.equal(a.version, b.version);
-    assert.deepEqual(a.files.map((f) => f.sha256), b.files.map((f) => f.sha256));
+    assert.deepEqual(
+      a.files.map((f) => f.sha256),
+      b.files.map((f) => f.sha256),
+    );
     // The lossless `all` file's hash is the content hash.
     assert.equal(a.version, a.file('all')!.sha256.slice(0, 16));
     const changed = fixtureProducts();
@@ -73,7 +79,10 @@ describe('catalog snapshot (fixture products)', () => {
 
   test('writes en, th and all Feather files that apache-arrow and polars read, Thai intact', async () => {
     const snapshot = await build();
-    assert.deepEqual(snapshot.manifest.files.map((f) => f.lang), ['en', 'th', 'all']);
+    assert.deepEqual(
+      snapshot.manifest.files.map((f) => f.lang),
+      ['en', 'th', 'all'],
+    );
     for (const file of snapshot.files) {
       const info = snapshot.manifest.files.find((f) => f.name === file.name)!;
       assert.equal(createHash('sha256').update(file.body).digest('hex'), info.sha256);
@@ -104,7 +113,10 @@ describe('catalog snapshot (fixture products)', () => {
     const snapshot = await build();
     assert.deepEqual(readFeatherProducts(snapshot.file('all')!.body), snapshot.products());
     for (const lang of ['en', 'th'] as const) {
-      assert.deepEqual(readFeatherRecords(snapshot.file(lang)!.body), snapshot.products().map((p) => toCatalogRecord(p, lang, publicBaseUrl)));
+      assert.deepEqual(
+        readFeatherRecords(snapshot.file(lang)!.body),
+        snapshot.products().map((p) => toCatalogRecord(p, lang, publicBaseUrl)),
+      );
     }
     assert.throws(() => readFeatherProducts(snapshot.file('en')!.body), /needs the "all" file/);
     assert.throws(() => readFeatherRecords(new Uint8Array([1, 2, 3])), /Not an Arrow IPC|Not a catalog download file/);
@@ -119,13 +131,20 @@ describe('catalog snapshot (fixture products)', () => {
     for (let i = 0; i < snapshot.size; i++) assert.deepEqual(rebuilt.recordJson('th', i), snapshot.recordJson('th', i));
     // Rebuilt from scratch (no files handed over), the files come out byte for byte the same.
     const fresh = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all')!.body), { publicBaseUrl });
-    assert.deepEqual(fresh.files.map((f) => f.sha256), snapshot.files.map((f) => f.sha256));
+    assert.deepEqual(
+      fresh.files.map((f) => f.sha256),
+      snapshot.files.map((f) => f.sha256),
+    );
   });
 
   test('published files written for another public base URL are written anew', async () => {
     const snapshot = await build();
     const lines: string[] = [];
-    const elsewhere = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all')!.body), { publicBaseUrl: 'https://other.example.com', prebuiltFiles: snapshot.files, log: (line) => lines.push(line) });
+    const elsewhere = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all')!.body), {
+      publicBaseUrl: 'https://other.example.com',
+      prebuiltFiles: snapshot.files,
+      log: (line) => lines.push(line),
+    });
     assert.notEqual(elsewhere.file('all')!, snapshot.file('all')!);
     assert.notEqual(elsewhere.version, snapshot.version);
     assert.match(lines.join('\n'), /link images on https:\/\/api\.example\.com/);
@@ -204,21 +223,39 @@ describe('catalog snapshot (fixture products)', () => {
 });
 
 describe('snapshotCatalogReader (fixture products)', () => {
-  const filter = (overrides: Partial<ProductListFilter> = {}): ProductListFilter => ({ query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: false, onlineOnly: false, ...overrides });
+  const filter = (overrides: Partial<ProductListFilter> = {}): ProductListFilter => ({
+    query: null,
+    l1: null,
+    l2: null,
+    l3: null,
+    alcoholOnly: false,
+    activeOnly: false,
+    onlineOnly: false,
+    ...overrides,
+  });
 
   test('pages with cprcode cursors', async () => {
     const snapshot = await build();
     const reader = snapshotCatalogReader({ current: () => snapshot });
     const first = reader.list(filter(), { after: null, first: 3 });
-    assert.deepEqual(first.products.map((p) => p.cprcode), ['99', '100001', '100002']);
+    assert.deepEqual(
+      first.products.map((p) => p.cprcode),
+      ['99', '100001', '100002'],
+    );
     assert.equal(first.endCursor, '100002');
     assert.equal(first.hasNextPage, true);
     assert.equal(first.totalCount, 4);
     const second = reader.list(filter(), { after: first.endCursor, first: 3 });
-    assert.deepEqual(second.products.map((p) => p.cprcode), ['100010']);
+    assert.deepEqual(
+      second.products.map((p) => p.cprcode),
+      ['100010'],
+    );
     assert.equal(second.hasNextPage, false);
     // A cursor that is not in the snapshot (a removed product) still continues in order.
-    assert.deepEqual(reader.list(filter(), { after: '100003', first: 5 }).products.map((p) => p.cprcode), ['100010']);
+    assert.deepEqual(
+      reader.list(filter(), { after: '100003', first: 5 }).products.map((p) => p.cprcode),
+      ['100010'],
+    );
   });
 
   test('filters like GraphQL ProductFilter', async () => {
@@ -230,8 +267,14 @@ describe('snapshotCatalogReader (fixture products)', () => {
     assert.deepEqual(codes(filter({ l1: 'อาหารสด', l3: 'FRESH MILK' })), ['99', '100001']);
     assert.deepEqual(codes(filter({ l2: 'Fresh Milk' })), []);
     assert.deepEqual(codes(filter({ query: 'Crème' })), ['100002']);
-    assert.deepEqual([...reader.scan(filter({ query: 'milk' }), '99')].map((p) => p.cprcode), ['100001']);
-    assert.deepEqual(reader.get(['100010', 'nope', '99']).map((p) => p.cprcode), ['100010', '99']);
+    assert.deepEqual(
+      [...reader.scan(filter({ query: 'milk' }), '99')].map((p) => p.cprcode),
+      ['100001'],
+    );
+    assert.deepEqual(
+      reader.get(['100010', 'nope', '99']).map((p) => p.cprcode),
+      ['100010', '99'],
+    );
   });
 
   test('categories count active online products per top-level category', async () => {

@@ -127,8 +127,14 @@ describe('catalog snapshots without a database', () => {
       snapshots.start();
       const snapshot = await snapshots.ready();
       assert.equal(snapshot.size, 2000);
-      assert.ok(lines.some((line) => /catalog snapshot: [0-9a-f]{16} built from grocer catalog/.test(line)), lines.join('\n'));
-      assert.ok(lines.some((line) => /ready, 2000 products/.test(line)), 'a progress line for a build past progressAfterMs');
+      assert.ok(
+        lines.some((line) => /catalog snapshot: [0-9a-f]{16} built from grocer catalog/.test(line)),
+        lines.join('\n'),
+      );
+      assert.ok(
+        lines.some((line) => /ready, 2000 products/.test(line)),
+        'a progress line for a build past progressAfterMs',
+      );
     } finally {
       await snapshots.stop();
       await simulator.close();
@@ -181,7 +187,10 @@ for (const kind of testDatabaseKinds()) {
       for (const i of [0, 1, 1234, 1499]) assert.deepEqual(adopted.recordJson('th', i), built.recordJson('th', i));
       assert.deepEqual(readFeatherProducts(adopted.file('all')!.body), built.products());
       // Adopting reads only the `all` file; the language files load on their first download, once.
-      assert.deepEqual(adopted.files.map((f) => f.lang), ['all']);
+      assert.deepEqual(
+        adopted.files.map((f) => f.lang),
+        ['all'],
+      );
       for (const lang of ['en', 'th'] as const) {
         const name = adopted.fileInfo(lang).name;
         const loaded = (await other.findFile(name))!;
@@ -231,7 +240,10 @@ for (const kind of testDatabaseKinds()) {
       await simulator.setProductActive({ cprcode: product.cprcode, active: !product.active });
       clock.advance(5 * MINUTE);
       const outcomes = [await a.refresh(), await b.refresh()];
-      assert.deepEqual(outcomes.map((o) => o.action), ['built', 'loaded']);
+      assert.deepEqual(
+        outcomes.map((o) => o.action),
+        ['built', 'loaded'],
+      );
       for (const manager of [a, b]) {
         assert.notEqual(manager.current()!.version, before);
         assert.equal(manager.current()!.get(product.cprcode)!.active, !product.active);

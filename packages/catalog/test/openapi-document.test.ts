@@ -21,17 +21,23 @@ describe('openapi/catalog.yaml', () => {
   test('describes every record field, in record order, all required in a whole record', () => {
     const properties = Object.keys(schemas.CatalogRecordFields!.properties as Json);
     assert.deepEqual(properties, [...RECORD_FIELDS]);
-    const required = ((schemas.CatalogRecord!.allOf as Json[])[1]!.required as string[]);
+    const required = (schemas.CatalogRecord!.allOf as Json[])[1]!.required as string[];
     assert.deepEqual(required, [...RECORD_FIELDS]);
     for (const field of RECORD_FIELDS) assert.ok(((schemas.CatalogRecordFields!.properties as Json)[field] as Json).description, `${field} is described`);
     // The en and th download files hold exactly the record fields.
-    assert.deepEqual(FILE_COLUMNS.en.map((c) => c.name), [...RECORD_FIELDS]);
+    assert.deepEqual(
+      FILE_COLUMNS.en.map((c) => c.name),
+      [...RECORD_FIELDS],
+    );
   });
 
   test('documents every list parameter with its limits and defaults', () => {
     const list = ((openapi.document.paths as Json)['/v1/products'] as Json).get as Json;
-    const parameters = (list.parameters as Json[]).map((p) => (p.$ref ? ((openapi.document.components as Json).parameters as Json).lang as Json : p));
-    assert.deepEqual(parameters.map((p) => p.name), [...LIST_PARAMS]);
+    const parameters = (list.parameters as Json[]).map((p) => (p.$ref ? (((openapi.document.components as Json).parameters as Json).lang as Json) : p));
+    assert.deepEqual(
+      parameters.map((p) => p.name),
+      [...LIST_PARAMS],
+    );
     const size = parameters.find((p) => p.name === 'size')!.schema as Json;
     assert.deepEqual([size.minimum, size.maximum, size.default], [1, 200, 50]);
     const q = parameters.find((p) => p.name === 'q')!.schema as Json;

@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { NO_TEXT, ProductRowsWriter, ReceivedDictionary, ROW_IMAGE, ROW_PRICE, FLAG_ACTIVE, FLAG_ALCOHOL, FLAG_ONLINE, TEXT, TEXT_STRIDE, type ProductRows } from '../src/product-rows.ts';
+import {
+  NO_TEXT,
+  ProductRowsWriter,
+  ReceivedDictionary,
+  ROW_IMAGE,
+  ROW_PRICE,
+  FLAG_ACTIVE,
+  FLAG_ALCOHOL,
+  FLAG_ONLINE,
+  TEXT,
+  TEXT_STRIDE,
+  type ProductRows,
+} from '../src/product-rows.ts';
 import { StringLists } from '../src/string-lists.ts';
 import { fixtureProducts } from './product-fixtures.ts';
 

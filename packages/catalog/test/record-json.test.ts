@@ -13,7 +13,12 @@ const joined = (pieces: Uint8Array[]) => decode(Buffer.concat(pieces));
 /** Hostile products, a lone surrogate added (JSON escapes it), lists interned as a build interns them. */
 function hostileRecords(count: number): Product[] {
   const lists = new StringLists();
-  return hostileProducts(count).map((p) => ({ ...p, nameTh: `${p.nameTh} \ud800 lone`, keywords: lists.intern(p.keywords) as string[], availStore: lists.intern(p.availStore) as string[] }));
+  return hostileProducts(count).map((p) => ({
+    ...p,
+    nameTh: `${p.nameTh} \ud800 lone`,
+    keywords: lists.intern(p.keywords) as string[],
+    availStore: lists.intern(p.availStore) as string[],
+  }));
 }
 
 function storeOf(products: Product[], slabBytes?: number): RecordJsonStore {
@@ -56,8 +61,7 @@ describe('RecordJsonStore', () => {
     // Some records were read before, one by one, out of order.
     for (const i of [90, 3, 57]) store.record('th', i);
     const selection = Int32Array.from([2, 3, 4, 57, 58, 90, 91, 119]);
-    const expected = (from: number, to: number) =>
-      [...selection.subarray(from, to)].map((i) => JSON.stringify(toCatalogRecord(products[i]!, 'th', publicBaseUrl))).join(',');
+    const expected = (from: number, to: number) => [...selection.subarray(from, to)].map((i) => JSON.stringify(toCatalogRecord(products[i]!, 'th', publicBaseUrl))).join(',');
     assert.equal(joined(store.pieces('th', selection, 0, selection.length)), expected(0, selection.length));
     assert.equal(joined(store.pieces('th', selection, 2, 6)), expected(2, 6));
     assert.equal(joined(store.pieces('th', selection, 7, 8)), expected(7, 8));

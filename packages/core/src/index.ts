@@ -31,7 +31,15 @@ export type {
   PriceLookup,
   PriceSource,
 } from './model/pricing.ts';
-export { FINAL_ORDER_STATUSES, type CreateOrderRequest, type GrocerOrder, type OrderLine, type OrderSchedule, type PaymentStatus, type RecordPaymentRequest } from './model/order.ts';
+export {
+  FINAL_ORDER_STATUSES,
+  type CreateOrderRequest,
+  type GrocerOrder,
+  type OrderLine,
+  type OrderSchedule,
+  type PaymentStatus,
+  type RecordPaymentRequest,
+} from './model/order.ts';
 export { placesSandboxOrders, type AppClient, type Environment, type Partner, type PartnerContext, type PartnerKeyRecord, type PartnerKeyVerifier } from './model/partner.ts';
 export { LIMITS } from './model/limits.ts';
 export type { BasketContent, BasketLineRecord, BasketRecord, ShopperScope } from './model/basket.ts';

@@ -62,7 +62,11 @@ test('branch moves: an add with a branch moves the basket; setBranch keeps the l
   await commerce.baskets.add(ann, loaders(), { cprcode: BEER, quantity: 1 });
   const moved = await commerce.baskets.add(ann, loaders(), { cprcode: MILK, quantity: 1, branchCode: 'BKK02' });
   assert.equal(moved.branchCode, 'BKK02');
-  assert.deepEqual(moved.lines.map((l) => l.cprcode), [BEER, MILK], 'lines stay; a quote names what the new branch cannot sell');
+  assert.deepEqual(
+    moved.lines.map((l) => l.cprcode),
+    [BEER, MILK],
+    'lines stay; a quote names what the new branch cannot sell',
+  );
   const back = await commerce.baskets.setBranch(ann, 'BKK01');
   assert.deepEqual([back.branchCode, back.lines.length], ['BKK01', 2]);
   await rejectsWith(commerce.baskets.setBranch(ann, 'ZZZ99'), 'INVALID_BRANCH', 'branchCode');

@@ -36,26 +36,47 @@ describe('InMemoryGrocer', () => {
   test('prices: the branch feed, else the detail price, else none; stock: sellable when in stock', async () => {
     const grocer = newGrocer();
     const prices = await grocer.prices('BKK01', [milk.cprcode, rice.cprcode, unpriced.cprcode]);
-    assert.deepEqual(prices.map((p) => [p.cprcode, p.price?.amountSatang ?? null, p.price?.source ?? null]), [
-      ['100001', 4_500, 'BRANCH_FEED'],
-      ['100002', 21_500, 'DETAIL_FALLBACK'],
-      ['100003', null, null],
-    ]);
+    assert.deepEqual(
+      prices.map((p) => [p.cprcode, p.price?.amountSatang ?? null, p.price?.source ?? null]),
+      [
+        ['100001', 4_500, 'BRANCH_FEED'],
+        ['100002', 21_500, 'DETAIL_FALLBACK'],
+        ['100003', null, null],
+      ],
+    );
     const stock = await grocer.stock('BKK01', [milk.cprcode, rice.cprcode, '999']);
-    assert.deepEqual(stock.map((s) => [s.cprcode, s.listable, s.sellableQty]), [
-      ['100001', true, 12],
-      ['100002', false, 0],
-      ['999', false, null],
-    ]);
+    assert.deepEqual(
+      stock.map((s) => [s.cprcode, s.listable, s.sellableQty]),
+      [
+        ['100001', true, 12],
+        ['100002', false, 0],
+        ['999', false, null],
+      ],
+    );
     await rejects(grocer.prices('NOPE', [milk.cprcode]), 'INVALID_BRANCH');
   });
 
   test('the calculator sums the lines, adds the delivery fee for delivery, and fails every coupon', async () => {
     const grocer = newGrocer();
-    const bill = await grocer.calculate(pickup([{ cprcode: milk.cprcode, quantity: 2 }, { cprcode: rice.cprcode, quantity: 1 }], ['SAVE10']));
+    const bill = await grocer.calculate(
+      pickup(
+        [
+          { cprcode: milk.cprcode, quantity: 2 },
+          { cprcode: rice.cprcode, quantity: 1 },
+        ],
+        ['SAVE10'],
+      ),
+    );
     assert.deepEqual([bill.subTotalSatang, bill.deliveryFeeSatang, bill.grandTotalSatang], [30_500, 0, 30_500]);
-    assert.deepEqual(bill.failedCoupons.map((f) => [f.code, f.reason]), [['SAVE10', 'UNKNOWN']]);
-    const delivered = await grocer.calculate({ ...pickup([{ cprcode: milk.cprcode, quantity: 1 }]), fulfilment: 'DELIVERY', address: { lat: 13.7, lon: 100.5, postcode: null, address: null, firstName: null, lastName: null, phone: null, email: null } });
+    assert.deepEqual(
+      bill.failedCoupons.map((f) => [f.code, f.reason]),
+      [['SAVE10', 'UNKNOWN']],
+    );
+    const delivered = await grocer.calculate({
+      ...pickup([{ cprcode: milk.cprcode, quantity: 1 }]),
+      fulfilment: 'DELIVERY',
+      address: { lat: 13.7, lon: 100.5, postcode: null, address: null, firstName: null, lastName: null, phone: null, email: null },
+    });
     assert.equal(delivered.grandTotalSatang, 4_500 + 4_000);
     await rejects(grocer.calculate(pickup([])), 'EMPTY_BASKET');
     await rejects(grocer.calculate(pickup([{ cprcode: unpriced.cprcode, quantity: 1 }])), 'PRICE_UNAVAILABLE');

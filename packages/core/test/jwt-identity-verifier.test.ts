@@ -96,7 +96,10 @@ describe('createJwtIdentityVerifier', () => {
       { name: 'alg none, empty signature', token: async () => new UnsecuredJWT(claims()).encode() },
       { name: 'alg none with the real kid and a signature segment', token: async () => `${b64({ alg: 'none', kid: real.kid })}.${p}.${s}` },
       { name: 'alg "None" spelled otherwise', token: async () => `${b64({ alg: 'None', kid: real.kid })}.${p}.${s}` },
-      { name: 'HS256 signed with the RSA public key as the secret', token: () => new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: real.kid }).sign(new TextEncoder().encode(pem)) },
+      {
+        name: 'HS256 signed with the RSA public key as the secret',
+        token: () => new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: real.kid }).sign(new TextEncoder().encode(pem)),
+      },
       {
         name: 'RS512 with the real key instead of RS256',
         token: async () => rawSign({ alg: 'RS512', kid: real.kid }, claims(), 'sha512'),

@@ -22,7 +22,16 @@ test('order.status: none when nothing moved; one id per move, whichever path or 
   assert.equal(seen.eventId, seenLater.eventId, 'the id derives from the move, not the time');
   assert.match(seen.eventId, /^evt_[0-9a-f]{32}$/);
   assert.equal(seen.ts, NOW / 1000);
-  assert.deepEqual(seen.payload, { orderId: order.orderId, status: 'PLACED', previousStatus: 'PLACED', pickingStatus: 'QUEUED', previousPickingStatus: 'PENDING', fulfilmentType: 'PICKUP', isPaid: false, sandbox: true });
+  assert.deepEqual(seen.payload, {
+    orderId: order.orderId,
+    status: 'PLACED',
+    previousStatus: 'PLACED',
+    pickingStatus: 'QUEUED',
+    previousPickingStatus: 'PENDING',
+    fulfilmentType: 'PICKUP',
+    isPaid: false,
+    sandbox: true,
+  });
   const cancelled = orderStatusEvent({ partnerId: 'ptn_a', before, after: { ...before, status: 'CANCELLED' }, nowMs: NOW })!;
   assert.notEqual(cancelled.eventId, seen.eventId, 'another move, another event');
   const noSchedule = { ...before, shipping: { ...before.shipping, schedules: [] } };
@@ -33,7 +42,16 @@ test('payment.paid: one id per order, the amount in baht', () => {
   const base = { partnerId: 'ptn_a', provider: 'sandbox', reference: 'sbx_1', paidAt: '2026-11-22T03:00:00.000Z', nowMs: NOW };
   const order = { orderId: 'PA2611220000001-AAAA', grandTotalSatang: 12_550, currency: 'THB', sandbox: true } as GrocerOrder;
   const event = paymentPaidEvent({ ...base, order });
-  assert.deepEqual(event.payload, { orderId: order.orderId, status: 'PAID', amount: 125.5, currency: 'THB', provider: 'sandbox', reference: 'sbx_1', paidAt: base.paidAt, sandbox: true });
+  assert.deepEqual(event.payload, {
+    orderId: order.orderId,
+    status: 'PAID',
+    amount: 125.5,
+    currency: 'THB',
+    provider: 'sandbox',
+    reference: 'sbx_1',
+    paidAt: base.paidAt,
+    sandbox: true,
+  });
   assert.equal(paymentPaidEvent({ ...base, reference: 'other', nowMs: NOW + 1_000, order }).eventId, event.eventId, 'a second path to the same payment is the same event');
   assert.notEqual(paymentPaidEvent({ ...base, order: { ...order, orderId: 'PA2611220000002-AAAA' } }).eventId, event.eventId);
 });
@@ -45,7 +63,10 @@ test("reading an order stores the grocer's move with one order.status event; rea
   assert.equal((await commerce.orders.get(ann, order.orderId))?.pickingStatus, 'QUEUED');
   await commerce.orders.get(ann, order.orderId);
   await commerce.orders.list(ann, 10, null);
-  assert.deepEqual(store.recordedEvents(order.orderId).map((e) => [e.type, e.payload.pickingStatus]), [['order.status', 'QUEUED']]);
+  assert.deepEqual(
+    store.recordedEvents(order.orderId).map((e) => [e.type, e.payload.pickingStatus]),
+    [['order.status', 'QUEUED']],
+  );
 });
 
 test('a payment writes payment.paid, and the picking move it starts as order.status, in the same change', async () => {
@@ -55,7 +76,10 @@ test('a payment writes payment.paid, and the picking move it starts as order.sta
   grocer.recordPayment = async (request) => picking(await record(request), 'QUEUED');
   await commerce.payments.pay(tokenOf(paymentLink!.url));
   const events = store.recordedEvents(order.orderId);
-  assert.deepEqual(events.map((e) => e.type), ['payment.paid', 'order.status']);
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ['payment.paid', 'order.status'],
+  );
   assert.deepEqual([events[0]!.payload.amount, events[0]!.payload.status], [45, 'PAID']);
   assert.equal(events[1]!.payload.isPaid, true);
   // The grocer's later word on the same move (a poll, a read) is the same event: nothing new.
@@ -71,6 +95,12 @@ test('an order the grocer holds paid is settled paid here, with exactly one paym
   const read = await commerce.orders.get(ann, order.orderId);
   await commerce.orders.get(ann, order.orderId);
   assert.equal(read?.paymentStatus, 'PAID');
-  assert.deepEqual(store.recordedEvents(order.orderId).map((e) => [e.type, e.payload.provider]), [['payment.paid', 'counter']]);
-  assert.deepEqual(store.recordedPayments(order.orderId).map((p) => [p.paymentId, p.reference]), [['grocer-pay-1', 'till-7']]);
+  assert.deepEqual(
+    store.recordedEvents(order.orderId).map((e) => [e.type, e.payload.provider]),
+    [['payment.paid', 'counter']],
+  );
+  assert.deepEqual(
+    store.recordedPayments(order.orderId).map((p) => [p.paymentId, p.reference]),
+    [['grocer-pay-1', 'till-7']],
+  );
 });

@@ -90,7 +90,14 @@ test('idempotency: the same request under a key replays the first order; another
 test('a request still running under a key makes a retry wait, then answer ORDER_PENDING', async () => {
   const { commerce, ann, clock, store } = commerceWorld({ sagas: { waitForRunningMs: 30 } });
   const input = { lines };
-  await store.claimIdempotencyKey(ann.scope, { key: 'key-run', requestHash: sha256Hex(JSON.stringify(input)), resourceId: 'PA2611220000001-RUNS', nowMs: clock.now(), staleAfterMs: 60_000, retentionMs: 86_400_000 });
+  await store.claimIdempotencyKey(ann.scope, {
+    key: 'key-run',
+    requestHash: sha256Hex(JSON.stringify(input)),
+    resourceId: 'PA2611220000001-RUNS',
+    nowMs: clock.now(),
+    staleAfterMs: 60_000,
+    retentionMs: 86_400_000,
+  });
   await rejectsWith(commerce.orders.create(ann, input, 'key-run'), 'ORDER_PENDING', 'idempotencyKey');
 });
 
@@ -99,7 +106,10 @@ test('a refusal by the grocer frees the idempotency key; the intent is recorded 
   const error = await rejectsWith(commerce.orders.create(ann, { lines: [{ cprcode: UNPRICED, quantity: 1 }] }, 'key-2'), 'PRICE_UNAVAILABLE', 'input.cprcode');
   assert.ok(error instanceof CommerceError);
   const intents = await store.listOrderIntents({ since: '2000-01-01T00:00:00.000Z', after: null, limit: 10 });
-  assert.deepEqual(intents.map((i) => [i.state, i.idempotencyKey]), [['failed', 'key-2']]);
+  assert.deepEqual(
+    intents.map((i) => [i.state, i.idempotencyKey]),
+    [['failed', 'key-2']],
+  );
   const placed = await commerce.orders.create(ann, { lines: [{ cprcode: RICE, quantity: 1 }] }, 'key-2');
   assert.equal(placed.order.grandTotalSatang, 21_500, 'the key is free again for another request');
 });
@@ -138,11 +148,17 @@ test('orders are listed newest first with opaque cursors, scoped to the shopper'
     clock.advance(1_000);
   }
   const first = await commerce.orders.list(ann, 2, null);
-  assert.deepEqual(first.orders.map((o) => o.orderId), [ids[2], ids[1]]);
+  assert.deepEqual(
+    first.orders.map((o) => o.orderId),
+    [ids[2], ids[1]],
+  );
   assert.equal(first.hasNextPage, true);
   const { encodeOrderCursor } = await import('../src/services/order-service.ts');
   const second = await commerce.orders.list(ann, 2, encodeOrderCursor(first.orders[1]!));
-  assert.deepEqual(second.orders.map((o) => o.orderId), [ids[0]]);
+  assert.deepEqual(
+    second.orders.map((o) => o.orderId),
+    [ids[0]],
+  );
   assert.equal((await commerce.orders.list(shopper('bob'), 10, null)).orders.length, 0);
   assert.equal(await commerce.orders.get(shopper('bob'), ids[0]!), null);
   await rejectsWith(commerce.orders.list(ann, 0, null), 'INVALID_INPUT');

@@ -18,7 +18,10 @@ test('paying at the link records the payment once and turns the order PAID', asy
   const outcome = await world.commerce.payments.pay(token);
   assert.equal(outcome.state, 'paid');
   assert.equal(outcome.order.paymentStatus, 'PAID');
-  assert.deepEqual(world.store.recordedPayments(order.orderId).map((p) => [p.amountSatang, p.provider]), [[9_000, 'sandbox']]);
+  assert.deepEqual(
+    world.store.recordedPayments(order.orderId).map((p) => [p.amountSatang, p.provider]),
+    [[9_000, 'sandbox']],
+  );
   assert.equal((await world.grocer.orders([order.orderId]))[0]?.payment.isPaid, true, 'the grocer records it');
   assert.equal((await world.commerce.payments.checkout(token)).state, 'paid');
 });
@@ -76,7 +79,10 @@ test('a declined payment ends its attempt and leaves the order payable', async (
   const world = commerceWorld();
   const { order, token } = await placed(world);
   await rejectsWith(world.commerce.payments.pay(token, { simulate: 'decline' }), 'PAYMENT_DECLINED');
-  assert.deepEqual((await world.store.listPaymentAttempts([order.orderId])).map((a) => [a.state, a.failureCode]), [['declined', 'PAYMENT_DECLINED']]);
+  assert.deepEqual(
+    (await world.store.listPaymentAttempts([order.orderId])).map((a) => [a.state, a.failureCode]),
+    [['declined', 'PAYMENT_DECLINED']],
+  );
   assert.equal((await world.commerce.payments.pay(token)).state, 'paid');
 });
 
@@ -115,5 +121,9 @@ test('a hosted provider (deferred sandbox): the shopper is sent on, and its paid
   assert.equal(await world.commerce.payments.onProviderEvent(world.sandbox, event), 'ignored', 'a repeated event is harmless');
   assert.equal((await world.store.getOrderById(order.orderId))?.paymentStatus, 'PAID');
   assert.equal(world.store.recordedPayments(order.orderId).length, 1);
-  assert.equal(await world.commerce.payments.onProviderEvent(world.sandbox, { ...event, orderId: 'PA0000000000000-NONE' }), 'ignored', "an event that does not match its attempt's order is ignored");
+  assert.equal(
+    await world.commerce.payments.onProviderEvent(world.sandbox, { ...event, orderId: 'PA0000000000000-NONE' }),
+    'ignored',
+    "an event that does not match its attempt's order is ignored",
+  );
 });

@@ -20,7 +20,13 @@ test("a quote is the grocer calculator's bill for the basket, stored for the sho
 
 test('given lines are priced instead of the basket, repeats merged, at the given branch', async () => {
   const { commerce, ann, grocer } = commerceWorld();
-  const quote = await commerce.quotes.quote(ann, { branchCode: 'BKK02', lines: [{ cprcode: MILK, quantity: 1 }, { cprcode: MILK, quantity: 2 }] });
+  const quote = await commerce.quotes.quote(ann, {
+    branchCode: 'BKK02',
+    lines: [
+      { cprcode: MILK, quantity: 1 },
+      { cprcode: MILK, quantity: 2 },
+    ],
+  });
   assert.deepEqual(quote.request.lines, [{ cprcode: MILK, quantity: 3 }]);
   assert.equal(quote.calculation.grandTotalSatang, 3 * 4_700, "BKK02's price");
   assert.deepEqual(quote.calculation, await grocer.calculate(quote.request));
@@ -68,11 +74,24 @@ test('hostile quote inputs are refused by field', async () => {
   await rejectsWith(commerce.quotes.quote(ann, { lines, couponCodes: ['A', 'B', 'C', 'D', 'E', 'F'] }), 'INVALID_INPUT', 'input.couponCodes');
   await rejectsWith(commerce.quotes.quote(ann, { lines, couponCodes: ['OK\u0000'] }), 'INVALID_INPUT', 'input.couponCodes.0');
   await rejectsWith(commerce.quotes.quote(ann, { lines: [{ cprcode: 'DROP', quantity: 1 }] }), 'INVALID_CPRCODE', 'input.lines.0.cprcode');
-  await rejectsWith(commerce.quotes.quote(ann, { lines: [{ cprcode: MILK, quantity: 60 }, { cprcode: MILK, quantity: 60 }] }), 'INVALID_QUANTITY', 'input.lines.1.quantity');
+  await rejectsWith(
+    commerce.quotes.quote(ann, {
+      lines: [
+        { cprcode: MILK, quantity: 60 },
+        { cprcode: MILK, quantity: 60 },
+      ],
+    }),
+    'INVALID_QUANTITY',
+    'input.lines.1.quantity',
+  );
   await rejectsWith(commerce.quotes.quote(ann, { lines: Array.from({ length: 101 }, () => ({ cprcode: MILK, quantity: 1 })) }), 'INVALID_INPUT', 'input.lines');
   await rejectsWith(commerce.quotes.quote(ann, { lines, branchCode: 'NOPE1' }), 'INVALID_BRANCH', 'input.branchCode');
   await rejectsWith(commerce.quotes.quote(ann, { lines, shippingType: 'DELIVERY', address: { lat: 91, lon: 0 } }), 'INVALID_INPUT', 'input.address.lat');
   await rejectsWith(commerce.quotes.quote(ann, { lines }, { requireCoupon: true }), 'INVALID_INPUT', 'input.couponCodes');
   const coupons = await commerce.quotes.quote(ann, { lines, couponCodes: [' save10 '] }, { requireCoupon: true });
-  assert.deepEqual(coupons.calculation.failedCoupons.map((c) => c.code), ['SAVE10'], 'codes are trimmed and upper-cased; the calculator judges them');
+  assert.deepEqual(
+    coupons.calculation.failedCoupons.map((c) => c.code),
+    ['SAVE10'],
+    'codes are trimmed and upper-cased; the calculator judges them',
+  );
 });

@@ -34,7 +34,10 @@ test('deferred: a hosted session that waits, then settles through events; looked
   assert.equal(pending.type, 'pending');
   assert.equal((await sandbox.lookup({ attemptId: 'pat_1', reference: null })).status, 'pending');
   const paid = sandbox.settle('pat_1', 'paid');
-  assert.deepEqual({ ...paid, eventId: 'x', occurredAtMs: 0 }, { eventId: 'x', type: 'paid', attemptId: 'pat_1', orderId: 'ord_1', reference: started.reference, amountSatang: 12_550, occurredAtMs: 0 });
+  assert.deepEqual(
+    { ...paid, eventId: 'x', occurredAtMs: 0 },
+    { eventId: 'x', type: 'paid', attemptId: 'pat_1', orderId: 'ord_1', reference: started.reference, amountSatang: 12_550, occurredAtMs: 0 },
+  );
   assert.notEqual(paid.eventId, pending.eventId, 'each event has its own id');
   assert.deepEqual(await sandbox.lookup({ attemptId: 'pat_1', reference: null }), { status: 'paid', reference: started.reference, amountSatang: 12_550 });
   assert.equal((await sandbox.lookup({ attemptId: 'pat_other', reference: null })).status, 'unknown');

@@ -17,7 +17,10 @@ describe('deliveryOutcome', () => {
       assert.deepEqual(deliveryOutcome(response(500), made, 1_000), { kind: 'retry', nextAttemptAtMs: 1_000 + seconds[made]! * 1000 });
     }
     assert.deepEqual(deliveryOutcome(response(500), 7, 1_000), { kind: 'failed' });
-    assert.deepEqual([...WEBHOOK_RETRY_DELAYS_MS], seconds.map((s) => s * 1000));
+    assert.deepEqual(
+      [...WEBHOOK_RETRY_DELAYS_MS],
+      seconds.map((s) => s * 1000),
+    );
   });
 
   test('2xx delivers, 410 is gone, redirects and other statuses retry, an abort releases', () => {
@@ -31,8 +34,14 @@ describe('deliveryOutcome', () => {
 
 describe('pollDelayMs', () => {
   test('paid orders back off 15 s, 30 s, 1 min, 2 min, then every 5 min; unpaid ones 1, 5, 15, then every 30 min', () => {
-    assert.deepEqual([0, 1, 2, 3, 4, 5, 50].map((m) => pollDelayMs(DEFAULT_POLL_SCHEDULE, true, m)), [15_000, 30_000, 60_000, 120_000, 300_000, 300_000, 300_000]);
-    assert.deepEqual([0, 1, 2, 3, 9].map((m) => pollDelayMs(DEFAULT_POLL_SCHEDULE, false, m)), [60_000, 300_000, 900_000, 1_800_000, 1_800_000]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5, 50].map((m) => pollDelayMs(DEFAULT_POLL_SCHEDULE, true, m)),
+      [15_000, 30_000, 60_000, 120_000, 300_000, 300_000, 300_000],
+    );
+    assert.deepEqual(
+      [0, 1, 2, 3, 9].map((m) => pollDelayMs(DEFAULT_POLL_SCHEDULE, false, m)),
+      [60_000, 300_000, 900_000, 1_800_000, 1_800_000],
+    );
   });
 });
 

@@ -29,10 +29,7 @@ export function buildBranchDirectory(sites: readonly BranchSite[] = BRANCH_SITES
   return sites.map((site, ordinal) => {
     const deliveryPostcodes = site.deliveryAvailable
       ? [
-          ...new Set([
-            site.postcode,
-            ...POSTCODE_CENTROIDS.filter(([, lat, lon]) => haversineKm(site.lat, site.lon, lat, lon) <= site.deliveryRadiusKm).map(([code]) => code),
-          ]),
+          ...new Set([site.postcode, ...POSTCODE_CENTROIDS.filter(([, lat, lon]) => haversineKm(site.lat, site.lon, lat, lon) <= site.deliveryRadiusKm).map(([code]) => code)]),
         ].sort()
       : [];
     const branch: Branch = {

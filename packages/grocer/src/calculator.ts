@@ -70,13 +70,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function checkLines(lines: unknown): CheckedLine[] {
   if (!Array.isArray(lines)) throw new CommerceError('INVALID_INPUT', 'lines must be a list of { cprcode, quantity }.', { field: 'lines' });
   if (lines.length === 0) throw new CommerceError('EMPTY_BASKET', 'There are no lines to price.', { field: 'lines' });
-  if (lines.length > LIMITS.maxLines) throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxLines} lines are allowed; got ${lines.length}.`, { field: 'lines', details: { max: LIMITS.maxLines } });
+  if (lines.length > LIMITS.maxLines)
+    throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxLines} lines are allowed; got ${lines.length}.`, { field: 'lines', details: { max: LIMITS.maxLines } });
   const merged = new Map<string, CheckedLine>();
   lines.forEach((line: unknown, position) => {
     if (!isRecord(line)) throw new CommerceError('INVALID_INPUT', `Line ${position} must be an object { cprcode, quantity }.`, { field: `lines.${position}` });
     const { cprcode, quantity } = line;
     if (!isCprcode(cprcode)) {
-      throw new CommerceError('INVALID_CPRCODE', `Line ${position}: cprcode must be 1 to 12 digits.`, { field: `lines.${position}.cprcode`, details: { cprcode: typeof cprcode === 'string' ? cprcode.slice(0, 40) : null } });
+      throw new CommerceError('INVALID_CPRCODE', `Line ${position}: cprcode must be 1 to 12 digits.`, {
+        field: `lines.${position}.cprcode`,
+        details: { cprcode: typeof cprcode === 'string' ? cprcode.slice(0, 40) : null },
+      });
     }
     if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > LIMITS.maxLineQuantity) {
       throw new CommerceError('INVALID_QUANTITY', `Line ${position}: quantity must be a whole number from 1 to ${LIMITS.maxLineQuantity}.`, {
@@ -105,7 +109,8 @@ export function checkAddress(address: unknown): Address | null {
   const text = (key: string): string | null => {
     const value = address[key];
     if (value === null || value === undefined) return null;
-    if (typeof value !== 'string' || value.length > 500) throw new CommerceError('INVALID_INPUT', `address.${key} must be text of at most 500 characters.`, { field: `address.${key}` });
+    if (typeof value !== 'string' || value.length > 500)
+      throw new CommerceError('INVALID_INPUT', `address.${key} must be text of at most 500 characters.`, { field: `address.${key}` });
     return value;
   };
   const coordinate = (key: 'lat' | 'lon', limit: number): number | null => {
@@ -132,7 +137,8 @@ export function checkAddress(address: unknown): Address | null {
 function checkCouponCodes(codes: unknown): string[] {
   if (codes === null || codes === undefined) return [];
   if (!Array.isArray(codes)) throw new CommerceError('INVALID_INPUT', 'couponCodes must be a list of strings.', { field: 'couponCodes' });
-  if (codes.length > LIMITS.maxCoupons) throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxCoupons} coupon codes are allowed.`, { field: 'couponCodes', details: { max: LIMITS.maxCoupons } });
+  if (codes.length > LIMITS.maxCoupons)
+    throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxCoupons} coupon codes are allowed.`, { field: 'couponCodes', details: { max: LIMITS.maxCoupons } });
   return codes.map((code: unknown, i) => {
     if (typeof code !== 'string' || code.length > MAX_COUPON_CODE_LENGTH) {
       throw new CommerceError('INVALID_INPUT', `Coupon code ${i} must be text of at most ${MAX_COUPON_CODE_LENGTH} characters.`, { field: `couponCodes.${i}` });
@@ -249,9 +255,14 @@ export function calculate(request: CalculateRequest, context: CalculatorContext)
   // Delivery: where, how far, and whether this branch can go there.
   let distanceKm: number | null = null;
   if (fulfilment === 'DELIVERY') {
-    if (!address || address.lat === null || address.lon === null) throw new CommerceError('ADDRESS_REQUIRED', 'Delivery needs the address coordinates (address.lat and address.lon).', { field: 'address' });
+    if (!address || address.lat === null || address.lon === null)
+      throw new CommerceError('ADDRESS_REQUIRED', 'Delivery needs the address coordinates (address.lat and address.lon).', { field: 'address' });
     const b = branch.branch;
-    if (!b.deliveryAvailable) throw new CommerceError('DELIVERY_UNAVAILABLE', `Branch ${b.branchCode} does not deliver; choose pickup or another branch.`, { field: 'fulfilment', details: { branchCode: b.branchCode } });
+    if (!b.deliveryAvailable)
+      throw new CommerceError('DELIVERY_UNAVAILABLE', `Branch ${b.branchCode} does not deliver; choose pickup or another branch.`, {
+        field: 'fulfilment',
+        details: { branchCode: b.branchCode },
+      });
     distanceKm = haversineKm(b.lat, b.lon, address.lat, address.lon);
     const rounded = Math.round(distanceKm * 10) / 10;
     if (distanceKm > b.deliveryRadiusKm) {
@@ -315,7 +326,13 @@ export function calculate(request: CalculateRequest, context: CalculatorContext)
     }
     const eligibleSpend = eligible.reduce((sum, line) => sum + line.rowTotal - line.promotionDiscount, 0);
     if (coupon.minSpendSatang !== undefined && eligibleSpend < coupon.minSpendSatang) {
-      failedCoupons.push(couponFailure(code, 'MIN_SPEND', `Coupon ${code} needs a spend of ${bahtText(coupon.minSpendSatang)}${coupon.l1Code ? ' on eligible products' : ''}; the basket has ${bahtText(eligibleSpend)}.`));
+      failedCoupons.push(
+        couponFailure(
+          code,
+          'MIN_SPEND',
+          `Coupon ${code} needs a spend of ${bahtText(coupon.minSpendSatang)}${coupon.l1Code ? ' on eligible products' : ''}; the basket has ${bahtText(eligibleSpend)}.`,
+        ),
+      );
       continue;
     }
     if (coupon.exclusive && exclusiveApplied) {

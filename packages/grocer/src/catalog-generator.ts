@@ -256,8 +256,7 @@ function cprcodeNumber(offset: number, index: number): number {
 }
 
 function assortmentBranches(branches: readonly BranchProfile[]): string[][] {
-  const pick = (keep: (b: BranchProfile) => boolean, alcohol: boolean) =>
-    branches.filter((b) => keep(b) && (!alcohol || b.branch.alcoholLicensed)).map((b) => b.branch.branchCode);
+  const pick = (keep: (b: BranchProfile) => boolean, alcohol: boolean) => branches.filter((b) => keep(b) && (!alcohol || b.branch.alcoholLicensed)).map((b) => b.branch.branchCode);
   const rules: Record<Assortment, (b: BranchProfile) => boolean> = {
     ALL: () => true,
     NO_EXPRESS: (b) => b.format !== 'EXPRESS',

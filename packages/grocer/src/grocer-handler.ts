@@ -136,13 +136,25 @@ export function createGrocerHandler(grocer: GrocerSimulator, options: GrocerHand
       },
     },
     { method: 'GET', pattern: 'branches', handle: async (r) => (parseWith(emptyQuerySchema, query(r), 'query'), jsonResponse(200, { items: await grocer.branches() })) },
-    { method: 'POST', pattern: 'branches/*/prices', handle: async (r, [code]) => jsonResponse(200, { items: await grocer.prices(code!, parseWith(cprcodesBodySchema, readJson(r)).cprcodes) }) },
-    { method: 'POST', pattern: 'branches/*/stock', handle: async (r, [code]) => jsonResponse(200, { items: await grocer.stock(code!, parseWith(cprcodesBodySchema, readJson(r)).cprcodes) }) },
+    {
+      method: 'POST',
+      pattern: 'branches/*/prices',
+      handle: async (r, [code]) => jsonResponse(200, { items: await grocer.prices(code!, parseWith(cprcodesBodySchema, readJson(r)).cprcodes) }),
+    },
+    {
+      method: 'POST',
+      pattern: 'branches/*/stock',
+      handle: async (r, [code]) => jsonResponse(200, { items: await grocer.stock(code!, parseWith(cprcodesBodySchema, readJson(r)).cprcodes) }),
+    },
     { method: 'POST', pattern: 'calculate', handle: async (r) => jsonResponse(200, await grocer.calculate(parseWith(calculateBodySchema, readJson(r)))) },
     { method: 'POST', pattern: 'orders', handle: async (r) => jsonResponse(200, await grocer.createOrder(parseWith(createOrderBodySchema, readJson(r)))) },
     { method: 'POST', pattern: 'orders/lookup', handle: async (r) => jsonResponse(200, { items: await grocer.orders(parseWith(orderIdsBodySchema, readJson(r)).orderIds) }) },
     { method: 'POST', pattern: 'orders/*/cancel', handle: async (_r, [orderId]) => jsonResponse(200, { order: await grocer.cancelOrder(orderId!) }) },
-    { method: 'POST', pattern: 'orders/*/payments', handle: async (r, [orderId]) => jsonResponse(200, await grocer.recordPayment({ orderId: orderId!, ...parseWith(paymentBodySchema, readJson(r)) })) },
+    {
+      method: 'POST',
+      pattern: 'orders/*/payments',
+      handle: async (r, [orderId]) => jsonResponse(200, await grocer.recordPayment({ orderId: orderId!, ...parseWith(paymentBodySchema, readJson(r)) })),
+    },
     { method: 'PUT', pattern: 'control/prices', control: true, handle: async (r) => (await grocer.setPrice(parseWith(setPriceBodySchema, readJson(r))), noContent()) },
     { method: 'PUT', pattern: 'control/stock', control: true, handle: async (r) => (await grocer.setStock(parseWith(setStockBodySchema, readJson(r))), noContent()) },
     {

@@ -184,7 +184,8 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
   const cancelledError = (orderId: string) =>
     new CommerceError('ORDER_CANCELLED', `Order ${orderId} was cancelled; place the order again.`, { field: 'orderId', details: { orderId, status: 'CANCELLED' } });
   const checkOrderId = (orderId: unknown): string => {
-    if (typeof orderId !== 'string' || !ORDER_ID_PATTERN.test(orderId)) throw new CommerceError('INVALID_INPUT', 'orderId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'orderId' });
+    if (typeof orderId !== 'string' || !ORDER_ID_PATTERN.test(orderId))
+      throw new CommerceError('INVALID_INPUT', 'orderId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'orderId' });
     return orderId;
   };
   timer?.unref();
@@ -344,9 +345,12 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
       if (typeof amountSatang !== 'number' || !Number.isSafeInteger(amountSatang) || amountSatang < 0) {
         throw new CommerceError('INVALID_INPUT', 'amountSatang must be a whole number of satang.', { field: 'amountSatang' });
       }
-      if (typeof provider !== 'string' || provider.length === 0 || provider.length > 40) throw new CommerceError('INVALID_INPUT', 'provider must be text of 1 to 40 characters.', { field: 'provider' });
-      if (typeof reference !== 'string' || reference.length === 0 || reference.length > 200) throw new CommerceError('INVALID_INPUT', 'reference must be text of 1 to 200 characters.', { field: 'reference' });
-      if (typeof paymentId !== 'string' || !ORDER_ID_PATTERN.test(paymentId)) throw new CommerceError('INVALID_INPUT', 'paymentId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'paymentId' });
+      if (typeof provider !== 'string' || provider.length === 0 || provider.length > 40)
+        throw new CommerceError('INVALID_INPUT', 'provider must be text of 1 to 40 characters.', { field: 'provider' });
+      if (typeof reference !== 'string' || reference.length === 0 || reference.length > 200)
+        throw new CommerceError('INVALID_INPUT', 'reference must be text of 1 to 200 characters.', { field: 'reference' });
+      if (typeof paymentId !== 'string' || !ORDER_ID_PATTERN.test(paymentId))
+        throw new CommerceError('INVALID_INPUT', 'paymentId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'paymentId' });
       const now = clock.now();
       const order = record.order;
       // One payment per order: the same paymentId again is that payment, any other is refused.
@@ -418,7 +422,10 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
       const record = requireOrder(orderId);
       const now = clock.now();
       if (!record.order.payment.isPaid) {
-        throw new CommerceError('INVALID_INPUT', `Order ${record.order.orderId} is not paid; picking starts after payment.`, { field: 'orderId', details: { orderId: record.order.orderId } });
+        throw new CommerceError('INVALID_INPUT', `Order ${record.order.orderId} is not paid; picking starts after payment.`, {
+          field: 'orderId',
+          details: { orderId: record.order.orderId },
+        });
       }
       if (orders.advance(record, now)) notifyTransitions(record, now);
       return orders.view(record, now);

@@ -101,7 +101,8 @@ export function createHttpGrocer(options: HttpGrocerOptions): HttpGrocer {
     if (response.status === 204) return { retry: false, value: undefined };
     if (response.ok) {
       try {
-        if (call.binary) return { retry: false, value: { contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: new Uint8Array(await response.arrayBuffer()) } };
+        if (call.binary)
+          return { retry: false, value: { contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: new Uint8Array(await response.arrayBuffer()) } };
         return { retry: false, value: await response.json() };
       } catch (error) {
         return { retry: true, error: unavailable('The grocer answered with a body that could not be read.', error) };
@@ -184,8 +185,7 @@ export function createHttpGrocer(options: HttpGrocerOptions): HttpGrocer {
 
     orders: async (orderIds: readonly string[]) => items<GrocerOrder>(await call('POST', '/v1/orders/lookup', { idempotent: true, body: { orderIds } })),
 
-    cancelOrder: async (orderId: string) =>
-      (await call<{ order?: GrocerOrder | null }>('POST', `/v1/orders/${seg(String(orderId))}/cancel`, { idempotent: true })).order ?? null,
+    cancelOrder: async (orderId: string) => (await call<{ order?: GrocerOrder | null }>('POST', `/v1/orders/${seg(String(orderId))}/cancel`, { idempotent: true })).order ?? null,
 
     recordPayment: (request: RecordPaymentRequest) => {
       const { orderId, ...payment } = request;

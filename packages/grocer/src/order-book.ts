@@ -171,7 +171,14 @@ export class OrderBook {
 
   /** Marks the order paid; picking starts now. */
   pay(record: OrderRecord, payment: { method: string; reference: string; paymentId: string }, nowMs: number): void {
-    record.order.payment = { isPaid: true, status: 'PAID', method: payment.method, paidAt: new Date(nowMs).toISOString(), reference: payment.reference, paymentId: payment.paymentId };
+    record.order.payment = {
+      isPaid: true,
+      status: 'PAID',
+      method: payment.method,
+      paidAt: new Date(nowMs).toISOString(),
+      reference: payment.reference,
+      paymentId: payment.paymentId,
+    };
     record.anchors.push({ position: 0, atMs: nowMs });
   }
 

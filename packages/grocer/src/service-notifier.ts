@@ -92,7 +92,12 @@ export class ServiceNotifier {
       if (this.#abort.signal.aborted) return;
       const body = JSON.stringify({ ...payload, sentAt: Math.floor(clock.now() / 1000) });
       try {
-        const status = await this.#post(`${this.#options.url}${path}`, body, { 'content-type': 'application/json', 'x-grocer-signature': signWebhookBody(secret, body) }, timeoutMs);
+        const status = await this.#post(
+          `${this.#options.url}${path}`,
+          body,
+          { 'content-type': 'application/json', 'x-grocer-signature': signWebhookBody(secret, body) },
+          timeoutMs,
+        );
         if (status >= 200 && status < 300) return;
         lastProblem = `HTTP ${status}`;
         // A 4xx other than 408/429 will not get better by retrying.

@@ -10,7 +10,11 @@ import { MAX_BATCH, MAX_EXPORT_BATCH, MAX_SPECIAL_COMMENT_LENGTH } from './groce
 
 const id = z.string().max(100);
 const text = (max: number) => z.string().max(max);
-const nullableText = (max: number) => text(max).nullable().optional().transform((v) => v ?? null);
+const nullableText = (max: number) =>
+  text(max)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
 
 const addressSchema = z
   .object({
@@ -30,14 +34,22 @@ const fulfilment = z.custom<FulfilmentType>((v) => typeof v === 'string' && v.le
 const line = z.object({ cprcode: id, quantity: z.number() });
 // A little beyond the limit, so that the simulator reports the count with its own message.
 const lines = z.array(line).max(LIMITS.maxLines * 10);
-const couponCodes = z.array(text(MAX_COUPON_CODE_LENGTH)).max(LIMITS.maxCoupons * 4).nullable().optional().transform((v) => v ?? []);
+const couponCodes = z
+  .array(text(MAX_COUPON_CODE_LENGTH))
+  .max(LIMITS.maxCoupons * 4)
+  .nullable()
+  .optional()
+  .transform((v) => v ?? []);
 
 export const calculateBodySchema = z.object({
   branchCode: id,
   lines,
   fulfilment,
   scheduleMode: text(40).optional().default('REGULAR'),
-  address: addressSchema.nullable().optional().transform((v) => v ?? null),
+  address: addressSchema
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   couponCodes,
   orderSource: text(100).optional().default(''),
 });
@@ -49,7 +61,10 @@ export const createOrderBodySchema = z.object({
   lines,
   fulfilment,
   scheduleMode: text(40).optional().default('REGULAR'),
-  address: addressSchema.nullable().optional().transform((v) => v ?? null),
+  address: addressSchema
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   couponCodes,
   specialComment: nullableText(MAX_SPECIAL_COMMENT_LENGTH),
   sandbox: z.boolean(),
@@ -65,7 +80,10 @@ export const setActiveBodySchema = z.object({ active: z.boolean() });
 export const faultsBodySchema = z.object({ latencyMs: z.number().optional(), errorRate: z.number().optional(), timeoutRate: z.number().optional() });
 
 export const catalogPageQuerySchema = z.strictObject({
-  after: z.string().regex(/^[0-9]{1,12}$/, 'after must be a cprcode').optional(),
+  after: z
+    .string()
+    .regex(/^[0-9]{1,12}$/, 'after must be a cprcode')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(MAX_EXPORT_BATCH).default(1000),
 });
 export const emptyQuerySchema = z.strictObject({});

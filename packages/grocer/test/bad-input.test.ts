@@ -42,7 +42,15 @@ describe('grocer HTTP server under hostile input', () => {
   }
 
   /** Asserts a typed refusal: the status, the code, no stack trace or path in the message. */
-  async function refused(method: string, path: string, body: string | Uint8Array<ArrayBuffer> | undefined, status: number, code: string, field?: string, headers?: Record<string, string>) {
+  async function refused(
+    method: string,
+    path: string,
+    body: string | Uint8Array<ArrayBuffer> | undefined,
+    status: number,
+    code: string,
+    field?: string,
+    headers?: Record<string, string>,
+  ) {
     const answer = await send(method, path, body, headers);
     assert.equal(answer.status, status, `${method} ${path} ${typeof body === 'string' ? body.slice(0, 80) : ''}: ${answer.text.slice(0, 300)}`);
     assert.ok(answer.json?.error, 'error body');
@@ -105,25 +113,66 @@ describe('grocer HTTP server under hostile input', () => {
     const answer = await send('POST', '/v1/calculate', calc([{ cprcode, quantity: 1 }], { couponCodes: ['<script>', 'DROP TABLE', 'ไม่มี'] }));
     assert.equal(answer.status, 200);
     const body = JSON.parse(answer.text) as { failedCoupons: { code: string; reason: string }[] };
-    assert.deepEqual(body.failedCoupons.map((f) => f.reason), ['UNKNOWN', 'UNKNOWN', 'UNKNOWN']);
+    assert.deepEqual(
+      body.failedCoupons.map((f) => f.reason),
+      ['UNKNOWN', 'UNKNOWN', 'UNKNOWN'],
+    );
   });
 
   test('orders and payments with hostile ids and amounts', async () => {
     const order = (extra: Record<string, unknown>) =>
-      JSON.stringify({ orderId: 'PA1-AAAA', orderSource: 'T', branchCode: 'BKK01', lines: [{ cprcode, quantity: 1 }], fulfilment: 'PICKUP', couponCodes: [], specialComment: null, sandbox: true, ...extra });
+      JSON.stringify({
+        orderId: 'PA1-AAAA',
+        orderSource: 'T',
+        branchCode: 'BKK01',
+        lines: [{ cprcode, quantity: 1 }],
+        fulfilment: 'PICKUP',
+        couponCodes: [],
+        specialComment: null,
+        sandbox: true,
+        ...extra,
+      });
     await refused('POST', '/v1/orders', order({ orderId: '' }), 400, 'INVALID_INPUT', 'orderId');
     await refused('POST', '/v1/orders', order({ orderId: 'a b' }), 400, 'INVALID_INPUT', 'orderId');
     await refused('POST', '/v1/orders', order({ sandbox: 'yes' }), 400, 'INVALID_INPUT', 'sandbox');
     await refused('POST', '/v1/orders', order({ specialComment: 'x'.repeat(3000) }), 400, 'INVALID_INPUT', 'specialComment');
     const created = await send('POST', '/v1/orders', order({}));
     assert.equal(created.status, 200);
-    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: 1.5, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'amountSatang');
-    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: -100, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'amountSatang');
-    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: 1, provider: 'sandbox', reference: 'r' }), 409, 'PRICE_CHANGED', 'amountSatang');
+    await refused(
+      'POST',
+      '/v1/orders/PA1-AAAA/payments',
+      JSON.stringify({ paymentId: 'pay_1', amountSatang: 1.5, provider: 'sandbox', reference: 'r' }),
+      400,
+      'INVALID_INPUT',
+      'amountSatang',
+    );
+    await refused(
+      'POST',
+      '/v1/orders/PA1-AAAA/payments',
+      JSON.stringify({ paymentId: 'pay_1', amountSatang: -100, provider: 'sandbox', reference: 'r' }),
+      400,
+      'INVALID_INPUT',
+      'amountSatang',
+    );
+    await refused(
+      'POST',
+      '/v1/orders/PA1-AAAA/payments',
+      JSON.stringify({ paymentId: 'pay_1', amountSatang: 1, provider: 'sandbox', reference: 'r' }),
+      409,
+      'PRICE_CHANGED',
+      'amountSatang',
+    );
     await refused('POST', '/v1/orders/NOPE-1/payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: 1, provider: 'sandbox', reference: 'r' }), 404, 'NOT_FOUND');
     await refused('POST', '/v1/orders//payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: 1, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'orderId');
     await refused('POST', '/v1/orders/%E0%A4%A/payments', JSON.stringify({ paymentId: 'pay_1', amountSatang: 1, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT');
-    await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ paymentId: '../x', amountSatang: 1, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'paymentId');
+    await refused(
+      'POST',
+      '/v1/orders/PA1-AAAA/payments',
+      JSON.stringify({ paymentId: '../x', amountSatang: 1, provider: 'sandbox', reference: 'r' }),
+      400,
+      'INVALID_INPUT',
+      'paymentId',
+    );
     await refused('POST', '/v1/orders/PA1-AAAA/payments', JSON.stringify({ amountSatang: 1, provider: 'sandbox', reference: 'r' }), 400, 'INVALID_INPUT', 'paymentId');
     await refused('POST', '/v1/orders/lookup', JSON.stringify({ orderIds: Array.from({ length: 501 }, (_, i) => `O${i}`) }), 400, 'INVALID_INPUT', 'orderIds');
     await refused('POST', '/v1/orders/a%20b/cancel', '', 400, 'INVALID_INPUT', 'orderId');
@@ -173,8 +222,18 @@ describe('grocer HTTP server under hostile input', () => {
 
   test('the client maps refusals to codes and a wrong API token to GROCER_UNAVAILABLE', async () => {
     const client = createHttpGrocer({ url: server.origin, token: API, controlToken: 'wrong-token-0123456789' });
-    await rejectsWith(client.calculate({ branchCode: 'BKK01', lines: [{ cprcode, quantity: 0 }], fulfilment: 'PICKUP', scheduleMode: 'REGULAR', address: null, couponCodes: [], orderSource: 'T' }), 'INVALID_QUANTITY', 'lines.0.quantity');
-    await rejectsWith(client.prices('BKK01', Array.from({ length: 60_000 }, (_, i) => String(1_000_000 + i))), 'PAYLOAD_TOO_LARGE');
+    await rejectsWith(
+      client.calculate({ branchCode: 'BKK01', lines: [{ cprcode, quantity: 0 }], fulfilment: 'PICKUP', scheduleMode: 'REGULAR', address: null, couponCodes: [], orderSource: 'T' }),
+      'INVALID_QUANTITY',
+      'lines.0.quantity',
+    );
+    await rejectsWith(
+      client.prices(
+        'BKK01',
+        Array.from({ length: 60_000 }, (_, i) => String(1_000_000 + i)),
+      ),
+      'PAYLOAD_TOO_LARGE',
+    );
     await rejectsWith(client.bumpCatalogVersion(), 'FORBIDDEN');
     const wrong = createHttpGrocer({ url: server.origin, token: 'not-the-token' });
     await rejectsWith(wrong.branches(), 'GROCER_UNAVAILABLE');

@@ -96,8 +96,23 @@ function refuses(fn: () => unknown, code: string, field?: string): void {
 
 describe('calculator: lines and rounding', () => {
   test('rowTotal, subTotal and grandTotal in integer satang', () => {
-    const calc = calculate(request([['1', 3], ['2', 1]]), world([{ cprcode: '1', price: 1_050 }, { cprcode: '2', price: 8_900 }]));
-    assert.deepEqual(calc.lines.map((l) => [l.priceSatang, l.rowTotalSatang, l.discountedRowTotalSatang]), [[1_050, 3_150, 3_150], [8_900, 8_900, 8_900]]);
+    const calc = calculate(
+      request([
+        ['1', 3],
+        ['2', 1],
+      ]),
+      world([
+        { cprcode: '1', price: 1_050 },
+        { cprcode: '2', price: 8_900 },
+      ]),
+    );
+    assert.deepEqual(
+      calc.lines.map((l) => [l.priceSatang, l.rowTotalSatang, l.discountedRowTotalSatang]),
+      [
+        [1_050, 3_150, 3_150],
+        [8_900, 8_900, 8_900],
+      ],
+    );
     assert.equal(calc.subTotalSatang, 12_050);
     assert.equal(calc.totalDiscountSatang, 0);
     assert.equal(calc.grandTotalSatang, 12_050);
@@ -116,15 +131,48 @@ describe('calculator: lines and rounding', () => {
     assert.deepEqual(allocate(100, [1, 1, 1]), [34, 33, 33]);
     assert.deepEqual(allocate(10, [0, 5, 5]), [0, 5, 5]);
     assert.deepEqual(allocate(0, [3, 4]), [0, 0]);
-    const calc = calculate(request([['1', 1], ['2', 1], ['3', 1]], { couponCodes: ['SAVE10'] }), world([{ cprcode: '1', price: 333 }, { cprcode: '2', price: 333 }, { cprcode: '3', price: 334 }]));
+    const calc = calculate(
+      request(
+        [
+          ['1', 1],
+          ['2', 1],
+          ['3', 1],
+        ],
+        { couponCodes: ['SAVE10'] },
+      ),
+      world([
+        { cprcode: '1', price: 333 },
+        { cprcode: '2', price: 333 },
+        { cprcode: '3', price: 334 },
+      ]),
+    );
     const lineDiscounts = calc.lines.map((l) => l.rowTotalSatang - l.discountedRowTotalSatang);
-    assert.equal(lineDiscounts.reduce((a, b) => a + b, 0), 100);
+    assert.equal(
+      lineDiscounts.reduce((a, b) => a + b, 0),
+      100,
+    );
     assert.deepEqual(lineDiscounts, [33, 33, 34]);
   });
 
   test('duplicate cprcodes merge into the first line; more than 100 lines are refused', () => {
-    const calc = calculate(request([['1', 2], ['2', 1], ['1', 3]]), world([{ cprcode: '1', price: 100 }, { cprcode: '2', price: 200 }]));
-    assert.deepEqual(calc.lines.map((l) => [l.cprcode, l.quantity]), [['1', 5], ['2', 1]]);
+    const calc = calculate(
+      request([
+        ['1', 2],
+        ['2', 1],
+        ['1', 3],
+      ]),
+      world([
+        { cprcode: '1', price: 100 },
+        { cprcode: '2', price: 200 },
+      ]),
+    );
+    assert.deepEqual(
+      calc.lines.map((l) => [l.cprcode, l.quantity]),
+      [
+        ['1', 5],
+        ['2', 1],
+      ],
+    );
     refuses(() => calculate(request(Array.from({ length: 101 }, (_, i) => [String(i + 1), 1] as [string, number])), world([])), 'INVALID_INPUT', 'lines');
   });
 
@@ -182,7 +230,12 @@ describe('calculator: promotions', () => {
 });
 
 describe('calculator: coupons', () => {
-  const basket = (price: number) => world([{ cprcode: '1', price }, { cprcode: '2', price: 2_000, l1: '10' }, { cprcode: '3', price: 40_000, l1: '21' }]);
+  const basket = (price: number) =>
+    world([
+      { cprcode: '1', price },
+      { cprcode: '2', price: 2_000, l1: '10' },
+      { cprcode: '3', price: 40_000, l1: '21' },
+    ]);
   const failed = (codes: string[], lines: [string, number][] = [['1', 1]], price = 10_000, extra: Partial<CalculateRequest> = {}) => {
     const calc = calculate(request(lines, { couponCodes: codes, ...extra }), basket(price));
     return { calc, reasons: calc.failedCoupons.map((f) => `${f.code}:${f.reason}`) };
@@ -202,13 +255,28 @@ describe('calculator: coupons', () => {
   });
 
   test('category-limited coupons discount only their department', () => {
-    const { calc, reasons } = failed(['FRESH15'], [['1', 1], ['2', 2]]);
+    const { calc, reasons } = failed(
+      ['FRESH15'],
+      [
+        ['1', 1],
+        ['2', 2],
+      ],
+    );
     assert.deepEqual(reasons, []);
     assert.equal(calc.lines[0]!.discountedRowTotalSatang, 10_000);
     assert.equal(calc.lines[1]!.discountedRowTotalSatang, 4_000 - 600);
     assert.deepEqual(failed(['FRESH15']).reasons, ['FRESH15:CATEGORY']);
     assert.deepEqual(failed(['BABY50'], [['3', 1]]).calc.couponCodes, ['BABY50']);
-    assert.deepEqual(failed(['BABY50'], [['1', 1], ['2', 10]]).reasons, ['BABY50:CATEGORY']);
+    assert.deepEqual(
+      failed(
+        ['BABY50'],
+        [
+          ['1', 1],
+          ['2', 10],
+        ],
+      ).reasons,
+      ['BABY50:CATEGORY'],
+    );
   });
 
   test('free delivery is for delivery only', () => {
@@ -223,7 +291,13 @@ describe('calculator: coupons', () => {
   test('expired, not yet started, unknown, duplicate and not combinable coupons are reported', () => {
     assert.deepEqual(failed(['EXPIRED50', 'FUTURE50', 'WHAT', '']).reasons, ['EXPIRED50:EXPIRED', 'FUTURE50:NOT_STARTED', 'WHAT:UNKNOWN', ':UNKNOWN']);
     assert.deepEqual(failed([' save10 ', 'SAVE10', 'WELCOME100'], [['1', 1]], 60_000).reasons, ['SAVE10:DUPLICATE', 'WELCOME100:NOT_COMBINABLE']);
-    const { calc } = failed([' save10 ', 'FRESH15'], [['1', 1], ['2', 1]]);
+    const { calc } = failed(
+      [' save10 ', 'FRESH15'],
+      [
+        ['1', 1],
+        ['2', 1],
+      ],
+    );
     assert.deepEqual(calc.couponCodes, ['SAVE10', 'FRESH15'], 'a stackable coupon combines with an exclusive one');
   });
 
@@ -235,7 +309,10 @@ describe('calculator: coupons', () => {
       assert.deepEqual(calc.couponCodes, ['LIMITED3']);
       coupons.redeem(calc.couponCodes);
     }
-    assert.deepEqual(calculate(request([['1', 1]], { couponCodes: ['LIMITED3'] }), ctx).failedCoupons.map((f) => f.reason), ['USAGE_LIMIT']);
+    assert.deepEqual(
+      calculate(request([['1', 1]], { couponCodes: ['LIMITED3'] }), ctx).failedCoupons.map((f) => f.reason),
+      ['USAGE_LIMIT'],
+    );
   });
 
   test('at most five codes, each a short string', () => {
@@ -246,7 +323,10 @@ describe('calculator: coupons', () => {
 });
 
 describe('calculator: delivery', () => {
-  const ctx = world([{ cprcode: '1', price: 10_000 }, { cprcode: '2', price: 100_000 }]);
+  const ctx = world([
+    { cprcode: '1', price: 10_000 },
+    { cprcode: '2', price: 100_000 },
+  ]);
   const deliver = (km: number, lines: [string, number][] = [['1', 1]], extra: Partial<CalculateRequest> = {}) =>
     calculate(request(lines, { fulfilment: 'DELIVERY', address: northOf(km), ...extra }), ctx);
 
@@ -288,7 +368,10 @@ describe('calculator: delivery', () => {
     refuses(() => deliver(15.5), 'DELIVERY_UNAVAILABLE', 'address');
     refuses(() => deliver(2, [['1', 1]], { address: northOf(2, '50200') }), 'DELIVERY_UNAVAILABLE', 'address.postcode');
     assert.equal(deliver(2, [['1', 1]], { address: northOf(2, '10510') }).deliveryFeeSatang, 2_900);
-    refuses(() => calculate(request([['1', 1]], { branchCode: 'BKK17', fulfilment: 'DELIVERY', address: { lat: 13.737, lon: 100.56, ...NO_DETAILS } }), ctx), 'DELIVERY_UNAVAILABLE');
+    refuses(
+      () => calculate(request([['1', 1]], { branchCode: 'BKK17', fulfilment: 'DELIVERY', address: { lat: 13.737, lon: 100.56, ...NO_DETAILS } }), ctx),
+      'DELIVERY_UNAVAILABLE',
+    );
     refuses(() => calculate(request([['1', 1]], { fulfilment: 'DELIVERY' }), ctx), 'ADDRESS_REQUIRED', 'address');
     refuses(() => calculate(request([['1', 1]], { fulfilment: 'SHIP' as 'PICKUP' }), ctx), 'INVALID_INPUT', 'fulfilment');
   });
@@ -304,22 +387,41 @@ describe('calculator: invariants', () => {
     ];
     fc.assert(
       fc.property(
-        fc.array(fc.record({ price: fc.integer({ min: 1, max: 500_000 }), quantity: fc.integer({ min: 1, max: 99 }), promo: fc.integer({ min: 0, max: 3 }), fresh: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        fc.array(
+          fc.record({ price: fc.integer({ min: 1, max: 500_000 }), quantity: fc.integer({ min: 1, max: 99 }), promo: fc.integer({ min: 0, max: 3 }), fresh: fc.boolean() }),
+          { minLength: 1, maxLength: 12 },
+        ),
         fc.subarray(['SAVE10', 'WELCOME100', 'BIG300', 'FRESH15', 'FREESHIP', 'LIMITED3', 'BABY50']),
         fc.option(fc.double({ min: 0, max: 14.9, noNaN: true }), { nil: null }),
         fc.boolean(),
         (lines, codes, km, express) => {
-          const ctx = world(lines.map((l, i) => ({ cprcode: String(i + 1), price: l.price, l1: l.fresh ? '10' : '16', ...(promotions[l.promo] ? { promotion: promotions[l.promo]! } : {}) })));
+          const ctx = world(
+            lines.map((l, i) => ({ cprcode: String(i + 1), price: l.price, l1: l.fresh ? '10' : '16', ...(promotions[l.promo] ? { promotion: promotions[l.promo]! } : {}) })),
+          );
           const calc = calculate(
-            request(lines.map((l, i) => [String(i + 1), l.quantity]), {
-              couponCodes: codes.slice(0, 5),
-              ...(km === null ? {} : { fulfilment: 'DELIVERY', address: northOf(km), scheduleMode: express && km <= 8 ? 'EXPRESS' : 'REGULAR' }),
-            }),
+            request(
+              lines.map((l, i) => [String(i + 1), l.quantity]),
+              {
+                couponCodes: codes.slice(0, 5),
+                ...(km === null ? {} : { fulfilment: 'DELIVERY', address: northOf(km), scheduleMode: express && km <= 8 ? 'EXPRESS' : 'REGULAR' }),
+              },
+            ),
             ctx,
           );
-          const amounts = [calc.subTotalSatang, calc.deliveryFeeSatang, calc.discountedDeliveryFeeSatang, calc.shippingDiscountSatang, calc.expressShippingCostSatang, calc.totalDiscountSatang, calc.grandTotalSatang];
+          const amounts = [
+            calc.subTotalSatang,
+            calc.deliveryFeeSatang,
+            calc.discountedDeliveryFeeSatang,
+            calc.shippingDiscountSatang,
+            calc.expressShippingCostSatang,
+            calc.totalDiscountSatang,
+            calc.grandTotalSatang,
+          ];
           for (const amount of amounts) assert.ok(Number.isSafeInteger(amount) && amount >= 0);
-          assert.equal(calc.subTotalSatang, calc.lines.reduce((s, l) => s + l.rowTotalSatang, 0));
+          assert.equal(
+            calc.subTotalSatang,
+            calc.lines.reduce((s, l) => s + l.rowTotalSatang, 0),
+          );
           const itemDiscount = calc.lines.reduce((s, l) => s + l.rowTotalSatang - l.discountedRowTotalSatang, 0);
           for (const l of calc.lines) assert.ok(l.discountedRowTotalSatang >= 0 && l.discountedRowTotalSatang <= l.rowTotalSatang);
           assert.equal(calc.totalDiscountSatang, itemDiscount + calc.shippingDiscountSatang);

@@ -1,18 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { BRANCH_CODE_PATTERN, CPRCODE_PATTERN } from '@grocery/core';
-import {
-  ASSORTMENTS,
-  buildBranchDirectory,
-  cprcodeOf,
-  DEPARTMENTS,
-  generateCatalog,
-  isValidGtin,
-  parseSize,
-  PriceFeed,
-  StockFeed,
-  type BranchProfile,
-} from '../src/index.ts';
+import { ASSORTMENTS, buildBranchDirectory, cprcodeOf, DEPARTMENTS, generateCatalog, isValidGtin, parseSize, PriceFeed, StockFeed, type BranchProfile } from '../src/index.ts';
 import { PRICE_BOUNDS } from '../src/catalog-generator.ts';
 import { shelfPriceSatang } from '../src/shelf-price.ts';
 
@@ -58,7 +47,10 @@ describe('catalog generator', () => {
     const again = generateCatalog({ seed: 3, count: 2_000 });
     assert.deepEqual(again.products, small.products);
     const other = generateCatalog({ seed: 4, count: 2_000 });
-    assert.notDeepEqual(other.products.map((p) => p.nameEn), small.products.map((p) => p.nameEn));
+    assert.notDeepEqual(
+      other.products.map((p) => p.nameEn),
+      small.products.map((p) => p.nameEn),
+    );
   });
 
   test('product i does not depend on the count: a smaller catalog is a prefix of a larger one', () => {
@@ -241,7 +233,7 @@ describe('price feed and stock', () => {
 });
 
 describe('prices stay within the bounds of their item kind', () => {
-  test('over the whole default catalog (40,000 products, seed 1), every list price is 0.5 to 8 times its kind\'s base price', () => {
+  test("over the whole default catalog (40,000 products, seed 1), every list price is 0.5 to 8 times its kind's base price", () => {
     const catalog = generateCatalog({ seed: 1, count: 40_000 });
     // The bounds as a shelf shows them (rounded to an ending in 5, 9, 50 or 90).
     const outside = catalog.products.filter((_, i) => {
@@ -255,7 +247,7 @@ describe('prices stay within the bounds of their item kind', () => {
     assert.ok(catalog.listPriceSatang[bananaCake]! <= shelfPriceSatang(55 * 100 * PRICE_BOUNDS.max), `banana cake at ฿${catalog.listPriceSatang[bananaCake]! / 100}`);
   });
 
-  test('a size is priced against the kind\'s first size in the same unit (500 g is not 500 pieces)', () => {
+  test("a size is priced against the kind's first size in the same unit (500 g is not 500 pieces)", () => {
     assert.equal(parseSize('500 g').base, 'g');
     assert.equal(parseSize('4 pcs').base, parseSize('1 pcs').base);
     assert.notEqual(parseSize('500 g').base, parseSize('1 pcs').base);

@@ -5,7 +5,19 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CommerceError, CPRCODE_PATTERN, BRANCH_CODE_PATTERN, FINAL_ORDER_STATUSES, LIMITS, type Address, type CalculateRequest, type CreateOrderRequest, type GrocerControl, type GrocerGateway, type Product } from '@grocery/core';
+import {
+  CommerceError,
+  CPRCODE_PATTERN,
+  BRANCH_CODE_PATTERN,
+  FINAL_ORDER_STATUSES,
+  LIMITS,
+  type Address,
+  type CalculateRequest,
+  type CreateOrderRequest,
+  type GrocerControl,
+  type GrocerGateway,
+  type Product,
+} from '@grocery/core';
 import type { ManualClock } from '@grocery/core/testing';
 import type { GrocerSimulator } from '../src/index.ts';
 
@@ -43,7 +55,8 @@ export function finders(simulator: GrocerSimulator) {
   return {
     priced: (branch: string, skip = 0) =>
       products.filter((p) => sellable(p) && !p.alcohol && simulator.feedEntry(branch, p.cprcode).state === 'PRICED' && simulator.promotion(p.cprcode) === null)[skip]!,
-    fallback: (branch: string) => find('fallback-priced product', (p) => sellable(p) && !p.alcohol && simulator.feedEntry(branch, p.cprcode).state === 'ABSENT' && p.detailPriceSatang !== null),
+    fallback: (branch: string) =>
+      find('fallback-priced product', (p) => sellable(p) && !p.alcohol && simulator.feedEntry(branch, p.cprcode).state === 'ABSENT' && p.detailPriceSatang !== null),
     unpriced: (branch: string) =>
       find('unpriced product', (p) => {
         const state = simulator.feedEntry(branch, p.cprcode).state;
@@ -129,7 +142,10 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
     test('products by cprcode: unknown ones left out, duplicates once, copies the caller owns', async () => {
       const [a, b] = find.products;
       const got = await world.grocer.products([a!.cprcode, '999999999999', b!.cprcode, a!.cprcode]);
-      assert.deepEqual(got.map((p) => p.cprcode), [a!.cprcode, b!.cprcode]);
+      assert.deepEqual(
+        got.map((p) => p.cprcode),
+        [a!.cprcode, b!.cprcode],
+      );
       assert.deepEqual(got[0], a);
       got[0]!.keywords.push('mutated');
       got[0]!.category.l1 = 'mutated';
@@ -172,7 +188,10 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const fallback = find.fallback(BRANCH);
       const unpriced = find.unpriced(BRANCH);
       const result = await world.grocer.prices(BRANCH, [priced.cprcode, fallback.cprcode, unpriced.cprcode, '999999999999', priced.cprcode]);
-      assert.deepEqual(result.map((r) => r.cprcode), [priced.cprcode, fallback.cprcode, unpriced.cprcode, '999999999999', priced.cprcode]);
+      assert.deepEqual(
+        result.map((r) => r.cprcode),
+        [priced.cprcode, fallback.cprcode, unpriced.cprcode, '999999999999', priced.cprcode],
+      );
       assert.equal(result[0]!.price?.source, 'BRANCH_FEED');
       assert.ok(Number.isSafeInteger(result[0]!.price!.amountSatang) && result[0]!.price!.amountSatang > 0);
       assert.equal(result[0]!.price?.branchCode, BRANCH);
@@ -195,7 +214,12 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const product = find.priced(BRANCH);
       await world.grocer.setStock({ branchCode: BRANCH, cprcode: product.cprcode, qty: -3 });
       assert.deepEqual((await world.grocer.stock(BRANCH, [product.cprcode]))[0], {
-        cprcode: product.cprcode, branchCode: BRANCH, listable: false, sellableQty: -3, ibCfQty: -3, qtySource: 'NEW_IB_VS_STOCK_CV',
+        cprcode: product.cprcode,
+        branchCode: BRANCH,
+        listable: false,
+        sellableQty: -3,
+        ibCfQty: -3,
+        qtySource: 'NEW_IB_VS_STOCK_CV',
       });
       await world.grocer.setStock({ branchCode: BRANCH, cprcode: product.cprcode, qty: 12 });
       const level = (await world.grocer.stock(BRANCH, [product.cprcode]))[0]!;
@@ -208,9 +232,21 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const a = find.priced(BRANCH, 0);
       const b = find.priced(BRANCH, 1);
       const [pa, pb] = await world.grocer.prices(BRANCH, [a.cprcode, b.cprcode]);
-      const calc = await world.grocer.calculate(pickup([{ cprcode: a.cprcode, quantity: 2 }, { cprcode: b.cprcode, quantity: 1 }, { cprcode: a.cprcode, quantity: 1 }]));
+      const calc = await world.grocer.calculate(
+        pickup([
+          { cprcode: a.cprcode, quantity: 2 },
+          { cprcode: b.cprcode, quantity: 1 },
+          { cprcode: a.cprcode, quantity: 1 },
+        ]),
+      );
       assert.equal(calc.lines.length, 2, 'duplicate cprcodes are merged');
-      assert.deepEqual(calc.lines.map((l) => [l.cprcode, l.quantity]), [[a.cprcode, 3], [b.cprcode, 1]]);
+      assert.deepEqual(
+        calc.lines.map((l) => [l.cprcode, l.quantity]),
+        [
+          [a.cprcode, 3],
+          [b.cprcode, 1],
+        ],
+      );
       assert.equal(calc.lines[0]!.priceSatang, pa!.price!.amountSatang);
       assert.equal(calc.lines[0]!.rowTotalSatang, pa!.price!.amountSatang * 3);
       assert.equal(calc.subTotalSatang, pa!.price!.amountSatang * 3 + pb!.price!.amountSatang);
@@ -222,7 +258,10 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const raw = calc.raw as { store_code: string; grand_total: number; items: { sku: string }[] };
       assert.equal(raw.store_code, BRANCH);
       assert.equal(raw.grand_total, calc.grandTotalSatang / 100);
-      assert.deepEqual(raw.items.map((i) => i.sku), [a.cprcode, b.cprcode]);
+      assert.deepEqual(
+        raw.items.map((i) => i.sku),
+        [a.cprcode, b.cprcode],
+      );
     });
 
     test('calculate delivers with fees, coupons and failed coupons reported with reasons', async () => {
@@ -240,7 +279,14 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       assert.equal(calc.discountedDeliveryFeeSatang, 0);
       assert.equal(calc.expressShippingCostSatang, 5_000);
       assert.deepEqual(calc.couponCodes, ['FREESHIP']);
-      assert.deepEqual(calc.failedCoupons.map((f) => [f.code, f.reason]), [['NO-SUCH-CODE', 'UNKNOWN'], ['EXPIRED50', 'EXPIRED'], ['FREESHIP', 'DUPLICATE']]);
+      assert.deepEqual(
+        calc.failedCoupons.map((f) => [f.code, f.reason]),
+        [
+          ['NO-SUCH-CODE', 'UNKNOWN'],
+          ['EXPIRED50', 'EXPIRED'],
+          ['FREESHIP', 'DUPLICATE'],
+        ],
+      );
       for (const f of calc.failedCoupons) assert.ok(f.message.length > 10);
       assert.equal(calc.grandTotalSatang, calc.subTotalSatang - calc.totalDiscountSatang + calc.deliveryFeeSatang + calc.expressShippingCostSatang);
     });
@@ -253,7 +299,16 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
         const error = await rejectsWith(world.grocer.calculate(pickup([...line(ok.cprcode), { cprcode: ok.cprcode, quantity }])), 'INVALID_QUANTITY', 'lines.1.quantity');
         assert.equal(error.details?.['cprcode'], ok.cprcode);
       }
-      await rejectsWith(world.grocer.calculate(pickup([{ cprcode: ok.cprcode, quantity: 60 }, { cprcode: ok.cprcode, quantity: 60 }])), 'INVALID_QUANTITY', 'lines.1.quantity');
+      await rejectsWith(
+        world.grocer.calculate(
+          pickup([
+            { cprcode: ok.cprcode, quantity: 60 },
+            { cprcode: ok.cprcode, quantity: 60 },
+          ]),
+        ),
+        'INVALID_QUANTITY',
+        'lines.1.quantity',
+      );
       const unknown = await rejectsWith(world.grocer.calculate(pickup([...line(ok.cprcode), ...line('999999999999')])), 'INVALID_CPRCODE', 'lines.1.cprcode');
       assert.equal(unknown.details?.['cprcode'], '999999999999');
       await rejectsWith(world.grocer.calculate(pickup(line('12-34'))), 'INVALID_CPRCODE', 'lines.0.cprcode');
@@ -271,8 +326,16 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const delivery = { fulfilment: 'DELIVERY' as const };
       await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), delivery)), 'ADDRESS_REQUIRED', 'address');
       await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), { ...delivery, address: { lat: null, lon: 100.5, ...NO_ADDRESS_DETAILS } })), 'ADDRESS_REQUIRED');
-      await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), { ...delivery, address: { lat: 18.79, lon: 98.98, ...NO_ADDRESS_DETAILS } })), 'DELIVERY_UNAVAILABLE', 'address');
-      await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), { ...delivery, address: { lat: 13.744, lon: 100.544, ...NO_ADDRESS_DETAILS, postcode: '50200' } })), 'DELIVERY_UNAVAILABLE', 'address.postcode');
+      await rejectsWith(
+        world.grocer.calculate(pickup(line(ok.cprcode), { ...delivery, address: { lat: 18.79, lon: 98.98, ...NO_ADDRESS_DETAILS } })),
+        'DELIVERY_UNAVAILABLE',
+        'address',
+      );
+      await rejectsWith(
+        world.grocer.calculate(pickup(line(ok.cprcode), { ...delivery, address: { lat: 13.744, lon: 100.544, ...NO_ADDRESS_DETAILS, postcode: '50200' } })),
+        'DELIVERY_UNAVAILABLE',
+        'address.postcode',
+      );
       await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), { ...delivery, address: { lat: 95, lon: 100.5, ...NO_ADDRESS_DETAILS } })), 'INVALID_INPUT', 'address.lat');
     });
 
@@ -295,7 +358,10 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const again = await world.grocer.createOrder({ ...request, lines: [{ cprcode: product.cprcode, quantity: 5 }] });
       assert.deepEqual(again, order, 'the same orderId returns the first order unchanged');
       assert.deepEqual(await world.grocer.stock(BRANCH, [product.cprcode]), stockBefore);
-      assert.deepEqual((await world.grocer.orders([order.orderId, 'NO-SUCH-ORDER', order.orderId])).map((o) => o.orderId), [order.orderId]);
+      assert.deepEqual(
+        (await world.grocer.orders([order.orderId, 'NO-SUCH-ORDER', order.orderId])).map((o) => o.orderId),
+        [order.orderId],
+      );
       await world.grocer.setPrice({ branchCode: BRANCH, cprcode: product.cprcode, amountSatang: null });
       await rejectsWith(world.grocer.createOrder(orderRequest([{ cprcode: product.cprcode, quantity: 1 }])), 'PRICE_UNAVAILABLE');
       await rejectsWith(world.grocer.createOrder(orderRequest([])), 'EMPTY_BASKET');
@@ -304,16 +370,28 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
 
     test('recordPayment: PRICE_CHANGED on another amount, idempotent by paymentId, ALREADY_PAID for another payment', async () => {
       const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 3).cprcode, quantity: 1 }]));
-      const pay = (amountSatang: number, paymentId: string) => world.grocer.recordPayment({ orderId: order.orderId, paymentId, amountSatang, provider: 'sandbox', reference: `ref-${paymentId}` });
+      const pay = (amountSatang: number, paymentId: string) =>
+        world.grocer.recordPayment({ orderId: order.orderId, paymentId, amountSatang, provider: 'sandbox', reference: `ref-${paymentId}` });
       await rejectsWith(pay(order.grandTotalSatang + 1, 'pay_1'), 'PRICE_CHANGED');
       const paid = await pay(order.grandTotalSatang, 'pay_1');
-      assert.deepEqual(paid.payment, { isPaid: true, status: 'PAID', method: 'sandbox', paidAt: new Date(world.clock.now()).toISOString(), reference: 'ref-pay_1', paymentId: 'pay_1' });
+      assert.deepEqual(paid.payment, {
+        isPaid: true,
+        status: 'PAID',
+        method: 'sandbox',
+        paidAt: new Date(world.clock.now()).toISOString(),
+        reference: 'ref-pay_1',
+        paymentId: 'pay_1',
+      });
       assert.equal(paid.shipping.schedules[0]!.pickingStatus, 'QUEUED');
       assert.deepEqual(await pay(order.grandTotalSatang, 'pay_1'), paid, 'the same payment again is that payment');
       await rejectsWith(pay(order.grandTotalSatang, 'pay_2'), 'ALREADY_PAID');
       assert.deepEqual((await world.grocer.orders([order.orderId]))[0]!.payment, paid.payment, 'one payment is held');
       await rejectsWith(world.grocer.recordPayment({ orderId: 'NOPE-0000', paymentId: 'pay_3', amountSatang: 1, provider: 'sandbox', reference: 'x' }), 'NOT_FOUND');
-      await rejectsWith(world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'bad id!', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'x' }), 'INVALID_INPUT', 'paymentId');
+      await rejectsWith(
+        world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'bad id!', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'x' }),
+        'INVALID_INPUT',
+        'paymentId',
+      );
     });
 
     test('cancelOrder: an unpaid order is cancelled once; an unknown id is refused by a later create; a paid order is not cancelled', async () => {
@@ -324,7 +402,10 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       assert.deepEqual(await world.grocer.cancelOrder(order.orderId), cancelled, 'cancelling again changes nothing');
       assert.equal((await world.grocer.orders([order.orderId]))[0]!.status, 'CANCELLED');
       await rejectsWith(world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }], { orderId: order.orderId })), 'ORDER_CANCELLED');
-      await rejectsWith(world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'pay_c', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'x' }), 'ORDER_CANCELLED');
+      await rejectsWith(
+        world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'pay_c', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'x' }),
+        'ORDER_CANCELLED',
+      );
 
       const never = orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }]);
       assert.equal(await world.grocer.cancelOrder(never.orderId), null, 'the grocer never had it');
@@ -341,14 +422,27 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const lines = [{ cprcode: find.priced(BRANCH, 5).cprcode, quantity: 1 }];
       const orders = [];
       for (let i = 0; i < 4; i++) orders.push(await world.grocer.createOrder(orderRequest(lines, { couponCodes: ['LIMITED3'] })));
-      assert.ok(orders.every((o) => o.couponCodes.includes('LIMITED3')), 'creating orders uses no redemption');
+      assert.ok(
+        orders.every((o) => o.couponCodes.includes('LIMITED3')),
+        'creating orders uses no redemption',
+      );
       const { orderId: _id, specialComment: _c, sandbox: _s, ...pricing } = orderRequest(lines, { couponCodes: ['LIMITED3'] });
       for (const order of orders.slice(0, 3)) {
         assert.equal((await world.grocer.calculate(pricing)).grandTotalSatang, order.grandTotalSatang, 'an unpaid order re-prices to its total');
-        await world.grocer.recordPayment({ orderId: order.orderId, paymentId: `pay_${order.orderId}`, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: `ltd-${order.orderId}` });
+        await world.grocer.recordPayment({
+          orderId: order.orderId,
+          paymentId: `pay_${order.orderId}`,
+          amountSatang: order.grandTotalSatang,
+          provider: 'sandbox',
+          reference: `ltd-${order.orderId}`,
+        });
       }
       const after = await world.grocer.calculate(pricing);
-      assert.deepEqual(after.failedCoupons.map((f) => f.reason), ['USAGE_LIMIT'], 'three paid orders used the coupon up');
+      assert.deepEqual(
+        after.failedCoupons.map((f) => f.reason),
+        ['USAGE_LIMIT'],
+        'three paid orders used the coupon up',
+      );
       assert.notEqual(after.grandTotalSatang, orders[3]!.grandTotalSatang, 'the fourth order now re-prices differently (PRICE_CHANGED at payment)');
     });
 
@@ -357,7 +451,13 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       world.clock.advance(world.pickingStepMs * 10);
       assert.equal((await world.grocer.orders([order.orderId]))[0]!.shipping.schedules[0]!.pickingStatus, 'AWAITING_PAYMENT');
       await rejectsWith(world.grocer.advanceOrder(order.orderId), 'INVALID_INPUT');
-      await world.grocer.recordPayment({ orderId: order.orderId, paymentId: `pay_${order.orderId}`, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: `pay-${order.orderId}` });
+      await world.grocer.recordPayment({
+        orderId: order.orderId,
+        paymentId: `pay_${order.orderId}`,
+        amountSatang: order.grandTotalSatang,
+        provider: 'sandbox',
+        reference: `pay-${order.orderId}`,
+      });
       const seen: [string, string][] = [];
       for (let step = 0; step < 6; step++) {
         const current = (await world.grocer.orders([order.orderId]))[0]!;
@@ -383,7 +483,13 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 5).cprcode, quantity: 1 }], { fulfilment: 'DELIVERY', address }));
       assert.ok(order.deliveryFeeSatang > 0);
       assert.equal(order.shipping.address?.lat, 13.75);
-      await world.grocer.recordPayment({ orderId: order.orderId, paymentId: `pay_${order.orderId}`, amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: `pay-${order.orderId}` });
+      await world.grocer.recordPayment({
+        orderId: order.orderId,
+        paymentId: `pay_${order.orderId}`,
+        amountSatang: order.grandTotalSatang,
+        provider: 'sandbox',
+        reference: `pay-${order.orderId}`,
+      });
       const statuses = [];
       for (let i = 0; i < 4; i++) {
         const moved = await world.grocer.advanceOrder(order.orderId);
@@ -399,7 +505,10 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const cancelled = (await world.grocer.orders([order.orderId]))[0]!;
       assert.equal(cancelled.status, 'CANCELLED');
       assert.equal(cancelled.shipping.schedules[0]!.pickingStatus, 'CANCELLED');
-      await rejectsWith(world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'pay_late', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'late' }), 'ORDER_CANCELLED');
+      await rejectsWith(
+        world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'pay_late', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'late' }),
+        'ORDER_CANCELLED',
+      );
     });
 
     test('deactivating a product bumps the catalog version and makes it unavailable', async () => {

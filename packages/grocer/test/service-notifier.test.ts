@@ -70,7 +70,15 @@ describe('service notifications', () => {
   before(async () => {
     receiver = await startReceiver();
     // A long interval: this suite drives the scans itself with notifyPending().
-    sim = createGrocerSimulator({ seed: 9, productCount: 2_000, clock, pickingStepMs: STEP_MS, serviceWebhook: { url: `${receiver.url}/`, secret: SECRET }, notifyIntervalMs: 3_600_000, log: () => {} });
+    sim = createGrocerSimulator({
+      seed: 9,
+      productCount: 2_000,
+      clock,
+      pickingStepMs: STEP_MS,
+      serviceWebhook: { url: `${receiver.url}/`, secret: SECRET },
+      notifyIntervalMs: 3_600_000,
+      log: () => {},
+    });
   });
   after(async () => {
     await sim.close();
@@ -90,11 +98,21 @@ describe('service notifications', () => {
     await sim.notifyPending();
     await sim.notifyPending();
 
-    assert.ok(receiver.received.every((r) => r.verified), 'every signature verifies');
+    assert.ok(
+      receiver.received.every((r) => r.verified),
+      'every signature verifies',
+    );
     const [payment, ...moves] = receiver.received;
     assert.equal(payment!.path, '/webhooks/shop/payment');
     const { sentAt, ...paymentBody } = payment!.body;
-    assert.deepEqual(paymentBody, { type: 'payment', orderId: order.orderId, paymentStatus: 'PAID', amountSatang: order.grandTotalSatang, paidAt: new Date(paidAtMs).toISOString(), reference: 'pay-ref-1' });
+    assert.deepEqual(paymentBody, {
+      type: 'payment',
+      orderId: order.orderId,
+      paymentStatus: 'PAID',
+      amountSatang: order.grandTotalSatang,
+      paidAt: new Date(paidAtMs).toISOString(),
+      reference: 'pay-ref-1',
+    });
     assert.equal(sentAt, Math.floor(paidAtMs / 1000));
     assert.ok(moves.every((m) => m.path === '/webhooks/shop/order-status'));
     assert.deepEqual(
@@ -120,7 +138,10 @@ describe('service notifications', () => {
     await sim.recordPayment({ orderId: order.orderId, paymentId: 'pay_pay_ref_2', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-2' });
     await sim.advanceOrder(order.orderId);
     await sim.notifyPending();
-    assert.deepEqual(receiver.received.filter((r) => r.path.endsWith('order-status')).map((r) => r.body['pickingStatus']), ['QUEUED', 'PICKING']);
+    assert.deepEqual(
+      receiver.received.filter((r) => r.path.endsWith('order-status')).map((r) => r.body['pickingStatus']),
+      ['QUEUED', 'PICKING'],
+    );
     receiver.received.length = 0;
     const unpaid = await sim.createOrder(orderFor(sim, 'PA2611220000003-WHK3'));
     clock.advance(72 * 3_600_000);
@@ -132,7 +153,15 @@ describe('service notifications', () => {
 
   test('the timer notices moves by itself', async () => {
     receiver.received.length = 0;
-    const timed = createGrocerSimulator({ seed: 9, productCount: 500, clock, pickingStepMs: STEP_MS, serviceWebhook: { url: receiver.url, secret: SECRET }, notifyIntervalMs: 20, log: () => {} });
+    const timed = createGrocerSimulator({
+      seed: 9,
+      productCount: 500,
+      clock,
+      pickingStepMs: STEP_MS,
+      serviceWebhook: { url: receiver.url, secret: SECRET },
+      notifyIntervalMs: 20,
+      log: () => {},
+    });
     try {
       const order = await timed.createOrder(orderFor(timed, 'PA2611220000004-WHK4'));
       await timed.recordPayment({ orderId: order.orderId, paymentId: 'pay_pay_ref_4', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-4' });
@@ -151,12 +180,23 @@ describe('notification failures', () => {
     const flaky = await startReceiver(2);
     const logged: string[] = [];
     const clock = new ManualClock();
-    const sim = createGrocerSimulator({ seed: 9, productCount: 500, clock, serviceWebhook: { url: flaky.url, secret: SECRET }, notifyIntervalMs: 3_600_000, webhookRetryDelaysMs: [5, 5, 5], log: (m) => logged.push(m) });
+    const sim = createGrocerSimulator({
+      seed: 9,
+      productCount: 500,
+      clock,
+      serviceWebhook: { url: flaky.url, secret: SECRET },
+      notifyIntervalMs: 3_600_000,
+      webhookRetryDelaysMs: [5, 5, 5],
+      log: (m) => logged.push(m),
+    });
     try {
       const order = await sim.createOrder(orderFor(sim, 'PA2611220000005-WHK5'));
       await sim.recordPayment({ orderId: order.orderId, paymentId: 'pay_r5', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'r5' });
       await sim.notifyPending();
-      assert.ok(flaky.received.some((r) => r.path === '/webhooks/shop/payment' && r.verified), 'delivered after two failed attempts');
+      assert.ok(
+        flaky.received.some((r) => r.path === '/webhooks/shop/payment' && r.verified),
+        'delivered after two failed attempts',
+      );
       assert.equal(logged.length, 0, logged.join('; '));
     } finally {
       await sim.close();
@@ -165,7 +205,15 @@ describe('notification failures', () => {
 
     const gone = await startReceiver();
     await stop(gone.server);
-    const lonely = createGrocerSimulator({ seed: 9, productCount: 500, clock, serviceWebhook: { url: gone.url, secret: SECRET }, notifyIntervalMs: 3_600_000, webhookRetryDelaysMs: [5, 5], log: (m) => logged.push(m) });
+    const lonely = createGrocerSimulator({
+      seed: 9,
+      productCount: 500,
+      clock,
+      serviceWebhook: { url: gone.url, secret: SECRET },
+      notifyIntervalMs: 3_600_000,
+      webhookRetryDelaysMs: [5, 5],
+      log: (m) => logged.push(m),
+    });
     try {
       const order = await lonely.createOrder(orderFor(lonely, 'PA2611220000006-WHK6'));
       const paid = await lonely.recordPayment({ orderId: order.orderId, paymentId: 'pay_r6', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'r6' });

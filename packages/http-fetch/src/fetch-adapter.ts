@@ -50,7 +50,11 @@ export function toFetchHandler(handler: HttpHandler, options: FetchHandlerOption
       }
     } catch (error) {
       options.onError?.(error, read);
-      response = { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ error: { code: 'INTERNAL', message: `Internal error. Quote request id ${requestId} to support.` } }) };
+      response = {
+        status: 500,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: `Internal error. Quote request id ${requestId} to support.` } }),
+      };
     }
     return toResponse(response, { ...options.headers, 'x-request-id': requestId });
   };

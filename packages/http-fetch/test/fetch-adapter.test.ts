@@ -12,11 +12,16 @@ describe('toFetchHandler', () => {
       seen = request;
       return { status: 201, headers: { 'content-type': 'text/plain' }, body: 'made' };
     });
-    const response = await serve(new Request(`${ORIGIN}/v1/things?size=2`, { method: 'POST', headers: { 'X-Partner-Key': 'pk_test_1' }, body: 'hello' }), { remoteAddress: '203.0.113.9' });
+    const response = await serve(new Request(`${ORIGIN}/v1/things?size=2`, { method: 'POST', headers: { 'X-Partner-Key': 'pk_test_1' }, body: 'hello' }), {
+      remoteAddress: '203.0.113.9',
+    });
     assert.equal(response.status, 201);
     assert.equal(await response.text(), 'made');
     const request = seen! as HttpRequest;
-    assert.deepEqual([request.method, request.path, request.query.get('size'), request.headers['x-partner-key'], request.remoteAddress], ['POST', '/v1/things', '2', 'pk_test_1', '203.0.113.9']);
+    assert.deepEqual(
+      [request.method, request.path, request.query.get('size'), request.headers['x-partner-key'], request.remoteAddress],
+      ['POST', '/v1/things', '2', 'pk_test_1', '203.0.113.9'],
+    );
     assert.equal(new TextDecoder().decode(request.body), 'hello');
   });
 

@@ -60,10 +60,12 @@ export function createAppClients(db: Db, clock: Clock): AppClients {
       const parsed = createInput.safeParse(input);
       if (!parsed.success) throw new CognitoError('InvalidParameterException', `Invalid app client: ${z.prettifyError(parsed.error)}`);
       const clientId = newClientId();
-      const { rows } = await db.query<ClientRow>(
-        'INSERT INTO idp_app_clients (client_id, name, redirect_uris, created_at) VALUES ($1, $2, $3, $4) RETURNING *',
-        [clientId, parsed.data.name, JSON.stringify(parsed.data.redirectUris), clock.now()],
-      );
+      const { rows } = await db.query<ClientRow>('INSERT INTO idp_app_clients (client_id, name, redirect_uris, created_at) VALUES ($1, $2, $3, $4) RETURNING *', [
+        clientId,
+        parsed.data.name,
+        JSON.stringify(parsed.data.redirectUris),
+        clock.now(),
+      ]);
       return toClient(rows[0]!);
     },
     async list() {

@@ -61,7 +61,11 @@ export interface CognitoApiContext {
 }
 
 // Field shapes follow Cognito's API reference (lengths and patterns).
-const clientId = z.string().min(1).max(128).regex(/^[\w+]+$/, 'Member must satisfy regular expression pattern: [\\w+]+');
+const clientId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[\w+]+$/, 'Member must satisfy regular expression pattern: [\\w+]+');
 const username = z.string().min(1).max(128);
 const password = z.string().min(1).max(MAXIMUM_PASSWORD_LENGTH);
 const confirmationCode = z.string().min(1).max(2048);
@@ -73,7 +77,10 @@ const SCHEMAS = {
     ClientId: clientId,
     Username: username,
     Password: password,
-    UserAttributes: z.array(z.object({ Name: z.string().min(1).max(32), Value: z.string().max(2048).optional() })).max(50).optional(),
+    UserAttributes: z
+      .array(z.object({ Name: z.string().min(1).max(32), Value: z.string().max(2048).optional() }))
+      .max(50)
+      .optional(),
   }),
   ConfirmSignUp: z.object({ ClientId: clientId, Username: username, ConfirmationCode: confirmationCode }),
   ResendConfirmationCode: z.object({ ClientId: clientId, Username: username }),
@@ -325,7 +332,10 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
         };
       }
       if (input.AuthFlow !== 'USER_PASSWORD_AUTH') {
-        throw new CognitoError('InvalidParameterException', `Auth flow ${input.AuthFlow.slice(0, 64)} is not enabled for this client; use USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH.`);
+        throw new CognitoError(
+          'InvalidParameterException',
+          `Auth flow ${input.AuthFlow.slice(0, 64)} is not enabled for this client; use USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH.`,
+        );
       }
       if (!params.USERNAME) throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
       if (!params.PASSWORD) throw new CognitoError('InvalidParameterException', 'Missing required parameter PASSWORD');

@@ -40,17 +40,84 @@ for (const kind of testDatabaseKinds()) {
         { name: 'foreign service target', target: 'DynamoDB_20120810.GetItem', body: '{}', status: 400, type: 'UnknownOperationException' },
         { name: 'prototype key as target', target: 'AWSCognitoIdentityProviderService.__proto__', body: '{}', status: 400, type: 'UnknownOperationException' },
         { name: 'no target', target: '', body: '{}', status: 400, type: 'UnknownOperationException' },
-        { name: 'wrong content type', target: 'AWSCognitoIdentityProviderService.SignUp', body: '{}', headers: { 'content-type': 'text/plain' }, status: 400, type: 'SerializationException' },
-        { name: 'huge body', target: 'AWSCognitoIdentityProviderService.SignUp', body: JSON.stringify({ ClientId: p.clientId, Username: 'x'.repeat(1_000_000) }), status: 413, type: 'RequestEntityTooLargeException' },
-        { name: 'number as ClientId', target: 'AWSCognitoIdentityProviderService.SignUp', body: JSON.stringify({ ClientId: 12345, Username: 'a@example.com', Password: GOOD_PASSWORD }), status: 400, type: 'InvalidParameterException' },
-        { name: 'object as Password', target: 'AWSCognitoIdentityProviderService.SignUp', body: JSON.stringify({ ClientId: p.clientId, Username: 'a@example.com', Password: { $gt: '' } }), status: 400, type: 'InvalidParameterException' },
-        { name: 'missing Username', target: 'AWSCognitoIdentityProviderService.ConfirmSignUp', body: JSON.stringify({ ClientId: p.clientId, ConfirmationCode: '123456' }), status: 400, type: 'InvalidParameterException' },
-        { name: 'AuthParameters not strings', target: 'AWSCognitoIdentityProviderService.InitiateAuth', body: JSON.stringify({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ['a'], PASSWORD: 1 } }), status: 400, type: 'InvalidParameterException' },
-        { name: 'ClientId with SQL', target: 'AWSCognitoIdentityProviderService.SignUp', body: JSON.stringify({ ClientId: "x' OR '1'='1", Username: 'a@example.com', Password: GOOD_PASSWORD }), status: 400, type: 'InvalidParameterException' },
-        { name: 'unknown client id', target: 'AWSCognitoIdentityProviderService.SignUp', body: JSON.stringify({ ClientId: 'abcdefghijklmnopqrstuvwxyz', Username: 'a@example.com', Password: GOOD_PASSWORD }), status: 400, type: 'ResourceNotFoundException' },
-        { name: 'unsupported auth flow', target: 'AWSCognitoIdentityProviderService.InitiateAuth', body: JSON.stringify({ ClientId: p.clientId, AuthFlow: 'ADMIN_NO_SRP_AUTH', AuthParameters: {} }), status: 400, type: 'InvalidParameterException' },
-        { name: 'unsupported challenge', target: 'AWSCognitoIdentityProviderService.RespondToAuthChallenge', body: JSON.stringify({ ClientId: p.clientId, ChallengeName: 'SMS_MFA', Session: 'x'.repeat(40), ChallengeResponses: {} }), status: 400, type: 'InvalidParameterException' },
-        { name: 'garbage access token', target: 'AWSCognitoIdentityProviderService.GetUser', body: JSON.stringify({ AccessToken: 'eyJhbGciOiJub25lIn0.e30.' }), status: 400, type: 'NotAuthorizedException' },
+        {
+          name: 'wrong content type',
+          target: 'AWSCognitoIdentityProviderService.SignUp',
+          body: '{}',
+          headers: { 'content-type': 'text/plain' },
+          status: 400,
+          type: 'SerializationException',
+        },
+        {
+          name: 'huge body',
+          target: 'AWSCognitoIdentityProviderService.SignUp',
+          body: JSON.stringify({ ClientId: p.clientId, Username: 'x'.repeat(1_000_000) }),
+          status: 413,
+          type: 'RequestEntityTooLargeException',
+        },
+        {
+          name: 'number as ClientId',
+          target: 'AWSCognitoIdentityProviderService.SignUp',
+          body: JSON.stringify({ ClientId: 12345, Username: 'a@example.com', Password: GOOD_PASSWORD }),
+          status: 400,
+          type: 'InvalidParameterException',
+        },
+        {
+          name: 'object as Password',
+          target: 'AWSCognitoIdentityProviderService.SignUp',
+          body: JSON.stringify({ ClientId: p.clientId, Username: 'a@example.com', Password: { $gt: '' } }),
+          status: 400,
+          type: 'InvalidParameterException',
+        },
+        {
+          name: 'missing Username',
+          target: 'AWSCognitoIdentityProviderService.ConfirmSignUp',
+          body: JSON.stringify({ ClientId: p.clientId, ConfirmationCode: '123456' }),
+          status: 400,
+          type: 'InvalidParameterException',
+        },
+        {
+          name: 'AuthParameters not strings',
+          target: 'AWSCognitoIdentityProviderService.InitiateAuth',
+          body: JSON.stringify({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ['a'], PASSWORD: 1 } }),
+          status: 400,
+          type: 'InvalidParameterException',
+        },
+        {
+          name: 'ClientId with SQL',
+          target: 'AWSCognitoIdentityProviderService.SignUp',
+          body: JSON.stringify({ ClientId: "x' OR '1'='1", Username: 'a@example.com', Password: GOOD_PASSWORD }),
+          status: 400,
+          type: 'InvalidParameterException',
+        },
+        {
+          name: 'unknown client id',
+          target: 'AWSCognitoIdentityProviderService.SignUp',
+          body: JSON.stringify({ ClientId: 'abcdefghijklmnopqrstuvwxyz', Username: 'a@example.com', Password: GOOD_PASSWORD }),
+          status: 400,
+          type: 'ResourceNotFoundException',
+        },
+        {
+          name: 'unsupported auth flow',
+          target: 'AWSCognitoIdentityProviderService.InitiateAuth',
+          body: JSON.stringify({ ClientId: p.clientId, AuthFlow: 'ADMIN_NO_SRP_AUTH', AuthParameters: {} }),
+          status: 400,
+          type: 'InvalidParameterException',
+        },
+        {
+          name: 'unsupported challenge',
+          target: 'AWSCognitoIdentityProviderService.RespondToAuthChallenge',
+          body: JSON.stringify({ ClientId: p.clientId, ChallengeName: 'SMS_MFA', Session: 'x'.repeat(40), ChallengeResponses: {} }),
+          status: 400,
+          type: 'InvalidParameterException',
+        },
+        {
+          name: 'garbage access token',
+          target: 'AWSCognitoIdentityProviderService.GetUser',
+          body: JSON.stringify({ AccessToken: 'eyJhbGciOiJub25lIn0.e30.' }),
+          status: 400,
+          type: 'NotAuthorizedException',
+        },
       ];
       for (const c of cases) {
         const response = await p.raw(c.target, c.body, c.headers);
@@ -61,7 +128,10 @@ for (const kind of testDatabaseKinds()) {
         assert.ok(!/at \w+ \(|node_modules|\.ts:\d+/.test(response.json.message!), `${c.name} leaks a stack: ${response.json.message}`);
       }
       // The pool still works after all that.
-      assert.equal((await p.raw('AWSCognitoIdentityProviderService.SignUp', JSON.stringify({ ClientId: p.clientId, Username: 'still-fine@example.com', Password: GOOD_PASSWORD }))).status, 200);
+      assert.equal(
+        (await p.raw('AWSCognitoIdentityProviderService.SignUp', JSON.stringify({ ClientId: p.clientId, Username: 'still-fine@example.com', Password: GOOD_PASSWORD }))).status,
+        200,
+      );
     });
 
     test('unknown client ids are ResourceNotFoundException through the SDK', async () => {
@@ -92,19 +162,37 @@ for (const kind of testDatabaseKinds()) {
     });
 
     test('e-mail edge cases: refused, normalised, or unique regardless of case', async () => {
-      for (const bad of ['not-an-email', 'a@b', 'a@@example.com', ' lead@example.com', 'trail@example.com ', 'üñï@example.com', `${'a'.repeat(65)}@example.com`, 'a@example.com\r\nBcc: x@example.com', '../../etc@example.com', '"quoted"@example.com', `a@${'b'.repeat(250)}.com`]) {
+      for (const bad of [
+        'not-an-email',
+        'a@b',
+        'a@@example.com',
+        ' lead@example.com',
+        'trail@example.com ',
+        'üñï@example.com',
+        `${'a'.repeat(65)}@example.com`,
+        'a@example.com\r\nBcc: x@example.com',
+        '../../etc@example.com',
+        '"quoted"@example.com',
+        `a@${'b'.repeat(250)}.com`,
+      ]) {
         const error = await cognitoError(signUp(bad));
         assert.equal(error.name, 'InvalidParameterException', JSON.stringify(bad));
       }
       const plus = await signUp("o'brien+groceries@example.com");
       assert.ok(plus.UserSub);
-      assert.match((await p.latestCode("O'Brien+Groceries@Example.com")), /^\d{6}$/);
+      assert.match(await p.latestCode("O'Brien+Groceries@Example.com"), /^\d{6}$/);
       await signUp('Mixed.Case@Example.COM');
       const duplicate = await cognitoError(signUp('mixed.case@example.com'));
       assert.equal(duplicate.name, 'UsernameExistsException');
-      const attributeMismatch = await cognitoError(p.sdk.send(new SignUpCommand({ ClientId: p.clientId, Username: 'one@example.com', Password: GOOD_PASSWORD, UserAttributes: [{ Name: 'email', Value: 'two@example.com' }] })));
+      const attributeMismatch = await cognitoError(
+        p.sdk.send(
+          new SignUpCommand({ ClientId: p.clientId, Username: 'one@example.com', Password: GOOD_PASSWORD, UserAttributes: [{ Name: 'email', Value: 'two@example.com' }] }),
+        ),
+      );
       assert.equal(attributeMismatch.name, 'InvalidParameterException');
-      const unknownAttribute = await cognitoError(p.sdk.send(new SignUpCommand({ ClientId: p.clientId, Username: 'one@example.com', Password: GOOD_PASSWORD, UserAttributes: [{ Name: 'custom:role', Value: 'admin' }] })));
+      const unknownAttribute = await cognitoError(
+        p.sdk.send(new SignUpCommand({ ClientId: p.clientId, Username: 'one@example.com', Password: GOOD_PASSWORD, UserAttributes: [{ Name: 'custom:role', Value: 'admin' }] })),
+      );
       assert.equal(unknownAttribute.name, 'InvalidParameterException');
       assert.equal((await fetch(`${p.issuer}/dev/mailbox/${encodeURIComponent('../../etc/passwd')}`)).status, 400);
     });
@@ -132,7 +220,10 @@ for (const kind of testDatabaseKinds()) {
       const results = await Promise.allSettled(guesses.map((guess) => p.sdk.send(new ConfirmSignUpCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: guess }))));
       const names = results.map((r) => (r.status === 'rejected' ? (r.reason as Error).name : 'ok'));
       assert.equal(names.filter((n) => n === 'CodeMismatchException').length, 4, names.join());
-      assert.equal((await cognitoError(p.sdk.send(new ConfirmSignUpCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: code })))).name, 'TooManyFailedAttemptsException');
+      assert.equal(
+        (await cognitoError(p.sdk.send(new ConfirmSignUpCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: code })))).name,
+        'TooManyFailedAttemptsException',
+      );
     });
 
     test('brute-forcing the EMAIL_OTP code burns the session after three wrong tries', async () => {
@@ -142,7 +233,9 @@ for (const kind of testDatabaseKinds()) {
       const started = await passwordAuth(email, GOOD_PASSWORD);
       const code = await p.latestCode(email);
       const respond = (value: string, session = started.Session) =>
-        p.sdk.send(new RespondToAuthChallengeCommand({ ClientId: p.clientId, ChallengeName: 'EMAIL_OTP', Session: session, ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: value } }));
+        p.sdk.send(
+          new RespondToAuthChallengeCommand({ ClientId: p.clientId, ChallengeName: 'EMAIL_OTP', Session: session, ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: value } }),
+        );
       assert.equal((await cognitoError(respond(wrongCodeFor(code)))).name, 'CodeMismatchException');
       assert.equal((await cognitoError(respond('12345'))).name, 'CodeMismatchException');
       assert.equal((await cognitoError(respond(wrongCodeFor(code)))).name, 'TooManyFailedAttemptsException');
@@ -150,7 +243,14 @@ for (const kind of testDatabaseKinds()) {
       assert.equal((await cognitoError(respond(code, `${started.Session!.slice(0, -4)}AAAA`))).name, 'NotAuthorizedException', 'a forged session');
       // Another user's name with this session is refused.
       const other = await cognitoError(
-        p.sdk.send(new RespondToAuthChallengeCommand({ ClientId: p.clientId, ChallengeName: 'EMAIL_OTP', Session: started.Session, ChallengeResponses: { USERNAME: 'brute@example.com', EMAIL_OTP_CODE: code } })),
+        p.sdk.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: p.clientId,
+            ChallengeName: 'EMAIL_OTP',
+            Session: started.Session,
+            ChallengeResponses: { USERNAME: 'brute@example.com', EMAIL_OTP_CODE: code },
+          }),
+        ),
       );
       assert.equal(other.name, 'NotAuthorizedException');
     });
@@ -248,11 +348,20 @@ for (const kind of testDatabaseKinds()) {
         await late.sdk.send(new ConfirmSignUpCommand({ ClientId: late.clientId, Username: email, ConfirmationCode: await late.latestCode(email) }));
         assert.ok(redo.UserSub);
 
-        const started = await late.sdk.send(new InitiateAuthCommand({ ClientId: late.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } }));
+        const started = await late.sdk.send(
+          new InitiateAuthCommand({ ClientId: late.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } }),
+        );
         const otp = await late.latestCode(email);
         clock.advance(5 * 60_000 + 1);
         const tooLate = await cognitoError(
-          late.sdk.send(new RespondToAuthChallengeCommand({ ClientId: late.clientId, ChallengeName: 'EMAIL_OTP', Session: started.Session, ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: otp } })),
+          late.sdk.send(
+            new RespondToAuthChallengeCommand({
+              ClientId: late.clientId,
+              ChallengeName: 'EMAIL_OTP',
+              Session: started.Session,
+              ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: otp },
+            }),
+          ),
         );
         assert.equal(tooLate.name, 'NotAuthorizedException');
         assert.equal(tooLate.message, 'Invalid session for the user, session is expired.');

@@ -20,7 +20,11 @@ export interface RunningPool {
   /** The code of the newest message to `email`; fails when there is none. */
   latestCode(email: string): Promise<string>;
   /** POSTs a raw Cognito API request. */
-  raw(target: string, body: string | Uint8Array, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; json: { __type?: string; message?: string } & Record<string, unknown> }>;
+  raw(
+    target: string,
+    body: string | Uint8Array,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; json: { __type?: string; message?: string } & Record<string, unknown> }>;
   close(): Promise<void>;
 }
 

@@ -10,7 +10,12 @@ async function idTokenFrom(p: RunningPool, email: string): Promise<string> {
   await p.sdk.send(new ConfirmSignUpCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: await p.latestCode(email) }));
   const started = await p.sdk.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } }));
   const done = await p.sdk.send(
-    new RespondToAuthChallengeCommand({ ClientId: p.clientId, ChallengeName: 'EMAIL_OTP', Session: started.Session, ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: await p.latestCode(email) } }),
+    new RespondToAuthChallengeCommand({
+      ClientId: p.clientId,
+      ChallengeName: 'EMAIL_OTP',
+      Session: started.Session,
+      ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: await p.latestCode(email) },
+    }),
   );
   return done.AuthenticationResult!.IdToken!;
 }

@@ -68,14 +68,18 @@ for (const kind of testDatabaseKinds()) {
       assert.match(mail.text, /รหัสนี้จะหมดอายุใน 24 ชั่วโมง/);
       assert.match(mail.code!, /^\d{6}$/);
 
-      const notYet = await cognitoError(p.sdk.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } })));
+      const notYet = await cognitoError(
+        p.sdk.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } })),
+      );
       assert.equal(notYet.name, 'UserNotConfirmedException');
 
       await p.sdk.send(new ConfirmSignUpCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: mail.code! }));
       const again = await cognitoError(p.sdk.send(new ConfirmSignUpCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: mail.code! })));
       assert.equal(again.name, 'NotAuthorizedException');
 
-      const started = await p.sdk.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } }));
+      const started = await p.sdk.send(
+        new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } }),
+      );
       assert.equal(started.ChallengeName, 'EMAIL_OTP');
       assert.ok(started.Session && started.Session.length >= 20);
       assert.equal(started.ChallengeParameters?.CODE_DELIVERY_DELIVERY_MEDIUM, 'EMAIL');
@@ -100,7 +104,14 @@ for (const kind of testDatabaseKinds()) {
 
       // The session is single use.
       const replay = await cognitoError(
-        p.sdk.send(new RespondToAuthChallengeCommand({ ClientId: p.clientId, ChallengeName: 'EMAIL_OTP', Session: started.Session, ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: otpMail!.code! } })),
+        p.sdk.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: p.clientId,
+            ChallengeName: 'EMAIL_OTP',
+            Session: started.Session,
+            ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: otpMail!.code! },
+          }),
+        ),
       );
       assert.equal(replay.name, 'NotAuthorizedException');
 
@@ -153,9 +164,13 @@ for (const kind of testDatabaseKinds()) {
 
       // A refresh token works only for the app client it was issued to.
       const other = await p.pool.createAppClient({ name: 'Other partner' });
-      const wrongClient = await cognitoError(p.sdk.send(new InitiateAuthCommand({ ClientId: other.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: first.RefreshToken! } })));
+      const wrongClient = await cognitoError(
+        p.sdk.send(new InitiateAuthCommand({ ClientId: other.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: first.RefreshToken! } })),
+      );
       assert.equal(wrongClient.name, 'NotAuthorizedException');
-      const garbage = await cognitoError(p.sdk.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'not-a-refresh-token' } })));
+      const garbage = await cognitoError(
+        p.sdk.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'not-a-refresh-token' } })),
+      );
       assert.equal(garbage.name, 'NotAuthorizedException');
 
       const second = await signIn(p, email);
@@ -192,17 +207,23 @@ for (const kind of testDatabaseKinds()) {
       const weak = await cognitoError(p.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: mail!.code!, Password: 'weak' })));
       assert.equal(weak.name, 'InvalidPasswordException');
       const wrong = await cognitoError(
-        p.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: mail!.code === '000000' ? '000001' : '000000', Password: 'N3w-Password!' })),
+        p.sdk.send(
+          new ConfirmForgotPasswordCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: mail!.code === '000000' ? '000001' : '000000', Password: 'N3w-Password!' }),
+        ),
       );
       assert.equal(wrong.name, 'CodeMismatchException');
       await p.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: mail!.code!, Password: 'N3w-Password!' }));
 
-      const old = await cognitoError(p.sdk.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } })));
+      const old = await cognitoError(
+        p.sdk.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: GOOD_PASSWORD } })),
+      );
       assert.equal(old.name, 'NotAuthorizedException');
       assert.equal((await cognitoError(p.sdk.send(new GetUserCommand({ AccessToken: before.AccessToken })))).name, 'NotAuthorizedException');
       const after = await signIn(p, email, 'N3w-Password!');
       assert.ok(after.IdToken);
-      const reused = await cognitoError(p.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: mail!.code!, Password: 'An0ther-Password!' })));
+      const reused = await cognitoError(
+        p.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: p.clientId, Username: email, ConfirmationCode: mail!.code!, Password: 'An0ther-Password!' })),
+      );
       assert.equal(reused.name, 'CodeMismatchException');
     });
 
@@ -222,7 +243,10 @@ for (const kind of testDatabaseKinds()) {
       });
       assert.equal(preflight.status, 204);
       assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
-      const allowed = preflight.headers.get('access-control-allow-headers')!.split(',').map((h) => h.trim());
+      const allowed = preflight.headers
+        .get('access-control-allow-headers')!
+        .split(',')
+        .map((h) => h.trim());
       for (const header of ['content-type', 'x-amz-target', 'x-amz-user-agent']) assert.ok(allowed.includes(header), header);
       const error = await p.raw('AWSCognitoIdentityProviderService.GetUser', '{"AccessToken":"x"}', { origin: 'http://localhost:3000' });
       assert.equal(error.headers.get('access-control-allow-origin'), '*');
@@ -265,7 +289,9 @@ describe('user pool settings', () => {
     const p = await startPool(db, { emailOtp: false });
     try {
       await signUpConfirmed(p, 'nootp@example.com');
-      const result = await p.sdk.send(new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'nootp@example.com', PASSWORD: GOOD_PASSWORD } }));
+      const result = await p.sdk.send(
+        new InitiateAuthCommand({ ClientId: p.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'nootp@example.com', PASSWORD: GOOD_PASSWORD } }),
+      );
       assert.equal(result.ChallengeName, undefined);
       assert.ok(result.AuthenticationResult?.IdToken);
     } finally {

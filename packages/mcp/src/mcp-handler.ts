@@ -58,18 +58,25 @@ export function createMcpHandler(options: McpHandlerOptions): HttpHandler {
     const origin = request.headers.origin;
     const verdict = originVerdict(origin);
     if (verdict === 'refused') return rpcError(403, JSON_RPC.server, `Origin ${origin!.slice(0, 200)} may not call this server.`, 'FORBIDDEN');
-    const cors: Record<string, string> = verdict === 'allowed' ? { 'access-control-allow-origin': origin!, 'access-control-expose-headers': 'mcp-protocol-version, x-request-id', vary: 'Origin' } : {};
+    const cors: Record<string, string> =
+      verdict === 'allowed' ? { 'access-control-allow-origin': origin!, 'access-control-expose-headers': 'mcp-protocol-version, x-request-id', vary: 'Origin' } : {};
     const answer = (response: HttpResponse): HttpResponse => ({ ...response, headers: { ...response.headers, ...cors } });
 
     if (request.method === 'OPTIONS') return answer({ status: 204, headers: { ...PREFLIGHT, allow: 'POST, OPTIONS' }, body: null });
     if (request.method !== 'POST') {
       // Stateless: no standalone SSE stream to GET and no session to DELETE (the spec allows 405).
-      return answer(rpcError(405, JSON_RPC.server, 'Method not allowed: send JSON-RPC messages with POST. This server keeps no sessions and opens no SSE stream.', undefined, { allow: 'POST, OPTIONS' }));
+      return answer(
+        rpcError(405, JSON_RPC.server, 'Method not allowed: send JSON-RPC messages with POST. This server keeps no sessions and opens no SSE stream.', undefined, {
+          allow: 'POST, OPTIONS',
+        }),
+      );
     }
     const partnerKey = request.headers['x-partner-key'];
     const partner = await options.commerce.partners.verifyKey(partnerKey);
     if (!partner) {
-      return answer(rpcError(401, JSON_RPC.server, 'Send a valid partner key in the X-Partner-Key header.', 'PARTNER_KEY_INVALID', { 'www-authenticate': 'PartnerKey realm="mcp"' }));
+      return answer(
+        rpcError(401, JSON_RPC.server, 'Send a valid partner key in the X-Partner-Key header.', 'PARTNER_KEY_INVALID', { 'www-authenticate': 'PartnerKey realm="mcp"' }),
+      );
     }
     const spend = (units: number) => rateLimiter.take(partner.keyPrefix, ratePolicies.partner[partner.environment], units);
     const charged = (response: HttpResponse, decision: RateDecision): HttpResponse =>

@@ -117,8 +117,20 @@ export function createMcpServerFactory(options: McpServerFactoryOptions): McpSer
 
   // Each resource once: what resources/list describes and what resources/read returns.
   const contents: Record<string, { name: string; title: string; description: string; mimeType: string; text: () => string | Promise<string> }> = {
-    [MCP_RESOURCES.schema]: { name: 'schema', title: 'GraphQL schema', description: 'The GraphQL schema (SDL) every tool runs against, with a description on every type and field.', mimeType: 'application/graphql', text: () => sdl },
-    [MCP_RESOURCES.docs]: { name: 'docs', title: 'Agent guide', description: 'How to shop with these tools: connecting, the purchase flow, every tool, errors.', mimeType: 'text/markdown', text: docs },
+    [MCP_RESOURCES.schema]: {
+      name: 'schema',
+      title: 'GraphQL schema',
+      description: 'The GraphQL schema (SDL) every tool runs against, with a description on every type and field.',
+      mimeType: 'application/graphql',
+      text: () => sdl,
+    },
+    [MCP_RESOURCES.docs]: {
+      name: 'docs',
+      title: 'Agent guide',
+      description: 'How to shop with these tools: connecting, the purchase flow, every tool, errors.',
+      mimeType: 'text/markdown',
+      text: docs,
+    },
   };
   const resources: ListResourcesResult = {
     resources: Object.entries(contents).map(([uri, { name, title, description, mimeType }]) => ({ uri, name, title, description, mimeType })),

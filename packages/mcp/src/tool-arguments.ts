@@ -48,7 +48,10 @@ function describeProblems(errors: readonly ErrorObject[]): ArgumentProblem[] {
 }
 
 function describe(error: ErrorObject): ArgumentProblem {
-  const path = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   const at = (extra?: string) => (extra === undefined ? path : [...path, extra]).join('.') || null;
   const where = path.length ? `Argument ${path.join('.')} ` : 'The arguments ';
   const params = error.params as Record<string, unknown>;

@@ -22,15 +22,15 @@ export function toolGuideMarkdown(catalog: readonly ToolDefinition[]): string {
     '- Every request carries `X-Partner-Key: <partner key>`; without a valid key the answer is HTTP 401 with a JSON-RPC error whose `error.data.code` is `PARTNER_KEY_INVALID`.',
     "- Shopper-scoped tools (basket, quote, order, payment) also need `Authorization: Bearer <id token>`, the shopper's id token from the identity provider. Without it they return an error result with code `UNAUTHENTICATED`.",
     '- Browsers: a request whose `Origin` is not the service itself or an origin the operator allowed is refused with HTTP 403.',
-    '- Request bodies and JSON-RPC batches are bounded (HTTP 413 or a JSON-RPC error past the limit); string and list arguments carry `maxLength` and `maxItems` in each tool\'s `inputSchema`.',
+    "- Request bodies and JSON-RPC batches are bounded (HTTP 413 or a JSON-RPC error past the limit); string and list arguments carry `maxLength` and `maxItems` in each tool's `inputSchema`.",
     '',
     '## A purchase, step by step',
     '',
-    '1. `resolve_fulfilment` with the shopper\'s coordinates or postcode gives the `branchCode` that prices and fulfils the order.',
+    "1. `resolve_fulfilment` with the shopper's coordinates or postcode gives the `branchCode` that prices and fulfils the order.",
     '2. `search_products` (or `list_products` to browse a category) with that `branchCode` finds products; each carries its `cprcode`, the branch price and stock.',
     '3. `add_basket_line` puts a product in the basket (`set_basket_quantity` corrects a quantity, `get_basket` shows the basket).',
-    '4. `create_quote` prices the basket with the grocer\'s calculator. Its `grandTotal` is the bill: never add up line prices yourself, and never show a total that did not come from a quote.',
-    '5. `apply_coupon` prices it again with the shopper\'s coupon codes; unusable codes come back in `failedCoupons` with a reason.',
+    "4. `create_quote` prices the basket with the grocer's calculator. Its `grandTotal` is the bill: never add up line prices yourself, and never show a total that did not come from a quote.",
+    "5. `apply_coupon` prices it again with the shopper's coupon codes; unusable codes come back in `failedCoupons` with a reason.",
     '6. `create_order` (same `couponCodes` and delivery settings) places the order. It takes no payment and reserves no stock; it returns `paymentLink.url`, where the shopper pays.',
     '7. `get_order` shows whether it is paid (`payment.isPaid`) and how fulfilment progresses. `create_payment_link` issues a fresh link if the first one expired (links last 24 hours).',
     '',
@@ -38,8 +38,8 @@ export function toolGuideMarkdown(catalog: readonly ToolDefinition[]): string {
     '',
     '## Results and errors',
     '',
-    '- A tool result has `structuredContent` (the operation\'s data, shaped by the tool\'s `outputSchema`) and the same JSON in one text block.',
-    '- `isError: true` means the call did not do what was asked: `structuredContent.errors` (or the payload\'s `userErrors`) names a stable `code` and a `message` to relay to the shopper. Common codes: `INVALID_INPUT` (the arguments do not match the tool\'s `inputSchema`), `UNAUTHENTICATED`, `INVALID_CPRCODE`, `INVALID_QUANTITY`, `PRICE_UNAVAILABLE`, `EMPTY_BASKET`, `ADDRESS_REQUIRED`, `NOT_FOUND`, `ALREADY_PAID`, `QUERY_TOO_COMPLEX`.',
+    "- A tool result has `structuredContent` (the operation's data, shaped by the tool's `outputSchema`) and the same JSON in one text block.",
+    "- `isError: true` means the call did not do what was asked: `structuredContent.errors` (or the payload's `userErrors`) names a stable `code` and a `message` to relay to the shopper. Common codes: `INVALID_INPUT` (the arguments do not match the tool's `inputSchema`), `UNAUTHENTICATED`, `INVALID_CPRCODE`, `INVALID_QUANTITY`, `PRICE_UNAVAILABLE`, `EMPTY_BASKET`, `ADDRESS_REQUIRED`, `NOT_FOUND`, `ALREADY_PAID`, `QUERY_TOO_COMPLEX`.",
     '- An unknown tool name or a malformed request is a JSON-RPC error, not a tool result.',
     '',
     '## Tools',
@@ -65,7 +65,7 @@ function toolSection(tool: ToolDefinition): string[] {
     tool.annotations.readOnlyHint ? 'read-only' : 'changes data',
     tool.annotations.destructiveHint ? 'destructive' : null,
     !tool.annotations.readOnlyHint && tool.annotations.idempotentHint ? 'idempotent' : null,
-    tool.shopper ? 'needs the shopper\'s id token' : null,
+    tool.shopper ? "needs the shopper's id token" : null,
   ].filter(Boolean);
   return [
     `### \`${tool.name}\`: ${tool.title}`,
@@ -74,9 +74,7 @@ function toolSection(tool: ToolDefinition): string[] {
     '',
     tool.description,
     '',
-    ...(rows.length
-      ? ['| Argument | Type | Required | Default | Meaning |', '| --- | --- | --- | --- | --- |', ...rows, '']
-      : ['Takes no arguments.', '']),
+    ...(rows.length ? ['| Argument | Type | Required | Default | Meaning |', '| --- | --- | --- | --- | --- |', ...rows, ''] : ['Takes no arguments.', '']),
     `Returns: ${resultSummary(tool)}.`,
     '',
   ];
@@ -93,7 +91,13 @@ function argumentRows(schema: JsonSchema, prefix: string, required: readonly str
 }
 
 function typeLabel(schema: JsonSchema): string {
-  if (Array.isArray(schema.enum)) return schema.enum.filter((v) => v !== null).map((v) => `\`${String(v)}\``).join(' \\| ') + (schema.enum.includes(null) ? ' \\| null' : '');
+  if (Array.isArray(schema.enum))
+    return (
+      schema.enum
+        .filter((v) => v !== null)
+        .map((v) => `\`${String(v)}\``)
+        .join(' \\| ') + (schema.enum.includes(null) ? ' \\| null' : '')
+    );
   const names = schemaTypes(schema).map((type) => (type === 'array' ? `${typeLabel((schema.items ?? {}) as JsonSchema)}[]` : type));
   return names.length ? names.join(' \\| ') : 'any JSON';
 }

@@ -27,12 +27,17 @@ export interface ToolResultOptions {
 export function toToolResult(result: ExecutionResult, options: ToolResultOptions): CallToolResult {
   const data = (result.data ?? null) as Record<string, unknown> | null;
   if (result.errors?.length) {
-    return errorResult(result.errors.map((error) => toToolError(error, options)), data);
+    return errorResult(
+      result.errors.map((error) => toToolError(error, options)),
+      data,
+    );
   }
   const structured = data ?? {};
   const text = JSON.stringify(structured);
   if (text.length * 3 > options.maxBytes && Buffer.byteLength(text) > options.maxBytes) {
-    return errorResult([{ code: 'RESPONSE_TOO_LARGE', message: `The result would be ${Buffer.byteLength(text)} bytes, more than the limit of ${options.maxBytes}. Ask for smaller pages.` }]);
+    return errorResult([
+      { code: 'RESPONSE_TOO_LARGE', message: `The result would be ${Buffer.byteLength(text)} bytes, more than the limit of ${options.maxBytes}. Ask for smaller pages.` },
+    ]);
   }
   return { content: [{ type: 'text', text }], structuredContent: structured, ...(hasUserErrors(structured) ? { isError: true } : {}) };
 }

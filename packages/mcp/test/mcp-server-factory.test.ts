@@ -75,7 +75,11 @@ describe('MCP server factory (in memory, no HTTP)', () => {
     const result = await client.callTool({ name: 'add_basket_line', arguments: { quantity: 'two', colour: 'red' } });
     assert.equal(result.isError, true);
     const errors = (result.structuredContent as { errors: { code: string; field: string }[] }).errors;
-    assert.deepEqual(errors.map((e) => [e.code, e.field]).sort(), [['INVALID_INPUT', 'colour'], ['INVALID_INPUT', 'cprcode'], ['INVALID_INPUT', 'quantity']]);
+    assert.deepEqual(errors.map((e) => [e.code, e.field]).sort(), [
+      ['INVALID_INPUT', 'colour'],
+      ['INVALID_INPUT', 'cprcode'],
+      ['INVALID_INPUT', 'quantity'],
+    ]);
     assert.deepEqual(JSON.parse((result.content as { text: string }[])[0]!.text), result.structuredContent, 'the text block is the same JSON');
     assert.deepEqual(faults, [], 'the broken commerce was never touched');
     await client.close();
@@ -98,7 +102,13 @@ describe('MCP server factory (in memory, no HTTP)', () => {
   test('resources: the schema is schema.graphql; the docs come from the option, or from the catalog', async () => {
     const custom = await connect({ docsMarkdown: async () => '# Written guide' });
     const { resources } = await custom.listResources();
-    assert.deepEqual(resources.map((r) => [r.uri, r.mimeType]), [[MCP_RESOURCES.schema, 'application/graphql'], [MCP_RESOURCES.docs, 'text/markdown']]);
+    assert.deepEqual(
+      resources.map((r) => [r.uri, r.mimeType]),
+      [
+        [MCP_RESOURCES.schema, 'application/graphql'],
+        [MCP_RESOURCES.docs, 'text/markdown'],
+      ],
+    );
     const schema = await custom.readResource({ uri: MCP_RESOURCES.schema });
     assert.equal(textOf(schema), SCHEMA_SDL);
     assert.equal(textOf(await custom.readResource({ uri: MCP_RESOURCES.docs })), '# Written guide');

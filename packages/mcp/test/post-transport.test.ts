@@ -21,7 +21,10 @@ test('a batch gets one response per request, in request order; notifications get
     { jsonrpc: '2.0', id: 7, method: 'ping' },
     { jsonrpc: '2.0', id: 'bad', method: 'tools/call', params: { name: 'nope', arguments: {} } },
   ]);
-  assert.deepEqual(responses.map((r) => ('id' in r ? r.id : undefined)), ['slow', 7, 'bad']);
+  assert.deepEqual(
+    responses.map((r) => ('id' in r ? r.id : undefined)),
+    ['slow', 7, 'bad'],
+  );
   assert.ok('result' in responses[0]! && 'contents' in responses[0].result);
   assert.deepEqual('result' in responses[1]! && responses[1].result, {});
   assert.ok('error' in responses[2]! && responses[2].error.code === -32602);
@@ -32,7 +35,9 @@ test('only notifications: nothing to answer (the handler replies 202)', async ()
 });
 
 test('initialize works on a fresh server: the client learns the capabilities', async () => {
-  const [response] = await exchange([{ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }]);
+  const [response] = await exchange([
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+  ]);
   assert.ok(response && 'result' in response);
   assert.equal(response.result.protocolVersion, '2025-06-18');
   assert.ok((response.result.capabilities as Record<string, unknown>).tools);

@@ -21,7 +21,10 @@ describe('tool catalog parity with the operation files and schema.graphql', () =
   });
 
   test('every operation file is a tool and every tool is an operation file, with the same document', () => {
-    assert.deepEqual(toolCatalog.map((t) => t.name), files.map((f) => f.operation.name?.value));
+    assert.deepEqual(
+      toolCatalog.map((t) => t.name),
+      files.map((f) => f.operation.name?.value),
+    );
     for (const f of files) {
       const tool = toolCatalog.find((t) => t.name === f.operation.name?.value)!;
       assert.equal(tool.document, print(f.document), `${tool.name}: the catalog is up to date (npm run codegen)`);
@@ -30,11 +33,21 @@ describe('tool catalog parity with the operation files and schema.graphql', () =
   });
 
   test('every operation validates against schema.graphql', () => {
-    for (const f of files) assert.deepEqual(validate(graphqlSchema, f.document, specifiedRules).map((e) => e.message), [], f.file);
-    for (const tool of toolCatalog) assert.deepEqual(validate(graphqlSchema, parse(tool.document)).map((e) => e.message), [], tool.name);
+    for (const f of files)
+      assert.deepEqual(
+        validate(graphqlSchema, f.document, specifiedRules).map((e) => e.message),
+        [],
+        f.file,
+      );
+    for (const tool of toolCatalog)
+      assert.deepEqual(
+        validate(graphqlSchema, parse(tool.document)).map((e) => e.message),
+        [],
+        tool.name,
+      );
   });
 
-  test('every argument schema is the operation\'s variables: types, enums, nested inputs, defaults, required-ness', () => {
+  test("every argument schema is the operation's variables: types, enums, nested inputs, defaults, required-ness", () => {
     for (const f of files) {
       const tool = toolCatalog.find((t) => t.name === f.operation.name?.value)!;
       assertArgumentsMatchVariables(tool.inputSchema, f.operation, graphqlSchema);
@@ -53,12 +66,18 @@ describe('tool catalog parity with the operation files and schema.graphql', () =
     }
     const shopperQueries = toolCatalog.filter((t) => t.operationType === 'query' && t.shopper).map((t) => t.name);
     assert.deepEqual(shopperQueries, ['get_basket', 'get_order', 'list_orders']);
-    assert.deepEqual(toolCatalog.filter((t) => t.annotations.destructiveHint).map((t) => t.name), ['empty_basket', 'set_basket_quantity']);
+    assert.deepEqual(
+      toolCatalog.filter((t) => t.annotations.destructiveHint).map((t) => t.name),
+      ['empty_basket', 'set_basket_quantity'],
+    );
   });
 
   test('descriptions combine the operation comment with the schema, and say when the shopper token is needed', () => {
     for (const tool of toolCatalog) {
-      const comment = files.find((f) => f.operation.name?.value === tool.name)!.source.split('\n')[0]!.replace(/^#\s*/, '');
+      const comment = files
+        .find((f) => f.operation.name?.value === tool.name)!
+        .source.split('\n')[0]!
+        .replace(/^#\s*/, '');
       assert.ok(tool.description.startsWith(comment), `${tool.name} starts with its comment`);
       assert.match(tool.description, /GraphQL `(Query|Mutation)\.\w+`: \S/, `${tool.name} names its field and its description`);
       assert.equal(tool.description.includes('Authorization: Bearer'), tool.shopper, tool.name);
@@ -76,7 +95,15 @@ describe('the mcp-tools codegen plugin', () => {
     writeFileSync(location, source);
     return plugin(graphqlSchema, [{ location, document: parse(source) }], config);
   };
-  const catalogOf = (code: string) => JSON.parse(code.slice(code.indexOf('= [') + 2, code.lastIndexOf(';'))) as { name: string; inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown>; annotations: Record<string, boolean>; shopper: boolean; title: string }[];
+  const catalogOf = (code: string) =>
+    JSON.parse(code.slice(code.indexOf('= [') + 2, code.lastIndexOf(';'))) as {
+      name: string;
+      inputSchema: Record<string, unknown>;
+      outputSchema: Record<string, unknown>;
+      annotations: Record<string, boolean>;
+      shopper: boolean;
+      title: string;
+    }[];
 
   test('a new operation file becomes a tool: nested inputs, enums, defaults, nullability and the result shape', () => {
     const [tool] = catalogOf(
@@ -111,10 +138,27 @@ describe('the mcp-tools codegen plugin', () => {
       ['bad_param', '# Reads.\n# @param nope Nothing.\nquery bad_param { categories { name } }', /@param nope names no variable/],
       ['CamelCase', '# Reads.\nquery CamelCase { categories { name } }', /snake_case/],
       // Defaults and optionality are the schema's: an operation can neither change nor tighten them.
-      ['own_default', '# Reads.\nquery own_default($l: Int! = 10) { search(query: "x", limit: $l) { cprcode } }', /\$l declares a default; it takes the default of Query\.search\(limit\) from the schema/],
-      ['tighter', '# Reads.\nquery tighter($c: [ID!]!) { inventory(branchCode: "BKK01", cprcodes: $c) { cprcode } }', /\$c is required, but Query\.inventory\(cprcodes\) is optional in the schema; declare it as \[ID!\]/],
-      ['tighter_field', '# Reads.\nquery tighter_field($a: Boolean!) { products(filter: { alcoholOnly: $a }) { totalCount } }', /\$a is required, but ProductFilter\.alcoholOnly is optional/],
+      [
+        'own_default',
+        '# Reads.\nquery own_default($l: Int! = 10) { search(query: "x", limit: $l) { cprcode } }',
+        /\$l declares a default; it takes the default of Query\.search\(limit\) from the schema/,
+      ],
+      [
+        'tighter',
+        '# Reads.\nquery tighter($c: [ID!]!) { inventory(branchCode: "BKK01", cprcodes: $c) { cprcode } }',
+        /\$c is required, but Query\.inventory\(cprcodes\) is optional in the schema; declare it as \[ID!\]/,
+      ],
+      [
+        'tighter_field',
+        '# Reads.\nquery tighter_field($a: Boolean!) { products(filter: { alcoholOnly: $a }) { totalCount } }',
+        /\$a is required, but ProductFilter\.alcoholOnly is optional/,
+      ],
     ];
-    for (const [name, source, message] of cases) assert.throws(() => generate(name, source), (error: Error) => message.test(error.message) && error.message.includes(`${name}.graphql`), name);
+    for (const [name, source, message] of cases)
+      assert.throws(
+        () => generate(name, source),
+        (error: Error) => message.test(error.message) && error.message.includes(`${name}.graphql`),
+        name,
+      );
   });
 });

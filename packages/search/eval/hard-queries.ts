@@ -255,7 +255,11 @@ const newborn1 = l1('Baby & Kids');
 const bbq2 = or(l3('BBQ Skewers', 'Marinated Meat'), name('charcoal', 'skewer', 'bbq sauce', 'moo kratha'));
 const bbq1 = or(l3('Sausages', 'Pork Cuts', 'Ketchup, Mustard & BBQ', 'Chicken Cuts', 'Beef Steaks', 'Party & BBQ Supplies'), name('bbq'));
 const birthday2 = or(l3('Cakes'), name('birthday candles'));
-const birthday1 = or(and(l3('Party & BBQ Supplies'), not(name('charcoal', 'skewer'))), l3('Potato Chips', 'Cola', 'Flavoured Soft Drinks', 'Ice Cream Tubs'), name('whipping cream'));
+const birthday1 = or(
+  and(l3('Party & BBQ Supplies'), not(name('charcoal', 'skewer'))),
+  l3('Potato Chips', 'Cola', 'Flavoured Soft Drinks', 'Ice Cream Tubs'),
+  name('whipping cream'),
+);
 const cake2 = or(l3('Flour', 'Baking Ingredients'), name('unsalted butter', 'whipping cream', 'icing sugar', 'white sugar'));
 const cake1 = or(chickenEggs, freshMilk, butter);
 const somTam2 = or(and(l2('Fresh Fruit'), name('papaya')), name('dried shrimp', 'fermented fish sauce', 'yardlong bean', "bird's eye chilli"), lime);

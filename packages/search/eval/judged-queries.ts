@@ -128,7 +128,6 @@ en('english', 'whole wheat bread', and(bread, name('whole wheat')), bread);
 en('english', 'tuna in spring water', and(cannedFish, name('tuna'), name('spring water')), and(cannedFish, name('tuna')));
 en('english', 'soy milk less sugar', and(soyMilk, name('less sugar')), soyMilk);
 
-
 // Thai: the same needs typed in Thai (lang th).
 th('thai', 'นมสด', freshMilk, milk);
 th('thai', 'นมถั่วเหลือง', soyMilk, l3('Soy & Plant Milk'));
@@ -216,7 +215,6 @@ th('thai', 'กาแฟกระป๋องเนสกาแฟ', and(brand('
 th('thai', 'สาหร่ายเถ้าแก่น้อย', and(brand('Tao Kae Noi'), l3('Seaweed Snacks')), l3('Seaweed Snacks'));
 th('thai', 'ไก่ซีพี', and(brand('CP'), name('chicken')), and(l1('Meat & Poultry'), name('chicken')));
 
-
 // Mixed English and Thai in one query.
 th('mixed', 'meiji นมสด', and(brand('Meiji'), freshMilk), or(freshMilk, brand('Meiji')));
 th('mixed', 'นม uht', l3('UHT Milk'), milk);
@@ -276,7 +274,6 @@ th('typo', 'น้ำยาปรับผ้านุม', softener, l3('Fabric
 th('typo', 'ไอสกรีม', iceCream, l3('Ice & Frozen Desserts'));
 th('typo', 'ซอสหอยนางลม', name('oyster sauce'), l3('Oyster & Dipping Sauce'));
 
-
 // Brands, English and Thai spellings.
 en('brand', 'meiji', brand('Meiji'));
 en('brand', 'nestle', brand('Nestlé'));
@@ -312,10 +309,24 @@ const firstBy = (rule: Rule, code: (p: Product) => string | null) => (products: 
 const sameBarcode = (p: Product, text: string) => p.barcode === text;
 const sameCprcode = (p: Product, text: string) => p.cprcode === text;
 for (const rule of [freshMilk, sausages, fishSauce, brand('Pringles'), l3('Cat Litter'), l3('Red Wine'), diapers, l3('Whole Fish')]) {
-  QUERIES.push({ id: `barcode-${QUERIES.filter((q) => q.cls === 'barcode').length + 1}`, cls: 'barcode', lang: 'en', mode: 'SEMANTIC', text: firstBy(rule, (p) => p.barcode), judge: (p, text) => (sameBarcode(p, text) ? 2 : 0) });
+  QUERIES.push({
+    id: `barcode-${QUERIES.filter((q) => q.cls === 'barcode').length + 1}`,
+    cls: 'barcode',
+    lang: 'en',
+    mode: 'SEMANTIC',
+    text: firstBy(rule, (p) => p.barcode),
+    judge: (p, text) => (sameBarcode(p, text) ? 2 : 0),
+  });
 }
 for (const rule of [chocolate, l3('Tofu'), l3('Toothpaste'), l3('Beef Steaks')]) {
-  QUERIES.push({ id: `barcode-${QUERIES.filter((q) => q.cls === 'barcode').length + 1}`, cls: 'barcode', lang: 'th', mode: 'SEMANTIC', text: firstBy(rule, (p) => p.cprcode), judge: (p, text) => (sameCprcode(p, text) ? 2 : 0) });
+  QUERIES.push({
+    id: `barcode-${QUERIES.filter((q) => q.cls === 'barcode').length + 1}`,
+    cls: 'barcode',
+    lang: 'th',
+    mode: 'SEMANTIC',
+    text: firstBy(rule, (p) => p.cprcode),
+    judge: (p, text) => (sameCprcode(p, text) ? 2 : 0),
+  });
 }
 
 // Sizes, in either language's units and spellings.
@@ -369,7 +380,12 @@ const party2 = or(l3('Potato Chips', 'Corn & Cracker Snacks', 'Cola', 'Flavoured
 const party1 = l3('Imported & Craft Beer', 'Soda Water & Mixers', 'Sparkling & Rosé', 'Seaweed Snacks', 'Cider & Hard Seltzer', 'Cakes');
 en('concept', 'party', party2, party1);
 th('concept', 'ปาร์ตี้', party2, party1);
-en('concept', 'healthy snack', or(l3('Dried Fruit & Nuts', 'Cut Fruit'), name('protein bar', 'cereal bar', 'rice cracker')), or(l3('Seaweed Snacks', 'Yogurt', 'Crackers & Bars'), name('konjac')));
+en(
+  'concept',
+  'healthy snack',
+  or(l3('Dried Fruit & Nuts', 'Cut Fruit'), name('protein bar', 'cereal bar', 'rice cracker')),
+  or(l3('Seaweed Snacks', 'Yogurt', 'Crackers & Bars'), name('konjac')),
+);
 const hangover2 = or(l3('Sports Drinks'), name('electrolyte'));
 const hangover1 = or(l3('Drinking Water', 'Instant Noodles', 'Health Drinks', 'Kombucha & Functional Drinks'), name('coconut water', 'vitamin c'));
 en('concept', 'hangover', hangover2, hangover1);
@@ -397,19 +413,49 @@ const japanese2 = or(l3('Japanese & Korean Condiments', 'Sushi', 'Sashimi'), nam
 const japanese1 = or(l3('Korean & Japanese Noodles', 'Wine Cooler, Sake & Umeshu'), name('sake'));
 en('concept', 'japanese food', japanese2, japanese1);
 th('concept', 'อาหารญี่ปุ่น', japanese2, japanese1);
-en('concept', 'korean food', or(name('korean', 'kimchi', 'gochujang', 'tteokbokki', 'mandu'), brand('Nongshim', 'Samyang')), l3('Korean & Japanese Noodles', 'Japanese & Korean Condiments'));
+en(
+  'concept',
+  'korean food',
+  or(name('korean', 'kimchi', 'gochujang', 'tteokbokki', 'mandu'), brand('Nongshim', 'Samyang')),
+  l3('Korean & Japanese Noodles', 'Japanese & Korean Condiments'),
+);
 en('concept', 'cold and flu', or(l3('Vitamins & Supplements', 'Health Drinks'), name('vitamin c')), or(l3('First Aid'), name('honey', 'ginger')));
 th('concept', 'ไข้หวัด', or(l3('Vitamins & Supplements', 'Health Drinks'), name('vitamin c')), or(l3('First Aid'), name('honey', 'ginger')));
 en('concept', 'sandwich', or(l3('Sliced Bread', 'Ham & Bacon', 'Cheese'), name('sandwich')), or(l3('Mayonnaise & Dressings', 'Spreads', 'Rolls & Buns'), l2('Bread')));
 en('concept', 'salad', or(l3('Salad Packs', 'Mayonnaise & Dressings'), name('salad')), l2('Fresh Vegetables'));
-en('concept', 'camping', or(l3('Instant Noodles', 'Canned Fish', 'Canned Meat', 'Drinking Water'), name('charcoal')), or(l3('Pest Control', 'Party & BBQ Supplies', 'Batteries & Bulbs'), l2('Canned & Jarred')));
-th('concept', 'ทำบุญ', l3('Drinking Water', 'Instant Noodles', 'Canned Fish', 'UHT Milk', 'Jasmine & White Rice'), or(l2('Canned & Jarred'), l3('Toilet Tissue', 'Toothpaste', 'Soap & Shower')));
-en('concept', 'summer', or(iceCream, l3('Ice & Frozen Desserts', 'Drinking Water', 'Sports Drinks')), or(l2('Soft Drinks'), l3('Tropical Fruit', 'Cut Fruit'), name('coconut water', 'watermelon')));
-th('concept', 'คลายร้อน', or(iceCream, l3('Ice & Frozen Desserts', 'Drinking Water', 'Sports Drinks')), or(l2('Soft Drinks'), l3('Tropical Fruit', 'Cut Fruit'), name('coconut water', 'watermelon')));
+en(
+  'concept',
+  'camping',
+  or(l3('Instant Noodles', 'Canned Fish', 'Canned Meat', 'Drinking Water'), name('charcoal')),
+  or(l3('Pest Control', 'Party & BBQ Supplies', 'Batteries & Bulbs'), l2('Canned & Jarred')),
+);
+th(
+  'concept',
+  'ทำบุญ',
+  l3('Drinking Water', 'Instant Noodles', 'Canned Fish', 'UHT Milk', 'Jasmine & White Rice'),
+  or(l2('Canned & Jarred'), l3('Toilet Tissue', 'Toothpaste', 'Soap & Shower')),
+);
+en(
+  'concept',
+  'summer',
+  or(iceCream, l3('Ice & Frozen Desserts', 'Drinking Water', 'Sports Drinks')),
+  or(l2('Soft Drinks'), l3('Tropical Fruit', 'Cut Fruit'), name('coconut water', 'watermelon')),
+);
+th(
+  'concept',
+  'คลายร้อน',
+  or(iceCream, l3('Ice & Frozen Desserts', 'Drinking Water', 'Sports Drinks')),
+  or(l2('Soft Drinks'), l3('Tropical Fruit', 'Cut Fruit'), name('coconut water', 'watermelon')),
+);
 en('concept', 'gift', or(l3('Health Drinks'), name('gift')), or(l2('Wine'), l3('Cookies', 'Chocolate')));
 en('concept', 'high protein', or(name('protein', 'chicken breast'), l3('Chicken Eggs')), or(l3('Boneless & Minced Chicken', 'Crackers & Bars'), name('egg')));
 th('concept', 'ลูกน้อย', baby2, baby1);
-en('concept', 'kids lunchbox', or(l3('Growing-up Milk', 'UHT Milk', 'Flavoured Milk'), name('kids')), or(l2('Biscuits & Cookies', 'Juice'), l3('Drinking Yogurt', 'Jelly Drinks & Cups')));
+en(
+  'concept',
+  'kids lunchbox',
+  or(l3('Growing-up Milk', 'UHT Milk', 'Flavoured Milk'), name('kids')),
+  or(l2('Biscuits & Cookies', 'Juice'), l3('Drinking Yogurt', 'Jelly Drinks & Cups')),
+);
 
 // Cross-language: the answer is written in the other language, or the query names it differently.
 th('cross-language', 'fish sauce', fishSauce, l2('Thai Sauces'));

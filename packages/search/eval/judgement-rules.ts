@@ -20,17 +20,44 @@ export interface JudgedQuery<C extends string = string> {
 }
 
 const lower = (s: string | null) => (s ?? '').toLowerCase();
-export const l1 = (...n: string[]): Rule => (p) => n.includes(p.category.l1);
-export const l2 = (...n: string[]): Rule => (p) => n.includes(p.category.l2);
-export const l3 = (...n: string[]): Rule => (p) => n.includes(p.category.l3);
+export const l1 =
+  (...n: string[]): Rule =>
+  (p) =>
+    n.includes(p.category.l1);
+export const l2 =
+  (...n: string[]): Rule =>
+  (p) =>
+    n.includes(p.category.l2);
+export const l3 =
+  (...n: string[]): Rule =>
+  (p) =>
+    n.includes(p.category.l3);
 /** The English name holds one of the phrases (case-insensitive). */
-export const name = (...w: string[]): Rule => (p) => w.some((x) => lower(p.nameEn).includes(x.toLowerCase()));
-export const brand = (...b: string[]): Rule => (p) => p.brandEn !== null && b.includes(p.brandEn);
+export const name =
+  (...w: string[]): Rule =>
+  (p) =>
+    w.some((x) => lower(p.nameEn).includes(x.toLowerCase()));
+export const brand =
+  (...b: string[]): Rule =>
+  (p) =>
+    p.brandEn !== null && b.includes(p.brandEn);
 /** The pack size as the generator writes it in English: "830 ml", "1 L", "320 ml x 6", "15 pcs". */
-export const size = (...s: string[]): Rule => (p) => p.sizeDesc !== null && s.includes(p.sizeDesc);
-export const and = (...r: Rule[]): Rule => (p) => r.every((f) => f(p));
-export const or = (...r: Rule[]): Rule => (p) => r.some((f) => f(p));
-export const not = (r: Rule): Rule => (p) => !r(p);
+export const size =
+  (...s: string[]): Rule =>
+  (p) =>
+    p.sizeDesc !== null && s.includes(p.sizeDesc);
+export const and =
+  (...r: Rule[]): Rule =>
+  (p) =>
+    r.every((f) => f(p));
+export const or =
+  (...r: Rule[]): Rule =>
+  (p) =>
+    r.some((f) => f(p));
+export const not =
+  (r: Rule): Rule =>
+  (p) =>
+    !r(p);
 const never: Rule = () => false;
 
 /** Grade 2 for `exact`, 1 for `related`, 0 otherwise. */

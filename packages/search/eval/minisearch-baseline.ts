@@ -35,9 +35,10 @@ function segmentingTokenizer(text: string): string[] {
   const out: string[] = [];
   for (const chunk of text.split(SPACE_OR_PUNCTUATION)) {
     if (chunk.length === 0) continue;
-    if (/[\u0e00-\u0e7f]/u.test(chunk)) for (const s of thai.segment(chunk)) {
-      if (s.isWordLike) out.push(s.segment);
-    }
+    if (/[\u0e00-\u0e7f]/u.test(chunk))
+      for (const s of thai.segment(chunk)) {
+        if (s.isWordLike) out.push(s.segment);
+      }
     else out.push(chunk);
   }
   return out;

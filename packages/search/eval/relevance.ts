@@ -42,7 +42,14 @@ export function evaluateQueries<E extends string>(queries: readonly JudgedQuery[
   return queries.map((query) => {
     const text = typeof query.text === 'string' ? query.text : query.text(products);
     const allGrades = products.map((p) => query.judge(p, text)).filter((g) => g > 0);
-    const outcome: QueryOutcome<E> = { query, text, exact: allGrades.filter((g) => g === 2).length, ndcg: {} as Record<E, number>, rr: {} as Record<E, number>, top: {} as Record<E, string[]> };
+    const outcome: QueryOutcome<E> = {
+      query,
+      text,
+      exact: allGrades.filter((g) => g === 2).length,
+      ndcg: {} as Record<E, number>,
+      rr: {} as Record<E, number>,
+      top: {} as Record<E, string[]>,
+    };
     for (const name of names) {
       const found = engines[name](query, text, k).map((id) => byCprcode.get(id)!);
       const grades = found.map((p) => query.judge(p, text));
@@ -68,7 +75,15 @@ export function summariseOutcomes<E extends string>(outcomes: readonly QueryOutc
   const classes = [...new Set(outcomes.map((o) => o.query.cls))];
   return [
     summary('all', outcomes),
-    summary('in Thai script', outcomes.filter((o) => isThaiText(o.text))),
-    ...classes.map((cls) => summary(cls, outcomes.filter((o) => o.query.cls === cls))),
+    summary(
+      'in Thai script',
+      outcomes.filter((o) => isThaiText(o.text)),
+    ),
+    ...classes.map((cls) =>
+      summary(
+        cls,
+        outcomes.filter((o) => o.query.cls === cls),
+      ),
+    ),
   ];
 }

@@ -88,12 +88,20 @@ const report = [
   ``,
   `| Id | Query | Lang | Exact in corpus | nDCG ours | MiniSearch | MiniSearch + Thai seg. | RR ours | RR MiniSearch |`,
   `| --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
-  ...rows.map((r) => `| ${r.query.id} | ${r.text} | ${r.query.lang} | ${r.exact} | ${f(r.ndcg.ours)} | ${f(r.ndcg.minisearch)} | ${f(r.ndcg.minisearchThai)} | ${f(r.rr.ours)} | ${f(r.rr.minisearch)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.query.id} | ${r.text} | ${r.query.lang} | ${r.exact} | ${f(r.ndcg.ours)} | ${f(r.ndcg.minisearch)} | ${f(r.ndcg.minisearchThai)} | ${f(r.rr.ours)} | ${f(r.rr.minisearch)} |`,
+  ),
   ``,
 ].join('\n');
 
 writeFileSync(out, report);
-console.log(report.split('\n').slice(0, 14 + summaries.length).join('\n'));
+console.log(
+  report
+    .split('\n')
+    .slice(0, 14 + summaries.length)
+    .join('\n'),
+);
 console.log(`\nreport written to ${out}`);
 if (problems.length > 0) {
   console.error(problems.join('\n'));

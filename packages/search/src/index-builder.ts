@@ -170,10 +170,7 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     }
   }
   const termCount = termKinds.length;
-  const postings = buildPostings(
-    { termCount, docCount, entryTerm: entryTerm.view(), entryDoc: entryDoc.view(), entryTf: entryTf.view(), fieldLengths },
-    options.bm25f,
-  );
+  const postings = buildPostings({ termCount, docCount, entryTerm: entryTerm.view(), entryDoc: entryDoc.view(), entryTf: entryTf.view(), fieldLengths }, options.bm25f);
   const kinds = Uint8Array.from(termKinds);
 
   const surfaces = [...surfaceMap.keys()].sort();
@@ -228,7 +225,11 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     dimensions: k,
   });
   const conceptFrames = [...new Set((options.conceptFrames ?? defaultConceptFrames()).flatMap(phraseTerms))].sort();
-  const synonyms = compileSynonyms(options.synonyms ?? defaultSynonymSets(), { terms: phraseTerms, termId: (term) => termIds.get(term), phraseTerm: (terms) => phrases.term(terms) });
+  const synonyms = compileSynonyms(options.synonyms ?? defaultSynonymSets(), {
+    terms: phraseTerms,
+    termId: (term) => termIds.get(term),
+    phraseTerm: (terms) => phrases.term(terms),
+  });
   const allPostings = phrases.extend();
   const allKinds = new Uint8Array(allPostings.offsets.length - 1);
   allKinds.set(kinds);
@@ -282,7 +283,7 @@ function collectThaiWords(docs: readonly SearchDocument[], maxField: number): Se
   const read = (value: string | null) => {
     if (!value || seen.has(value)) return;
     const text = normalizeText(value.length > maxField ? value.slice(0, maxField) : value);
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       if (!isThaiLetter(text.charCodeAt(i))) {
         i++;
         continue;
@@ -318,7 +319,9 @@ function codeKey(value: string | null): string | null {
 function shelvesNamed(categories: CategoryTree, names: readonly string[]): number[] {
   const named = new Set<number>();
   for (const name of names) for (const node of categories.keys.get(categoryKey(name)) ?? []) named.add(node);
-  return categories.nodes.filter((node) => node.level === 3 && (named.has(node.id) || named.has(node.parent) || named.has(categories.nodes[node.parent]?.parent ?? -1))).map((node) => node.id);
+  return categories.nodes
+    .filter((node) => node.level === 3 && (named.has(node.id) || named.has(node.parent) || named.has(categories.nodes[node.parent]?.parent ?? -1)))
+    .map((node) => node.id);
 }
 
 /** Sorts each shelf's documents by similarity to the shelf, so a capped walk sees the typical ones. */

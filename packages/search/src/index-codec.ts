@@ -218,7 +218,21 @@ function shapeProblem(value: unknown, documents: number): string | null {
   }
   const index = data as unknown as IndexData;
   if (index.docCount !== documents) return `${index.docCount} documents, the header says ${documents}`;
-  const perDocument = [index.cprcodes, index.nameEn, index.nameTh, index.brandEn, index.brandTh, index.barcodes, index.imageUrls, index.active, index.online, index.firstTermEn, index.firstTermTh, index.leafDocs, index.categories.docL3];
+  const perDocument = [
+    index.cprcodes,
+    index.nameEn,
+    index.nameTh,
+    index.brandEn,
+    index.brandTh,
+    index.barcodes,
+    index.imageUrls,
+    index.active,
+    index.online,
+    index.firstTermEn,
+    index.firstTermTh,
+    index.leafDocs,
+    index.categories.docL3,
+  ];
   if (perDocument.some((list) => list.length !== documents)) return 'a per-document list has the wrong length';
   const terms = index.termKinds.length;
   if (index.postings.offsets.length !== terms + 1 || index.postings.idf.length !== terms) return 'postings do not match the term count';

@@ -99,7 +99,7 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
   const clauses: Clause[] = [];
   // Concept triggers add their goods to the clause of the trigger's last word.
   const conceptAt = new Map<number, { concept: number; length: number; phrase: number }>();
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const match = matchTrigger(index, tokens, i);
     if (match === null) {
       i++;
@@ -108,7 +108,7 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
     conceptAt.set(i, match);
     i += match.length;
   }
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     // A synonym phrase of several words ("kitchen roll") is one clause: the words together, or the other phrases.
     const synonym = matchSynonym(index, tokens, i);
     if (synonym !== null && synonym.terms.length > 1 && (conceptAt.get(i)?.length ?? 0) <= synonym.terms.length) {
@@ -152,7 +152,8 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
         const before = expansions.size;
         addTypos(index, expansions, token.surface, budget, isLast, weights, 1, exact);
         // The stem is one edit closer for a misspelt inflection ("sausgae" → sausag); only when the word found nothing.
-        if (expansions.size === before && token.term !== token.surface && token.term.length >= 5) addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
+        if (expansions.size === before && token.term !== token.surface && token.term.length >= 5)
+          addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
       } else if (exact === undefined) addTransposed(index, expansions, token.surface, weights);
     }
     if (token.kind === 'thai') {
@@ -161,7 +162,10 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
       for (let length = 2; length <= 3; length++) {
         const start = i - length + 1;
         if (start < 0 || tokens.slice(start, i).some((t) => t.run !== token.run || t.kind !== 'thai')) break;
-        const joinedText = tokens.slice(start, i + 1).map((t) => t.surface).join('');
+        const joinedText = tokens
+          .slice(start, i + 1)
+          .map((t) => t.surface)
+          .join('');
         const joined = index.termIds.get(joinedText);
         if (joined !== undefined) put(expansions, { term: joined, weight: weights.exact, coverage: length, target: false, sure: true });
         addToneless(index, expansions, joinedText, length, joined !== undefined, weights);
@@ -173,7 +177,10 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
       while (start > 0 && tokens[start - 1]!.run === token.run && tokens[start - 1]!.kind === 'thai') start--;
       const length = i - start + 1;
       if (length > 1) {
-        const whole = tokens.slice(start, i + 1).map((t) => t.surface).join('');
+        const whole = tokens
+          .slice(start, i + 1)
+          .map((t) => t.surface)
+          .join('');
         const id = index.termIds.get(whole);
         if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false, sure: true });
         addPrefix(index, expansions, whole, isLast ? weights.prefix : weights.thaiPrefix, length, weights.maxPrefixExpansions);
@@ -236,7 +243,8 @@ function addConcept(index: IndexData, expansions: Map<number, Expansion>, concep
 
 function put(map: Map<number, Expansion>, expansion: Expansion): void {
   const current = map.get(expansion.term);
-  if (current === undefined || expansion.weight > current.weight || (expansion.weight === current.weight && expansion.coverage > current.coverage)) map.set(expansion.term, expansion);
+  if (current === undefined || expansion.weight > current.weight || (expansion.weight === current.weight && expansion.coverage > current.coverage))
+    map.set(expansion.term, expansion);
 }
 
 function df(index: IndexData, term: number): number {
@@ -272,7 +280,16 @@ function addPrefix(index: IndexData, expansions: Map<number, Expansion>, prefix:
   }
 }
 
-function addTypos(index: IndexData, expansions: Map<number, Expansion>, surface: string, budget: number, prefix: boolean, weights: Readonly<MatchWeights>, coverage = 1, exact?: number): void {
+function addTypos(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  surface: string,
+  budget: number,
+  prefix: boolean,
+  weights: Readonly<MatchWeights>,
+  coverage = 1,
+  exact?: number,
+): void {
   const matches = typoCandidates(index.surfaces, surface, budget, { prefix, maxMatches: 200 });
   // Exact matches rank before typo matches (Meilisearch's "typo" rule); a rare neighbour's idf must not beat them.
   const besideExact = exact === undefined ? 1 : weights.typoBesideExact;
@@ -322,7 +339,14 @@ function addToneless(index: IndexData, expansions: Map<number, Expansion>, text:
  * typo of one ("pad", "prok"), unless the Thai reading is the commoner ("gai": a few English names
  * hold it, ไก่ thousands).
  */
-function addRomanised(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, english: { completing: boolean; readings: readonly Expansion[] }, weights: Readonly<MatchWeights>): void {
+function addRomanised(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  text: string,
+  coverage: number,
+  english: { completing: boolean; readings: readonly Expansion[] },
+  weights: Readonly<MatchWeights>,
+): void {
   const [start, end] = keyRange(index.romanised, romanKey(text));
   if (start === end) return;
   let romanisedDf = 0;

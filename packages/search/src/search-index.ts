@@ -489,7 +489,10 @@ class SearchEngine {
       for (const x of clause.expansions) if (x.sure && !x.target) cost += offsets[x.term + 1]! - offsets[x.term]!;
       return cost;
     });
-    const order = costs.map((_, c) => c).filter((c) => costs[c]! > 0).sort((a, b) => costs[a]! - costs[b]!);
+    const order = costs
+      .map((_, c) => c)
+      .filter((c) => costs[c]! > 0)
+      .sort((a, b) => costs[a]! - costs[b]!);
     if (order.length < 2 || costs[order[0]!]! + costs[order[1]!]! > r.intersectionBudget) return;
     const mark = this.nextMark();
     for (const x of clauses[order[0]!]!.expansions) if (x.sure && !x.target) for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) this.markStamp[docs[p]!] = mark;
@@ -574,23 +577,58 @@ class SearchEngine {
     scored.sort((a, b) => b.score - a.score);
     const best = scored[0]?.score ?? 0;
     if (best <= 0.2) return [];
-    return scored.filter((s) => s.score >= best * this.ranking.shelfRatio).slice(0, this.ranking.semanticShelves).map((s) => s.node);
+    return scored
+      .filter((s) => s.score >= best * this.ranking.shelfRatio)
+      .slice(0, this.ranking.semanticShelves)
+      .map((s) => s.node);
   }
 }
 
 function estimateMemory(data: IndexData): number {
   let bytes = 0;
   const typed = [
-    data.active, data.online, data.categories.docL1, data.categories.docL2, data.categories.docL3, data.leafOffsets, data.leafDocs,
-    data.termKinds, data.postings.offsets, data.postings.docs, data.postings.idf,
-    data.forward.offsets, data.forward.terms, data.forward.impacts, data.forward.masks, data.heads.offsets, data.heads.docs,
-    data.surfaceTerms, data.firstTermEn, data.firstTermTh, data.sortedBarcodeDocs, data.semantic.termVectors, data.semantic.termHasVector,
-    data.semantic.categoryVectors, data.semantic.docVectors, data.toneless.offsets, data.toneless.terms, data.romanised.offsets, data.romanised.terms,
+    data.active,
+    data.online,
+    data.categories.docL1,
+    data.categories.docL2,
+    data.categories.docL3,
+    data.leafOffsets,
+    data.leafDocs,
+    data.termKinds,
+    data.postings.offsets,
+    data.postings.docs,
+    data.postings.idf,
+    data.forward.offsets,
+    data.forward.terms,
+    data.forward.impacts,
+    data.forward.masks,
+    data.heads.offsets,
+    data.heads.docs,
+    data.surfaceTerms,
+    data.firstTermEn,
+    data.firstTermTh,
+    data.sortedBarcodeDocs,
+    data.semantic.termVectors,
+    data.semantic.termHasVector,
+    data.semantic.categoryVectors,
+    data.semantic.docVectors,
+    data.toneless.offsets,
+    data.toneless.terms,
+    data.romanised.offsets,
+    data.romanised.terms,
   ];
   for (const array of typed) bytes += array.byteLength;
   const strings = (list: readonly (string | null)[]) => list.reduce((sum, s) => sum + (s === null ? 8 : 24 + s.length * 2), 0);
   bytes += strings(data.cprcodes) + strings(data.nameEn) + strings(data.nameTh) + strings(data.barcodes) + strings(data.imageUrls);
-  bytes += strings(data.surfaces) * 2 + strings(data.toneless.keys) + strings(data.romanised.keys) + strings(data.thaiVocabulary.words) + strings(data.thaiVocabulary.toneless) + data.termIds.size * 48 + data.barcodeDoc.size * 80 + data.cprcodeDoc.size * 80;
+  bytes +=
+    strings(data.surfaces) * 2 +
+    strings(data.toneless.keys) +
+    strings(data.romanised.keys) +
+    strings(data.thaiVocabulary.words) +
+    strings(data.thaiVocabulary.toneless) +
+    data.termIds.size * 48 +
+    data.barcodeDoc.size * 80 +
+    data.cprcodeDoc.size * 80;
   // Scratch arrays of the engine: 20 bytes a document and 8 a term.
   bytes += data.docCount * 20 + data.termKinds.length * 8;
   return bytes;

@@ -172,7 +172,16 @@ export function buildSemanticModel(input: SemanticModelInput, options: SemanticM
  * `columns × rank` row-major matrix): eigenvectors of AᵀA by randomised subspace iteration,
  * multiplying through A's sparse rows, never forming AᵀA when it is large.
  */
-function topRightSingularVectors(rowStart: Uint32Array, cols: Uint32Array, vals: Float64Array, rows: number, columns: number, rank: number, iterations: number, random: () => number): Float64Array {
+function topRightSingularVectors(
+  rowStart: Uint32Array,
+  cols: Uint32Array,
+  vals: Float64Array,
+  rows: number,
+  columns: number,
+  rank: number,
+  iterations: number,
+  random: () => number,
+): Float64Array {
   const width = Math.min(columns, rank + 10);
   let q: Float64Array = new Float64Array(columns * width);
   for (let i = 0; i < q.length; i++) q[i] = gaussian(random);

@@ -21,7 +21,11 @@ export function defaultSynonymSets(): string[][] {
 
 /** Checks the shape of a synonym document (`{ sets: [[...], ...] }` or a bare list of sets) and returns its sets. */
 export function parseSynonymSets(value: unknown): string[][] {
-  const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null && Array.isArray((value as { sets?: unknown }).sets) ? (value as { sets: unknown[] }).sets : null;
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'object' && value !== null && Array.isArray((value as { sets?: unknown }).sets)
+      ? (value as { sets: unknown[] }).sets
+      : null;
   if (list === null) throw new TypeError('synonyms: expected { sets: [[...], ...] }');
   return list.map((set: unknown, i: number) => {
     if (!Array.isArray(set) || set.length < 2 || !set.every((p) => typeof p === 'string')) throw new TypeError(`synonyms: set ${i} must list at least two phrases`);

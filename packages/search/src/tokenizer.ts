@@ -89,7 +89,14 @@ export function tokenizeNormalized(normalized: string, options: TokenizeOptions 
     }
     // "แพ็ค 6", "pack 6": the count follows the word.
     const after = pieces[i + 1];
-    if (after !== undefined && after.kind === 'num' && unitRule(piece.text)?.unit === 'pack' && isAmount(after.text) && pieces[i + 2]?.kind !== 'latin' && pieces[i + 2]?.kind !== 'thai') {
+    if (
+      after !== undefined &&
+      after.kind === 'num' &&
+      unitRule(piece.text)?.unit === 'pack' &&
+      isAmount(after.text) &&
+      pieces[i + 2]?.kind !== 'latin' &&
+      pieces[i + 2]?.kind !== 'thai'
+    ) {
       tokens.push({ term: `${after.text}pack`, surface: `${after.text}pack`, kind: 'size', run: after.run });
       i++;
       continue;

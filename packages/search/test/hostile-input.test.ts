@@ -21,7 +21,6 @@ function exercise(query: string): void {
   }
 }
 
-
 describe('hostile input', () => {
   for (const [name, query] of Object.entries(HOSTILE)) {
     it(`answers ${name} without throwing`, () => {

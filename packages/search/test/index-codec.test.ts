@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { serialize } from 'node:v8';
-import { buildIndexData, decodeIndexData, encodeIndexData, IndexFileError, readIndexFileHeader, searchIndexFormat, searchIndexFromData, type IndexFileErrorCode, type SearchQuery } from '../src/index.ts';
+import {
+  buildIndexData,
+  decodeIndexData,
+  encodeIndexData,
+  IndexFileError,
+  readIndexFileHeader,
+  searchIndexFormat,
+  searchIndexFromData,
+  type IndexFileErrorCode,
+  type SearchQuery,
+} from '../src/index.ts';
 import { fixtureDocuments } from './fixtures/fixture-catalog.ts';
 
 const docs = fixtureDocuments();
@@ -14,7 +24,22 @@ const expect = { format, snapshotVersion: 'snap-1' };
 
 /** Queries over every path of the engine: words, Thai, typos, sizes, codes, concepts, filters, both modes. */
 const QUERIES: Omit<SearchQuery, 'limit'>[] = [
-  ...['sausage', 'meiji milk', 'ไส้กรอก', 'น้ำปลา', 'ไอศกรีม ช็อกโกแลต', '830ml', 'coca cola 1.5 l', 'cocacola', 'sausgae', 'breakfast for kids', 'things for a baby', 'nom sod', docs[0]!.barcode ?? 'x', docs[3]!.cprcode].flatMap((query) => [
+  ...[
+    'sausage',
+    'meiji milk',
+    'ไส้กรอก',
+    'น้ำปลา',
+    'ไอศกรีม ช็อกโกแลต',
+    '830ml',
+    'coca cola 1.5 l',
+    'cocacola',
+    'sausgae',
+    'breakfast for kids',
+    'things for a baby',
+    'nom sod',
+    docs[0]!.barcode ?? 'x',
+    docs[3]!.cprcode,
+  ].flatMap((query) => [
     { query, lang: 'en' as const, mode: 'SEMANTIC' as const },
     { query, lang: 'th' as const, mode: 'AUTOCOMPLETE' as const },
   ]),
@@ -85,14 +110,29 @@ describe('index file', () => {
     expectRefused(Buffer.from('GSI'), 'NOT_AN_INDEX');
     expectRefused(Buffer.from('{"hello":"world"}'), 'NOT_AN_INDEX');
     expectRefused(Buffer.from(serialize(data)), 'NOT_AN_INDEX');
-    expectRefused(damaged((b) => b.writeUInt32LE(99, 4)), 'UNSUPPORTED_CODEC');
-    expectRefused(damaged((b) => b.writeUInt32LE(0xffffffff, 8)), 'CORRUPT');
-    expectRefused(damaged((b) => b.writeUInt32LE(3, 8)), 'CORRUPT');
-    expectRefused(damaged((b) => b.fill(0x20, 12, 40)), 'CORRUPT');
+    expectRefused(
+      damaged((b) => b.writeUInt32LE(99, 4)),
+      'UNSUPPORTED_CODEC',
+    );
+    expectRefused(
+      damaged((b) => b.writeUInt32LE(0xffffffff, 8)),
+      'CORRUPT',
+    );
+    expectRefused(
+      damaged((b) => b.writeUInt32LE(3, 8)),
+      'CORRUPT',
+    );
+    expectRefused(
+      damaged((b) => b.fill(0x20, 12, 40)),
+      'CORRUPT',
+    );
     // Truncated, extended, and one flipped payload byte (the SHA-256 catches it).
     expectRefused(file.subarray(0, file.byteLength - 1), 'CORRUPT');
     expectRefused(Buffer.concat([file, Buffer.from([0])]), 'CORRUPT');
-    expectRefused(damaged((b) => (b[b.length - 100] ^= 0xff)), 'CORRUPT');
+    expectRefused(
+      damaged((b) => (b[b.length - 100] ^= 0xff)),
+      'CORRUPT',
+    );
     // Payloads that hash correctly but are not index data.
     expectRefused(fileAround(Buffer.from('not v8 at all')), 'CORRUPT');
     expectRefused(fileAround(serialize({ docCount: data.docCount })), 'CORRUPT');

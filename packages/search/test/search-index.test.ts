@@ -62,7 +62,11 @@ describe('typo tolerance', () => {
     assert.equal(names(search('magnoliya chocolat'))[0], 'Magnolia Chocolate Ice Cream Tub');
     assert.equal(names(search('diaperz', { mode: 'AUTOCOMPLETE' }))[0]?.includes('Diapers'), true);
     // "mlik" is "milk" with two letters swapped: one typo, even in four letters.
-    assert.ok(search('mlik ', { mode: 'AUTOCOMPLETE' }).slice(0, 3).every((h) => nameOf(h.cprcode).includes('Milk')));
+    assert.ok(
+      search('mlik ', { mode: 'AUTOCOMPLETE' })
+        .slice(0, 3)
+        .every((h) => nameOf(h.cprcode).includes('Milk')),
+    );
     // Any other typo in four letters is not forgiven: "mulk" finds nothing.
     assert.deepEqual(search('mulk ', { mode: 'AUTOCOMPLETE' }), []);
   });
@@ -71,7 +75,11 @@ describe('typo tolerance', () => {
 describe('prefix matching', () => {
   it('completes the last word', () => {
     assert.equal(shelfOf(search('sausa', { mode: 'AUTOCOMPLETE' })[0]!.cprcode), 'Sausages');
-    assert.ok(names(search('dut', { mode: 'AUTOCOMPLETE' })).slice(0, 2).every((n) => n.startsWith('Dutch')));
+    assert.ok(
+      names(search('dut', { mode: 'AUTOCOMPLETE' }))
+        .slice(0, 2)
+        .every((n) => n.startsWith('Dutch')),
+    );
     assert.equal(shelfOf(search('ไส้กร', { mode: 'AUTOCOMPLETE', lang: 'th' })[0]!.cprcode), 'Sausages');
   });
 
@@ -81,7 +89,11 @@ describe('prefix matching', () => {
 
   it('favours names that start with the typed word in AUTOCOMPLETE', () => {
     const hits = search('bread', { mode: 'AUTOCOMPLETE' });
-    assert.ok(names(hits).slice(0, 2).every((n) => n.includes('Bread')));
+    assert.ok(
+      names(hits)
+        .slice(0, 2)
+        .every((n) => n.includes('Bread')),
+    );
   });
 });
 
@@ -94,15 +106,32 @@ describe('cross-language and concept retrieval', () => {
   });
 
   it('finds the shelves of a concept: breakfast, ของหวาน, bbq, baby', () => {
-    const shelves = (q: string, n: number) => new Set(search(q).slice(0, n).map((h) => shelfOf(h.cprcode)));
+    const shelves = (q: string, n: number) =>
+      new Set(
+        search(q)
+          .slice(0, n)
+          .map((h) => shelfOf(h.cprcode)),
+      );
     const breakfast = shelves('breakfast', 5);
-    assert.ok([...breakfast].every((s) => ['Cereal', 'Jam & Spreads', 'Fresh Milk', 'UHT Milk', 'Sliced Bread', 'Chicken Eggs', 'Instant Coffee', 'Drinking Yoghurt'].includes(s!)), [...breakfast].join());
+    assert.ok(
+      [...breakfast].every((s) => ['Cereal', 'Jam & Spreads', 'Fresh Milk', 'UHT Milk', 'Sliced Bread', 'Chicken Eggs', 'Instant Coffee', 'Drinking Yoghurt'].includes(s!)),
+      [...breakfast].join(),
+    );
     const dessert = shelves('ของหวาน', 3);
-    assert.ok([...dessert].every((s) => ['Ice Cream Tubs', 'Cakes & Pies'].includes(s!)), [...dessert].join());
+    assert.ok(
+      [...dessert].every((s) => ['Ice Cream Tubs', 'Cakes & Pies'].includes(s!)),
+      [...dessert].join(),
+    );
     const bbq = shelves('bbq', 3);
-    assert.ok([...bbq].every((s) => ['Sausages', 'Pork Cuts'].includes(s!)), [...bbq].join());
+    assert.ok(
+      [...bbq].every((s) => ['Sausages', 'Pork Cuts'].includes(s!)),
+      [...bbq].join(),
+    );
     const baby = shelves('baby', 3);
-    assert.ok([...baby].every((s) => ['Baby Diapers', 'Infant Formula'].includes(s!)), [...baby].join());
+    assert.ok(
+      [...baby].every((s) => ['Baby Diapers', 'Infant Formula'].includes(s!)),
+      [...baby].join(),
+    );
   });
 
   it('uses the semantic model for a shelf word that names no product', () => {
@@ -156,7 +185,10 @@ describe('filters and output', () => {
     for (const category of ['Milk', 'นม', 'milk', '1101', 'นมสด']) {
       const hits = search('plain', { category });
       assert.ok(hits.length > 0, category);
-      assert.ok(hits.every((h) => docs.find((d) => d.cprcode === h.cprcode)!.categoryEn[1] === 'Milk'), category);
+      assert.ok(
+        hits.every((h) => docs.find((d) => d.cprcode === h.cprcode)!.categoryEn[1] === 'Milk'),
+        category,
+      );
     }
     assert.deepEqual(search('milk', { category: 'No Such Shelf' }), []);
   });
@@ -208,7 +240,12 @@ describe('filters and output', () => {
 
 describe('what shoppers actually type', () => {
   const top = (query: string, extra: Partial<SearchQuery> = {}) => names(search(query, extra))[0];
-  const shelves = (query: string, n: number) => new Set(search(query).slice(0, n).map((h) => shelfOf(h.cprcode)));
+  const shelves = (query: string, n: number) =>
+    new Set(
+      search(query)
+        .slice(0, n)
+        .map((h) => shelfOf(h.cprcode)),
+    );
 
   it('reads Thai input slips as the words meant: SARA AM typed in parts, two SARA E, tone marks left out or reordered', () => {
     assert.equal(shelfOf(search('น\u0e4d\u0e49\u0e32ปลา', { lang: 'th' })[0]!.cprcode), 'Fish Sauce');
@@ -223,7 +260,11 @@ describe('what shoppers actually type', () => {
     assert.deepEqual(shelves('moo', 2), new Set(['Pork Cuts']));
     // "gai" is ไก่ (chicken), "khai" ไข่ (egg): the spelling's aspiration tells them apart.
     const thaiNameOf = (cprcode: string) => docs.find((d) => d.cprcode === cprcode)!.nameTh;
-    assert.ok(search('gai').slice(0, 4).every((h) => thaiNameOf(h.cprcode).includes('ไก่')));
+    assert.ok(
+      search('gai')
+        .slice(0, 4)
+        .every((h) => thaiNameOf(h.cprcode).includes('ไก่')),
+    );
     assert.ok(names(search('gai')).includes('CP Chicken Breast'));
     assert.equal(shelfOf(search('khai')[0]!.cprcode), 'Chicken Eggs');
     assert.equal(shelfOf(search('nam pla')[0]!.cprcode), 'Fish Sauce');

@@ -8,7 +8,10 @@ describe('linear algebra', () => {
   it('finds the eigenpairs of a symmetric matrix', () => {
     // [[2,1,0],[1,2,0],[0,0,5]] has eigenvalues 5, 3, 1.
     const { values, vectors } = symmetricEigen(Float64Array.from([2, 1, 0, 1, 2, 0, 0, 0, 5]), 3);
-    assert.deepEqual([...values].map((v) => Math.round(v * 1e9) / 1e9), [5, 3, 1]);
+    assert.deepEqual(
+      [...values].map((v) => Math.round(v * 1e9) / 1e9),
+      [5, 3, 1],
+    );
     // The eigenvector of 3 is (1,1,0)/√2 up to sign.
     assert.ok(Math.abs(Math.abs(vectors[0 * 3 + 1]!) - Math.SQRT1_2) < 1e-9 && Math.abs(vectors[2 * 3 + 1]!) < 1e-9);
   });

@@ -12,10 +12,16 @@ before(() => {
 describe('suggest', () => {
   it('completes brands first, then product names, in the requested language', () => {
     const en = index.suggest({ query: 'dut', lang: 'en', limit: 10 });
-    assert.deepEqual(en.slice(0, 2).map((s) => [s.text, s.kind]).sort(), [
-      ['Dutch Mill', 'brand'],
-      ['Dutchie', 'brand'],
-    ]);
+    assert.deepEqual(
+      en
+        .slice(0, 2)
+        .map((s) => [s.text, s.kind])
+        .sort(),
+      [
+        ['Dutch Mill', 'brand'],
+        ['Dutchie', 'brand'],
+      ],
+    );
     assert.ok(en.some((s) => s.kind === 'name' && s.text === 'Dutch Mill Fresh Milk Strawberry' && s.cprcode === '100003'));
     const th = index.suggest({ query: 'ดัช', lang: 'th', limit: 10 });
     assert.ok(th.some((s) => s.kind === 'brand' && s.text === 'ดัชมิลล์'));

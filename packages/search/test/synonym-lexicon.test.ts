@@ -22,7 +22,14 @@ describe('synonym sets', () => {
   });
 
   it('compiles each phrase to what it reads as, the longest phrase first', () => {
-    const ids = new Map([['zucchini', 1], ['courgett', 2], ['ice', 3], ['lolli', 4], ['popsicl', 5], ['candi', 6]]);
+    const ids = new Map([
+      ['zucchini', 1],
+      ['courgett', 2],
+      ['ice', 3],
+      ['lolli', 4],
+      ['popsicl', 5],
+      ['candi', 6],
+    ]);
     const phrases: number[][] = [];
     const index = compileSynonyms(
       [

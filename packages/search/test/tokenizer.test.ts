@@ -71,10 +71,13 @@ describe('tokenize', () => {
   });
 
   it('reads a bare number as a number, not a size', () => {
-    assert.deepEqual(tokenize('Size 2').map((t) => [t.term, t.kind]), [
-      ['size', 'word'],
-      ['2', 'number'],
-    ]);
+    assert.deepEqual(
+      tokenize('Size 2').map((t) => [t.term, t.kind]),
+      [
+        ['size', 'word'],
+        ['2', 'number'],
+      ],
+    );
   });
 
   it('marks the Thai words of one run with the same run number', () => {

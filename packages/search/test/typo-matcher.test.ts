@@ -55,7 +55,10 @@ describe('prefixRange', () => {
 
 describe('typoCandidates (first letter counts as two typos)', () => {
   const words = ['bread', 'break', 'dread', 'milk', 'milky', 'sausage', 'sausages', 'tread'].sort();
-  const found = (query: string, edits: number) => typoCandidates(words, query, edits).map((m) => `${words[m.index]}:${m.distance}`).sort();
+  const found = (query: string, edits: number) =>
+    typoCandidates(words, query, edits)
+      .map((m) => `${words[m.index]}:${m.distance}`)
+      .sort();
 
   it('does not correct the first letter', () => {
     // "dread" and "tread" are one substitution from "bread" but on the first letter.

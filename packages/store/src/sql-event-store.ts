@@ -167,9 +167,7 @@ export class SqlEventStore implements EventStore {
   }
 
   async listWebhookEndpoints(partnerId: string): Promise<WebhookEndpointRecord[]> {
-    const { rows } = await this.#db.query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE partner_id = $1 ORDER BY created_at, endpoint_id`, [
-      partnerId,
-    ]);
+    const { rows } = await this.#db.query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE partner_id = $1 ORDER BY created_at, endpoint_id`, [partnerId]);
     return rows.map(toEndpoint);
   }
 

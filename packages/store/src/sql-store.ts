@@ -44,7 +44,6 @@ export async function createSqlStore(db: Db): Promise<Store> {
   return new SqlStore(db);
 }
 
-
 interface PartnerRow {
   partner_id: string;
   name: string;
@@ -273,10 +272,12 @@ class SqlStore extends SqlEventStore implements Store {
   // Partners
 
   async createPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>): Promise<Partner> {
-    const { rows } = await this.#db.query<PartnerRow>(
-      'INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *',
-      [partner.partnerId, partner.name, partner.environment, partner.orderSource],
-    );
+    const { rows } = await this.#db.query<PartnerRow>('INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *', [
+      partner.partnerId,
+      partner.name,
+      partner.environment,
+      partner.orderSource,
+    ]);
     return toPartner(rows[0]!);
   }
 
@@ -291,10 +292,12 @@ class SqlStore extends SqlEventStore implements Store {
   }
 
   async addPartnerKey(key: { keyHash: string; keyPrefix: string; partnerId: string; environment: Partner['environment'] }): Promise<PartnerKeyRecord> {
-    const { rows } = await this.#db.query<KeyRow>(
-      'INSERT INTO partner_keys (key_hash, key_prefix, partner_id, environment) VALUES ($1, $2, $3, $4) RETURNING *',
-      [key.keyHash, key.keyPrefix, key.partnerId, key.environment],
-    );
+    const { rows } = await this.#db.query<KeyRow>('INSERT INTO partner_keys (key_hash, key_prefix, partner_id, environment) VALUES ($1, $2, $3, $4) RETURNING *', [
+      key.keyHash,
+      key.keyPrefix,
+      key.partnerId,
+      key.environment,
+    ]);
     return toKey(rows[0]!);
   }
 
@@ -309,7 +312,15 @@ class SqlStore extends SqlEventStore implements Store {
   }
 
   async findPartnerByKeyHash(keyHash: string): Promise<PartnerContext | null> {
-    const { rows } = await this.#db.query<{ partner_id: string; name: string; order_source: string; environment: Partner['environment']; key_prefix: string; live: boolean; client_ids: string[] | null }>(
+    const { rows } = await this.#db.query<{
+      partner_id: string;
+      name: string;
+      order_source: string;
+      environment: Partner['environment'];
+      key_prefix: string;
+      live: boolean;
+      client_ids: string[] | null;
+    }>(
       `SELECT p.partner_id, p.name, p.order_source, k.environment, k.key_prefix, p.live_at IS NOT NULL AS live,
               (SELECT array_agg(c.client_id ORDER BY c.created_at) FROM app_clients c WHERE c.partner_id = p.partner_id) AS client_ids
          FROM partner_keys k JOIN partners p ON p.partner_id = k.partner_id
@@ -333,12 +344,24 @@ class SqlStore extends SqlEventStore implements Store {
     const { partner, key, client } = input;
     try {
       return await this.#db.transaction(async (tx) => {
-        const { rows } = await tx.query<PartnerRow>(
-          'INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *',
-          [partner.partnerId, partner.name, partner.environment, partner.orderSource],
-        );
-        await tx.query('INSERT INTO partner_keys (key_hash, key_prefix, partner_id, environment) VALUES ($1, $2, $3, $4)', [key.keyHash, key.keyPrefix, partner.partnerId, partner.environment]);
-        if (client) await tx.query('INSERT INTO app_clients (client_id, partner_id, redirect_uris) VALUES ($1, $2, $3)', [client.clientId, partner.partnerId, JSON.stringify(client.redirectUris)]);
+        const { rows } = await tx.query<PartnerRow>('INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *', [
+          partner.partnerId,
+          partner.name,
+          partner.environment,
+          partner.orderSource,
+        ]);
+        await tx.query('INSERT INTO partner_keys (key_hash, key_prefix, partner_id, environment) VALUES ($1, $2, $3, $4)', [
+          key.keyHash,
+          key.keyPrefix,
+          partner.partnerId,
+          partner.environment,
+        ]);
+        if (client)
+          await tx.query('INSERT INTO app_clients (client_id, partner_id, redirect_uris) VALUES ($1, $2, $3)', [
+            client.clientId,
+            partner.partnerId,
+            JSON.stringify(client.redirectUris),
+          ]);
         return toPartner(rows[0]!);
       });
     } catch (error) {
@@ -382,14 +405,22 @@ class SqlStore extends SqlEventStore implements Store {
   // Baskets
 
   async getBasket(scope: ShopperScope): Promise<BasketRecord | null> {
-    const { rows } = await this.#db.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3', [scope.partnerId, scope.ownerId, scope.environment]);
+    const { rows } = await this.#db.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3', [
+      scope.partnerId,
+      scope.ownerId,
+      scope.environment,
+    ]);
     return rows[0] ? toBasket(rows[0]) : null;
   }
 
   async updateBasket(scope: ShopperScope, newBasketId: string, change: (current: BasketRecord | null) => BasketContent | null): Promise<BasketRecord | null> {
     return this.#db.transaction(async (tx) => {
       // The row lock serialises concurrent changes to one basket, so none is lost.
-      const locked = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE', [scope.partnerId, scope.ownerId, scope.environment]);
+      const locked = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE', [
+        scope.partnerId,
+        scope.ownerId,
+        scope.environment,
+      ]);
       const current = locked.rows[0] ? toBasket(locked.rows[0]) : null;
       const next = change(current);
       if (next === null) return current;
@@ -407,7 +438,11 @@ class SqlStore extends SqlEventStore implements Store {
           );
       if (rows[0]) return toBasket(rows[0]);
       // Lost the creation race: apply the change to the basket that now exists.
-      const again = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE', [scope.partnerId, scope.ownerId, scope.environment]);
+      const again = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE', [
+        scope.partnerId,
+        scope.ownerId,
+        scope.environment,
+      ]);
       const existing = toBasket(again.rows[0]!);
       const retried = change(existing);
       if (retried === null) return existing;
@@ -422,17 +457,27 @@ class SqlStore extends SqlEventStore implements Store {
   // Quotes
 
   async saveQuote(quote: QuoteRecord): Promise<void> {
-    await this.#db.query(
-      'INSERT INTO quotes (quote_id, partner_id, owner_id, request, calculation, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [quote.quoteId, quote.partnerId, quote.ownerId, JSON.stringify(quote.request), JSON.stringify(quote.calculation), quote.createdAt, quote.expiresAt],
-    );
+    await this.#db.query('INSERT INTO quotes (quote_id, partner_id, owner_id, request, calculation, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      quote.quoteId,
+      quote.partnerId,
+      quote.ownerId,
+      JSON.stringify(quote.request),
+      JSON.stringify(quote.calculation),
+      quote.createdAt,
+      quote.expiresAt,
+    ]);
   }
 
   async getQuote(scope: ShopperScope, quoteId: string): Promise<QuoteRecord | null> {
-    const { rows } = await this.#db.query<{ quote_id: string; partner_id: string; owner_id: string; request: QuoteRecord['request']; calculation: QuoteRecord['calculation']; created_at: Date; expires_at: Date }>(
-      'SELECT * FROM quotes WHERE quote_id = $1 AND partner_id = $2 AND owner_id = $3',
-      [quoteId, scope.partnerId, scope.ownerId],
-    );
+    const { rows } = await this.#db.query<{
+      quote_id: string;
+      partner_id: string;
+      owner_id: string;
+      request: QuoteRecord['request'];
+      calculation: QuoteRecord['calculation'];
+      created_at: Date;
+      expires_at: Date;
+    }>('SELECT * FROM quotes WHERE quote_id = $1 AND partner_id = $2 AND owner_id = $3', [quoteId, scope.partnerId, scope.ownerId]);
     const row = rows[0];
     if (!row) return null;
     return {
@@ -558,10 +603,7 @@ class SqlStore extends SqlEventStore implements Store {
     return rows[0] ? toOrder(rows[0]) : null;
   }
 
-  async listOrders(
-    scope: ShopperScope,
-    page: { after: { createdAt: string; orderId: string } | null; first: number },
-  ): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }> {
+  async listOrders(scope: ShopperScope, page: { after: { createdAt: string; orderId: string } | null; first: number }): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }> {
     const params: unknown[] = [scope.partnerId, scope.ownerId, page.first + 1, scope.environment];
     let cursor = '';
     if (page.after) {
@@ -679,7 +721,12 @@ class SqlStore extends SqlEventStore implements Store {
     return rows[0] ? toIntent(rows[0]) : null;
   }
 
-  async transitionOrderIntent(orderId: string, from: readonly OrderIntentState[], to: OrderIntentState, patch: { lastError?: string | null; nextCheckAt?: string } = {}): Promise<boolean> {
+  async transitionOrderIntent(
+    orderId: string,
+    from: readonly OrderIntentState[],
+    to: OrderIntentState,
+    patch: { lastError?: string | null; nextCheckAt?: string } = {},
+  ): Promise<boolean> {
     // An intent that ends without an order frees its idempotency key in the same statement.
     const { rows } = await this.#db.query<{ moved: boolean }>(
       `WITH moved AS (
@@ -710,10 +757,11 @@ class SqlStore extends SqlEventStore implements Store {
   }
 
   async listOrderIntents(page: { since: string; after: string | null; limit: number }): Promise<OrderIntentRecord[]> {
-    const { rows } = await this.#db.query<IntentRow>(
-      'SELECT * FROM order_intents WHERE created_at >= $1 AND order_id > $2 ORDER BY order_id LIMIT $3',
-      [page.since, page.after ?? '', page.limit],
-    );
+    const { rows } = await this.#db.query<IntentRow>('SELECT * FROM order_intents WHERE created_at >= $1 AND order_id > $2 ORDER BY order_id LIMIT $3', [
+      page.since,
+      page.after ?? '',
+      page.limit,
+    ]);
     return rows.map(toIntent);
   }
 
@@ -802,7 +850,9 @@ class SqlStore extends SqlEventStore implements Store {
   // Operations
 
   async deliveryCounts(): Promise<Record<'pending' | 'delivered' | 'failed' | 'cancelled', number>> {
-    const { rows } = await this.#db.query<{ status: 'pending' | 'delivered' | 'failed' | 'cancelled'; n: number }>('SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status');
+    const { rows } = await this.#db.query<{ status: 'pending' | 'delivered' | 'failed' | 'cancelled'; n: number }>(
+      'SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status',
+    );
     const counts = { pending: 0, delivered: 0, failed: 0, cancelled: 0 };
     for (const row of rows) counts[row.status] = row.n;
     return counts;

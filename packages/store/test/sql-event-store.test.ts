@@ -40,7 +40,15 @@ function orderRecord(orderId: string, partnerId: string): OrderRecord {
     paymentStatus: 'UNPAID',
     status: 'PLACED',
     pickingStatus: 'AWAITING_PAYMENT',
-    request: { branchCode: 'BK01', lines: [{ cprcode: '100001', quantity: 1 }], fulfilment: 'PICKUP', scheduleMode: 'REGULAR', address: null, couponCodes: [], orderSource: 'SRC_A' },
+    request: {
+      branchCode: 'BK01',
+      lines: [{ cprcode: '100001', quantity: 1 }],
+      fulfilment: 'PICKUP',
+      scheduleMode: 'REGULAR',
+      address: null,
+      couponCodes: [],
+      orderSource: 'SRC_A',
+    },
     grocerOrder: grocerOrder(orderId),
     createdAt: new Date(T0).toISOString(),
     paidAt: null,
@@ -96,19 +104,44 @@ for (const kind of testDatabaseKinds()) {
         createdAt: order.createdAt,
         nextCheckAt: order.createdAt,
       });
-      await store.insertOrder({ order: orderRecord(orderId, partnerId), link: { linkId: `lnk_${orderId}`, tokenHash: `h_${orderId}`, orderId, partnerId, amountSatang: 9000, currency: 'THB', provider: 'sandbox', callbackUrl: null, expiresAt: new Date(T0 + 86_400_000).toISOString(), createdAt: new Date(T0).toISOString() }, idempotency: null });
+      await store.insertOrder({
+        order: orderRecord(orderId, partnerId),
+        link: {
+          linkId: `lnk_${orderId}`,
+          tokenHash: `h_${orderId}`,
+          orderId,
+          partnerId,
+          amountSatang: 9000,
+          currency: 'THB',
+          provider: 'sandbox',
+          callbackUrl: null,
+          expiresAt: new Date(T0 + 86_400_000).toISOString(),
+          createdAt: new Date(T0).toISOString(),
+        },
+        idempotency: null,
+      });
       return orderId;
     }
 
     test('a failing transaction writes neither the event nor its deliveries', async () => {
-      await store.insertWebhookEndpoint({ partnerId: 'ptn_a', url: 'http://127.0.0.1:9/a', environment: 'sandbox', createdAt: new Date(T0).toISOString(), endpointId: 'whe_all', eventTypes: ['payment.paid', 'order.status'], secret: 's1' });
+      await store.insertWebhookEndpoint({
+        partnerId: 'ptn_a',
+        url: 'http://127.0.0.1:9/a',
+        environment: 'sandbox',
+        createdAt: new Date(T0).toISOString(),
+        endpointId: 'whe_all',
+        eventTypes: ['payment.paid', 'order.status'],
+        secret: 's1',
+      });
       const orderId = await newOrder();
       await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'QUEUED'), [event('1', 'ptn_a', orderId)]);
       assert.equal((await store.listDeliveries('ptn_a', { limit: 50, before: null })).length, 1);
-      await assert.rejects(db.transaction(async (tx) => {
-        await tx.query("INSERT INTO events (event_id, partner_id, type, order_id, payload, ts) VALUES ('evt_x', 'ptn_a', 'payment.paid', $1, '{}', 1)", [orderId]);
-        throw new Error('rolled back');
-      }));
+      await assert.rejects(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO events (event_id, partner_id, type, order_id, payload, ts) VALUES ('evt_x', 'ptn_a', 'payment.paid', $1, '{}', 1)", [orderId]);
+          throw new Error('rolled back');
+        }),
+      );
       assert.equal((await store.listDeliveries('ptn_a', { limit: 50, before: null })).length, 1);
       assert.equal((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE event_id = 'evt_x'")).rows[0]?.n, 0);
       await store.disableWebhookEndpoint('whe_all', 'test', T0);
@@ -119,16 +152,22 @@ for (const kind of testDatabaseKinds()) {
         const schema = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
         const others = await Promise.all([1, 2, 3].map(() => openDatabase({ url: process.env.TEST_DATABASE_URL, schema, maxConnections: 2 })));
         try {
-          await store.insertWebhookEndpoint({ partnerId: 'ptn_c', url: 'http://127.0.0.1:9/c', environment: 'sandbox', createdAt: new Date(T0).toISOString(), endpointId: 'whe_c', eventTypes: ['payment.paid'], secret: 's' });
+          await store.insertWebhookEndpoint({
+            partnerId: 'ptn_c',
+            url: 'http://127.0.0.1:9/c',
+            environment: 'sandbox',
+            createdAt: new Date(T0).toISOString(),
+            endpointId: 'whe_c',
+            eventTypes: ['payment.paid'],
+            secret: 's',
+          });
           for (let i = 0; i < 40; i++) {
             const orderId = await newOrder('ptn_c');
             await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'QUEUED'), [event(`c${i}`, 'ptn_c', orderId, 'payment.paid')]);
           }
           const stores = await Promise.all(others.map((o) => createSqlStore(o)));
           const claimed = (
-            await Promise.all(
-              stores.flatMap((s, i) => [0, 1, 2, 3].map((round) => s.claimDeliveries({ instanceId: `i${i}-${round}`, nowMs: T0, untilMs: T0 + 60_000, limit: 5 }))),
-            )
+            await Promise.all(stores.flatMap((s, i) => [0, 1, 2, 3].map((round) => s.claimDeliveries({ instanceId: `i${i}-${round}`, nowMs: T0, untilMs: T0 + 60_000, limit: 5 }))))
           ).flat();
           assert.equal(claimed.length, 40);
           assert.equal(new Set(claimed.map((c) => c.deliveryId)).size, 40);

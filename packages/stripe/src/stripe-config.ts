@@ -40,7 +40,8 @@ export function stripeConfigProblems(env: StripeEnv): string[] {
   const problems: string[] = [];
   const key = env.STRIPE_SECRET_KEY;
   if (!key) problems.push('STRIPE_SECRET_KEY is not set: give the secret key of the Stripe account (sk_live_… or sk_test_…).');
-  else if (/^pk_/.test(key)) problems.push('STRIPE_SECRET_KEY is a publishable key (pk_…); the server needs the secret key (sk_live_… or sk_test_…) or a restricted key (rk_live_… or rk_test_…).');
+  else if (/^pk_/.test(key))
+    problems.push('STRIPE_SECRET_KEY is a publishable key (pk_…); the server needs the secret key (sk_live_… or sk_test_…) or a restricted key (rk_live_… or rk_test_…).');
   else if (!SECRET_KEY.test(key)) problems.push('STRIPE_SECRET_KEY is not a Stripe secret key: it starts with sk_live_, sk_test_, rk_live_ or rk_test_ and has no spaces.');
 
   const secret = env.STRIPE_WEBHOOK_SECRET;

@@ -114,7 +114,11 @@ export class StripePaymentProvider implements PaymentProvider {
     if (earlier) return { reference: earlier };
     try {
       const refund = await this.#stripe.refunds.create(
-        { payment_intent: intent.id, amount: input.amountSatang, metadata: { attemptId: input.attemptId, orderId: session.metadata?.orderId ?? '', reason: input.reason.slice(0, METADATA_VALUE_LIMIT) } },
+        {
+          payment_intent: intent.id,
+          amount: input.amountSatang,
+          metadata: { attemptId: input.attemptId, orderId: session.metadata?.orderId ?? '', reason: input.reason.slice(0, METADATA_VALUE_LIMIT) },
+        },
         { idempotencyKey: `refund-${input.attemptId}` },
       );
       return { reference: refund.id };

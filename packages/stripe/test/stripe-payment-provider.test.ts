@@ -178,7 +178,10 @@ describe('refund', () => {
     assert.deepEqual([mine[0]!.amount, mine[0]!.metadata], [12_345, { attemptId: payment.attemptId, orderId: payment.orderId, reason: 'ORDER_CANCELLED' }]);
     // The repeat finds the refund before creating one; the one creation carried the attempt's key.
     const sent = stripe.requests.filter((r) => r.route === 'POST /v1/refunds' && r.params.payment_intent === session.payment_intent);
-    assert.deepEqual(sent.map((r) => r.idempotencyKey), [`refund-${payment.attemptId}`]);
+    assert.deepEqual(
+      sent.map((r) => r.idempotencyKey),
+      [`refund-${payment.attemptId}`],
+    );
   });
 
   test('with another reason, or past Stripe’s 24-hour key window, a repeat finds the earlier refund', async () => {
@@ -199,7 +202,10 @@ describe('refund', () => {
     const first = await provider.refund(input);
     stripe.forgetIdempotencyKeys();
     assert.deepEqual(await provider.refund(input), first);
-    assert.deepEqual(stripe.refunds.filter((refund) => refund.metadata?.attemptId === payment.attemptId).map((refund) => refund.amount), [5_000]);
+    assert.deepEqual(
+      stripe.refunds.filter((refund) => refund.metadata?.attemptId === payment.attemptId).map((refund) => refund.amount),
+      [5_000],
+    );
   });
 
   test('a refund Stripe refuses (more than was paid) is PAYMENT_PROVIDER_UNAVAILABLE naming Stripe’s error', async () => {
@@ -315,7 +321,10 @@ describe('parseWebhook', () => {
   test('a signed body that is not JSON is INVALID_INPUT (authentic, unreadable), not a crash', async () => {
     const payload = 'definitely { not json';
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret });
-    assert.throws(() => provider.parseWebhook!(body(payload), { 'stripe-signature': header }), (error: unknown) => error instanceof CommerceError && error.code === 'INVALID_INPUT');
+    assert.throws(
+      () => provider.parseWebhook!(body(payload), { 'stripe-signature': header }),
+      (error: unknown) => error instanceof CommerceError && error.code === 'INVALID_INPUT',
+    );
   });
 });
 
@@ -371,7 +380,11 @@ describe('the double’s hosted page', () => {
 
 describe('the double keeps Stripe’s rules', () => {
   const post = (path: string, form: string, headers: Record<string, string> = {}) =>
-    fetch(`${stripe.apiUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${stripe.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+    fetch(`${stripe.apiUrl}${path}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${stripe.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
   const form = (expiresAt: number) =>
     new URLSearchParams({
       mode: 'payment',

@@ -4,13 +4,4 @@
  * Every export of this file is public API of the package.
  */
 export { createHttpWebhookSender, type HttpWebhookSenderOptions } from './http-webhook-sender.ts';
-export {
-  isAllowedAddress,
-  checkUrlSyntax,
-  checkResolvedHost,
-  checkWebhookUrl,
-  guardedLookup,
-  systemResolveAll,
-  BlockedAddressError,
-  type ResolveAll,
-} from './ssrf-guard.ts';
+export { isAllowedAddress, checkUrlSyntax, checkResolvedHost, checkWebhookUrl, guardedLookup, systemResolveAll, BlockedAddressError, type ResolveAll } from './ssrf-guard.ts';

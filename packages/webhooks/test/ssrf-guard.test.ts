@@ -17,17 +17,42 @@ function resolverOf(table: Record<string, string[] | (() => string[])>): Resolve
 
 describe('isAllowedAddress', () => {
   const refusedEverywhere = [
-    '10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.254', '192.168.1.1', // private
-    '169.254.169.254', '169.254.0.1', // link-local, cloud metadata
-    '100.64.0.1', '100.100.100.200', // CGNAT (Alibaba metadata)
-    '0.0.0.0', '0.1.2.3', '255.255.255.255', '224.0.0.1', '239.255.255.250', // unspecified, broadcast, multicast
-    '192.0.0.192', '192.0.2.1', '198.18.0.1', '198.51.100.7', '203.0.113.9', '240.0.0.1', // reserved, test nets
-    '::', 'fe80::1', 'fc00::1', 'fd00:ec2::254', 'ff02::1', // IPv6 unspecified, link-local, ULA (AWS metadata), multicast
-    '::ffff:10.0.0.1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', // IPv4-mapped
-    '::10.0.0.1', '::a00:1', // IPv4-compatible
-    '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', // NAT64, 6to4, Teredo
+    '10.0.0.1',
+    '10.255.255.255',
+    '172.16.0.1',
+    '172.31.255.254',
+    '192.168.1.1', // private
+    '169.254.169.254',
+    '169.254.0.1', // link-local, cloud metadata
+    '100.64.0.1',
+    '100.100.100.200', // CGNAT (Alibaba metadata)
+    '0.0.0.0',
+    '0.1.2.3',
+    '255.255.255.255',
+    '224.0.0.1',
+    '239.255.255.250', // unspecified, broadcast, multicast
+    '192.0.0.192',
+    '192.0.2.1',
+    '198.18.0.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '240.0.0.1', // reserved, test nets
+    '::',
+    'fe80::1',
+    'fc00::1',
+    'fd00:ec2::254',
+    'ff02::1', // IPv6 unspecified, link-local, ULA (AWS metadata), multicast
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '::ffff:a9fe:a9fe', // IPv4-mapped
+    '::10.0.0.1',
+    '::a00:1', // IPv4-compatible
+    '64:ff9b::a9fe:a9fe',
+    '2002:a9fe:a9fe::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2', // NAT64, 6to4, Teredo
     '2001:db8::1', // documentation
-    'not-an-ip', '',
+    'not-an-ip',
+    '',
   ];
   for (const address of refusedEverywhere) {
     test(`refuses ${address || '(empty)'} for every partner`, () => {

@@ -54,7 +54,8 @@ export function assertMatchesContract(path: string, response: HttpResponse): voi
     cache.set(key, validate);
   }
   const body: unknown = JSON.parse(typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body ?? new Uint8Array()));
-  if (!validate(body)) throw new Error(`GET ${path} ${response.status} does not match openapi/search.yaml: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+  if (!validate(body))
+    throw new Error(`GET ${path} ${response.status} does not match openapi/search.yaml: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
 }
 
 /** Points the document's local refs at the schema registered above. */

@@ -10,10 +10,12 @@ let cached: Promise<{ name: string; count: number }[]> | null = null;
 
 /** Top-level categories, read once per visit. */
 export function loadCategories(): Promise<{ name: string; count: number }[]> {
-  cached ??= graphql(CATEGORIES, {}).then((data) => data.categories.filter((c) => c.count > 0)).catch((error: unknown) => {
-    cached = null;
-    throw error;
-  });
+  cached ??= graphql(CATEGORIES, {})
+    .then((data) => data.categories.filter((c) => c.count > 0))
+    .catch((error: unknown) => {
+      cached = null;
+      throw error;
+    });
   return cached;
 }
 

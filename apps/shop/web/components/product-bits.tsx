@@ -38,5 +38,15 @@ export function buyable(price: Money | null, inventory: StockLevel | null, hasBr
 /** The product's picture, or a calm placeholder when it has none. */
 export function ProductImage({ url, alt, size }: { url: string | null; alt: string; size: 'card' | 'large' | 'thumb' }) {
   if (!url) return <div class={`product-image no-image image-${size}`} role="img" aria-label={alt} />;
-  return <img class={`product-image image-${size}`} src={url} alt={alt} loading="lazy" decoding="async" width={size === 'large' ? 400 : size === 'card' ? 200 : 64} height={size === 'large' ? 400 : size === 'card' ? 200 : 64} />;
+  return (
+    <img
+      class={`product-image image-${size}`}
+      src={url}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      width={size === 'large' ? 400 : size === 'card' ? 200 : 64}
+      height={size === 'large' ? 400 : size === 'card' ? 200 : 64}
+    />
+  );
 }

@@ -41,7 +41,14 @@ export function SiteHeader() {
         )}
         <SearchBox />
         <nav class="header-actions" aria-label={t('mainNav')}>
-          <button type="button" class="button ghost lang-switch" lang={lang === 'en' ? 'th' : 'en'} aria-label={t('langSwitchLabel')} onClick={() => langStore.set(lang === 'en' ? 'th' : 'en')} data-testid="lang-switch">
+          <button
+            type="button"
+            class="button ghost lang-switch"
+            lang={lang === 'en' ? 'th' : 'en'}
+            aria-label={t('langSwitchLabel')}
+            onClick={() => langStore.set(lang === 'en' ? 'th' : 'en')}
+            data-testid="lang-switch"
+          >
             {t('langSwitch')}
           </button>
           {session ? (
@@ -77,8 +84,7 @@ export function SiteHeader() {
       </div>
       <div class="branch-bar">
         <Link to="/branch" class="branch-chip" data-testid="branch-chip">
-          <Icon name="pin" size={16} />{' '}
-          {branch ? t(fulfilment.type === 'DELIVERY' ? 'deliveryFrom' : 'pickupAt', { branch: branchName(branch, lang) }) : t('chooseBranch')}
+          <Icon name="pin" size={16} /> {branch ? t(fulfilment.type === 'DELIVERY' ? 'deliveryFrom' : 'pickupAt', { branch: branchName(branch, lang) }) : t('chooseBranch')}
         </Link>
         {session && <span class="signed-in-as">{t('signedInAs', { email: session.email })}</span>}
       </div>

@@ -10,13 +10,25 @@ const API_ERRORS: Record<string, Words> = {
   UNAUTHENTICATED: { en: 'Your session has ended. Please sign in again.', th: 'เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้ง' },
   EMPTY_BASKET: { en: 'Your basket is empty. Add some products before you place an order.', th: 'ตะกร้าของคุณว่างเปล่า โปรดเพิ่มสินค้าก่อนสั่งซื้อ' },
   INVALID_QUANTITY: { en: 'Choose a quantity from 1 to 99.', th: 'โปรดเลือกจำนวนตั้งแต่ 1 ถึง 99' },
-  ADDRESS_REQUIRED: { en: 'For delivery we need your location: enter your postcode or use your current location.', th: 'สำหรับการจัดส่ง เราต้องทราบตำแหน่งของคุณ โปรดกรอกรหัสไปรษณีย์หรือใช้ตำแหน่งปัจจุบัน' },
+  ADDRESS_REQUIRED: {
+    en: 'For delivery we need your location: enter your postcode or use your current location.',
+    th: 'สำหรับการจัดส่ง เราต้องทราบตำแหน่งของคุณ โปรดกรอกรหัสไปรษณีย์หรือใช้ตำแหน่งปัจจุบัน',
+  },
   PRICE_UNAVAILABLE: { en: '{product} has no price at this branch. Remove it, or choose another branch.', th: '{product} ไม่มีราคาที่สาขานี้ โปรดนำออกหรือเลือกสาขาอื่น' },
   DELIVERY_UNAVAILABLE: { en: 'This branch cannot deliver there. Choose pickup, or another branch.', th: 'สาขานี้ไม่สามารถจัดส่งไปยังที่อยู่นั้นได้ โปรดเลือกรับที่สาขาหรือเลือกสาขาอื่น' },
-  ALCOHOL_NOT_LICENSED: { en: '{product} contains alcohol, which this branch may not sell. Remove it, or choose another branch.', th: '{product} เป็นเครื่องดื่มแอลกอฮอล์ ซึ่งสาขานี้ไม่ได้รับอนุญาตให้จำหน่าย โปรดนำออกหรือเลือกสาขาอื่น' },
+  ALCOHOL_NOT_LICENSED: {
+    en: '{product} contains alcohol, which this branch may not sell. Remove it, or choose another branch.',
+    th: '{product} เป็นเครื่องดื่มแอลกอฮอล์ ซึ่งสาขานี้ไม่ได้รับอนุญาตให้จำหน่าย โปรดนำออกหรือเลือกสาขาอื่น',
+  },
   PRODUCT_UNAVAILABLE: { en: '{product} is no longer sold online. Remove it from your basket.', th: '{product} ไม่มีจำหน่ายทางออนไลน์แล้ว โปรดนำออกจากตะกร้า' },
-  PRICE_CHANGED: { en: 'Prices changed since you placed this order, so it cannot be paid. Place the order again at today’s price.', th: 'ราคามีการเปลี่ยนแปลงหลังจากที่คุณสั่งซื้อ จึงไม่สามารถชำระเงินได้ โปรดสั่งซื้อใหม่ในราคาวันนี้' },
-  OUT_OF_SERVICE_AREA: { en: 'We do not serve your location yet: no branch is near enough. Choose a branch from the list.', th: 'ยังไม่มีสาขาที่ให้บริการในตำแหน่งของคุณ โปรดเลือกสาขาจากรายการ' },
+  PRICE_CHANGED: {
+    en: 'Prices changed since you placed this order, so it cannot be paid. Place the order again at today’s price.',
+    th: 'ราคามีการเปลี่ยนแปลงหลังจากที่คุณสั่งซื้อ จึงไม่สามารถชำระเงินได้ โปรดสั่งซื้อใหม่ในราคาวันนี้',
+  },
+  OUT_OF_SERVICE_AREA: {
+    en: 'We do not serve your location yet: no branch is near enough. Choose a branch from the list.',
+    th: 'ยังไม่มีสาขาที่ให้บริการในตำแหน่งของคุณ โปรดเลือกสาขาจากรายการ',
+  },
   INVALID_CPRCODE: { en: 'That product does not exist.', th: 'ไม่มีสินค้านี้' },
   NOT_FOUND: { en: 'We could not find that.', th: 'ไม่พบข้อมูลที่ต้องการ' },
   ALREADY_PAID: { en: 'This order is already paid.', th: 'คำสั่งซื้อนี้ชำระเงินแล้ว' },
@@ -25,9 +37,18 @@ const API_ERRORS: Record<string, Words> = {
   PAYMENT_LINK_EXPIRED: { en: 'The payment link has expired. Start the payment again.', th: 'ลิงก์ชำระเงินหมดอายุแล้ว โปรดเริ่มชำระเงินใหม่' },
   PAYMENT_LINK_INVALID: { en: 'The payment link is not valid. Start the payment again.', th: 'ลิงก์ชำระเงินไม่ถูกต้อง โปรดเริ่มชำระเงินใหม่' },
   PAYMENT_DECLINED: { en: 'The payment was declined. No money moved; you can try again.', th: 'การชำระเงินถูกปฏิเสธ ไม่มีการตัดเงิน คุณสามารถลองใหม่ได้' },
-  PAYMENT_PROVIDER_UNAVAILABLE: { en: 'Payment is not available right now. Your order is kept; try paying again in a few minutes.', th: 'ระบบชำระเงินไม่พร้อมใช้งานในขณะนี้ คำสั่งซื้อของคุณยังอยู่ โปรดลองชำระเงินอีกครั้งในอีกไม่กี่นาที' },
-  ORDER_PENDING: { en: 'Your order is still being confirmed with the store. Check your orders in a minute before ordering again.', th: 'คำสั่งซื้อของคุณกำลังรอการยืนยันจากร้านค้า โปรดตรวจสอบคำสั่งซื้อของคุณในอีกสักครู่ก่อนสั่งซื้อใหม่' },
-  ORDER_CANCELLED: { en: 'This order was cancelled before the store took it. Nothing was charged; place the order again.', th: 'คำสั่งซื้อนี้ถูกยกเลิกก่อนที่ร้านค้าจะรับ ไม่มีการเรียกเก็บเงิน โปรดสั่งซื้อใหม่' },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    en: 'Payment is not available right now. Your order is kept; try paying again in a few minutes.',
+    th: 'ระบบชำระเงินไม่พร้อมใช้งานในขณะนี้ คำสั่งซื้อของคุณยังอยู่ โปรดลองชำระเงินอีกครั้งในอีกไม่กี่นาที',
+  },
+  ORDER_PENDING: {
+    en: 'Your order is still being confirmed with the store. Check your orders in a minute before ordering again.',
+    th: 'คำสั่งซื้อของคุณกำลังรอการยืนยันจากร้านค้า โปรดตรวจสอบคำสั่งซื้อของคุณในอีกสักครู่ก่อนสั่งซื้อใหม่',
+  },
+  ORDER_CANCELLED: {
+    en: 'This order was cancelled before the store took it. Nothing was charged; place the order again.',
+    th: 'คำสั่งซื้อนี้ถูกยกเลิกก่อนที่ร้านค้าจะรับ ไม่มีการเรียกเก็บเงิน โปรดสั่งซื้อใหม่',
+  },
   IDEMPOTENCY_KEY_REUSED: { en: 'This order was already sent. Check your orders before trying again.', th: 'ส่งคำสั่งซื้อนี้ไปแล้ว โปรดตรวจสอบคำสั่งซื้อของคุณก่อนลองใหม่' },
   RATE_LIMITED: { en: 'Too many requests at once. Wait a moment and try again.', th: 'มีคำขอมากเกินไป โปรดรอสักครู่แล้วลองอีกครั้ง' },
   GROCER_UNAVAILABLE: { en: 'The store’s systems are busy. Try again in a moment.', th: 'ระบบของร้านค้าไม่ว่างในขณะนี้ โปรดลองอีกครั้งในอีกสักครู่' },
@@ -45,7 +66,10 @@ const FIELD_ERRORS: Record<string, Words> = {
 };
 
 /** DELIVERY_UNAVAILABLE while looking a postcode up means nobody serves it. */
-const POSTCODE_UNSERVED: Words = { en: 'No branch serves postcode {postcode} yet. Check the postcode, or choose a branch from the list for pickup.', th: 'ยังไม่มีสาขาที่ให้บริการรหัสไปรษณีย์ {postcode} โปรดตรวจสอบรหัสไปรษณีย์ หรือเลือกสาขาจากรายการเพื่อรับสินค้าที่สาขา' };
+const POSTCODE_UNSERVED: Words = {
+  en: 'No branch serves postcode {postcode} yet. Check the postcode, or choose a branch from the list for pickup.',
+  th: 'ยังไม่มีสาขาที่ให้บริการรหัสไปรษณีย์ {postcode} โปรดตรวจสอบรหัสไปรษณีย์ หรือเลือกสาขาจากรายการเพื่อรับสินค้าที่สาขา',
+};
 
 const COGNITO_ERRORS: Record<string, Words> = {
   CodeMismatchException: { en: 'That code is not right. Check the newest e-mail and try again.', th: 'รหัสไม่ถูกต้อง โปรดตรวจสอบอีเมลฉบับล่าสุดแล้วลองอีกครั้ง' },
@@ -87,7 +111,8 @@ export function errorCode(error: unknown): string {
 /** An error in words a shopper understands, in their language. */
 export function errorText(error: unknown, lang: Lang, context: ErrorContext = {}): string {
   if (error instanceof ApiError) {
-    if (error.code === 'DELIVERY_UNAVAILABLE' && context.postcode !== undefined && error.field === 'input.postcode') return format(POSTCODE_UNSERVED[lang], { postcode: context.postcode });
+    if (error.code === 'DELIVERY_UNAVAILABLE' && context.postcode !== undefined && error.field === 'input.postcode')
+      return format(POSTCODE_UNSERVED[lang], { postcode: context.postcode });
     if (error.code === 'INVALID_INPUT' && error.field && FIELD_ERRORS[error.field]) return FIELD_ERRORS[error.field]![lang];
     const words = API_ERRORS[error.code];
     if (!words) return lang === 'en' ? error.message : FALLBACK.th;

@@ -162,7 +162,8 @@ const en = {
   notPaid: 'This order is not paid yet.',
   payNow: 'Pay {amount}',
   priceChangedTitle: 'The price has changed',
-  priceChangedText: 'Prices changed since you placed this order, so it can no longer be paid. It was {was}; today it would be {now}. Put the items back in your basket and place the order again.',
+  priceChangedText:
+    'Prices changed since you placed this order, so it can no longer be paid. It was {was}; today it would be {now}. Put the items back in your basket and place the order again.',
   orderAgain: 'Put these items back in my basket',
   placedAt: 'Placed {date}',
   payment: 'Payment',

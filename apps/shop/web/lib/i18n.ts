@@ -20,7 +20,6 @@ langStore.subscribe((lang) => {
   document.documentElement.lang = lang;
 });
 
-
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
   return format(MESSAGES[lang][key], params);
 }

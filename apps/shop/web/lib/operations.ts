@@ -139,7 +139,8 @@ function op<V, R>(name: string, document: string): Operation<V, R> {
   return { name, document };
 }
 
-const PRODUCT_CARD = 'fragment ProductCardFields on Product { cprcode nameEn nameTh brandEn sizeDesc imageUrl price { amount currency source } inventory { listable sellableQty } }';
+const PRODUCT_CARD =
+  'fragment ProductCardFields on Product { cprcode nameEn nameTh brandEn sizeDesc imageUrl price { amount currency source } inventory { listable sellableQty } }';
 const BRANCH = 'fragment BranchFields on FulfilmentBranch { branchCode name nameTh alcoholLicensed deliveryAvailable lat lon address province postcode phone }';
 const BASKET = `fragment BasketFields on Basket { basketId branchCode lines { cprcode quantity product { ...ProductCardFields } } } ${PRODUCT_CARD}`;
 const USER_ERRORS = 'userErrors { code message field }';
@@ -163,7 +164,10 @@ export interface ProductFilterInput {
   pricedOnly?: boolean;
 }
 
-export const PRODUCTS = op<{ filter: ProductFilterInput; branchCode: string | null; first: number; after: string | null }, { products: { nodes: ProductCard[]; pageInfo: PageInfo; totalCount: number | null } }>(
+export const PRODUCTS = op<
+  { filter: ProductFilterInput; branchCode: string | null; first: number; after: string | null },
+  { products: { nodes: ProductCard[]; pageInfo: PageInfo; totalCount: number | null } }
+>(
   'ShopProducts',
   `query ShopProducts($filter: ProductFilter, $branchCode: ID, $first: Int!, $after: String) { products(filter: $filter, branchCode: $branchCode, first: $first, after: $after) { nodes { ...ProductCardFields } pageInfo { hasNextPage endCursor } totalCount } } ${PRODUCT_CARD}`,
 );

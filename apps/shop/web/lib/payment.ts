@@ -5,11 +5,7 @@ import { shopConfig } from './shop-config.ts';
 
 /** What happened when the shopper asked to pay. */
 export type PaymentOutcome =
-  | { kind: 'redirecting' }
-  | { kind: 'payable' }
-  | { kind: 'already-paid' }
-  | { kind: 'price-changed'; was: number; now: number | null; currency: string }
-  | { kind: 'expired' };
+  { kind: 'redirecting' } | { kind: 'payable' } | { kind: 'already-paid' } | { kind: 'price-changed'; was: number; now: number | null; currency: string } | { kind: 'expired' };
 
 /** The payment page's JSON (`GET /pay/<token>/checkout.json`): the fields the shop reads. */
 interface CheckoutState {

@@ -16,12 +16,17 @@ const FULFILMENT_KEY = 'shop.fulfilment';
 
 const isBranch = (v: unknown): v is Branch => typeof v === 'object' && v !== null && typeof (v as Branch).branchCode === 'string';
 const isFulfilment = (v: unknown): v is Fulfilment =>
-  typeof v === 'object' && v !== null && ((v as Fulfilment).type === 'PICKUP' || (v as Fulfilment).type === 'DELIVERY') && ((v as Fulfilment).scheduleMode === 'REGULAR' || (v as Fulfilment).scheduleMode === 'EXPRESS');
+  typeof v === 'object' &&
+  v !== null &&
+  ((v as Fulfilment).type === 'PICKUP' || (v as Fulfilment).type === 'DELIVERY') &&
+  ((v as Fulfilment).scheduleMode === 'REGULAR' || (v as Fulfilment).scheduleMode === 'EXPRESS');
 
 export const branchStore = createStore<Branch | null>(readStored(window.localStorage, BRANCH_KEY, isBranch));
 branchStore.subscribe((branch) => writeStored(window.localStorage, BRANCH_KEY, branch));
 
-export const fulfilmentStore = createStore<Fulfilment>(readStored(window.localStorage, FULFILMENT_KEY, isFulfilment) ?? { type: 'PICKUP', scheduleMode: 'REGULAR', location: null });
+export const fulfilmentStore = createStore<Fulfilment>(
+  readStored(window.localStorage, FULFILMENT_KEY, isFulfilment) ?? { type: 'PICKUP', scheduleMode: 'REGULAR', location: null },
+);
 fulfilmentStore.subscribe((fulfilment) => writeStored(window.localStorage, FULFILMENT_KEY, fulfilment));
 
 /** The shopper's server-side basket as last read; null when signed out or before the first line. */

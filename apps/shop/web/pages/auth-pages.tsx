@@ -27,7 +27,19 @@ function DevMailbox({ email }: { email: string }) {
   );
 }
 
-function EmailPasswordFields({ email, password, setEmail, setPassword, newPassword }: { email: string; password: string; setEmail: (v: string) => void; setPassword: (v: string) => void; newPassword: boolean }) {
+function EmailPasswordFields({
+  email,
+  password,
+  setEmail,
+  setPassword,
+  newPassword,
+}: {
+  email: string;
+  password: string;
+  setEmail: (v: string) => void;
+  setPassword: (v: string) => void;
+  newPassword: boolean;
+}) {
   const { t } = useLang();
   const [show, setShow] = useState(false);
   const passwordProps = {

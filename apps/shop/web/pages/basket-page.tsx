@@ -262,7 +262,13 @@ export function BasketPage() {
                       </Link>
                       {line.product?.price && <p class="muted">{t('each', { price: formatMoney(line.product.price.amount, line.product.price.currency, lang) })}</p>}
                       <div class="stepper">
-                        <button type="button" class="button icon" aria-label={t('decrease', { name })} disabled={busy || line.quantity <= 1} onClick={() => setQuantity(line.cprcode, line.quantity - 1)}>
+                        <button
+                          type="button"
+                          class="button icon"
+                          aria-label={t('decrease', { name })}
+                          disabled={busy || line.quantity <= 1}
+                          onClick={() => setQuantity(line.cprcode, line.quantity - 1)}
+                        >
                           −
                         </button>
                         <label class="sr-only" for={`qty-${line.cprcode}`}>
@@ -296,7 +302,9 @@ export function BasketPage() {
                     <div class="line-total" data-testid="line-total">
                       {priced && priced.rowTotal !== null && (
                         <>
-                          {priced.discountedRowTotal !== null && priced.discountedRowTotal < priced.rowTotal && <s class="muted">{formatMoney(priced.rowTotal, bill!.currency, lang)}</s>}
+                          {priced.discountedRowTotal !== null && priced.discountedRowTotal < priced.rowTotal && (
+                            <s class="muted">{formatMoney(priced.rowTotal, bill!.currency, lang)}</s>
+                          )}
                           <span>{formatMoney(priced.discountedRowTotal ?? priced.rowTotal, bill!.currency, lang)}</span>
                         </>
                       )}
@@ -308,14 +316,28 @@ export function BasketPage() {
           </section>
 
           <div class="checkout-column">
-            <FulfilmentPanel fulfilment={fulfilment} branchLabel={basketBranch ? branchName(basketBranch, lang) : basket.branchCode} deliveryAvailable={basketBranch?.deliveryAvailable !== false} lang={lang} t={t} />
+            <FulfilmentPanel
+              fulfilment={fulfilment}
+              branchLabel={basketBranch ? branchName(basketBranch, lang) : basket.branchCode}
+              deliveryAvailable={basketBranch?.deliveryAvailable !== false}
+              lang={lang}
+              t={t}
+            />
 
             <section class="panel" aria-labelledby="coupons-title">
               <h2 id="coupons-title">{t('coupons')}</h2>
               <form class="inline-form" onSubmit={addCoupon}>
                 <div class="field">
                   <label for="coupon">{t('couponCode')}</label>
-                  <input id="coupon" name="coupon" autoComplete="off" autoCapitalize="characters" maxLength={40} value={couponText} onInput={(e) => setCouponText(e.currentTarget.value)} />
+                  <input
+                    id="coupon"
+                    name="coupon"
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    maxLength={40}
+                    value={couponText}
+                    onInput={(e) => setCouponText(e.currentTarget.value)}
+                  />
                 </div>
                 <button type="submit" class="button">
                   {t('apply')}
@@ -329,8 +351,15 @@ export function BasketPage() {
                     return (
                       <li key={code} class={failure ? 'coupon failed' : applied ? 'coupon applied' : 'coupon'} data-code={code}>
                         <span class="coupon-code">{code}</span>
-                        <span class="coupon-state">{failure ? couponReasonText(failure.reason, failure.message, lang) : applied ? t('couponApplied', { code }) : t('pricing')}</span>
-                        <button type="button" class="button icon" aria-label={t('removeCoupon', { code })} onClick={() => couponStore.set((list) => list.filter((c) => c !== code))}>
+                        <span class="coupon-state">
+                          {failure ? couponReasonText(failure.reason, failure.message, lang) : applied ? t('couponApplied', { code }) : t('pricing')}
+                        </span>
+                        <button
+                          type="button"
+                          class="button icon"
+                          aria-label={t('removeCoupon', { code })}
+                          onClick={() => couponStore.set((list) => list.filter((c) => c !== code))}
+                        >
                           ×
                         </button>
                       </li>
@@ -418,7 +447,19 @@ function QuoteTotals({ quote, lang, t }: { quote: Quote; lang: Lang; t: Translat
   );
 }
 
-function FulfilmentPanel({ fulfilment, branchLabel, deliveryAvailable, lang, t }: { fulfilment: Fulfilment; branchLabel: string; deliveryAvailable: boolean; lang: Lang; t: Translate }) {
+function FulfilmentPanel({
+  fulfilment,
+  branchLabel,
+  deliveryAvailable,
+  lang,
+  t,
+}: {
+  fulfilment: Fulfilment;
+  branchLabel: string;
+  deliveryAvailable: boolean;
+  lang: Lang;
+  t: Translate;
+}) {
   const contact = useStore(contactStore);
   const [postcode, setPostcode] = useState(fulfilment.location?.postcode ?? '');
   const [locError, setLocError] = useState<string | null>(null);
@@ -483,7 +524,11 @@ function FulfilmentPanel({ fulfilment, branchLabel, deliveryAvailable, lang, t }
         <fieldset class="address">
           <legend>{t('deliveryAddress')}</legend>
           <p class="muted small" data-testid="delivery-location">
-            {fulfilment.location ? (fulfilment.location.approximate && fulfilment.location.postcode ? t('locationApprox', { postcode: fulfilment.location.postcode }) : t('locationExact')) : t('locationNone')}
+            {fulfilment.location
+              ? fulfilment.location.approximate && fulfilment.location.postcode
+                ? t('locationApprox', { postcode: fulfilment.location.postcode })
+                : t('locationExact')
+              : t('locationNone')}
           </p>
           <div class="inline-form">
             <div class="field">

@@ -20,7 +20,10 @@ function locate(): Promise<{ lat: number; lon: number }> {
       reject(new Error('no geolocation'));
       return;
     }
-    navigator.geolocation.getCurrentPosition((position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude }), reject, { timeout: 10_000, maximumAge: 300_000 });
+    navigator.geolocation.getCurrentPosition((position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude }), reject, {
+      timeout: 10_000,
+      maximumAge: 300_000,
+    });
   });
 }
 
@@ -100,7 +103,17 @@ export function BranchPage() {
           <form class="inline-form" onSubmit={findByPostcode}>
             <div class="field">
               <label for="postcode">{t('postcode')}</label>
-              <input id="postcode" name="postcode" inputMode="numeric" autoComplete="postal-code" maxLength={5} value={postcode} onInput={(e) => setPostcode(e.currentTarget.value)} aria-describedby="postcode-help" required />
+              <input
+                id="postcode"
+                name="postcode"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={5}
+                value={postcode}
+                onInput={(e) => setPostcode(e.currentTarget.value)}
+                aria-describedby="postcode-help"
+                required
+              />
               <p id="postcode-help" class="help">
                 {t('postcodeHelp')}
               </p>

@@ -65,7 +65,13 @@ export function HomePage() {
 
       <section aria-labelledby="featured-title">
         <h2 id="featured-title">{branch ? t('popularAt', { branch: branchName(branch, lang) }) : t('featured')}</h2>
-        {featured.error ? <Notice tone="error">{errorText(featured.error, lang)}</Notice> : featured.data ? <ProductGrid products={featured.data} /> : <p class="loading">{t('loading')}</p>}
+        {featured.error ? (
+          <Notice tone="error">{errorText(featured.error, lang)}</Notice>
+        ) : featured.data ? (
+          <ProductGrid products={featured.data} />
+        ) : (
+          <p class="loading">{t('loading')}</p>
+        )}
       </section>
     </div>
   );

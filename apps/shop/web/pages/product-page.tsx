@@ -75,8 +75,7 @@ export function ProductPage({ cprcode }: { cprcode: string }) {
             {' '}
             <span aria-hidden="true">›</span> <Link to={`/c/${encodeURIComponent(p.category.l1)}`}>{p.category.l1}</Link>
           </>
-        )}
-        {' '}
+        )}{' '}
         <span aria-hidden="true">›</span> <span aria-current="page">{name}</span>
       </nav>
       <article class="product-detail">

@@ -44,5 +44,15 @@ export async function openCatalogFixture(productCount = 3000): Promise<CatalogFi
     const url = new URL(pathWithQuery, 'http://handler.test');
     return handle({ method: 'GET', path: url.pathname, query: url.searchParams, headers, body: new Uint8Array() });
   };
-  return { clock, grocer, snapshots, handle, get, close: async () => { await snapshots.stop(); await grocer.close(); } };
+  return {
+    clock,
+    grocer,
+    snapshots,
+    handle,
+    get,
+    close: async () => {
+      await snapshots.stop();
+      await grocer.close();
+    },
+  };
 }

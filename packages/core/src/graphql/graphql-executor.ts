@@ -247,7 +247,9 @@ export class GraphQLExecutor {
     if (!isCompiledQuery(query)) return query;
     // graphql-jit ignores defaults of non-null input fields (`shippingType: String! = "PICKUP"`);
     // coercing with graphql-js first fills them in exactly as the spec says.
-    const variables = operation?.variableDefinitions?.length ? getVariableValues(this.schema, operation.variableDefinitions, args.variableValues ?? {}, { maxErrors: 10 }) : { coerced: {} };
+    const variables = operation?.variableDefinitions?.length
+      ? getVariableValues(this.schema, operation.variableDefinitions, args.variableValues ?? {}, { maxErrors: 10 })
+      : { coerced: {} };
     if (variables.errors) return { errors: variables.errors };
     for (const [name, value] of fieldDefaults) if (!Object.hasOwn(variables.coerced, name)) variables.coerced[name] = value;
     const cost = this.#cachedCost(args.document, operation, args.operationName ?? undefined, variables.coerced);
@@ -286,14 +288,21 @@ export class GraphQLExecutor {
   /** The operation's cost for rate limiting (cached); 0 when its variables do not coerce (execution reports them). */
   costOf(document: DocumentNode, operationName: string | null | undefined, rawVariables: Record<string, unknown> | null | undefined): number {
     const operation = getOperationAST(document, operationName);
-    const variables = operation?.variableDefinitions?.length ? getVariableValues(this.schema, operation.variableDefinitions, rawVariables ?? {}, { maxErrors: 1 }) : { coerced: {} };
+    const variables = operation?.variableDefinitions?.length
+      ? getVariableValues(this.schema, operation.variableDefinitions, rawVariables ?? {}, { maxErrors: 1 })
+      : { coerced: {} };
     if (variables.errors) return 0;
     const cost = this.#cachedCost(document, operation, operationName ?? undefined, variables.coerced);
     return cost instanceof GraphQLError ? this.limits.maxCost : cost;
   }
 
   /** Costs depend only on the document and the variables that size lists, so they are cached on those. */
-  #cachedCost(document: DocumentNode, operation: OperationDefinitionNode | null | undefined, operationName: string | undefined, variables: Record<string, unknown>): number | GraphQLError {
+  #cachedCost(
+    document: DocumentNode,
+    operation: OperationDefinitionNode | null | undefined,
+    operationName: string | undefined,
+    variables: Record<string, unknown>,
+  ): number | GraphQLError {
     let perDocument = this.#costs.get(document);
     if (!perDocument) this.#costs.set(document, (perDocument = { sizing: sizingVariables(operation), byValues: new Map() }));
     const key = perDocument.sizing.map((name) => JSON.stringify(variables[name] ?? null)).join('|');

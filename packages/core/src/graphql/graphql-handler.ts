@@ -75,7 +75,9 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
     onOperation: (req, args, result: ExecutionResult) => {
       const init = { status: 200, statusText: 'OK', headers: { 'content-type': `${responseMediaType(req.context.request.headers.accept)}; charset=utf-8` } };
       // The common case skips graphql-http's replacer-based JSON.stringify for the compiled serializer.
-      const body = result.errors?.length ? JSON.stringify(withMaskedErrors(req.context.request, result)) : (executor.serialize(args.document, args.operationName, result) ?? JSON.stringify(result));
+      const body = result.errors?.length
+        ? JSON.stringify(withMaskedErrors(req.context.request, result))
+        : (executor.serialize(args.document, args.operationName, result) ?? JSON.stringify(result));
       return [capped(body, executor.limits.maxResponseBytes), init];
     },
     formatError: (error) => (error instanceof GraphQLError ? withCode(error) : error),

@@ -120,7 +120,14 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
       run: async ([, partnerId], body) => {
         const input = parseBody(z.object({ url: z.string().max(2000), events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(2).optional() }).strict(), body);
         const { endpoint, secret } = await requireWebhooks().register(partnerId!, input);
-        return jsonResponse(201, { endpointId: endpoint.endpointId, secret, url: endpoint.url, events: endpoint.eventTypes, status: endpoint.status, createdAt: endpoint.createdAt });
+        return jsonResponse(201, {
+          endpointId: endpoint.endpointId,
+          secret,
+          url: endpoint.url,
+          events: endpoint.eventTypes,
+          status: endpoint.status,
+          createdAt: endpoint.createdAt,
+        });
       },
     },
     {
@@ -149,7 +156,15 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
       pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/deliveries$/,
       run: async ([, partnerId], _body, request) => {
         const query = parseBody(
-          z.object({ limit: z.coerce.number().int().min(1).max(200).optional(), before: z.string().regex(/^dlv_[0-9a-f]{32}$/).optional() }).strict(),
+          z
+            .object({
+              limit: z.coerce.number().int().min(1).max(200).optional(),
+              before: z
+                .string()
+                .regex(/^dlv_[0-9a-f]{32}$/)
+                .optional(),
+            })
+            .strict(),
           Object.fromEntries(request.query),
         );
         const deliveries = await requireWebhooks().deliveries(partnerId!, query);
@@ -161,7 +176,13 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
       pattern: /^\/admin\/deliveries\/(dlv_[0-9a-f]{32})\/redeliver$/,
       run: async ([, deliveryId]) => {
         const delivery = await requireWebhooks().redeliver(deliveryId!);
-        return jsonResponse(202, { deliveryId: delivery.deliveryId, redeliveryOf: delivery.redeliveryOf, eventId: delivery.eventId, endpointId: delivery.endpointId, status: delivery.status });
+        return jsonResponse(202, {
+          deliveryId: delivery.deliveryId,
+          redeliveryOf: delivery.redeliveryOf,
+          eventId: delivery.eventId,
+          endpointId: delivery.endpointId,
+          status: delivery.status,
+        });
       },
     },
     {
@@ -191,7 +212,10 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
       method: 'POST',
       pattern: /^\/admin\/grocer\/prices$/,
       run: async (_m, body) => {
-        const input = parseBody(z.object({ branchCode: z.string(), cprcode: z.string().refine(isCprcode, 'not a cprcode'), amount: z.number().positive().max(1_000_000).nullable() }).strict(), body);
+        const input = parseBody(
+          z.object({ branchCode: z.string(), cprcode: z.string().refine(isCprcode, 'not a cprcode'), amount: z.number().positive().max(1_000_000).nullable() }).strict(),
+          body,
+        );
         await requireControl().setPrice({ branchCode: input.branchCode, cprcode: input.cprcode, amountSatang: input.amount === null ? null : toSatang(input.amount) });
         return noContent();
       },
@@ -200,7 +224,10 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
       method: 'POST',
       pattern: /^\/admin\/grocer\/stock$/,
       run: async (_m, body) => {
-        const input = parseBody(z.object({ branchCode: z.string(), cprcode: z.string().refine(isCprcode, 'not a cprcode'), qty: z.number().int().min(-100_000).max(100_000) }).strict(), body);
+        const input = parseBody(
+          z.object({ branchCode: z.string(), cprcode: z.string().refine(isCprcode, 'not a cprcode'), qty: z.number().int().min(-100_000).max(100_000) }).strict(),
+          body,
+        );
         await requireControl().setStock(input);
         return noContent();
       },
@@ -224,7 +251,9 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
       pattern: /^\/admin\/grocer\/faults$/,
       run: async (_m, body) => {
         const input = parseBody(
-          z.object({ latencyMs: z.number().int().min(0).max(60_000).optional(), errorRate: z.number().min(0).max(1).optional(), timeoutRate: z.number().min(0).max(1).optional() }).strict(),
+          z
+            .object({ latencyMs: z.number().int().min(0).max(60_000).optional(), errorRate: z.number().min(0).max(1).optional(), timeoutRate: z.number().min(0).max(1).optional() })
+            .strict(),
           body,
         );
         await requireControl().setFaults(input);

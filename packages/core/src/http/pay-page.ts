@@ -99,7 +99,8 @@ const TEXT = {
 type Text = (typeof TEXT)[PageLang];
 
 /** Drawn, not an emoji: emoji fonts are not everywhere. */
-const LOCK_ICON = '<svg aria-hidden="true" width="12" height="14" viewBox="0 0 12 14"><rect x="1" y="6" width="10" height="8" rx="1.5" fill="currentColor"/><path d="M3.5 6V4a2.5 2.5 0 0 1 5 0v2" stroke="currentColor" stroke-width="1.6" fill="none"/></svg>';
+const LOCK_ICON =
+  '<svg aria-hidden="true" width="12" height="14" viewBox="0 0 12 14"><rect x="1" y="6" width="10" height="8" rx="1.5" fill="currentColor"/><path d="M3.5 6V4a2.5 2.5 0 0 1 5 0v2" stroke="currentColor" stroke-width="1.6" fill="none"/></svg>';
 
 const TOKEN_PATH = /^\/pay\/([A-Za-z0-9_-]{1,128})(\/checkout\.json)?$/;
 
@@ -286,8 +287,10 @@ ${view.sandbox ? `<p class="sandbox">${h(t.sandbox)}</p>` : ''}
 ${notice ? `<p class="notice" role="alert">${h(notice)}</p>` : ''}
 <h1>${h(t.order)} <span class="mono" data-testid="order-id">${h(view.orderId)}</span></h1>
 <p class="where">${h(deliver ? t.deliveryFrom : t.pickupAt)} <strong>${h((lang === 'th' ? view.branch.nameTh : view.branch.name) ?? view.branch.branchCode)}</strong>${view.fulfilment.scheduleMode === 'EXPRESS' ? ` · ${h(t.express)}` : ''}${
-    deliver && address ? `<br>${h(t.deliverTo)}: ${h([address.firstName, address.lastName].filter(Boolean).join(' '))} ${h(address.address ?? '')} ${h(address.postcode ?? '')}` : ''
-  }</p>
+      deliver && address
+        ? `<br>${h(t.deliverTo)}: ${h([address.firstName, address.lastName].filter(Boolean).join(' '))} ${h(address.address ?? '')} ${h(address.postcode ?? '')}`
+        : ''
+    }</p>
 <section aria-label="${h(t.items)}"><h2 class="sr">${h(t.items)}</h2><ul class="lines">${rows}</ul></section>
 <dl class="totals">
 <dt>${h(t.subTotal)}</dt><dd>${h(money(view.subTotal, lang))}</dd>
@@ -304,7 +307,8 @@ ${payForm}
 
 function renderProblem(error: CommerceError, lang: PageLang): string {
   const t: Text = TEXT[lang];
-  const [title, text] = error.code === 'PAYMENT_LINK_EXPIRED' ? [t.expired, t.expiredText] : error.code === 'PAYMENT_LINK_INVALID' ? [t.invalid, t.invalidText] : [t.title, error.message];
+  const [title, text] =
+    error.code === 'PAYMENT_LINK_EXPIRED' ? [t.expired, t.expiredText] : error.code === 'PAYMENT_LINK_INVALID' ? [t.invalid, t.invalidText] : [t.title, error.message];
   return htmlPage({
     lang,
     title,

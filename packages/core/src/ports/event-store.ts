@@ -123,7 +123,9 @@ export type RedeliverResult = { kind: 'created'; delivery: DeliveryRecord } | { 
 
 /** Webhook endpoints, the delivery outbox, per-order polling state and inbound-notification receipts. */
 export interface EventStore {
-  insertWebhookEndpoint(endpoint: Omit<WebhookEndpointRecord, 'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'> & { secret: string }): Promise<WebhookEndpointRecord>;
+  insertWebhookEndpoint(
+    endpoint: Omit<WebhookEndpointRecord, 'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'> & { secret: string },
+  ): Promise<WebhookEndpointRecord>;
   getWebhookEndpoint(endpointId: string): Promise<WebhookEndpointRecord | null>;
   /** Oldest first. */
   listWebhookEndpoints(partnerId: string): Promise<WebhookEndpointRecord[]>;

@@ -114,17 +114,19 @@ export class BranchService {
     if (hasLat && hasLon) {
       if (!Number.isFinite(lat) || Math.abs(lat) > 90) throw new CommerceError('INVALID_INPUT', 'lat must be from -90 to 90.', { field: 'input.lat' });
       if (!Number.isFinite(lon) || Math.abs(lon) > 180) throw new CommerceError('INVALID_INPUT', 'lon must be from -180 to 180.', { field: 'input.lon' });
-      const ranked = (await this.list())
-        .map((branch) => ({ branch, distanceKm: haversineKm(lat, lon, branch.lat, branch.lon) }))
-        .sort((a, b) => a.distanceKm - b.distanceKm);
+      const ranked = (await this.list()).map((branch) => ({ branch, distanceKm: haversineKm(lat, lon, branch.lat, branch.lon) })).sort((a, b) => a.distanceKm - b.distanceKm);
       const delivering = ranked.find((r) => r.branch.deliveryAvailable && r.distanceKm <= r.branch.deliveryRadiusKm);
       const chosen = delivering ?? ranked[0];
       if (!chosen) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer has no branches.');
       if (!delivering && chosen.distanceKm > this.#maxPickupDistanceKm) {
-        throw new CommerceError('OUT_OF_SERVICE_AREA', `No branch serves this place: the nearest is ${Math.round(chosen.distanceKm)} km away, more than ${this.#maxPickupDistanceKm} km.`, {
-          field: 'input',
-          details: { nearestKm: Math.round(chosen.distanceKm) },
-        });
+        throw new CommerceError(
+          'OUT_OF_SERVICE_AREA',
+          `No branch serves this place: the nearest is ${Math.round(chosen.distanceKm)} km away, more than ${this.#maxPickupDistanceKm} km.`,
+          {
+            field: 'input',
+            details: { nearestKm: Math.round(chosen.distanceKm) },
+          },
+        );
       }
       return { branch: chosen.branch, distanceKm: roundKm(chosen.distanceKm) };
     }
@@ -134,9 +136,7 @@ export class BranchService {
       const centre = this.#postcodeCentre(postcode);
       const from = (branch: Branch) => (centre ? haversineKm(centre.lat, centre.lon, branch.lat, branch.lon) : null);
       const delivering = branches.filter((b) => b.deliveryAvailable && (b.postcode === postcode || b.deliveryPostcodes.includes(postcode)));
-      const serving = centre
-        ? delivering.sort((a, b) => from(a)! - from(b)!)[0]
-        : (delivering.find((b) => b.postcode === postcode) ?? delivering[0]);
+      const serving = centre ? delivering.sort((a, b) => from(a)! - from(b)!)[0] : (delivering.find((b) => b.postcode === postcode) ?? delivering[0]);
       const chosen = serving ?? branches.find((b) => b.postcode === postcode);
       if (!chosen) throw new CommerceError('DELIVERY_UNAVAILABLE', `No branch serves postcode ${postcode}.`, { field: 'input.postcode' });
       const distanceKm = from(chosen);

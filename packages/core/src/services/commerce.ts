@@ -121,7 +121,13 @@ export function createCommerce(options: CommerceOptions): Commerce {
     links,
     payments: new PaymentService({ store, grocer, orders, links, clock, providers, sagas }),
     // Unfinished work is a mismatch only once recovery has had its chance (the request's window, then a few looks).
-    reconciliation: new Reconciliation({ store, grocer, providers: configured, clock, settleWithinMs: sagas.requestWindowMs + sagas.recoveryDelaysMs.slice(0, 3).reduce((a, b) => a + b, 0) }),
+    reconciliation: new Reconciliation({
+      store,
+      grocer,
+      providers: configured,
+      clock,
+      settleWithinMs: sagas.requestWindowMs + sagas.recoveryDelaysMs.slice(0, 3).reduce((a, b) => a + b, 0),
+    }),
     sagas,
     publicBaseUrl,
     shopUrl,

@@ -18,7 +18,8 @@ export function requireSafeText(value: string, field: string): string {
   const found = UNSAFE_TEXT.exec(value);
   if (found) {
     const code = found[0].charCodeAt(found[0].length === 2 ? 1 : 0);
-    const what = code >= 0xd800 && code <= 0xdfff ? 'a lone surrogate' : code === 0 ? 'a NUL character' : `the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    const what =
+      code >= 0xd800 && code <= 0xdfff ? 'a lone surrogate' : code === 0 ? 'a NUL character' : `the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
     throw new CommerceError('INVALID_INPUT', `${field} contains ${what} at position ${found.index}; text may not carry control characters other than tab and newline.`, { field });
   }
   return value;

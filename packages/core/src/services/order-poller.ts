@@ -156,7 +156,10 @@ export class OrderPoller {
     if (open.length === 0) return round;
     let derived: DerivedOrder[];
     try {
-      derived = await this.derive(open.map((c) => c.order), { throttle: true });
+      derived = await this.derive(
+        open.map((c) => c.order),
+        { throttle: true },
+      );
     } catch (error) {
       await this.#store.releaseOrderPolls(
         this.instanceId,

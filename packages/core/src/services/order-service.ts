@@ -327,7 +327,9 @@ export class OrderService {
       }
       if (claim.kind !== 'in-progress') return claim;
       if (performance.now() > deadline) {
-        throw new CommerceError('ORDER_PENDING', 'A request with this idempotency key is still running or being settled; retry with the same key shortly.', { field: 'idempotencyKey' });
+        throw new CommerceError('ORDER_PENDING', 'A request with this idempotency key is still running or being settled; retry with the same key shortly.', {
+          field: 'idempotencyKey',
+        });
       }
       await sleep(25);
     }

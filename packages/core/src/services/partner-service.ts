@@ -82,14 +82,19 @@ export class PartnerService {
    * first app client, all or nothing: a taken client id is `CLIENT_ID_TAKEN` and creates nothing.
    */
   async createPartner(input: { name: string; environment: Environment; redirectUris?: string[]; clientId?: string }): Promise<NewPartner> {
-    if (!NAME_PATTERN.test(input.name)) throw new CommerceError('INVALID_INPUT', 'A partner name is 1 to 100 letters, digits, spaces or . , & \' ( ) -.', { field: 'name' });
+    if (!NAME_PATTERN.test(input.name)) throw new CommerceError('INVALID_INPUT', "A partner name is 1 to 100 letters, digits, spaces or . , & ' ( ) -.", { field: 'name' });
     const redirectUris = input.redirectUris ?? [];
     checkRedirectUris(redirectUris);
     if (input.clientId !== undefined) await this.#checkClientIdFree(input.clientId);
     const partnerId = newId('ptn');
     // The embedded provider's new client id is random, so it cannot be taken.
     const clientId = input.clientId ?? (this.#issueAppClient ? (await this.#issueAppClient({ name: input.name, redirectUris })).clientId : null);
-    const slug = input.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 20) || 'PARTNER';
+    const slug =
+      input.name
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, '_')
+        .replace(/^_|_$/g, '')
+        .slice(0, 20) || 'PARTNER';
     const partnerKey = newPartnerKey(input.environment);
     const partner = await this.#store.createPartnerWithCredentials({
       partner: { partnerId, name: input.name, environment: input.environment, orderSource: `PARTNER_${slug}_${partnerId.slice(4, 10).toUpperCase()}` },

@@ -180,7 +180,10 @@ export class PaymentService {
       // money only on its page, which the shopper never saw: that attempt ends, and paying again starts afresh.
       if (isUnanswered(error) && !provider.pageOrigins?.length) return { state: 'pending', order };
       const code = error instanceof CommerceError ? error.code : 'INTERNAL';
-      await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], code === 'PAYMENT_DECLINED' ? 'declined' : 'failed', { failureCode: code, failureMessage: errorText(error) });
+      await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], code === 'PAYMENT_DECLINED' ? 'declined' : 'failed', {
+        failureCode: code,
+        failureMessage: errorText(error),
+      });
       throw error;
     }
     if (started.status === 'redirect') {
@@ -324,7 +327,10 @@ export class PaymentService {
       if (attempt.state === 'charged' || state?.status === 'paid') {
         await this.#giveBack({ ...attempt, providerReference: attempt.providerReference ?? state?.reference ?? null }, alreadyPaid(paid));
       } else {
-        await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'failed', { failureCode: 'ALREADY_PAID', failureMessage: 'The order was paid by another payment.' });
+        await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'failed', {
+          failureCode: 'ALREADY_PAID',
+          failureMessage: 'The order was paid by another payment.',
+        });
       }
       return;
     }
@@ -388,7 +394,9 @@ export class PaymentService {
       }
       // The grocer will not record it (the total changed, the order was cancelled): the money goes back.
       await this.#giveBack(attempt, error);
-      throw new CommerceError(error.code, `${error.message} Your payment of ${formatBaht(attempt.amountSatang, 'en')} was refunded.`, { details: { orderId: order.orderId, refunded: true } });
+      throw new CommerceError(error.code, `${error.message} Your payment of ${formatBaht(attempt.amountSatang, 'en')} was refunded.`, {
+        details: { orderId: order.orderId, refunded: true },
+      });
     }
     return { state: 'paid', order: await this.#complete(order, grocerOrder, attempt) };
   }
@@ -430,7 +438,12 @@ export class PaymentService {
    */
   async #giveBack(attempt: PaymentAttemptRecord, reason: CommerceError): Promise<void> {
     try {
-      const refund = await this.#providerOf(attempt).refund({ attemptId: attempt.attemptId, reference: attempt.providerReference!, amountSatang: attempt.amountSatang, reason: reason.code });
+      const refund = await this.#providerOf(attempt).refund({
+        attemptId: attempt.attemptId,
+        reference: attempt.providerReference!,
+        amountSatang: attempt.amountSatang,
+        reason: reason.code,
+      });
       await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started', 'charged'], 'refunded', {
         refundReference: refund.reference,
         failureCode: reason.code,

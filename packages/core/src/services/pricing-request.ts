@@ -2,15 +2,7 @@ import { CommerceError } from '../errors.ts';
 import type { CalculateRequest } from '../model/pricing.ts';
 import type { Store } from '../ports/store.ts';
 import type { BranchService } from './branch-service.ts';
-import {
-  type AddressInputShape,
-  normaliseAddress,
-  normaliseCoupons,
-  normaliseLines,
-  requireDeliveryAddress,
-  requireFulfilment,
-  requireScheduleMode,
-} from './input-validation.ts';
+import { type AddressInputShape, normaliseAddress, normaliseCoupons, normaliseLines, requireDeliveryAddress, requireFulfilment, requireScheduleMode } from './input-validation.ts';
 import type { ShopperContext } from './shopper-context.ts';
 
 /** The fields QuoteInput and OrderCreateInput share. */
@@ -42,12 +34,11 @@ export async function preparePricing(ctx: ShopperContext, input: PricingInput, d
     throw new CommerceError('EMPTY_BASKET', 'The basket is empty: add lines, or pass lines in the input.', { field: 'input.lines' });
   }
   const lines = normaliseLines(fromBasket ? basket!.lines : input.lines!, 'input.lines');
-  const branch =
-    branchGiven
-      ? await deps.branches.require(input.branchCode!, 'input.branchCode')
-      : basket
-        ? await deps.branches.require(basket.branchCode, 'input.branchCode')
-        : await deps.branches.defaultBranch();
+  const branch = branchGiven
+    ? await deps.branches.require(input.branchCode!, 'input.branchCode')
+    : basket
+      ? await deps.branches.require(basket.branchCode, 'input.branchCode')
+      : await deps.branches.defaultBranch();
   const fulfilment = requireFulfilment(input.shippingType ?? 'PICKUP', 'input.shippingType');
   const address = normaliseAddress(input.address, 'input.address');
   requireDeliveryAddress(fulfilment, address, 'input.address');

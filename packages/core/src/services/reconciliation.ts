@@ -117,7 +117,8 @@ export class Reconciliation {
     switch (intent.state) {
       case 'pending':
       case 'cancelling':
-        if (!settling(intent.createdAt)) add('order_unsettled', `The order intent is still ${intent.state}${live ? ', and the grocer holds the order' : ''}. Last error: ${intent.lastError ?? 'none'}.`);
+        if (!settling(intent.createdAt))
+          add('order_unsettled', `The order intent is still ${intent.state}${live ? ', and the grocer holds the order' : ''}. Last error: ${intent.lastError ?? 'none'}.`);
         return out;
       case 'failed':
       case 'cancelled':
@@ -136,9 +137,13 @@ export class Reconciliation {
     }
     const paidAttempts = attempts.filter((a) => a.state === 'paid');
     if (order.paymentStatus === 'PAID' && !grocer.payment.isPaid) add('payment_status', 'Paid at the service, unpaid at the grocer.');
-    if (order.paymentStatus === 'UNPAID' && grocer.payment.isPaid) add('payment_status', `Paid at the grocer (payment ${grocer.payment.paymentId ?? grocer.payment.reference ?? 'unknown'}), unpaid at the service.`);
+    if (order.paymentStatus === 'UNPAID' && grocer.payment.isPaid)
+      add('payment_status', `Paid at the grocer (payment ${grocer.payment.paymentId ?? grocer.payment.reference ?? 'unknown'}), unpaid at the service.`);
     if (order.paymentStatus === 'PAID' && grocer.payment.isPaid && grocer.payment.paymentId !== null && !paidAttempts.some((a) => a.attemptId === grocer.payment.paymentId)) {
-      add('payment_reference', `The grocer recorded payment ${grocer.payment.paymentId}; the service's paid attempt is ${paidAttempts.map((a) => a.attemptId).join(', ') || 'none'}.`);
+      add(
+        'payment_reference',
+        `The grocer recorded payment ${grocer.payment.paymentId}; the service's paid attempt is ${paidAttempts.map((a) => a.attemptId).join(', ') || 'none'}.`,
+      );
     }
     if (paidAttempts.length > 1) add('duplicate_payment', `${paidAttempts.length} attempts are paid: ${paidAttempts.map((a) => a.attemptId).join(', ')}.`);
     if (order.grandTotalSatang !== grocer.grandTotalSatang) add('amount', `The service's total is ${order.grandTotalSatang} satang, the grocer's ${grocer.grandTotalSatang}.`);
@@ -162,7 +167,11 @@ export class Reconciliation {
       if (!said || said.status === 'unknown' || said.status === 'pending') continue;
       const paidThere = said.status === 'paid';
       if (paidThere !== (attempt.state === 'paid')) {
-        out.push({ kind: 'provider_payment', orderId: attempt.orderId, detail: `Attempt ${attempt.attemptId} is ${attempt.state} at the service and ${said.status} at ${provider.name}.` });
+        out.push({
+          kind: 'provider_payment',
+          orderId: attempt.orderId,
+          detail: `Attempt ${attempt.attemptId} is ${attempt.state} at the service and ${said.status} at ${provider.name}.`,
+        });
       }
     }
     return out;

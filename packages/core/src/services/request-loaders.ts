@@ -30,10 +30,7 @@ function perBranch<V>(create: (branchCode: string) => DataLoader<string, V>): (b
 
 export function createRequestLoaders(grocer: GrocerGateway, catalog: CatalogReader): RequestLoaders {
   return {
-    price: perBranch(
-      (branchCode) =>
-        new DataLoader(async (cprcodes) => (await grocer.prices(branchCode, cprcodes)).map((lookup) => lookup.price), { maxBatchSize: GROCER_BATCH }),
-    ),
+    price: perBranch((branchCode) => new DataLoader(async (cprcodes) => (await grocer.prices(branchCode, cprcodes)).map((lookup) => lookup.price), { maxBatchSize: GROCER_BATCH })),
     stock: perBranch((branchCode) => new DataLoader((cprcodes) => grocer.stock(branchCode, cprcodes), { maxBatchSize: GROCER_BATCH })),
     product: new DataLoader(
       async (cprcodes) => {

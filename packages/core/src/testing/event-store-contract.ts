@@ -60,17 +60,23 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       // The same move seen again by another path is the same event: no second delivery.
       await store.updateOrderFromGrocer(orderId, moved, [event('1', 'ptn_a', orderId)]);
       const listed = await store.listDeliveries('ptn_a', { limit: 50, before: null });
-      assert.deepEqual(listed.map((d) => d.endpointId), ['whe_all']);
+      assert.deepEqual(
+        listed.map((d) => d.endpointId),
+        ['whe_all'],
+      );
       assert.equal(listed[0]!.status, 'pending');
       assert.equal(listed[0]!.nextAttemptAt, new Date(T0).toISOString());
       assert.deepEqual([listed[0]!.type, listed[0]!.orderId], ['order.status', orderId]);
       assert.deepEqual(await store.listDeliveries('ptn_b', { limit: 50, before: null }), []);
       assert.equal((await store.getOrderById(orderId))?.pickingStatus, 'QUEUED', "the grocer's move is stored with its event");
-      assert.deepEqual((await store.listWebhookEndpoints('ptn_a')).map((e) => [e.endpointId, e.status]), [
-        ['whe_all', 'active'],
-        ['whe_off', 'disabled'],
-        ['whe_paid', 'active'],
-      ]);
+      assert.deepEqual(
+        (await store.listWebhookEndpoints('ptn_a')).map((e) => [e.endpointId, e.status]),
+        [
+          ['whe_all', 'active'],
+          ['whe_off', 'disabled'],
+          ['whe_paid', 'active'],
+        ],
+      );
       assert.equal(await store.disableWebhookEndpoint('whe_off', 'again', T0), false, 'only an active endpoint is disabled');
       await store.disableWebhookEndpoint('whe_all', 'test', T0);
       await store.disableWebhookEndpoint('whe_paid', 'test', T0);
@@ -79,7 +85,15 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
     });
 
     test('claims are exclusive until they expire', async () => {
-      await store.insertWebhookEndpoint({ partnerId: 'ptn_b', url: 'http://127.0.0.1:9/b', environment: 'sandbox', createdAt: new Date(T0).toISOString(), endpointId: 'whe_b2', eventTypes: ['payment.paid'], secret: 's' });
+      await store.insertWebhookEndpoint({
+        partnerId: 'ptn_b',
+        url: 'http://127.0.0.1:9/b',
+        environment: 'sandbox',
+        createdAt: new Date(T0).toISOString(),
+        endpointId: 'whe_b2',
+        eventTypes: ['payment.paid'],
+        secret: 's',
+      });
       for (let i = 0; i < 6; i++) {
         const orderId = await newOrder('ptn_b');
         await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'QUEUED'), [event(`b${i}`, 'ptn_b', orderId, 'payment.paid')]);
@@ -97,7 +111,15 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
     });
 
     test('attempts are recorded and move a held delivery on; a lost claim records the attempt only; 410 disables the endpoint', async () => {
-      await store.insertWebhookEndpoint({ partnerId: 'ptn_e', url: 'https://e.example/hook', environment: 'sandbox', createdAt: new Date(T0).toISOString(), endpointId: 'whe_e', eventTypes: ['order.status'], secret: 'old' });
+      await store.insertWebhookEndpoint({
+        partnerId: 'ptn_e',
+        url: 'https://e.example/hook',
+        environment: 'sandbox',
+        createdAt: new Date(T0).toISOString(),
+        endpointId: 'whe_e',
+        eventTypes: ['order.status'],
+        secret: 'old',
+      });
       assert.equal(await store.rotateWebhookSecret('whe_e', 'new', T0, T0 + 3_600_000), true);
       assert.equal(await store.rotateWebhookSecret('whe_none', 'x', T0, T0), false);
       const endpoint = await store.getWebhookEndpoint('whe_e');
@@ -114,26 +136,46 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       assert.deepEqual(mine.map((c) => c.deliveryId).sort(), [gone, delivered, retried].sort());
       const report = { instanceId: 'w1', startedAtMs: T0, latencyMs: 12.6, statusCode: 500, responseSnippet: 'x'.repeat(5_000), error: null, nowMs: T0 + 100 };
 
-      assert.equal(await store.recordDeliveryAttempt({ ...report, deliveryId: retried, instanceId: 'w2', outcome: { kind: 'delivered' } }), false, 'a claim not held moves nothing');
+      assert.equal(
+        await store.recordDeliveryAttempt({ ...report, deliveryId: retried, instanceId: 'w2', outcome: { kind: 'delivered' } }),
+        false,
+        'a claim not held moves nothing',
+      );
       assert.equal(await store.recordDeliveryAttempt({ ...report, deliveryId: retried, outcome: { kind: 'retry', nextAttemptAtMs: T0 + 60_000 } }), true);
       const afterRetry = (await store.getDelivery(retried))!;
       assert.deepEqual([afterRetry.status, afterRetry.attemptCount, afterRetry.nextAttemptAt, afterRetry.lastStatusCode], ['pending', 1, new Date(T0 + 60_000).toISOString(), 500]);
-      assert.deepEqual(afterRetry.attempts.map((a) => [a.attemptNumber, a.instanceId, a.outcome, a.latencyMs, a.responseSnippet?.length]), [
-        [1, 'w2', 'delivered', 13, 1024],
-        [1, 'w1', 'retry', 13, 1024],
-      ]);
+      assert.deepEqual(
+        afterRetry.attempts.map((a) => [a.attemptNumber, a.instanceId, a.outcome, a.latencyMs, a.responseSnippet?.length]),
+        [
+          [1, 'w2', 'delivered', 13, 1024],
+          [1, 'w1', 'retry', 13, 1024],
+        ],
+      );
 
       assert.equal(await store.recordDeliveryAttempt({ ...report, deliveryId: delivered, statusCode: 204, responseSnippet: null, outcome: { kind: 'released' } }), true);
-      assert.deepEqual((await store.getDelivery(delivered))!.attempts.map((a) => [a.attemptNumber, a.outcome]), [[0, 'aborted']], 'an aborted attempt does not count');
+      assert.deepEqual(
+        (await store.getDelivery(delivered))!.attempts.map((a) => [a.attemptNumber, a.outcome]),
+        [[0, 'aborted']],
+        'an aborted attempt does not count',
+      );
       const again = await store.claimDeliveries({ instanceId: 'w1', nowMs: T0 + 200, untilMs: T0 + 30_000, limit: 10 });
-      assert.deepEqual(again.map((c) => c.deliveryId), [delivered], 'a released delivery is due at once; one to retry later is not');
+      assert.deepEqual(
+        again.map((c) => c.deliveryId),
+        [delivered],
+        'a released delivery is due at once; one to retry later is not',
+      );
       assert.equal(await store.recordDeliveryAttempt({ ...report, deliveryId: delivered, statusCode: 204, responseSnippet: null, outcome: { kind: 'delivered' } }), true);
       const done = (await store.getDelivery(delivered))!;
       assert.deepEqual([done.status, done.attemptCount, done.nextAttemptAt, done.deliveredAt], ['delivered', 1, null, new Date(T0 + 100).toISOString()]);
 
       const redone = await store.redeliver(delivered, 'dlv_contract_redo', T0 + 500);
       assert.equal(redone.kind, 'created');
-      assert.deepEqual(redone.kind === 'created' && [redone.delivery.status, redone.delivery.redeliveryOf, redone.delivery.attemptCount, redone.delivery.nextAttemptAt], ['pending', delivered, 0, new Date(T0 + 500).toISOString()]);
+      assert.deepEqual(redone.kind === 'created' && [redone.delivery.status, redone.delivery.redeliveryOf, redone.delivery.attemptCount, redone.delivery.nextAttemptAt], [
+        'pending',
+        delivered,
+        0,
+        new Date(T0 + 500).toISOString(),
+      ]);
       assert.deepEqual(await store.redeliver('dlv_none', 'dlv_x', T0), { kind: 'not-found' });
 
       assert.equal(await store.recordDeliveryAttempt({ ...report, deliveryId: gone, statusCode: 410, outcome: { kind: 'gone' } }), true);
@@ -147,8 +189,15 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
 
       const page1 = await store.listDeliveries('ptn_e', { limit: 2, before: null });
       const page2 = await store.listDeliveries('ptn_e', { limit: 10, before: page1.at(-1)!.deliveryId });
-      assert.deepEqual(page1.map((d) => d.deliveryId), ['dlv_contract_redo', gone], 'newest first');
-      assert.deepEqual(page2.map((d) => d.deliveryId), [delivered, retried]);
+      assert.deepEqual(
+        page1.map((d) => d.deliveryId),
+        ['dlv_contract_redo', gone],
+        'newest first',
+      );
+      assert.deepEqual(
+        page2.map((d) => d.deliveryId),
+        [delivered, retried],
+      );
       assert.deepEqual(await store.listDeliveries('ptn_a', { limit: 10, before: gone }), [], "a cursor of another partner's delivery matches nothing");
       const counts = await store.deliveryCounts();
       assert.ok(counts.delivered >= 1 && counts.failed >= 1 && counts.cancelled >= 2);
@@ -161,20 +210,69 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       assert.ok(mine, 'a new order is due at once');
       assert.equal(mine.misses, 0);
       assert.equal(mine.order.grocerOrder.orderId, orderId);
-      assert.equal(await store.completeOrderPoll({ orderId, instanceId: 'someone-else', nowMs: T0, misses: 1, nextPollAtMs: T0 + 60_000, lastSeenStatus: 'PLACED', lastSeenPickingStatus: null, done: null }), false);
-      assert.equal(await store.completeOrderPoll({ orderId, instanceId: 'p', nowMs: T0, misses: 3, nextPollAtMs: T0 + 3_600_000, lastSeenStatus: 'PLACED', lastSeenPickingStatus: 'AWAITING_PAYMENT', done: null }), true);
+      assert.equal(
+        await store.completeOrderPoll({
+          orderId,
+          instanceId: 'someone-else',
+          nowMs: T0,
+          misses: 1,
+          nextPollAtMs: T0 + 60_000,
+          lastSeenStatus: 'PLACED',
+          lastSeenPickingStatus: null,
+          done: null,
+        }),
+        false,
+      );
+      assert.equal(
+        await store.completeOrderPoll({
+          orderId,
+          instanceId: 'p',
+          nowMs: T0,
+          misses: 3,
+          nextPollAtMs: T0 + 3_600_000,
+          lastSeenStatus: 'PLACED',
+          lastSeenPickingStatus: 'AWAITING_PAYMENT',
+          done: null,
+        }),
+        true,
+      );
       const notYet = await store.claimOrderPolls({ instanceId: 'p', nowMs: T0 + 60_000, untilMs: T0 + 120_000, limit: 500 });
-      assert.equal(notYet.some((c) => c.order.orderId === orderId), false);
-      await store.releaseOrderPolls('p', notYet.map((c) => c.order.orderId), T0 + 10 * 3_600_000);
+      assert.equal(
+        notYet.some((c) => c.order.orderId === orderId),
+        false,
+      );
+      await store.releaseOrderPolls(
+        'p',
+        notYet.map((c) => c.order.orderId),
+        T0 + 10 * 3_600_000,
+      );
       await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'QUEUED'), [event('poll1', 'ptn_a', orderId)]);
       const again = await store.claimOrderPolls({ instanceId: 'q', nowMs: T0 + 60_000, untilMs: T0 + 120_000, limit: 500 });
-      assert.deepEqual(again.map((c) => [c.order.orderId, c.misses, c.order.pickingStatus]), [[orderId, 0, 'QUEUED']]);
-      assert.equal(await store.completeOrderPoll({ orderId, instanceId: 'q', nowMs: T0 + 60_000, misses: 0, nextPollAtMs: T0, lastSeenStatus: 'COMPLETED', lastSeenPickingStatus: 'COLLECTED', done: 'final' }), true);
+      assert.deepEqual(
+        again.map((c) => [c.order.orderId, c.misses, c.order.pickingStatus]),
+        [[orderId, 0, 'QUEUED']],
+      );
+      assert.equal(
+        await store.completeOrderPoll({
+          orderId,
+          instanceId: 'q',
+          nowMs: T0 + 60_000,
+          misses: 0,
+          nextPollAtMs: T0,
+          lastSeenStatus: 'COMPLETED',
+          lastSeenPickingStatus: 'COLLECTED',
+          done: 'final',
+        }),
+        true,
+      );
       // A final order stays done even when another event of it arrives.
       await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'COLLECTED'), [event('poll2', 'ptn_a', orderId)]);
       const later = await store.claimOrderPolls({ instanceId: 'q', nowMs: T0 + 365 * 86_400_000, untilMs: T0 + 366 * 86_400_000, limit: 500 });
       assert.ok(later.length > 0, 'other open orders are still polled');
-      assert.equal(later.some((c) => c.order.orderId === orderId), false);
+      assert.equal(
+        later.some((c) => c.order.orderId === orderId),
+        false,
+      );
     });
 
     test('a stale order is polled again when an event of it arrives', async () => {
@@ -182,12 +280,22 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       const nowMs = T0 + 400 * 86_400_000;
       const claimed = await store.claimOrderPolls({ instanceId: 's', nowMs, untilMs: nowMs + 60_000, limit: 500 });
       assert.ok(claimed.some((c) => c.order.orderId === orderId));
-      assert.equal(await store.completeOrderPoll({ orderId, instanceId: 's', nowMs, misses: 9, nextPollAtMs: nowMs, lastSeenStatus: 'PLACED', lastSeenPickingStatus: null, done: 'stale' }), true);
-      await store.releaseOrderPolls('s', claimed.map((c) => c.order.orderId).filter((id) => id !== orderId), nowMs + 365 * 86_400_000);
+      assert.equal(
+        await store.completeOrderPoll({ orderId, instanceId: 's', nowMs, misses: 9, nextPollAtMs: nowMs, lastSeenStatus: 'PLACED', lastSeenPickingStatus: null, done: 'stale' }),
+        true,
+      );
+      await store.releaseOrderPolls(
+        's',
+        claimed.map((c) => c.order.orderId).filter((id) => id !== orderId),
+        nowMs + 365 * 86_400_000,
+      );
       assert.deepEqual(await store.claimOrderPolls({ instanceId: 's', nowMs: nowMs + 1, untilMs: nowMs + 60_000, limit: 500 }), [], 'a stale order is done');
       await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'QUEUED'), [event('stale1', 'ptn_a', orderId)]);
       const woken = await store.claimOrderPolls({ instanceId: 's', nowMs: nowMs + 2, untilMs: nowMs + 60_000, limit: 500 });
-      assert.deepEqual(woken.map((c) => [c.order.orderId, c.misses]), [[orderId, 0]]);
+      assert.deepEqual(
+        woken.map((c) => [c.order.orderId, c.misses]),
+        [[orderId, 0]],
+      );
     });
 
     test('an inbound notification is remembered until it expires', async () => {

@@ -191,7 +191,11 @@ export class InMemoryEventStore implements EventStore {
     });
     if (!held) return false;
     const settle = (changes: Partial<DeliveryRow>): void => {
-      Object.assign(delivery, { lastStatusCode: report.statusCode, lastError: clip(report.error, RESPONSE_SNIPPET_MAX), claimedBy: null, claimUntilMs: null, updatedAtMs: report.nowMs }, changes);
+      Object.assign(
+        delivery,
+        { lastStatusCode: report.statusCode, lastError: clip(report.error, RESPONSE_SNIPPET_MAX), claimedBy: null, claimUntilMs: null, updatedAtMs: report.nowMs },
+        changes,
+      );
     };
     switch (outcome.kind) {
       case 'delivered':
@@ -314,7 +318,14 @@ function disableEndpoint(t: InMemoryTables, endpointId: string, reason: string, 
   Object.assign(endpoint, { status: 'disabled', disabledReason: reason, disabledAt: iso(nowMs), updatedAt: iso(nowMs) });
   for (const delivery of t.deliveries.values()) {
     if (delivery.endpointId !== endpointId || delivery.status !== 'pending') continue;
-    Object.assign(delivery, { status: 'cancelled', nextAttemptAtMs: null, claimedBy: null, claimUntilMs: null, lastError: `Cancelled: ${reason}`.slice(0, RESPONSE_SNIPPET_MAX), updatedAtMs: nowMs });
+    Object.assign(delivery, {
+      status: 'cancelled',
+      nextAttemptAtMs: null,
+      claimedBy: null,
+      claimUntilMs: null,
+      lastError: `Cancelled: ${reason}`.slice(0, RESPONSE_SNIPPET_MAX),
+      updatedAtMs: nowMs,
+    });
   }
   return true;
 }

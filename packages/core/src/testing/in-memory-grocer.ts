@@ -81,7 +81,14 @@ export class InMemoryGrocer implements GrocerGateway {
     return cprcodes.map((cprcode) => {
       const product = this.#products.get(cprcode);
       const qty = product ? (this.#stock[branchCode]?.[cprcode] ?? 0) : null;
-      return { cprcode, branchCode, listable: Boolean(product?.active && product.online && qty !== null && qty > 0), sellableQty: qty, ibCfQty: qty, qtySource: product ? 'NEW_IB_VS_STOCK_CV' : null };
+      return {
+        cprcode,
+        branchCode,
+        listable: Boolean(product?.active && product.online && qty !== null && qty > 0),
+        sellableQty: qty,
+        ibCfQty: qty,
+        qtySource: product ? 'NEW_IB_VS_STOCK_CV' : null,
+      };
     });
   }
 
@@ -144,7 +151,11 @@ export class InMemoryGrocer implements GrocerGateway {
       grandTotalSatang: bill.grandTotalSatang,
       couponCodes: bill.couponCodes,
       payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null, paymentId: null },
-      shipping: { fulfilmentType: request.fulfilment, address: request.address, schedules: [{ mode: request.scheduleMode, dateTime: now, pickingStatus: 'PENDING', deliveryFeeSatang: bill.deliveryFeeSatang }] },
+      shipping: {
+        fulfilmentType: request.fulfilment,
+        address: request.address,
+        schedules: [{ mode: request.scheduleMode, dateTime: now, pickingStatus: 'PENDING', deliveryFeeSatang: bill.deliveryFeeSatang }],
+      },
     };
     this.#orders.set(order.orderId, order);
     return order;

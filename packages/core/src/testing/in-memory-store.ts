@@ -103,7 +103,10 @@ export class InMemoryStore extends InMemoryEventStore implements Store {
   }
 
   async listPartnerKeys(partnerId: string): Promise<PartnerKeyRecord[]> {
-    return [...this.#t.keys.values()].filter((k) => k.partnerId === partnerId).sort(byCreated).map(toKey);
+    return [...this.#t.keys.values()]
+      .filter((k) => k.partnerId === partnerId)
+      .sort(byCreated)
+      .map(toKey);
   }
 
   async findPartnerByKeyHash(keyHash: string): Promise<PartnerContext | null> {
@@ -114,7 +117,15 @@ export class InMemoryStore extends InMemoryEventStore implements Store {
       .filter((c) => c.partnerId === partner.partnerId)
       .sort(byCreated)
       .map((c) => c.clientId);
-    return { partnerId: partner.partnerId, partnerName: partner.name, orderSource: partner.orderSource, environment: key.environment, keyPrefix: key.keyPrefix, clientIds, live: partner.liveAt !== null };
+    return {
+      partnerId: partner.partnerId,
+      partnerName: partner.name,
+      orderSource: partner.orderSource,
+      environment: key.environment,
+      keyPrefix: key.keyPrefix,
+      clientIds,
+      live: partner.liveAt !== null,
+    };
   }
 
   async createPartnerWithCredentials(input: {
@@ -141,7 +152,10 @@ export class InMemoryStore extends InMemoryEventStore implements Store {
   }
 
   async listAppClients(partnerId: string): Promise<AppClient[]> {
-    return [...this.#t.clients.values()].filter((c) => c.partnerId === partnerId).sort(byCreated).map(toClient);
+    return [...this.#t.clients.values()]
+      .filter((c) => c.partnerId === partnerId)
+      .sort(byCreated)
+      .map(toClient);
   }
 
   async appClientExists(clientId: string): Promise<boolean> {
@@ -193,7 +207,15 @@ export class InMemoryStore extends InMemoryEventStore implements Store {
   }
 
   #insertKey(key: { keyHash: string; keyPrefix: string; partnerId: string; environment: Environment }): KeyRow {
-    const row: KeyRow = { keyHash: key.keyHash, keyPrefix: key.keyPrefix, partnerId: key.partnerId, environment: key.environment, createdAt: this.#now(), revokedAt: null, seq: ++this.#t.seq };
+    const row: KeyRow = {
+      keyHash: key.keyHash,
+      keyPrefix: key.keyPrefix,
+      partnerId: key.partnerId,
+      environment: key.environment,
+      createdAt: this.#now(),
+      revokedAt: null,
+      seq: ++this.#t.seq,
+    };
     this.#t.keys.set(row.keyHash, row);
     return row;
   }
@@ -401,7 +423,12 @@ export class InMemoryStore extends InMemoryEventStore implements Store {
     return row ? copy(row) : null;
   }
 
-  async transitionOrderIntent(orderId: string, from: readonly OrderIntentState[], to: OrderIntentState, patch: { lastError?: string | null; nextCheckAt?: string } = {}): Promise<boolean> {
+  async transitionOrderIntent(
+    orderId: string,
+    from: readonly OrderIntentState[],
+    to: OrderIntentState,
+    patch: { lastError?: string | null; nextCheckAt?: string } = {},
+  ): Promise<boolean> {
     const t = this.#t;
     const intent = t.intents.get(orderId);
     if (!intent || !from.includes(intent.state)) return false;

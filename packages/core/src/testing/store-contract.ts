@@ -56,12 +56,23 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       await store.addPartnerKey({ keyHash: 'h1', keyPrefix: 'pk_test_AAAA', partnerId: 'ptn_a', environment: 'sandbox' });
       await store.addAppClient({ clientId: 'client-a', partnerId: 'ptn_a', redirectUris: ['https://a.example/cb'] });
       const found = await store.findPartnerByKeyHash('h1');
-      assert.deepEqual(found, { partnerId: 'ptn_a', partnerName: 'A', orderSource: 'SRC_A', environment: 'sandbox', keyPrefix: 'pk_test_AAAA', live: false, clientIds: ['client-a'] });
+      assert.deepEqual(found, {
+        partnerId: 'ptn_a',
+        partnerName: 'A',
+        orderSource: 'SRC_A',
+        environment: 'sandbox',
+        keyPrefix: 'pk_test_AAAA',
+        live: false,
+        clientIds: ['client-a'],
+      });
       assert.equal(await store.revokePartnerKey('pk_test_AAAA'), true);
       assert.equal(await store.revokePartnerKey('pk_test_AAAA'), false);
       assert.equal(await store.findPartnerByKeyHash('h1'), null);
       assert.equal(await store.findPartnerByKeyHash("' OR 1=1 --"), null);
-      assert.deepEqual((await store.listPartnerKeys('ptn_a')).map((k) => [k.keyPrefix, k.revokedAt !== null]), [['pk_test_AAAA', true]]);
+      assert.deepEqual(
+        (await store.listPartnerKeys('ptn_a')).map((k) => [k.keyPrefix, k.revokedAt !== null]),
+        [['pk_test_AAAA', true]],
+      );
     });
 
     test('a partner with its key and client is created whole, or not at all when the client id is taken', async () => {
@@ -69,7 +80,11 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       const created = await store.createPartnerWithCredentials({ partner, key: { keyHash: 'hc', keyPrefix: 'pk_test_CCCC' }, client: { clientId: 'client-c', redirectUris: [] } });
       assert.equal(created?.partnerId, 'ptn_c');
       assert.deepEqual((await store.findPartnerByKeyHash('hc'))?.clientIds, ['client-c']);
-      const taken = await store.createPartnerWithCredentials({ partner: { ...partner, partnerId: 'ptn_d', orderSource: 'SRC_D' }, key: { keyHash: 'hd', keyPrefix: 'pk_test_DDDD' }, client: { clientId: 'client-c', redirectUris: [] } });
+      const taken = await store.createPartnerWithCredentials({
+        partner: { ...partner, partnerId: 'ptn_d', orderSource: 'SRC_D' },
+        key: { keyHash: 'hd', keyPrefix: 'pk_test_DDDD' },
+        client: { clientId: 'client-c', redirectUris: [] },
+      });
       assert.equal(taken, null);
       assert.equal(await store.getPartner('ptn_d'), null, 'rolled back: no partner');
       assert.equal(await store.findPartnerByKeyHash('hd'), null, 'and no key');
@@ -123,7 +138,23 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
         partnerId: scope.partnerId,
         ownerId: scope.ownerId,
         request: orderRecord('PA0', '2026-11-22T03:00:00.000Z').request,
-        calculation: { branchCode: 'BK01', currency: 'THB', fulfilment: 'PICKUP' as const, scheduleMode: 'REGULAR', lines: [], subTotalSatang: 0, deliveryFeeSatang: 0, discountedDeliveryFeeSatang: 0, shippingDiscountSatang: 0, expressShippingCostSatang: 0, totalDiscountSatang: 0, grandTotalSatang: 0, couponCodes: [], failedCoupons: [], raw: null },
+        calculation: {
+          branchCode: 'BK01',
+          currency: 'THB',
+          fulfilment: 'PICKUP' as const,
+          scheduleMode: 'REGULAR',
+          lines: [],
+          subTotalSatang: 0,
+          deliveryFeeSatang: 0,
+          discountedDeliveryFeeSatang: 0,
+          shippingDiscountSatang: 0,
+          expressShippingCostSatang: 0,
+          totalDiscountSatang: 0,
+          grandTotalSatang: 0,
+          couponCodes: [],
+          failedCoupons: [],
+          raw: null,
+        },
         createdAt: '2026-11-22T03:00:00.000Z',
         expiresAt: '2026-11-22T03:15:00.000Z',
       };
@@ -142,7 +173,14 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       assert.deepEqual(await claim('r2', 'PA2', t0 + 10), { kind: 'mismatch' });
       assert.deepEqual(await claim('r1', 'PA3', t0 + 120_000), { kind: 'claimed', resourceId: 'PA1' }, 'a stale claim keeps its resource id');
       await store.insertOrderIntent(intent('PA2611220000001-AAAA'));
-      assert.equal(await store.insertOrder({ order: orderRecord('PA2611220000001-AAAA', '2026-11-22T03:00:00.000Z'), link: link('PA2611220000001-AAAA', 'aa'), idempotency: { key: 'key-1', response: { orderId: 'PA1' } } }), true);
+      assert.equal(
+        await store.insertOrder({
+          order: orderRecord('PA2611220000001-AAAA', '2026-11-22T03:00:00.000Z'),
+          link: link('PA2611220000001-AAAA', 'aa'),
+          idempotency: { key: 'key-1', response: { orderId: 'PA1' } },
+        }),
+        true,
+      );
       assert.deepEqual(await claim('r1', 'PA4', t0 + 130_000), { kind: 'replay', response: { orderId: 'PA1' } });
       await store.releaseIdempotencyKey(scope, 'key-1');
       assert.deepEqual(await claim('r1', 'PA4', t0 + 140_000), { kind: 'replay', response: { orderId: 'PA1' } }, 'a completed key is not released');
@@ -172,18 +210,27 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
         await store.insertOrder({ order: orderRecord(id, `2026-11-22T03:0${i}:00.000Z`), link: link(id, `h${i}`), idempotency: null });
       }
       const first = await store.listOrders(scope, { after: null, first: 2 });
-      assert.deepEqual(first.orders.map((o) => o.orderId), ['PA2611220000005-AAAA', 'PA2611220000004-AAAA']);
+      assert.deepEqual(
+        first.orders.map((o) => o.orderId),
+        ['PA2611220000005-AAAA', 'PA2611220000004-AAAA'],
+      );
       assert.equal(first.hasNextPage, true);
       const last = first.orders.at(-1)!;
       const second = await store.listOrders(scope, { after: { createdAt: last.createdAt, orderId: last.orderId }, first: 10 });
-      assert.deepEqual(second.orders.map((o) => o.orderId), ['PA2611220000003-AAAA', 'PA2611220000002-AAAA', 'PA2611220000001-AAAA']);
+      assert.deepEqual(
+        second.orders.map((o) => o.orderId),
+        ['PA2611220000003-AAAA', 'PA2611220000002-AAAA', 'PA2611220000001-AAAA'],
+      );
       assert.equal(second.hasNextPage, false);
       assert.equal(await store.getOrder(otherPartner, 'PA2611220000005-AAAA'), null);
       assert.equal((await store.listOrders(otherPartner, { after: null, first: 10 })).orders.length, 0);
       assert.equal((await store.listOrders(production, { after: null, first: 10 })).orders.length, 0, 'sandbox orders are not production ones');
       assert.equal(await store.getOrder(production, 'PA2611220000005-AAAA'), null);
       assert.equal((await store.getOrderById('PA2611220000005-AAAA'))?.createdAt, '2026-11-22T03:05:00.000Z', 'unscoped by id');
-      assert.deepEqual((await store.ordersByIds(['PA2611220000003-AAAA', 'PA2611220000002-AAAA', 'nope'])).map((o) => o.orderId), ['PA2611220000002-AAAA', 'PA2611220000003-AAAA']);
+      assert.deepEqual(
+        (await store.ordersByIds(['PA2611220000003-AAAA', 'PA2611220000002-AAAA', 'nope'])).map((o) => o.orderId),
+        ['PA2611220000002-AAAA', 'PA2611220000003-AAAA'],
+      );
     });
 
     test('order intents: an insert keeps the first; moves are guarded; one adoption wins; an ended intent frees its key', async () => {
@@ -192,10 +239,16 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       const again = await store.insertOrderIntent(intent(orderId, scope, { lastError: 'second' }));
       assert.deepEqual(again, first, 'the stored intent is returned, not overwritten');
       assert.equal(await store.transitionOrderIntent(orderId, ['cancelling'], 'cancelled'), false, 'only from the named states');
-      const adoptions = await Promise.all([1, 2, 3].map((n) => store.insertOrder({ order: orderRecord(orderId, '2026-11-22T03:06:00.000Z'), link: link(orderId, `h6-${n}`), idempotency: null })));
+      const adoptions = await Promise.all(
+        [1, 2, 3].map((n) => store.insertOrder({ order: orderRecord(orderId, '2026-11-22T03:06:00.000Z'), link: link(orderId, `h6-${n}`), idempotency: null })),
+      );
       assert.deepEqual(adoptions.filter(Boolean).length, 1, 'exactly one path stores the order');
       if (subject.count) assert.equal(await subject.count.paymentLinks(orderId), 1, 'with one first link');
-      assert.equal([(await store.findPaymentLinkByHash('h6-1')) ?? [], (await store.findPaymentLinkByHash('h6-2')) ?? [], (await store.findPaymentLinkByHash('h6-3')) ?? []].flat().length, 1, 'the losers wrote no link');
+      assert.equal(
+        [(await store.findPaymentLinkByHash('h6-1')) ?? [], (await store.findPaymentLinkByHash('h6-2')) ?? [], (await store.findPaymentLinkByHash('h6-3')) ?? []].flat().length,
+        1,
+        'the losers wrote no link',
+      );
       assert.equal((await store.getOrderIntent(orderId))?.state, 'created');
       assert.equal(await store.transitionOrderIntent(orderId, ['pending'], 'cancelling'), false, 'a created intent is never given up');
 
@@ -204,10 +257,17 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       await store.claimIdempotencyKey(scope, { key: 'key-7', requestHash: 'r7', resourceId: lost, nowMs: t0, staleAfterMs: 60_000, retentionMs: 86_400_000 });
       await store.insertOrderIntent(intent(lost, scope, { idempotencyKey: 'key-7' }));
       assert.equal(await store.transitionOrderIntent(lost, ['pending'], 'cancelling', { lastError: 'GROCER_UNAVAILABLE: timeout' }), true);
-      assert.equal(await store.insertOrder({ order: orderRecord(lost, '2026-11-22T03:07:00.000Z'), link: link(lost, 'h7'), idempotency: null }), false, 'a given-up intent is not adopted');
+      assert.equal(
+        await store.insertOrder({ order: orderRecord(lost, '2026-11-22T03:07:00.000Z'), link: link(lost, 'h7'), idempotency: null }),
+        false,
+        'a given-up intent is not adopted',
+      );
       assert.equal(await store.getOrder(scope, lost), null);
       assert.equal(await store.findPaymentLinkByHash('h7'), null);
-      assert.deepEqual(await store.claimIdempotencyKey(scope, { key: 'key-7', requestHash: 'r7', resourceId: 'PA-next', nowMs: t0 + 10, staleAfterMs: 60_000, retentionMs: 86_400_000 }), { kind: 'in-progress' });
+      assert.deepEqual(
+        await store.claimIdempotencyKey(scope, { key: 'key-7', requestHash: 'r7', resourceId: 'PA-next', nowMs: t0 + 10, staleAfterMs: 60_000, retentionMs: 86_400_000 }),
+        { kind: 'in-progress' },
+      );
       assert.equal(await store.transitionOrderIntent(lost, ['cancelling'], 'cancelled'), true);
       assert.equal((await store.getOrderIntent(lost))?.lastError, 'GROCER_UNAVAILABLE: timeout', 'the reason stays');
       assert.deepEqual(
@@ -223,16 +283,30 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       await store.insertOrderIntent(intent('PA2611220000014-AAAA', scope, { nextCheckAt: '2026-11-22T09:00:00.000Z' }));
       const nowMs = Date.parse('2026-11-22T03:02:00.000Z');
       const claims = await Promise.all(Array.from({ length: 4 }, () => store.claimDueOrderIntents({ nowMs, untilMs: nowMs + 30_000, limit: 2 })));
-      const leased = claims.flat().map((i) => i.orderId).filter((id) => ids.includes(id));
+      const leased = claims
+        .flat()
+        .map((i) => i.orderId)
+        .filter((id) => ids.includes(id));
       assert.deepEqual([...leased].sort(), ids, 'every due intent is leased exactly once; one not yet due is left');
       assert.ok(claims.flat().every((i) => i.checks === 1 && i.nextCheckAt === new Date(nowMs + 30_000).toISOString()));
       assert.deepEqual(await store.claimDueOrderIntents({ nowMs: nowMs + 1_000, untilMs: nowMs + 31_000, limit: 10 }), [], 'leased intents are not due');
       const later = await store.claimDueOrderIntents({ nowMs: nowMs + 30_000, untilMs: nowMs + 60_000, limit: 10 });
-      assert.deepEqual(later.map((i) => i.orderId).filter((id) => ids.includes(id)).sort(), ids, 'an unfinished lease comes back');
+      assert.deepEqual(
+        later
+          .map((i) => i.orderId)
+          .filter((id) => ids.includes(id))
+          .sort(),
+        ids,
+        'an unfinished lease comes back',
+      );
       for (const id of ids) await store.transitionOrderIntent(id, ['pending'], 'failed');
       assert.equal((await store.listOrderIntents({ since: '2026-11-22T00:00:00.000Z', after: null, limit: 100 })).filter((i) => ids.includes(i.orderId)).length, 3);
       const page = await store.listOrderIntents({ since: '2026-11-22T00:00:00.000Z', after: 'PA2611220000011-AAAA', limit: 2 });
-      assert.deepEqual(page.map((i) => i.orderId), ['PA2611220000012-AAAA', 'PA2611220000013-AAAA'], 'paged in orderId order after the cursor');
+      assert.deepEqual(
+        page.map((i) => i.orderId),
+        ['PA2611220000012-AAAA', 'PA2611220000013-AAAA'],
+        'paged in orderId order after the cursor',
+      );
       assert.deepEqual(await store.listOrderIntents({ since: '2026-11-23T00:00:00.000Z', after: null, limit: 100 }), [], 'none created since');
     });
 
@@ -244,10 +318,16 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       const busy = starts.filter((s) => s.kind === 'busy');
       assert.equal(busy.length, 19);
       const winner = `pay_${starts.findIndex((s) => s.kind === 'started')}`;
-      assert.ok(busy.every((s) => s.kind === 'busy' && s.attempt.attemptId === winner), 'each is told which attempt is under way');
+      assert.ok(
+        busy.every((s) => s.kind === 'busy' && s.attempt.attemptId === winner),
+        'each is told which attempt is under way',
+      );
       assert.equal(await store.transitionPaymentAttempt(winner, ['charged'], 'paid'), false, 'only from the named states');
       assert.equal(await store.transitionPaymentAttempt(winner, ['started'], 'charged', { providerReference: 'sbx_1' }), true);
-      const paid = { ...contractGrocerOrder(orderId), payment: { isPaid: true, status: 'PAID' as const, method: 'sandbox', paidAt: '2026-11-22T04:00:00.000Z', reference: 'sbx_1', paymentId: winner } };
+      const paid = {
+        ...contractGrocerOrder(orderId),
+        payment: { isPaid: true, status: 'PAID' as const, method: 'sandbox', paidAt: '2026-11-22T04:00:00.000Z', reference: 'sbx_1', paymentId: winner },
+      };
       const payment = { paymentId: winner, orderId, amountSatang: 9000, currency: 'THB', provider: 'sandbox', reference: 'sbx_1', createdAt: '2026-11-22T04:00:00.000Z' };
       const event = { eventId: 'evt_1', partnerId: 'ptn_a', type: 'payment.paid' as const, orderId, payload: { orderId }, ts: 1 };
       const completions = await Promise.all([1, 2, 3].map(() => store.completePayment({ orderId, attemptId: winner, payment, grocerOrder: paid, events: [event] })));
@@ -272,13 +352,20 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       assert.equal((await store.startPaymentAttempt(attempt(orderId, 'pay_a', now))).kind, 'started');
       assert.equal(await store.transitionPaymentAttempt('pay_a', ['started'], 'declined', { failureCode: 'PAYMENT_DECLINED', failureMessage: 'declined' }), true);
       assert.equal((await store.startPaymentAttempt(attempt(orderId, 'pay_b', now + 1))).kind, 'started');
-      assert.deepEqual((await store.listPaymentAttempts([orderId])).map((a) => [a.attemptId, a.state, a.failureCode]), [
-        ['pay_a', 'declined', 'PAYMENT_DECLINED'],
-        ['pay_b', 'started', null],
-      ]);
+      assert.deepEqual(
+        (await store.listPaymentAttempts([orderId])).map((a) => [a.attemptId, a.state, a.failureCode]),
+        [
+          ['pay_a', 'declined', 'PAYMENT_DECLINED'],
+          ['pay_b', 'started', null],
+        ],
+      );
       const due = now + 120_000;
       const leases = await Promise.all([1, 2, 3].map(() => store.claimDuePaymentAttempts({ nowMs: due, untilMs: due + 30_000, limit: 5 })));
-      assert.deepEqual(leases.flat().map((a) => a.attemptId), ['pay_b'], 'leased by one worker only');
+      assert.deepEqual(
+        leases.flat().map((a) => a.attemptId),
+        ['pay_b'],
+        'leased by one worker only',
+      );
       assert.equal(leases.flat()[0]!.checks, 1);
     });
 
@@ -287,7 +374,10 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       assert.equal(await store.transitionPaymentAttempt(id, ['started'], 'started', { providerReference: 'ref_1', redirectUrl: 'https://pay.example/s/1' }), true);
       assert.equal(await store.transitionPaymentAttempt(id, ['started'], 'started', { providerStatus: 'pending', nextCheckAt: '2026-11-22T06:00:00.000Z' }), true);
       const moved = await store.getPaymentAttempt(id);
-      assert.deepEqual([moved?.providerReference, moved?.redirectUrl, moved?.providerStatus, moved?.nextCheckAt], ['ref_1', 'https://pay.example/s/1', 'pending', '2026-11-22T06:00:00.000Z']);
+      assert.deepEqual(
+        [moved?.providerReference, moved?.redirectUrl, moved?.providerStatus, moved?.nextCheckAt],
+        ['ref_1', 'https://pay.example/s/1', 'pending', '2026-11-22T06:00:00.000Z'],
+      );
       assert.equal(await store.transitionPaymentAttempt(id, ['started'], 'refunded', { refundReference: 'rf_1', failureCode: 'PRICE_CHANGED' }), true);
       const ended = await store.getPaymentAttempt(id);
       assert.deepEqual([ended?.state, ended?.providerReference, ended?.refundReference, ended?.failureCode], ['refunded', 'ref_1', 'rf_1', 'PRICE_CHANGED']);

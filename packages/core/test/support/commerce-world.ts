@@ -1,5 +1,15 @@
 import assert from 'node:assert/strict';
-import { CommerceError, createCommerce, SandboxPaymentProvider, shopperContext, type GrocerOrder, type PartnerContext, type Product, type SagaSettings, type ShopperContext } from '@grocery/core';
+import {
+  CommerceError,
+  createCommerce,
+  SandboxPaymentProvider,
+  shopperContext,
+  type GrocerOrder,
+  type PartnerContext,
+  type Product,
+  type SagaSettings,
+  type ShopperContext,
+} from '@grocery/core';
 import { InMemoryCatalog, InMemoryGrocer, InMemoryStore, ManualClock, StaticIdentityVerifier, testBranch, testProduct } from '@grocery/core/testing';
 import { createRequestLoaders } from '../../src/services/request-loaders.ts';
 
@@ -61,8 +71,18 @@ export function commerceWorld(options: { sagas?: Partial<SagaSettings>; partner?
     paymentProviders: { sandbox, production },
     sagas: { waitForRunningMs: 50, ...options.sagas },
   });
-  const partner: PartnerContext = { partnerId: 'ptn_a', partnerName: 'A', orderSource: 'SRC_A', environment: 'sandbox', keyPrefix: 'pk_test_AAAA', clientIds: ['client-a'], live: false, ...options.partner };
-  const shopper = (ownerId: string, overrides: Partial<PartnerContext> = {}): ShopperContext => shopperContext({ ...partner, ...overrides }, { ownerId, email: null, clientId: 'client-a' });
+  const partner: PartnerContext = {
+    partnerId: 'ptn_a',
+    partnerName: 'A',
+    orderSource: 'SRC_A',
+    environment: 'sandbox',
+    keyPrefix: 'pk_test_AAAA',
+    clientIds: ['client-a'],
+    live: false,
+    ...options.partner,
+  };
+  const shopper = (ownerId: string, overrides: Partial<PartnerContext> = {}): ShopperContext =>
+    shopperContext({ ...partner, ...overrides }, { ownerId, email: null, clientId: 'client-a' });
   return {
     clock,
     prices,

@@ -86,12 +86,14 @@ function variablePositions(operation: OperationDefinitionNode, graphqlSchema: Gr
     visitWithTypeInfo(typeInfo, {
       Argument(node) {
         const argument = typeInfo.getArgument();
-        if (node.value.kind === Kind.VARIABLE && argument && !positions.has(node.value.name.value)) positions.set(node.value.name.value, { type: argument.type, defaultValue: argument.defaultValue });
+        if (node.value.kind === Kind.VARIABLE && argument && !positions.has(node.value.name.value))
+          positions.set(node.value.name.value, { type: argument.type, defaultValue: argument.defaultValue });
       },
       ObjectField(node) {
         const owner = typeInfo.getParentInputType();
         const field = owner && isInputObjectType(getNamedType(owner)) ? (getNamedType(owner) as GraphQLInputObjectType).getFields()[node.name.value] : undefined;
-        if (node.value.kind === Kind.VARIABLE && field && !positions.has(node.value.name.value)) positions.set(node.value.name.value, { type: field.type, defaultValue: field.defaultValue });
+        if (node.value.kind === Kind.VARIABLE && field && !positions.has(node.value.name.value))
+          positions.set(node.value.name.value, { type: field.type, defaultValue: field.defaultValue });
       },
     }),
   );
@@ -109,12 +111,20 @@ export function assertArgumentsMatchVariables(inputSchema: Schema, operation: Op
   const properties = (inputSchema.properties ?? {}) as Record<string, Schema>;
   assert.equal(inputSchema.type, 'object', `${name}: arguments are an object`);
   assert.equal(inputSchema.additionalProperties, false, `${name}: no arguments beyond the variables`);
-  assert.deepEqual(Object.keys(properties), variables.map((v) => v.variable.name.value), `${name}: one argument per variable, in order`);
+  assert.deepEqual(
+    Object.keys(properties),
+    variables.map((v) => v.variable.name.value),
+    `${name}: one argument per variable, in order`,
+  );
   const required = variables.filter((v) => {
     const position = positions.get(v.variable.name.value)!;
     return isNonNullType(position.type) && position.defaultValue === undefined;
   });
-  assert.deepEqual(inputSchema.required ?? [], required.map((v) => v.variable.name.value), `${name}: required = variables filling a non-null position without a default`);
+  assert.deepEqual(
+    inputSchema.required ?? [],
+    required.map((v) => v.variable.name.value),
+    `${name}: required = variables filling a non-null position without a default`,
+  );
   for (const variable of variables) {
     const where = `${name}.${variable.variable.name.value}`;
     const property = properties[variable.variable.name.value]!;
@@ -136,14 +146,26 @@ function assertTypeMatches(schema: Schema, type: GraphQLInputType, where: string
     assert.ok(types.includes('array'), `${where} is a list`);
     assertTypeMatches(schema.items as Schema, inner.ofType, `${where}[]`);
   } else if (isEnumType(named)) {
-    assert.deepEqual((schema.enum as unknown[]).filter((v) => v !== null), named.getValues().map((v) => v.name), `${where} enum values`);
+    assert.deepEqual(
+      (schema.enum as unknown[]).filter((v) => v !== null),
+      named.getValues().map((v) => v.name),
+      `${where} enum values`,
+    );
   } else if (isInputObjectType(named)) {
     assert.ok(types.includes('object'), `${where} is an object`);
     assert.equal(schema.additionalProperties, false, `${where} takes no extra fields`);
     const fields = Object.values(named.getFields());
     const properties = schema.properties as Record<string, Schema>;
-    assert.deepEqual(Object.keys(properties), fields.map((f) => f.name), `${where} fields`);
-    assert.deepEqual(schema.required ?? [], fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined).map((f) => f.name), `${where} required fields`);
+    assert.deepEqual(
+      Object.keys(properties),
+      fields.map((f) => f.name),
+      `${where} fields`,
+    );
+    assert.deepEqual(
+      schema.required ?? [],
+      fields.filter((f) => isNonNullType(f.type) && f.defaultValue === undefined).map((f) => f.name),
+      `${where} required fields`,
+    );
     for (const field of fields) {
       assertTypeMatches(properties[field.name]!, field.type, `${where}.${field.name}`);
       if (field.defaultValue !== undefined) assert.deepEqual(properties[field.name]!.default, field.defaultValue, `${where}.${field.name} default`);

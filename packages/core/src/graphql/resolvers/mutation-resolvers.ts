@@ -3,16 +3,13 @@ import { asPayload } from './user-errors.ts';
 
 /** Every mutation is shopper-scoped; failures come back as `userErrors`. */
 export const mutationResolvers: MutationResolvers = {
-  basketAdd: (_root, args, ctx) =>
-    asPayload(args, async () => ({ basket: await ctx.commerce.baskets.add(await ctx.shopper(), ctx.loaders, args.input) }), { basket: null }),
+  basketAdd: (_root, args, ctx) => asPayload(args, async () => ({ basket: await ctx.commerce.baskets.add(await ctx.shopper(), ctx.loaders, args.input) }), { basket: null }),
 
   basketRemove: (_root, args, ctx) => asPayload(args, async () => ({ basket: await ctx.commerce.baskets.remove(await ctx.shopper(), args.input) }), { basket: null }),
 
-  basketSetQuantity: (_root, args, ctx) =>
-    asPayload(args, async () => ({ basket: await ctx.commerce.baskets.setQuantity(await ctx.shopper(), args.input) }), { basket: null }),
+  basketSetQuantity: (_root, args, ctx) => asPayload(args, async () => ({ basket: await ctx.commerce.baskets.setQuantity(await ctx.shopper(), args.input) }), { basket: null }),
 
-  basketSetBranch: (_root, args, ctx) =>
-    asPayload(args, async () => ({ basket: await ctx.commerce.baskets.setBranch(await ctx.shopper(), args.branchCode) }), { basket: null }),
+  basketSetBranch: (_root, args, ctx) => asPayload(args, async () => ({ basket: await ctx.commerce.baskets.setBranch(await ctx.shopper(), args.branchCode) }), { basket: null }),
 
   basketEmpty: (_root, args, ctx) => asPayload(args, async () => ({ basket: await ctx.commerce.baskets.empty(await ctx.shopper()) }), { basket: null }),
 

@@ -96,12 +96,15 @@ export const queryResolvers: QueryResolvers = {
     const cprcodes = args.cprcodes ?? ctx.commerce.products.stockedAt(branch.branchCode);
     if (cprcodes.length > 500) throw new CommerceError('INVALID_INPUT', 'Ask for at most 500 cprcodes at once.', { field: 'cprcodes' });
     const codes = [...new Set(cprcodes.map((c, i) => requireCprcode(c, `cprcodes.${i}`)))];
-    return ctx.loaders.stock(branch.branchCode).loadMany(codes).then((levels) =>
-      levels.map((level) => {
-        if (level instanceof Error) throw level;
-        return level;
-      }),
-    );
+    return ctx.loaders
+      .stock(branch.branchCode)
+      .loadMany(codes)
+      .then((levels) =>
+        levels.map((level) => {
+          if (level instanceof Error) throw level;
+          return level;
+        }),
+      );
   },
 
   async basket(_root, _args, ctx) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '@grocery/store';
-import type { Clock } from '@grocery/core';
+import { sha256Hex, type Clock } from '@grocery/core';
 import type { AppClients } from './app-clients.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import { CognitoError, COGNITO_MESSAGES } from './cognito-error.ts';
@@ -11,7 +11,7 @@ import type { OneTimeCodes } from './one-time-codes.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { MAXIMUM_PASSWORD_LENGTH, passwordPolicyViolation, type PasswordPolicy } from './password-policy.ts';
 import type { PoolDurations, PoolLimits } from './pool-settings.ts';
-import { newOpaqueToken, sha256Hex } from './random-ids.ts';
+import { newOpaqueToken } from './random-ids.ts';
 import type { TokenIssuer, TokenUser } from './token-issuer.ts';
 
 /** The Cognito user-pool actions this pool serves (`X-Amz-Target: AWSCognitoIdentityProviderService.<action>`). */

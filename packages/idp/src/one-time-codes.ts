@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@grocery/store';
-import type { Clock } from '@grocery/core';
+import { sameDigest, sha256Hex, type Clock } from '@grocery/core';
 import { CognitoError, COGNITO_MESSAGES } from './cognito-error.ts';
 import type { CodePurpose } from './mail-messages.ts';
-import { digestsEqual, newOpaqueToken, newSixDigitCode, sha256Hex } from './random-ids.ts';
+import { newOpaqueToken, newSixDigitCode } from './random-ids.ts';
 
 /** Six-digit e-mailed codes: hashed at rest, single use, expiring, with a cap on wrong tries. */
 export interface OneTimeCodes {
@@ -39,7 +39,7 @@ export function createOneTimeCodes(db: Db, clock: Clock): OneTimeCodes {
       ? new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts)
       : new CognitoError('CodeMismatchException', COGNITO_MESSAGES.codeMismatch);
   };
-  const matches = (row: CodeRow, code: string) => /^\d{6}$/.test(code) && digestsEqual(row.code_hash, codeHash(row.id, code));
+  const matches = (row: CodeRow, code: string) => /^\d{6}$/.test(code) && sameDigest(row.code_hash, codeHash(row.id, code));
 
   return {
     async issue({ sub, purpose, ttlMs, maxAttempts, clientId }) {

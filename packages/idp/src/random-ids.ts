@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 const CLIENT_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -17,15 +17,4 @@ export function newSixDigitCode(): string {
 /** An opaque bearer secret (refresh tokens, challenge sessions): 256 bits, base64url. */
 export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
-}
-
-/** Compares two hex digests in constant time. */
-export function digestsEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }

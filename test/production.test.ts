@@ -1,34 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SandboxPaymentProvider } from '@grocery/core';
 import { testDatabaseKinds } from '@grocery/store';
-import { createHttpWebhookSender } from '@grocery/webhooks';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { startSystem } from '../apps/api/src/system.ts';
+import { publicWebhookSender } from './support/live-partner.ts';
+import { productionConfig, productionEnv } from './support/production-config.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId specialComment sandbox paymentLink { url provider } } userErrors { code } } }';
-
-/** The configuration of a production deployment, in a fresh data directory. */
-function productionConfig() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'prod-'));
-  const adminToken = 'a'.repeat(40);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    PORT: '0',
-    SEARCH_PORT: '0',
-    DATA_DIR: dataDir,
-    PUBLIC_BASE_URL: 'https://api.grocer.example',
-    ADMIN_TOKEN: adminToken,
-    DOWNLOAD_SECRET: 'b'.repeat(40),
-    GROCER_WEBHOOK_SECRET: 'c'.repeat(40),
-    LOG_LEVEL: 'silent',
-  });
-  return { config, dataDir, adminToken };
-}
 
 describe('production keys, the production provider and the go-live check', () => {
   let t: TestSystem;
@@ -37,9 +17,7 @@ describe('production keys, the production provider and the go-live check', () =>
   let clientId: string;
 
   before(async () => {
-    // DNS is out of reach here: the real guarded sender, resolving partner hosts to a public address.
-    const sender = createHttpWebhookSender({ resolveAll: async () => [{ address: '93.184.215.14', family: 4 }] });
-    t = await startTestSystem({ webhookSender: sender });
+    t = await startTestSystem({ webhookSender: publicWebhookSender() });
     const created = (await t.admin('POST', '/admin/partners', { name: 'Live Grocer Co', environment: 'production', redirectUris: ['https://shop.live.example/callback'] }))
       .body as {
       partnerId: string;
@@ -53,14 +31,7 @@ describe('production keys, the production provider and the go-live check', () =>
   test('production starts only with a payment provider, and says why', async () => {
     const { config, dataDir } = productionConfig();
     await assert.rejects(startSystem({ config }), /Production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
-    const half = {
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: 'https://api.grocer.example',
-      ADMIN_TOKEN: 'a'.repeat(40),
-      DOWNLOAD_SECRET: 'b'.repeat(40),
-      GROCER_WEBHOOK_SECRET: 'c'.repeat(40),
-    };
+    const half = productionEnv(dataDir);
     assert.throws(() => loadConfig({ ...half, STRIPE_SECRET_KEY: 'sk_test_abc' }), /Stripe settings are incomplete: .*STRIPE_WEBHOOK_SECRET/);
     assert.throws(() => loadConfig({ ...half, STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' }), /Stripe settings are incomplete: .*STRIPE_SECRET_KEY/);
     assert.throws(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }), /production needs ADMIN_TOKEN, DOWNLOAD_SECRET, GROCER_WEBHOOK_SECRET, PUBLIC_BASE_URL/);

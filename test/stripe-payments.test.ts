@@ -5,14 +5,11 @@
  * tests only; the product talks to Stripe through the official SDK.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { testDatabaseKinds } from '@grocery/store';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { startSystem } from '../apps/api/src/system.ts';
 import { createLivePartner, publicWebhookSender, type LivePartner } from './support/live-partner.ts';
+import { productionConfig } from './support/production-config.ts';
 import { startStripeDouble, type StripeDouble } from './support/stripe-double.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
@@ -270,18 +267,7 @@ describe('production payments through Stripe Checkout', () => {
   });
 
   test('NODE_ENV=production starts with STRIPE_* set, and serves the Stripe webhook', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      PORT: '0',
-      SEARCH_PORT: '0',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'prod-stripe-')),
-      PUBLIC_BASE_URL: 'https://api.grocer.example',
-      ADMIN_TOKEN: 'a'.repeat(40),
-      DOWNLOAD_SECRET: 'b'.repeat(40),
-      GROCER_WEBHOOK_SECRET: 'c'.repeat(40),
-      LOG_LEVEL: 'silent',
-      ...stripeEnv(),
-    });
+    const { config } = productionConfig(stripeEnv());
     const system = await startSystem({ config, db: await testDatabaseKinds()[0]!.open(), grocer: { productCount: 100 } });
     try {
       const response = await fetch(`${system.api.origin}/webhooks/stripe`, { method: 'POST', headers: { 'stripe-signature': 't=1,v1=00' }, body: '{}' });

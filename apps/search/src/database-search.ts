@@ -37,7 +37,7 @@ export async function startDatabaseSearch(options: DatabaseSearchOptions): Promi
     indexStore: createDatabaseIndexStore(options.db),
     catalog: {
       latestVersion: async () => (await snapshots.latest())?.version ?? null,
-      feather: async (version) => (await snapshots.files(version)).find((file) => file.lang === 'all')?.body ?? null,
+      feather: async (version) => (await snapshots.fileOf(version, 'all'))?.body ?? null,
     },
     verifyPartnerKey: partners.verifyKey,
     wrapHandler: (handler) => withPartnerRateLimit(limiting, handler),

@@ -162,13 +162,6 @@ export class SnapshotRepository {
     return row ? { version: row.version, seq: Number(row.seq), manifest: row.manifest } : null;
   }
 
-  /** Every download file of a published snapshot. */
-  async files(version: string): Promise<FeatherFile[]> {
-    const db = await this.#db();
-    const { rows } = await db.query<FileRow>(`SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE version = $1 ORDER BY name`, [version]);
-    return Promise.all(rows.map(toFile));
-  }
-
   /** One download file of a published snapshot by language (a start needs only `all`), or null. */
   async fileOf(version: string, lang: FeatherLang): Promise<FeatherFile | null> {
     const db = await this.#db();

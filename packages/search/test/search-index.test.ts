@@ -278,6 +278,8 @@ describe('what shoppers actually type', () => {
     assert.equal(top('kitchen roll'), 'Scott Kitchen Towel');
     assert.equal(shelfOf(search('nappies')[0]!.cprcode), 'Baby Diapers');
     assert.equal(shelfOf(search('crisps')[0]!.cprcode), 'Potato Chips');
+    // A brand's nickname means that brand, not every cola.
+    assert.equal(top('coke'), 'Coca-Cola Original');
   });
 
   it('ranks a product of the type with the attribute above the type alone, and both above the attribute alone', () => {

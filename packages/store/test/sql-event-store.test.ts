@@ -1,68 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { EventRecord, GrocerOrder, OrderRecord, Store } from '@grocery/core';
-import { describeEventStoreContract } from '@grocery/core/testing';
+import type { Store } from '@grocery/core';
+import { CONTRACT_T0 as T0, contractEvent as event, contractGrocerOrder, describeEventStoreContract, storeContractOrder } from '@grocery/core/testing';
 import { createSqlStore, openDatabase, testDatabaseKinds, type Db } from '../src/index.ts';
 
-const T0 = Date.UTC(2026, 10, 22, 3, 0, 0);
-
-function grocerOrder(orderId: string, picking = 'AWAITING_PAYMENT'): GrocerOrder {
-  return {
-    orderId,
-    branchCode: 'BK01',
-    orderSource: 'SRC_A',
-    specialComment: 'test',
-    sandbox: true,
-    status: 'PLACED',
-    createdAt: new Date(T0).toISOString(),
-    currency: 'THB',
-    lines: [],
-    subTotalSatang: 9000,
-    deliveryFeeSatang: 0,
-    totalDiscountSatang: 0,
-    grandTotalSatang: 9000,
-    couponCodes: [],
-    payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null, paymentId: null },
-    shipping: { fulfilmentType: 'PICKUP', address: null, schedules: [{ mode: 'REGULAR', dateTime: new Date(T0).toISOString(), pickingStatus: picking, deliveryFeeSatang: 0 }] },
-  };
-}
-
-function orderRecord(orderId: string, partnerId: string): OrderRecord {
-  return {
-    orderId,
-    partnerId,
-    ownerId: 'owner-1',
-    environment: 'sandbox',
-    orderSource: 'SRC_A',
-    branchCode: 'BK01',
-    grandTotalSatang: 9000,
-    currency: 'THB',
-    paymentStatus: 'UNPAID',
-    status: 'PLACED',
-    pickingStatus: 'AWAITING_PAYMENT',
-    request: {
-      branchCode: 'BK01',
-      lines: [{ cprcode: '100001', quantity: 1 }],
-      fulfilment: 'PICKUP',
-      scheduleMode: 'REGULAR',
-      address: null,
-      couponCodes: [],
-      orderSource: 'SRC_A',
-    },
-    grocerOrder: grocerOrder(orderId),
-    createdAt: new Date(T0).toISOString(),
-    paidAt: null,
-  };
-}
-
-const event = (id: string, partnerId: string, orderId: string, type: EventRecord['type'] = 'order.status'): EventRecord => ({
-  eventId: `evt_${id.padStart(32, '0')}`,
-  partnerId,
-  type,
-  orderId,
-  payload: { orderId },
-  ts: Math.floor(T0 / 1000),
-});
+const grocerOrder = (orderId: string, picking = 'AWAITING_PAYMENT') => contractGrocerOrder(orderId, picking);
 
 let orderSeq = 0;
 const nextOrderId = () => `PA2611220${String(++orderSeq).padStart(6, '0')}-TEST`;
@@ -89,37 +31,7 @@ for (const kind of testDatabaseKinds()) {
 
     async function newOrder(partnerId = 'ptn_a'): Promise<string> {
       const orderId = nextOrderId();
-      const order = orderRecord(orderId, partnerId);
-      await store.insertOrderIntent({
-        orderId,
-        partnerId,
-        ownerId: order.ownerId,
-        environment: order.environment,
-        idempotencyKey: null,
-        request: { ...order.request, orderId, specialComment: null, sandbox: true },
-        fromBasket: false,
-        state: 'pending',
-        checks: 0,
-        lastError: null,
-        createdAt: order.createdAt,
-        nextCheckAt: order.createdAt,
-      });
-      await store.insertOrder({
-        order: orderRecord(orderId, partnerId),
-        link: {
-          linkId: `lnk_${orderId}`,
-          tokenHash: `h_${orderId}`,
-          orderId,
-          partnerId,
-          amountSatang: 9000,
-          currency: 'THB',
-          provider: 'sandbox',
-          callbackUrl: null,
-          expiresAt: new Date(T0 + 86_400_000).toISOString(),
-          createdAt: new Date(T0).toISOString(),
-        },
-        idempotency: null,
-      });
+      await storeContractOrder(store, orderId, { partnerId, environment: 'sandbox', ownerId: 'owner-1' }, new Date(T0).toISOString(), `h_${orderId}`);
       return orderId;
     }
 

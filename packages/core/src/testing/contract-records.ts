@@ -1,9 +1,12 @@
-import type { OrderIntentRecord, OrderRecord, PaymentAttemptRecord, PaymentLinkRecord } from '../model/checkout.ts';
+import type { EventRecord, OrderIntentRecord, OrderRecord, PaymentAttemptRecord, PaymentLinkRecord } from '../model/checkout.ts';
 import type { ShopperScope } from '../model/basket.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import type { Store } from '../ports/store.ts';
 
-/** Records the store contracts write: one priced pickup order at BK01 for 90 baht. Internal to the contracts. */
+/**
+ * Records the store contracts write: one priced pickup order at BK01 for 90 baht, and its events.
+ * Exported for tests of what only one implementation can show (a database's transactions).
+ */
 
 export const CONTRACT_T0 = Date.UTC(2026, 10, 22, 3, 0, 0);
 
@@ -117,4 +120,9 @@ export function contractAttempt(orderId: string, partnerId: string, attemptId: s
 export async function storeContractOrder(store: Store, orderId: string, owner: ShopperScope, createdAt: string, hash: string): Promise<boolean> {
   await store.insertOrderIntent(contractIntent(orderId, owner));
   return store.insertOrder({ order: contractOrder(orderId, createdAt, owner), link: contractLink(orderId, owner.partnerId, hash), idempotency: null });
+}
+
+/** An event of an order, its id padded to the 32 characters event ids have. */
+export function contractEvent(id: string, partnerId: string, orderId: string, type: EventRecord['type'] = 'order.status'): EventRecord {
+  return { eventId: `evt_${id.padStart(32, '0')}`, partnerId, type, orderId, payload: { orderId }, ts: Math.floor(CONTRACT_T0 / 1000) };
 }

@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { EventRecord } from '../model/checkout.ts';
 import type { Store } from '../ports/store.ts';
-import { CONTRACT_T0 as T0, contractGrocerOrder, storeContractOrder } from './contract-records.ts';
+import { CONTRACT_T0 as T0, contractEvent as event, contractGrocerOrder, storeContractOrder } from './contract-records.ts';
 import type { StoreContractSubject } from './store-contract.ts';
 
 const grocerOrder = (orderId: string, picking = 'AWAITING_PAYMENT') => contractGrocerOrder(orderId, picking);
-
-const event = (id: string, partnerId: string, orderId: string, type: EventRecord['type'] = 'order.status'): EventRecord => ({
-  eventId: `evt_${id.padStart(32, '0')}`,
-  partnerId,
-  type,
-  orderId,
-  payload: { orderId },
-  ts: Math.floor(T0 / 1000),
-});
 
 /**
  * The behaviour every implementation of the `EventStore` port shares, with the `Store` that writes

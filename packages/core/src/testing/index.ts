@@ -13,6 +13,7 @@ export { InMemoryCatalog } from './in-memory-catalog.ts';
 export { InMemoryEventStore, type InMemoryStoreOptions } from './in-memory-event-store.ts';
 export { InMemoryGrocer, type InMemoryGrocerOptions } from './in-memory-grocer.ts';
 export { InMemoryStore } from './in-memory-store.ts';
+export { CONTRACT_T0, contractEvent, contractGrocerOrder, storeContractOrder } from './contract-records.ts';
 export { describeEventStoreContract } from './event-store-contract.ts';
 export { describeStoreContract, type StoreContractSubject, type StoreRowCounts } from './store-contract.ts';
 export { StaticIdentityVerifier } from './static-identity-verifier.ts';

@@ -79,8 +79,10 @@ export default defineConfig(
     files: ['apps/shop/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      // Preact hooks follow React's rules of hooks. (exhaustive-deps is not on: the pages name the inputs of their effects by hand.)
+      // Preact hooks follow React's rules of hooks; an effect that misses an input shows stale data.
       'react-hooks/rules-of-hooks': 'error',
+      // useAsync(load, deps) takes its inputs like useEffect, so the rule checks each call's deps too.
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useAsync$' }],
       // The shop's event handlers are async and catch their own failures to show them on the page.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },

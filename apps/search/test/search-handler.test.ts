@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { LIMITS } from '@grocery/core';
 import type { HttpResponse } from '@grocery/core/http';
-import { buildSearchIndex, type SearchIndex } from '@grocery/search';
+import { buildSearchIndex, SEARCH_DEFAULTS, type SearchIndex } from '@grocery/search';
 import { fixtureDocuments } from '../../../packages/search/test/fixtures/fixture-catalog.ts';
-import { createSearchHandler, SEARCH_DEFAULTS, type LoadedSearchIndex } from '../src/index.ts';
+import { createSearchHandler, type LoadedSearchIndex } from '../src/index.ts';
 import { assertMatchesContract, parameterSchema } from './support/openapi-contract.ts';
 
 const KEY = 'pk_test_search_handler';

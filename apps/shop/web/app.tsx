@@ -64,12 +64,12 @@ function page(route: Route) {
 export function App() {
   const { t } = useLang();
   const route = useStore(routeStore);
-  const session = useStore(sessionStore);
+  const email = useStore(sessionStore)?.email ?? null;
 
   useEffect(() => {
     // A signed-in shopper's basket count shows in the header on every page.
-    if (session) reloadBasket().catch(() => null);
-  }, [session?.email]);
+    if (email !== null) reloadBasket().catch(() => null);
+  }, [email]);
 
   return (
     <>

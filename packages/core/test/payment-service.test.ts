@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LIMITS } from '@grocery/core';
+import { CommerceError, LIMITS } from '@grocery/core';
 import { commerceWorld, MILK, rejectsWith, tokenOf } from './support/commerce-world.ts';
 
 const lines = [{ cprcode: MILK, quantity: 2 }];
@@ -127,3 +127,19 @@ test('a hosted provider (deferred sandbox): the shopper is sent on, and its paid
     "an event that does not match its attempt's order is ignored",
   );
 });
+
+for (const hosted of [false, true]) {
+  test(`a start whose answer is lost: ${hosted ? 'a hosted provider took no money, so the attempt ends' : 'a provider that is not hosted may have charged, so the attempt waits for recovery'}`, async () => {
+    const world = commerceWorld();
+    Object.defineProperty(world.sandbox, 'hosted', { value: hosted });
+    world.sandbox.start = async () => {
+      throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', 'The answer was lost.');
+    };
+    const { order, token } = await placed(world);
+    if (hosted) await rejectsWith(world.commerce.payments.pay(token), 'PAYMENT_PROVIDER_UNAVAILABLE');
+    else assert.equal((await world.commerce.payments.pay(token)).state, 'pending');
+    const [attempt] = await world.store.listPaymentAttempts([order.orderId]);
+    assert.equal(attempt?.state, hosted ? 'failed' : 'started');
+    assert.equal(attempt?.failureCode, hosted ? 'PAYMENT_PROVIDER_UNAVAILABLE' : null);
+  });
+}

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CommerceError, SandboxPaymentProvider, type PaymentRequest } from '@grocery/core';
+import { describePaymentProviderContract } from '@grocery/core/testing';
 
 const request: PaymentRequest = {
   orderId: 'ord_1',
@@ -47,4 +48,11 @@ test('deferred: a hosted session that waits, then settles through events; looked
   await sandbox.refund({ attemptId: 'pat_2' });
   assert.equal((await sandbox.lookup({ attemptId: 'pat_2', reference: null })).status, 'failed', 'undoing an open session ends it');
   assert.equal(sandbox.settle('pat_2', 'expired').type, 'expired');
+});
+
+describePaymentProviderContract('sandbox, immediate', async () => ({ provider: new SandboxPaymentProvider() }));
+
+describePaymentProviderContract('sandbox, deferred (the in-memory fake of a hosted page)', async () => {
+  const sandbox = new SandboxPaymentProvider({ settlement: 'deferred' });
+  return { provider: sandbox, payOnPage: async ({ attemptId }) => void sandbox.settle(attemptId, 'paid') };
 });

@@ -191,6 +191,37 @@ function couponFailure(code: string, reason: CouponFailureReason, message: strin
   return { code, reason, message };
 }
 
+/** A request that passed validation, with its branch found and its lines merged. */
+interface CheckedRequest {
+  branch: BranchProfile;
+  fulfilment: FulfilmentType;
+  scheduleMode: ScheduleMode;
+  lines: CheckedLine[];
+  couponCodes: string[];
+  address: Address | null;
+  orderSource: string;
+}
+
+/** The coupons that applied (in the order given) and those that did not, with why. */
+interface CouponOutcome {
+  applied: { code: string; discount: Satang; definition: CouponDefinition }[];
+  failedCoupons: FailedCoupon[];
+  /** The code of the coupon that made delivery free, if any. */
+  freeDeliveryCoupon: string | null;
+}
+
+/** The bill's totals in satang. */
+interface Totals {
+  subTotal: Satang;
+  itemDiscount: Satang;
+  deliveryFee: Satang;
+  shippingDiscount: Satang;
+  discountedDeliveryFee: Satang;
+  expressShippingCost: Satang;
+  totalDiscount: Satang;
+  grandTotal: Satang;
+}
+
 /**
  * Prices a request. Throws `CommerceError` for requests the grocer refuses (see the module doc and
  * the port's doc); unusable coupons are not errors but are reported in `failedCoupons`.
@@ -200,8 +231,35 @@ function couponFailure(code: string, reason: CouponFailureReason, message: strin
  *   scheduleMode: 'REGULAR', address: null, couponCodes: ['SAVE10'], orderSource: 'PARTNER' }, context);
  */
 export function calculate(request: CalculateRequest, context: CalculatorContext): Calculation {
-  if (!isRecord(request)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
   const rules = context.rules ?? DEFAULT_DELIVERY_RULES;
+  const checked = checkRequest(request, context);
+  const lines = checked.lines.map((line) => priceLine(line, checked.branch, context));
+  const distanceKm = checked.fulfilment === 'DELIVERY' ? deliveryDistanceKm(checked, rules) : null;
+  const coupons = applyCoupons(checked.couponCodes, lines, checked.fulfilment, context);
+  const totals = totalsOf(lines, distanceKm, coupons.freeDeliveryCoupon !== null, checked, rules);
+  const { branch, fulfilment, scheduleMode } = checked;
+  return {
+    branchCode: branch.branch.branchCode,
+    currency: CURRENCY,
+    fulfilment,
+    scheduleMode,
+    lines: lines.map(calculatedLine),
+    subTotalSatang: totals.subTotal,
+    deliveryFeeSatang: totals.deliveryFee,
+    discountedDeliveryFeeSatang: totals.discountedDeliveryFee,
+    shippingDiscountSatang: totals.shippingDiscount,
+    expressShippingCostSatang: totals.expressShippingCost,
+    totalDiscountSatang: totals.totalDiscount,
+    grandTotalSatang: totals.grandTotal,
+    couponCodes: coupons.applied.map((a) => a.code),
+    failedCoupons: coupons.failedCoupons,
+    raw: rawResponse(checked, lines, distanceKm, coupons, totals, rules, context.now),
+  };
+}
+
+/** Validates the request's shape and finds its branch; throws naming the field at fault. */
+function checkRequest(request: CalculateRequest, context: CalculatorContext): CheckedRequest {
+  if (!isRecord(request)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
   const branch = checkBranch(context, request.branchCode);
   const fulfilment = request.fulfilment;
   if (!FULFILMENT_TYPES.includes(fulfilment)) throw new CommerceError('INVALID_INPUT', 'fulfilment must be PICKUP or DELIVERY.', { field: 'fulfilment' });
@@ -209,161 +267,183 @@ export function calculate(request: CalculateRequest, context: CalculatorContext)
   if (!(SCHEDULE_MODES as readonly unknown[]).includes(scheduleMode)) {
     throw new CommerceError('INVALID_INPUT', `scheduleMode must be one of ${SCHEDULE_MODES.join(', ')}.`, { field: 'scheduleMode', details: { allowed: [...SCHEDULE_MODES] } });
   }
-  const checked = checkLines(request.lines);
-  const couponCodes = checkCouponCodes(request.couponCodes);
-  const address = checkAddress(request.address);
-  const orderSource = typeof request.orderSource === 'string' ? request.orderSource.slice(0, 100) : '';
+  return {
+    branch,
+    fulfilment,
+    scheduleMode: scheduleMode as ScheduleMode,
+    lines: checkLines(request.lines),
+    couponCodes: checkCouponCodes(request.couponCodes),
+    address: checkAddress(request.address),
+    orderSource: typeof request.orderSource === 'string' ? request.orderSource.slice(0, 100) : '',
+  };
+}
 
-  const lines: PricedLine[] = checked.map((line) => {
-    const field = `lines.${line.position}.cprcode`;
-    const found = context.product(line.cprcode);
-    if (!found) throw new CommerceError('INVALID_CPRCODE', `There is no product ${line.cprcode}.`, { field, details: { cprcode: line.cprcode } });
-    const { index, product } = found;
-    if (!product.active || !product.online) {
-      throw new CommerceError('PRODUCT_UNAVAILABLE', `${product.nameEn} (${product.cprcode}) is not sold online now.`, { field, details: { cprcode: product.cprcode } });
-    }
-    if (product.alcohol && !branch.branch.alcoholLicensed) {
-      throw new CommerceError('ALCOHOL_NOT_LICENSED', `Branch ${branch.branch.branchCode} is not licensed to sell alcohol (${product.cprcode}).`, {
-        field,
-        details: { cprcode: product.cprcode, branchCode: branch.branch.branchCode },
-      });
-    }
-    const price = context.price(branch, index, product);
-    if (!price) {
-      throw new CommerceError('PRICE_UNAVAILABLE', `Branch ${branch.branch.branchCode} does not price ${product.nameEn} (${product.cprcode}); remove it or switch branch.`, {
-        field,
-        details: { cprcode: product.cprcode, branchCode: branch.branch.branchCode },
-      });
-    }
-    const rowTotal = price.amountSatang * line.quantity;
-    const promotion = context.promotion(index, product);
-    const applied = promotion ? applyPromotion(promotion, price.amountSatang, line.quantity) : null;
-    const promotionDiscount = Math.min(rowTotal, applied?.discountSatang ?? 0);
-    return {
-      checked: line,
-      product,
-      l1Code: product.grocerCategoryCodes[0],
-      price,
-      rowTotal,
-      promotionDiscount,
-      promotionLabels: applied ? [applied.label] : [],
-      promotionId: applied && promotion ? promotion.id : null,
-      couponDiscount: 0,
-    };
-  });
-
-  // Delivery: where, how far, and whether this branch can go there.
-  let distanceKm: number | null = null;
-  if (fulfilment === 'DELIVERY') {
-    if (!address || address.lat === null || address.lon === null)
-      throw new CommerceError('ADDRESS_REQUIRED', 'Delivery needs the address coordinates (address.lat and address.lon).', { field: 'address' });
-    const b = branch.branch;
-    if (!b.deliveryAvailable)
-      throw new CommerceError('DELIVERY_UNAVAILABLE', `Branch ${b.branchCode} does not deliver; choose pickup or another branch.`, {
-        field: 'fulfilment',
-        details: { branchCode: b.branchCode },
-      });
-    distanceKm = haversineKm(b.lat, b.lon, address.lat, address.lon);
-    const rounded = Math.round(distanceKm * 10) / 10;
-    if (distanceKm > b.deliveryRadiusKm) {
-      throw new CommerceError('DELIVERY_UNAVAILABLE', `The address is ${rounded} km from branch ${b.branchCode}, which delivers within ${b.deliveryRadiusKm} km.`, {
-        field: 'address',
-        details: { branchCode: b.branchCode, distanceKm: rounded, deliveryRadiusKm: b.deliveryRadiusKm },
-      });
-    }
-    if (address.postcode !== null && !b.deliveryPostcodes.includes(address.postcode.trim())) {
-      throw new CommerceError('DELIVERY_UNAVAILABLE', `Branch ${b.branchCode} does not deliver to postcode ${address.postcode.trim().slice(0, 10)}.`, {
-        field: 'address.postcode',
-        details: { branchCode: b.branchCode },
-      });
-    }
-    if (scheduleMode === 'EXPRESS' && distanceKm > rules.expressMaxKm) {
-      throw new CommerceError('DELIVERY_UNAVAILABLE', `Express delivery reaches ${rules.expressMaxKm} km; the address is ${rounded} km away. Use REGULAR.`, {
-        field: 'scheduleMode',
-        details: { branchCode: b.branchCode, distanceKm: rounded, expressMaxKm: rules.expressMaxKm },
-      });
-    }
+/** Prices one line at the branch with its promotion; refuses products the branch cannot sell. */
+function priceLine(line: CheckedLine, branch: BranchProfile, context: CalculatorContext): PricedLine {
+  const field = `lines.${line.position}.cprcode`;
+  const found = context.product(line.cprcode);
+  if (!found) throw new CommerceError('INVALID_CPRCODE', `There is no product ${line.cprcode}.`, { field, details: { cprcode: line.cprcode } });
+  const { index, product } = found;
+  if (!product.active || !product.online) {
+    throw new CommerceError('PRODUCT_UNAVAILABLE', `${product.nameEn} (${product.cprcode}) is not sold online now.`, { field, details: { cprcode: product.cprcode } });
   }
+  if (product.alcohol && !branch.branch.alcoholLicensed) {
+    throw new CommerceError('ALCOHOL_NOT_LICENSED', `Branch ${branch.branch.branchCode} is not licensed to sell alcohol (${product.cprcode}).`, {
+      field,
+      details: { cprcode: product.cprcode, branchCode: branch.branch.branchCode },
+    });
+  }
+  const price = context.price(branch, index, product);
+  if (!price) {
+    throw new CommerceError('PRICE_UNAVAILABLE', `Branch ${branch.branch.branchCode} does not price ${product.nameEn} (${product.cprcode}); remove it or switch branch.`, {
+      field,
+      details: { cprcode: product.cprcode, branchCode: branch.branch.branchCode },
+    });
+  }
+  const rowTotal = price.amountSatang * line.quantity;
+  const promotion = context.promotion(index, product);
+  const applied = promotion ? applyPromotion(promotion, price.amountSatang, line.quantity) : null;
+  const promotionDiscount = Math.min(rowTotal, applied?.discountSatang ?? 0);
+  return {
+    checked: line,
+    product,
+    l1Code: product.grocerCategoryCodes[0],
+    price,
+    rowTotal,
+    promotionDiscount,
+    promotionLabels: applied ? [applied.label] : [],
+    promotionId: applied && promotion ? promotion.id : null,
+    couponDiscount: 0,
+  };
+}
 
-  // Coupons, in the order given.
-  const applied: { code: string; discount: Satang; definition: CouponDefinition }[] = [];
-  const failedCoupons: FailedCoupon[] = [];
+/** How far the delivery address is from the branch; refuses addresses and modes the branch cannot serve. */
+function deliveryDistanceKm(request: CheckedRequest, rules: DeliveryRules): number {
+  const { address, scheduleMode } = request;
+  if (!address || address.lat === null || address.lon === null)
+    throw new CommerceError('ADDRESS_REQUIRED', 'Delivery needs the address coordinates (address.lat and address.lon).', { field: 'address' });
+  const b = request.branch.branch;
+  if (!b.deliveryAvailable)
+    throw new CommerceError('DELIVERY_UNAVAILABLE', `Branch ${b.branchCode} does not deliver; choose pickup or another branch.`, {
+      field: 'fulfilment',
+      details: { branchCode: b.branchCode },
+    });
+  const distanceKm = haversineKm(b.lat, b.lon, address.lat, address.lon);
+  const rounded = Math.round(distanceKm * 10) / 10;
+  if (distanceKm > b.deliveryRadiusKm) {
+    throw new CommerceError('DELIVERY_UNAVAILABLE', `The address is ${rounded} km from branch ${b.branchCode}, which delivers within ${b.deliveryRadiusKm} km.`, {
+      field: 'address',
+      details: { branchCode: b.branchCode, distanceKm: rounded, deliveryRadiusKm: b.deliveryRadiusKm },
+    });
+  }
+  if (address.postcode !== null && !b.deliveryPostcodes.includes(address.postcode.trim())) {
+    throw new CommerceError('DELIVERY_UNAVAILABLE', `Branch ${b.branchCode} does not deliver to postcode ${address.postcode.trim().slice(0, 10)}.`, {
+      field: 'address.postcode',
+      details: { branchCode: b.branchCode },
+    });
+  }
+  if (scheduleMode === 'EXPRESS' && distanceKm > rules.expressMaxKm) {
+    throw new CommerceError('DELIVERY_UNAVAILABLE', `Express delivery reaches ${rules.expressMaxKm} km; the address is ${rounded} km away. Use REGULAR.`, {
+      field: 'scheduleMode',
+      details: { branchCode: b.branchCode, distanceKm: rounded, expressMaxKm: rules.expressMaxKm },
+    });
+  }
+  return distanceKm;
+}
+
+/**
+ * Applies the coupons in the order given, spreading each discount over its eligible lines
+ * (`couponDiscount` of `lines` grows), and reports those that do not apply.
+ */
+function applyCoupons(couponCodes: readonly string[], lines: PricedLine[], fulfilment: FulfilmentType, context: CalculatorContext): CouponOutcome {
+  const outcome: CouponOutcome = { applied: [], failedCoupons: [], freeDeliveryCoupon: null };
   const seen = new Set<string>();
   let exclusiveApplied: string | null = null;
-  let freeDeliveryCoupon: string | null = null;
   for (const given of couponCodes) {
     const code = normalizeCouponCode(given);
-    if (seen.has(code)) {
-      failedCoupons.push(couponFailure(code, 'DUPLICATE', `Coupon ${code} was given more than once.`));
-      continue;
-    }
-    seen.add(code);
     const coupon = code ? context.coupons.find(code) : undefined;
-    if (!coupon) {
-      failedCoupons.push(couponFailure(code, 'UNKNOWN', `There is no coupon ${code || '(empty)'}.`));
+    const eligible = coupon ? lines.filter((line) => coupon.l1Code === undefined || line.l1Code === coupon.l1Code) : [];
+    const failure = seen.has(code)
+      ? couponFailure(code, 'DUPLICATE', `Coupon ${code} was given more than once.`)
+      : couponRefusal(code, coupon, eligible, fulfilment, exclusiveApplied, context);
+    seen.add(code);
+    if (failure) {
+      outcome.failedCoupons.push(failure);
       continue;
     }
-    if (context.now < Date.parse(coupon.validFrom)) {
-      failedCoupons.push(couponFailure(code, 'NOT_STARTED', `Coupon ${code} starts on ${coupon.validFrom.slice(0, 10)}.`));
-      continue;
-    }
-    if (context.now > Date.parse(coupon.validTo)) {
-      failedCoupons.push(couponFailure(code, 'EXPIRED', `Coupon ${code} expired on ${coupon.validTo.slice(0, 10)}.`));
-      continue;
-    }
-    if (coupon.fulfilment && coupon.fulfilment !== fulfilment) {
-      failedCoupons.push(couponFailure(code, 'FULFILMENT', `Coupon ${code} is for ${coupon.fulfilment.toLowerCase()} orders only.`));
-      continue;
-    }
-    if (coupon.usageLimit !== undefined && context.coupons.redemptions(code) >= coupon.usageLimit) {
-      failedCoupons.push(couponFailure(code, 'USAGE_LIMIT', `Coupon ${code} has been used the most times allowed (${coupon.usageLimit}).`));
-      continue;
-    }
-    const eligible = lines.filter((line) => coupon.l1Code === undefined || line.l1Code === coupon.l1Code);
-    if (eligible.length === 0) {
-      failedCoupons.push(couponFailure(code, 'CATEGORY', `Coupon ${code} applies only to ${coupon.l1Name ?? 'some products'}; the basket has none of them.`));
-      continue;
-    }
-    const eligibleSpend = eligible.reduce((sum, line) => sum + line.rowTotal - line.promotionDiscount, 0);
-    if (coupon.minSpendSatang !== undefined && eligibleSpend < coupon.minSpendSatang) {
-      failedCoupons.push(
-        couponFailure(
-          code,
-          'MIN_SPEND',
-          `Coupon ${code} needs a spend of ${bahtText(coupon.minSpendSatang)}${coupon.l1Code ? ' on eligible products' : ''}; the basket has ${bahtText(eligibleSpend)}.`,
-        ),
-      );
-      continue;
-    }
-    if (coupon.exclusive && exclusiveApplied) {
-      failedCoupons.push(couponFailure(code, 'NOT_COMBINABLE', `Coupon ${code} cannot be combined with ${exclusiveApplied}.`));
-      continue;
-    }
+    const definition = coupon!;
     let discount = 0;
-    if (coupon.kind === 'FREE_DELIVERY') freeDeliveryCoupon = code;
+    if (definition.kind === 'FREE_DELIVERY') outcome.freeDeliveryCoupon = code;
     else {
       const remaining = eligible.map((line) => line.rowTotal - line.promotionDiscount - line.couponDiscount);
       const base = remaining.reduce((sum, r) => sum + r, 0);
-      discount = coupon.kind === 'PERCENT' ? percentOf(base, coupon.percent ?? 0) : (coupon.amountSatang ?? 0);
-      discount = Math.min(discount, coupon.maxDiscountSatang ?? Infinity, base);
+      discount = definition.kind === 'PERCENT' ? percentOf(base, definition.percent ?? 0) : (definition.amountSatang ?? 0);
+      discount = Math.min(discount, definition.maxDiscountSatang ?? Infinity, base);
       allocate(discount, remaining).forEach((part, i) => (eligible[i]!.couponDiscount += part));
     }
-    if (coupon.exclusive) exclusiveApplied = code;
-    applied.push({ code, discount, definition: coupon });
+    if (definition.exclusive) exclusiveApplied = code;
+    outcome.applied.push({ code, discount, definition });
   }
+  return outcome;
+}
 
+/** Why a (first-seen) coupon does not apply to this basket now, or null when it does. */
+function couponRefusal(
+  code: string,
+  coupon: CouponDefinition | undefined,
+  eligible: readonly PricedLine[],
+  fulfilment: FulfilmentType,
+  exclusiveApplied: string | null,
+  context: CalculatorContext,
+): FailedCoupon | null {
+  if (!coupon) return couponFailure(code, 'UNKNOWN', `There is no coupon ${code || '(empty)'}.`);
+  if (context.now < Date.parse(coupon.validFrom)) return couponFailure(code, 'NOT_STARTED', `Coupon ${code} starts on ${coupon.validFrom.slice(0, 10)}.`);
+  if (context.now > Date.parse(coupon.validTo)) return couponFailure(code, 'EXPIRED', `Coupon ${code} expired on ${coupon.validTo.slice(0, 10)}.`);
+  if (coupon.fulfilment && coupon.fulfilment !== fulfilment) {
+    return couponFailure(code, 'FULFILMENT', `Coupon ${code} is for ${coupon.fulfilment.toLowerCase()} orders only.`);
+  }
+  if (coupon.usageLimit !== undefined && context.coupons.redemptions(code) >= coupon.usageLimit) {
+    return couponFailure(code, 'USAGE_LIMIT', `Coupon ${code} has been used the most times allowed (${coupon.usageLimit}).`);
+  }
+  if (eligible.length === 0) {
+    return couponFailure(code, 'CATEGORY', `Coupon ${code} applies only to ${coupon.l1Name ?? 'some products'}; the basket has none of them.`);
+  }
+  const eligibleSpend = eligible.reduce((sum, line) => sum + line.rowTotal - line.promotionDiscount, 0);
+  if (coupon.minSpendSatang !== undefined && eligibleSpend < coupon.minSpendSatang) {
+    return couponFailure(
+      code,
+      'MIN_SPEND',
+      `Coupon ${code} needs a spend of ${bahtText(coupon.minSpendSatang)}${coupon.l1Code ? ' on eligible products' : ''}; the basket has ${bahtText(eligibleSpend)}.`,
+    );
+  }
+  if (coupon.exclusive && exclusiveApplied) return couponFailure(code, 'NOT_COMBINABLE', `Coupon ${code} cannot be combined with ${exclusiveApplied}.`);
+  return null;
+}
+
+/** The bill's totals: merchandise after discounts, the delivery fee unless free (by coupon or threshold), the express surcharge. */
+function totalsOf(lines: readonly PricedLine[], distanceKm: number | null, freeDeliveryByCoupon: boolean, request: CheckedRequest, rules: DeliveryRules): Totals {
   const subTotal = lines.reduce((sum, line) => sum + line.rowTotal, 0);
   const itemDiscount = lines.reduce((sum, line) => sum + line.promotionDiscount + line.couponDiscount, 0);
   const merchandise = subTotal - itemDiscount;
   const deliveryFee = distanceKm === null ? 0 : deliveryFeeSatang(distanceKm, rules);
   const freeByThreshold = deliveryFee > 0 && merchandise >= rules.freeDeliveryThresholdSatang;
-  const shippingDiscount = deliveryFee > 0 && (freeDeliveryCoupon || freeByThreshold) ? deliveryFee : 0;
+  const shippingDiscount = deliveryFee > 0 && (freeDeliveryByCoupon || freeByThreshold) ? deliveryFee : 0;
   const discountedDeliveryFee = deliveryFee - shippingDiscount;
-  const expressShippingCost = fulfilment === 'DELIVERY' && scheduleMode === 'EXPRESS' ? rules.expressSurchargeSatang : 0;
-  const totalDiscount = itemDiscount + shippingDiscount;
-  const grandTotal = merchandise + discountedDeliveryFee + expressShippingCost;
+  const expressShippingCost = request.fulfilment === 'DELIVERY' && request.scheduleMode === 'EXPRESS' ? rules.expressSurchargeSatang : 0;
+  return {
+    subTotal,
+    itemDiscount,
+    deliveryFee,
+    shippingDiscount,
+    discountedDeliveryFee,
+    expressShippingCost,
+    totalDiscount: itemDiscount + shippingDiscount,
+    grandTotal: merchandise + discountedDeliveryFee + expressShippingCost,
+  };
+}
 
-  const calculatedLines: CalculatedLine[] = lines.map((line) => ({
+function calculatedLine(line: PricedLine): CalculatedLine {
+  return {
     cprcode: line.product.cprcode,
     productName: line.product.nameEn,
     quantity: line.checked.quantity,
@@ -371,15 +451,27 @@ export function calculate(request: CalculateRequest, context: CalculatorContext)
     rowTotalSatang: line.rowTotal,
     discountedRowTotalSatang: line.rowTotal - line.promotionDiscount - line.couponDiscount,
     promotions: line.promotionLabels,
-  }));
+  };
+}
 
-  const raw = {
-    store_code: branch.branch.branchCode,
-    order_source: orderSource,
+/** The grocer's own response, in baht and its field names, as the real calculator answers it. */
+function rawResponse(
+  request: CheckedRequest,
+  lines: readonly PricedLine[],
+  distanceKm: number | null,
+  coupons: CouponOutcome,
+  totals: Totals,
+  rules: DeliveryRules,
+  now: number,
+): Record<string, unknown> {
+  const { fulfilment, scheduleMode } = request;
+  return {
+    store_code: request.branch.branch.branchCode,
+    order_source: request.orderSource,
     currency: CURRENCY,
     shipping_type: fulfilment,
     schedule_mode: scheduleMode,
-    calculated_at: new Date(context.now).toISOString(),
+    calculated_at: new Date(now).toISOString(),
     items: lines.map((line) => ({
       sku: line.product.cprcode,
       name: line.product.nameEn,
@@ -393,41 +485,23 @@ export function calculate(request: CalculateRequest, context: CalculatorContext)
       row_total_after_discount: toBaht(line.rowTotal - line.promotionDiscount - line.couponDiscount),
       applied_rules: line.promotionId ? [{ rule_id: line.promotionId, label: line.promotionLabels[0], discount_amount: toBaht(line.promotionDiscount) }] : [],
     })),
-    sub_total: toBaht(subTotal),
-    discount_amount: toBaht(itemDiscount),
+    sub_total: toBaht(totals.subTotal),
+    discount_amount: toBaht(totals.itemDiscount),
     shipping: {
       method: fulfilment === 'PICKUP' ? 'STORE_PICKUP' : scheduleMode === 'EXPRESS' ? 'EXPRESS_DELIVERY' : 'STANDARD_DELIVERY',
       distance_km: distanceKm === null ? null : Math.round(distanceKm * 100) / 100,
-      amount: toBaht(deliveryFee),
-      discount_amount: toBaht(shippingDiscount),
-      amount_after_discount: toBaht(discountedDeliveryFee),
-      express_amount: toBaht(expressShippingCost),
+      amount: toBaht(totals.deliveryFee),
+      discount_amount: toBaht(totals.shippingDiscount),
+      amount_after_discount: toBaht(totals.discountedDeliveryFee),
+      express_amount: toBaht(totals.expressShippingCost),
       free_shipping_threshold: toBaht(rules.freeDeliveryThresholdSatang),
-      free_shipping_reason: shippingDiscount > 0 ? (freeDeliveryCoupon ? 'COUPON' : 'THRESHOLD') : null,
+      free_shipping_reason: totals.shippingDiscount > 0 ? (coupons.freeDeliveryCoupon ? 'COUPON' : 'THRESHOLD') : null,
     },
     coupons: {
-      applied: applied.map((a) => ({ code: a.code, type: a.definition.kind, discount_amount: toBaht(a.discount) })),
-      failed: failedCoupons.map((f) => ({ code: f.code, reason: f.reason, message: f.message })),
+      applied: coupons.applied.map((a) => ({ code: a.code, type: a.definition.kind, discount_amount: toBaht(a.discount) })),
+      failed: coupons.failedCoupons.map((f) => ({ code: f.code, reason: f.reason, message: f.message })),
     },
-    total_discount: toBaht(totalDiscount),
-    grand_total: toBaht(grandTotal),
-  };
-
-  return {
-    branchCode: branch.branch.branchCode,
-    currency: CURRENCY,
-    fulfilment,
-    scheduleMode,
-    lines: calculatedLines,
-    subTotalSatang: subTotal,
-    deliveryFeeSatang: deliveryFee,
-    discountedDeliveryFeeSatang: discountedDeliveryFee,
-    shippingDiscountSatang: shippingDiscount,
-    expressShippingCostSatang: expressShippingCost,
-    totalDiscountSatang: totalDiscount,
-    grandTotalSatang: grandTotal,
-    couponCodes: applied.map((a) => a.code),
-    failedCoupons,
-    raw,
+    total_discount: toBaht(totals.totalDiscount),
+    grand_total: toBaht(totals.grandTotal),
   };
 }

@@ -106,6 +106,30 @@ function checkCprcodes(values: unknown, field = 'cprcodes'): string[] {
   return list;
 }
 
+/** The simulator's state, shared by the groups of methods below. */
+interface SimulatorWorld {
+  seed: number;
+  clock: Clock;
+  branches: readonly BranchProfile[];
+  catalog: CatalogState;
+  priceFeed: PriceFeed;
+  stockFeed: StockFeed;
+  couponBook: CouponBook;
+  orders: OrderBook;
+  faults: FaultInjector;
+  /** Ids cancelled before any order had them: a create that arrives late is refused. */
+  cancelledIds: Set<string>;
+  promotionOf(index: number, product: Product): Promotion | null;
+  /** Replaces a product's generated promotion; null removes it. */
+  overridePromotion(cprcode: string, promotion: Promotion | null): void;
+  calculatorContext(): CalculatorContext;
+  requireBranch(branchCode: unknown): BranchProfile;
+  requireOrder(orderId: unknown): OrderRecord;
+  /** Every gateway call goes through here: closed check and injected faults. */
+  gate: () => Promise<void>;
+  notifications: OrderNotifications;
+}
+
 /**
  * Creates the in-process grocer.
  *
@@ -116,57 +140,107 @@ function checkCprcodes(values: unknown, field = 'cprcodes'): string[] {
  */
 export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): GrocerSimulator {
   const clock = options.clock ?? systemClock;
+  const pickingStepMs = options.pickingStepMs ?? 60_000;
+  if (!Number.isFinite(pickingStepMs) || pickingStepMs <= 0) throw new RangeError('pickingStepMs must be a positive number');
+  let closed = false;
+  const world = createWorld(options, clock, pickingStepMs, () => closed);
+  const timer = world.notifications.enabled ? setInterval(() => world.notifications.scan(), options.notifyIntervalMs ?? 1000) : null;
+  timer?.unref();
+
+  return {
+    seed: world.seed,
+    ...catalogMethods(world),
+    ...orderMethods(world),
+    ...controlMethods(world),
+    ...toolMethods(world),
+    async notifyPending(): Promise<void> {
+      world.notifications.scan();
+      await world.notifications.idle();
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      if (timer) clearInterval(timer);
+      world.faults.close();
+      await world.notifications.close();
+    },
+  };
+}
+
+/** Generates (or takes) the catalog and builds the feeds, order book, faults and notifier around it. */
+function createWorld(options: GrocerSimulatorOptions, clock: Clock, pickingStepMs: number, isClosed: () => boolean): SimulatorWorld {
   const branches = buildBranchDirectory();
   const generated = options.catalog ?? generateCatalog({ seed: options.seed ?? 1, count: options.productCount ?? DEFAULT_PRODUCT_COUNT, branches });
   const seed = generated.seed;
   const catalog = new CatalogState(generated);
   const branchByCode = new Map(branches.map((b) => [b.branch.branchCode, b]));
   const priceFeed = new PriceFeed({ seed, listPriceSatang: generated.listPriceSatang });
-  const stockFeed = new StockFeed({ seed, velocity: generated.velocity });
   const couponBook = new CouponBook(options.coupons ?? SANDBOX_COUPONS);
   const promotionOverrides = new Map<string, Promotion | null>();
-  const pickingStepMs = options.pickingStepMs ?? 60_000;
-  if (!Number.isFinite(pickingStepMs) || pickingStepMs <= 0) throw new RangeError('pickingStepMs must be a positive number');
   const orders = new OrderBook({ pickingStepMs, unpaidCancelAfterMs: options.unpaidCancelAfterMs ?? 72 * 3_600_000 });
   const faults = new FaultInjector({ seed, ...(options.faultHangMs === undefined ? {} : { hangMs: options.faultHangMs }) });
-  const log = options.log ?? ((message: string) => console.warn(message));
-  const notifier = options.serviceWebhook
-    ? new ServiceNotifier({
-        ...options.serviceWebhook,
-        clock,
-        log,
-        ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
-      })
-    : null;
-  let closed = false;
-
   const promotionOf = (index: number, product: Product): Promotion | null => {
     const override = promotionOverrides.get(product.cprcode);
     return override !== undefined ? override : generatedPromotion(seed, index, product);
   };
-  const calculatorContext = (): CalculatorContext => ({
-    branch: (code) => branchByCode.get(code),
-    product: (cprcode) => catalog.find(cprcode),
-    price: (branch, index, product) => priceFeed.price(branch, index, product),
-    promotion: promotionOf,
-    coupons: couponBook,
-    rules: options.deliveryRules ?? DEFAULT_DELIVERY_RULES,
-    now: clock.now(),
-  });
-  const requireBranch = (branchCode: unknown): BranchProfile => checkBranch({ branch: (code) => branchByCode.get(code) }, branchCode);
-
-  /** Every gateway call goes through here: closed check and injected faults. */
-  const gate = async (): Promise<void> => {
-    if (closed) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer simulator is closed.');
-    await faults.apply();
+  return {
+    seed,
+    clock,
+    branches,
+    catalog,
+    priceFeed,
+    stockFeed: new StockFeed({ seed, velocity: generated.velocity }),
+    couponBook,
+    orders,
+    faults,
+    cancelledIds: new Set<string>(),
+    promotionOf,
+    overridePromotion: (cprcode, promotion) => promotionOverrides.set(cprcode, promotion),
+    calculatorContext: () => ({
+      branch: (code) => branchByCode.get(code),
+      product: (cprcode) => catalog.find(cprcode),
+      price: (branch, index, product) => priceFeed.price(branch, index, product),
+      promotion: promotionOf,
+      coupons: couponBook,
+      rules: options.deliveryRules ?? DEFAULT_DELIVERY_RULES,
+      now: clock.now(),
+    }),
+    requireBranch: (branchCode) => checkBranch({ branch: (code) => branchByCode.get(code) }, branchCode),
+    requireOrder: (orderId) => {
+      const record = orders.get(checkOrderId(orderId));
+      if (!record) throw new CommerceError('NOT_FOUND', `There is no order ${String(orderId)}.`, { field: 'orderId', details: { orderId } });
+      return record;
+    },
+    gate: async () => {
+      if (isClosed()) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer simulator is closed.');
+      await faults.apply();
+    },
+    notifications: orderNotifications(options, clock, orders),
   };
+}
 
-  const scanOrders = (): void => {
-    if (!notifier) return;
-    const now = clock.now();
-    for (const record of orders.open(now)) notifyTransitions(record, now);
-  };
-  const notifyTransitions = (record: OrderRecord, now: number): void => {
+/** Tells the service of payments and order moves, when a webhook is configured; otherwise does nothing. */
+interface OrderNotifications {
+  readonly enabled: boolean;
+  /** Looks at every open order for moves to tell. */
+  scan(): void;
+  /** Tells the order's moves up to `now`. */
+  transitions(record: OrderRecord, now: number): void;
+  paid(order: GrocerOrder, amountSatang: number, reference: string): void;
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function orderNotifications(options: GrocerSimulatorOptions, clock: Clock, orders: OrderBook): OrderNotifications {
+  const notifier = options.serviceWebhook
+    ? new ServiceNotifier({
+        ...options.serviceWebhook,
+        clock,
+        log: options.log ?? ((message: string) => console.warn(message)),
+        ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
+      })
+    : null;
+  const transitions = (record: OrderRecord, now: number): void => {
     if (!notifier) return;
     for (const move of orders.takeTransitions(record, now)) {
       notifier.send(move.orderId, '/webhooks/shop/order-status', {
@@ -178,27 +252,53 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
       });
     }
   };
-  const timer = notifier ? setInterval(scanOrders, options.notifyIntervalMs ?? 1000) : null;
-  /** Ids cancelled before any order had them: a create that arrives late is refused. */
-  const cancelledIds = new Set<string>();
-  const cancelledError = (orderId: string) =>
-    new CommerceError('ORDER_CANCELLED', `Order ${orderId} was cancelled; place the order again.`, { field: 'orderId', details: { orderId, status: 'CANCELLED' } });
-  const checkOrderId = (orderId: unknown): string => {
-    if (typeof orderId !== 'string' || !ORDER_ID_PATTERN.test(orderId))
-      throw new CommerceError('INVALID_INPUT', 'orderId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'orderId' });
-    return orderId;
+  return {
+    enabled: notifier !== null,
+    scan: () => {
+      if (!notifier) return;
+      const now = clock.now();
+      for (const record of orders.open(now)) transitions(record, now);
+    },
+    transitions,
+    paid: (order, amountSatang, reference) =>
+      notifier?.send(order.orderId, '/webhooks/shop/payment', {
+        type: 'payment',
+        orderId: order.orderId,
+        paymentStatus: 'PAID',
+        amountSatang,
+        paidAt: order.payment.paidAt,
+        reference,
+      }),
+    idle: async () => notifier?.idle(),
+    close: async () => notifier?.close(),
   };
-  timer?.unref();
+}
 
-  const requireOrder = (orderId: unknown): OrderRecord => {
-    const record = orders.get(checkOrderId(orderId));
-    if (!record) throw new CommerceError('NOT_FOUND', `There is no order ${String(orderId)}.`, { field: 'orderId', details: { orderId } });
-    return record;
+function checkOrderId(orderId: unknown): string {
+  if (typeof orderId !== 'string' || !ORDER_ID_PATTERN.test(orderId))
+    throw new CommerceError('INVALID_INPUT', 'orderId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'orderId' });
+  return orderId;
+}
+
+function cancelledError(orderId: string): CommerceError {
+  return new CommerceError('ORDER_CANCELLED', `Order ${orderId} was cancelled; place the order again.`, { field: 'orderId', details: { orderId, status: 'CANCELLED' } });
+}
+
+/** The gateway's catalog, branch, price and stock reads. */
+function catalogMethods(
+  world: SimulatorWorld,
+): Pick<GrocerSimulator, 'catalogVersion' | 'exportCatalog' | 'catalogPage' | 'products' | 'productImage' | 'branches' | 'prices' | 'stock' | 'calculate'> {
+  const { catalog, gate } = world;
+  const catalogPage = async (after: string | null, limit: number): Promise<{ items: Product[]; nextAfter: string | null }> => {
+    await gate();
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_BATCH) {
+      throw new CommerceError('INVALID_INPUT', `The batch size must be a whole number from 1 to ${MAX_EXPORT_BATCH}.`, { field: 'batchSize' });
+    }
+    if (after !== null && !isCprcode(after)) throw new CommerceError('INVALID_INPUT', 'after must be a cprcode.', { field: 'after' });
+    const items = catalog.page(after, limit).map(cloneProduct);
+    return { items, nextAfter: items.length === limit ? items.at(-1)!.cprcode : null };
   };
-
-  const simulator: GrocerSimulator = {
-    seed,
-
+  return {
     async catalogVersion(): Promise<CatalogVersion> {
       await gate();
       return catalog.version();
@@ -207,21 +307,13 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
     async *exportCatalog(exportOptions: { batchSize?: number } = {}): AsyncIterable<Product[]> {
       let after: string | null = null;
       do {
-        const page = await simulator.catalogPage(after, exportOptions.batchSize ?? 1000);
+        const page = await catalogPage(after, exportOptions.batchSize ?? 1000);
         if (page.items.length > 0) yield page.items;
         after = page.nextAfter;
       } while (after !== null);
     },
 
-    async catalogPage(after: string | null, limit: number): Promise<{ items: Product[]; nextAfter: string | null }> {
-      await gate();
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_BATCH) {
-        throw new CommerceError('INVALID_INPUT', `The batch size must be a whole number from 1 to ${MAX_EXPORT_BATCH}.`, { field: 'batchSize' });
-      }
-      if (after !== null && !isCprcode(after)) throw new CommerceError('INVALID_INPUT', 'after must be a cprcode.', { field: 'after' });
-      const items = catalog.page(after, limit).map(cloneProduct);
-      return { items, nextAfter: items.length === limit ? items.at(-1)!.cprcode : null };
-    },
+    catalogPage,
 
     async products(cprcodes: readonly string[]): Promise<Product[]> {
       await gate();
@@ -245,63 +337,53 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
 
     async branches(): Promise<Branch[]> {
       await gate();
-      return branches.map((b) => cloneBranch(b.branch));
+      return world.branches.map((b) => cloneBranch(b.branch));
     },
 
     async prices(branchCode: string, cprcodes: readonly string[]): Promise<PriceLookup[]> {
       await gate();
-      const branch = requireBranch(branchCode);
+      const branch = world.requireBranch(branchCode);
       return checkCprcodes(cprcodes).map((cprcode) => {
         const found = catalog.find(cprcode);
-        return { cprcode, price: found ? priceFeed.price(branch, found.index, found.product) : null };
+        return { cprcode, price: found ? world.priceFeed.price(branch, found.index, found.product) : null };
       });
     },
 
     async stock(branchCode: string, cprcodes: readonly string[]): Promise<InventoryLevel[]> {
       await gate();
-      const branch = requireBranch(branchCode);
+      const branch = world.requireBranch(branchCode);
       return checkCprcodes(cprcodes).map((cprcode) => {
         const found = catalog.find(cprcode);
         return found
-          ? stockFeed.level(branch, found.index, found.product)
+          ? world.stockFeed.level(branch, found.index, found.product)
           : { cprcode, branchCode: branch.branch.branchCode, listable: false, sellableQty: null, ibCfQty: null, qtySource: null };
       });
     },
 
     async calculate(request: CalculateRequest): Promise<Calculation> {
       await gate();
-      return calculate(request, calculatorContext());
+      return calculate(request, world.calculatorContext());
     },
+  };
+}
 
+/** The gateway's orders: create (idempotent by id), read, cancel and record a payment. */
+function orderMethods(world: SimulatorWorld): Pick<GrocerSimulator, 'createOrder' | 'orders' | 'cancelOrder' | 'recordPayment'> {
+  const { orders, clock, gate, notifications } = world;
+  return {
     async createOrder(request: CreateOrderRequest): Promise<GrocerOrder> {
       await gate();
       if (!isRecord(request)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
       const orderId = checkOrderId(request.orderId);
-      if (cancelledIds.has(orderId)) throw cancelledError(orderId);
+      if (world.cancelledIds.has(orderId)) throw cancelledError(orderId);
       const existing = orders.get(orderId);
       if (existing) {
         if (orders.isCancelled(existing, clock.now())) throw cancelledError(orderId);
         return orders.view(existing, clock.now());
       }
-      if (typeof request.orderSource !== 'string' || request.orderSource.length === 0 || request.orderSource.length > 100) {
-        throw new CommerceError('INVALID_INPUT', 'orderSource must be text of 1 to 100 characters.', { field: 'orderSource' });
-      }
-      if (request.specialComment !== null && (typeof request.specialComment !== 'string' || request.specialComment.length > MAX_SPECIAL_COMMENT_LENGTH)) {
-        throw new CommerceError('INVALID_INPUT', `specialComment must be null or text of at most ${MAX_SPECIAL_COMMENT_LENGTH} characters.`, { field: 'specialComment' });
-      }
-      if (typeof request.sandbox !== 'boolean') throw new CommerceError('INVALID_INPUT', 'sandbox must be true or false.', { field: 'sandbox' });
-      const calculation = calculate(
-        {
-          branchCode: request.branchCode,
-          lines: request.lines,
-          fulfilment: request.fulfilment,
-          scheduleMode: request.scheduleMode,
-          address: request.address,
-          couponCodes: request.couponCodes,
-          orderSource: request.orderSource,
-        },
-        calculatorContext(),
-      );
+      checkOrderFields(request);
+      const { branchCode, lines, fulfilment, scheduleMode, address, couponCodes, orderSource } = request;
+      const calculation = calculate({ branchCode, lines, fulfilment, scheduleMode, address, couponCodes, orderSource }, world.calculatorContext());
       const now = clock.now();
       const record = orders.create(request, calculation, checkAddress(request.address), now);
       return orders.view(record, now);
@@ -327,30 +409,21 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
       const id = checkOrderId(orderId);
       const record = orders.get(id);
       if (!record) {
-        cancelledIds.add(id);
+        world.cancelledIds.add(id);
         return null;
       }
       const now = clock.now();
       if (record.order.payment.isPaid) throw new CommerceError('ALREADY_PAID', `Order ${id} is paid; it cannot be cancelled.`, { field: 'orderId', details: { orderId: id } });
       orders.cancel(record, now);
-      notifyTransitions(record, now);
+      notifications.transitions(record, now);
       return orders.view(record, now);
     },
 
     async recordPayment(request: RecordPaymentRequest): Promise<GrocerOrder> {
       await gate();
       if (!isRecord(request)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
-      const record = requireOrder(request.orderId);
-      const { amountSatang, provider, reference, paymentId } = request;
-      if (typeof amountSatang !== 'number' || !Number.isSafeInteger(amountSatang) || amountSatang < 0) {
-        throw new CommerceError('INVALID_INPUT', 'amountSatang must be a whole number of satang.', { field: 'amountSatang' });
-      }
-      if (typeof provider !== 'string' || provider.length === 0 || provider.length > 40)
-        throw new CommerceError('INVALID_INPUT', 'provider must be text of 1 to 40 characters.', { field: 'provider' });
-      if (typeof reference !== 'string' || reference.length === 0 || reference.length > 200)
-        throw new CommerceError('INVALID_INPUT', 'reference must be text of 1 to 200 characters.', { field: 'reference' });
-      if (typeof paymentId !== 'string' || !ORDER_ID_PATTERN.test(paymentId))
-        throw new CommerceError('INVALID_INPUT', 'paymentId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'paymentId' });
+      const record = world.requireOrder(request.orderId);
+      const { amountSatang, provider, reference, paymentId } = checkPaymentFields(request);
       const now = clock.now();
       const order = record.order;
       // One payment per order: the same paymentId again is that payment, any other is refused.
@@ -368,38 +441,62 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
       orders.pay(record, { method: provider, reference, paymentId }, now);
       // A coupon is used up when its order is paid, so re-pricing an unpaid order before payment
       // still counts it as available (spec rule 5 compares like with like).
-      couponBook.redeem(order.couponCodes);
-      notifier?.send(order.orderId, '/webhooks/shop/payment', {
-        type: 'payment',
-        orderId: order.orderId,
-        paymentStatus: 'PAID',
-        amountSatang,
-        paidAt: order.payment.paidAt,
-        reference,
-      });
-      notifyTransitions(record, now);
+      world.couponBook.redeem(order.couponCodes);
+      notifications.paid(order, amountSatang, reference);
+      notifications.transitions(record, now);
       return orders.view(record, now);
     },
+  };
+}
 
+/** The fields of a new order the calculator does not check. */
+function checkOrderFields(request: CreateOrderRequest): void {
+  if (typeof request.orderSource !== 'string' || request.orderSource.length === 0 || request.orderSource.length > 100) {
+    throw new CommerceError('INVALID_INPUT', 'orderSource must be text of 1 to 100 characters.', { field: 'orderSource' });
+  }
+  if (request.specialComment !== null && (typeof request.specialComment !== 'string' || request.specialComment.length > MAX_SPECIAL_COMMENT_LENGTH)) {
+    throw new CommerceError('INVALID_INPUT', `specialComment must be null or text of at most ${MAX_SPECIAL_COMMENT_LENGTH} characters.`, { field: 'specialComment' });
+  }
+  if (typeof request.sandbox !== 'boolean') throw new CommerceError('INVALID_INPUT', 'sandbox must be true or false.', { field: 'sandbox' });
+}
+
+function checkPaymentFields(request: RecordPaymentRequest): Omit<RecordPaymentRequest, 'orderId'> {
+  const { amountSatang, provider, reference, paymentId } = request;
+  if (typeof amountSatang !== 'number' || !Number.isSafeInteger(amountSatang) || amountSatang < 0) {
+    throw new CommerceError('INVALID_INPUT', 'amountSatang must be a whole number of satang.', { field: 'amountSatang' });
+  }
+  if (typeof provider !== 'string' || provider.length === 0 || provider.length > 40)
+    throw new CommerceError('INVALID_INPUT', 'provider must be text of 1 to 40 characters.', { field: 'provider' });
+  if (typeof reference !== 'string' || reference.length === 0 || reference.length > 200)
+    throw new CommerceError('INVALID_INPUT', 'reference must be text of 1 to 200 characters.', { field: 'reference' });
+  if (typeof paymentId !== 'string' || !ORDER_ID_PATTERN.test(paymentId))
+    throw new CommerceError('INVALID_INPUT', 'paymentId must be 1 to 64 letters, digits, hyphens or underscores.', { field: 'paymentId' });
+  return { amountSatang, provider, reference, paymentId };
+}
+
+/** `GrocerControl`: what the admin API's grocer routes change. */
+function controlMethods(world: SimulatorWorld): GrocerControl {
+  const { catalog, clock } = world;
+  return {
     async setPrice(input: { branchCode: string; cprcode: string; amountSatang: number | null }): Promise<void> {
       if (!isRecord(input)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
-      const branch = requireBranch(input.branchCode);
+      const branch = world.requireBranch(input.branchCode);
       const { product } = catalog.require(input.cprcode);
       const amount = input.amountSatang;
       if (amount !== null && (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0 || amount > 100_000_000)) {
         throw new CommerceError('INVALID_INPUT', 'amountSatang must be null or a whole number of satang up to 100,000,000.', { field: 'amountSatang' });
       }
-      priceFeed.setOverride(branch.branch.branchCode, product.cprcode, amount);
+      world.priceFeed.setOverride(branch.branch.branchCode, product.cprcode, amount);
     },
 
     async setStock(input: { branchCode: string; cprcode: string; qty: number }): Promise<void> {
       if (!isRecord(input)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
-      const branch = requireBranch(input.branchCode);
+      const branch = world.requireBranch(input.branchCode);
       const { product } = catalog.require(input.cprcode);
       if (typeof input.qty !== 'number' || !Number.isInteger(input.qty) || Math.abs(input.qty) > 1_000_000) {
         throw new CommerceError('INVALID_INPUT', 'qty must be a whole number between -1,000,000 and 1,000,000.', { field: 'qty' });
       }
-      stockFeed.setOverride(branch.branch.branchCode, product.cprcode, input.qty);
+      world.stockFeed.setOverride(branch.branch.branchCode, product.cprcode, input.qty);
     },
 
     async setProductActive(input: { cprcode: string; active: boolean }): Promise<void> {
@@ -415,11 +512,11 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
 
     async setFaults(input: { latencyMs?: number; errorRate?: number; timeoutRate?: number }): Promise<void> {
       if (!isRecord(input)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
-      faults.set(input);
+      world.faults.set(input);
     },
 
     async advanceOrder(orderId: string): Promise<GrocerOrder> {
-      const record = requireOrder(orderId);
+      const record = world.requireOrder(orderId);
       const now = clock.now();
       if (!record.order.payment.isPaid) {
         throw new CommerceError('INVALID_INPUT', `Order ${record.order.orderId} is not paid; picking starts after payment.`, {
@@ -427,39 +524,31 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
           details: { orderId: record.order.orderId },
         });
       }
-      if (orders.advance(record, now)) notifyTransitions(record, now);
-      return orders.view(record, now);
+      if (world.orders.advance(record, now)) world.notifications.transitions(record, now);
+      return world.orders.view(record, now);
     },
+  };
+}
 
+/** Simulator-only reads and controls, for tests and tools. */
+function toolMethods(world: SimulatorWorld): Pick<GrocerSimulator, 'allProducts' | 'feedEntry' | 'promotion' | 'setPromotion' | 'coupons' | 'faults'> {
+  const { catalog } = world;
+  return {
     allProducts: () => catalog.all(),
     feedEntry(branchCode: string, cprcode: string): FeedEntry {
-      const branch = requireBranch(branchCode);
+      const branch = world.requireBranch(branchCode);
       const { index, product } = catalog.require(cprcode);
-      return priceFeed.entry(branch, index, product);
+      return world.priceFeed.entry(branch, index, product);
     },
     promotion(cprcode: string): Promotion | null {
       const { index, product } = catalog.require(cprcode);
-      return promotionOf(index, product);
+      return world.promotionOf(index, product);
     },
     setPromotion(cprcode: string, promotion: Promotion | null): void {
       const { product } = catalog.require(cprcode);
-      promotionOverrides.set(product.cprcode, promotion);
+      world.overridePromotion(product.cprcode, promotion);
     },
-    coupons: () => couponBook.list(),
-    faults: () => faults.settings,
-
-    async notifyPending(): Promise<void> {
-      scanOrders();
-      await notifier?.idle();
-    },
-
-    async close(): Promise<void> {
-      if (closed) return;
-      closed = true;
-      if (timer) clearInterval(timer);
-      faults.close();
-      await notifier?.close();
-    },
+    coupons: () => world.couponBook.list(),
+    faults: () => world.faults.settings,
   };
-  return simulator;
 }

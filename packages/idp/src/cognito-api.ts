@@ -145,6 +145,18 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
  * the response object, or throws `CognitoError`.
  */
 export function createCognitoApi(ctx: CognitoApiContext): { call(action: CognitoAction, body: unknown, caller?: CognitoCaller): Promise<object> } {
+  const h = poolHelpers(ctx);
+  const actions: Actions = { ...signUpActions(ctx, h), ...signInActions(ctx, h), ...passwordActions(ctx, h), ...sessionActions(ctx, h) };
+  return {
+    call(action, body, caller = {}) {
+      const handler = actions[action] as (input: unknown, caller: CognitoCaller) => Promise<object>;
+      return handler(h.parse(action, body), caller);
+    },
+  };
+}
+
+/** The pool's building blocks the actions share: lookups, codes, sessions. */
+function poolHelpers(ctx: CognitoApiContext) {
   const { db, clock, limits, durations } = ctx;
   const passwordBackoff = {
     free: limits.passwordFreeFailures,
@@ -245,21 +257,50 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
     return user;
   };
 
-  const actions: { [A in CognitoAction]: (input: Input<A>, caller: CognitoCaller) => Promise<object> } = {
+  return {
+    passwordBackoff,
+    parse,
+    requireClient,
+    findUser,
+    findUserBySub,
+    checkPassword,
+    deliveryDetails,
+    allowSend,
+    sendCode,
+    startSession,
+    revokeAllSessions,
+    userOfAccessToken,
+  };
+}
+
+type PoolHelpers = ReturnType<typeof poolHelpers>;
+type Actions = { [A in CognitoAction]: (input: Input<A>, caller: CognitoCaller) => Promise<object> };
+
+/** The `name` among sign-up attributes (null when absent); `email` must equal the username and nothing else is known. */
+function nameOfAttributes(attributes: readonly { Name: string; Value?: string | undefined }[], email: string): string | null {
+  let name: string | null = null;
+  for (const attribute of attributes) {
+    if (attribute.Name === 'email') {
+      if (normalizeEmail(attribute.Value ?? '') !== email) throw new CognitoError('InvalidParameterException', 'The email attribute must equal the username.');
+    } else if (attribute.Name === 'name') {
+      name = (attribute.Value ?? '').trim().slice(0, 256) || null;
+    } else {
+      throw new CognitoError('InvalidParameterException', `Attributes did not conform to the schema: ${attribute.Name}: Attribute does not exist in the schema.`);
+    }
+  }
+  return name;
+}
+
+/** Signing up and confirming the address. */
+function signUpActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'SignUp' | 'ConfirmSignUp' | 'ResendConfirmationCode'> {
+  const { db, clock, durations } = ctx;
+  const { requireClient, findUser, checkPassword, allowSend, sendCode, deliveryDetails } = h;
+  return {
     async SignUp(input) {
       await requireClient(input.ClientId);
       const email = normalizeEmail(input.Username);
       if (email === null) throw new CognitoError('InvalidParameterException', 'Username should be an email.');
-      let name: string | null = null;
-      for (const attribute of input.UserAttributes ?? []) {
-        if (attribute.Name === 'email') {
-          if (normalizeEmail(attribute.Value ?? '') !== email) throw new CognitoError('InvalidParameterException', 'The email attribute must equal the username.');
-        } else if (attribute.Name === 'name') {
-          name = (attribute.Value ?? '').trim().slice(0, 256) || null;
-        } else {
-          throw new CognitoError('InvalidParameterException', `Attributes did not conform to the schema: ${attribute.Name}: Attribute does not exist in the schema.`);
-        }
-      }
+      const name = nameOfAttributes(input.UserAttributes ?? [], email);
       checkPassword(input.Password);
       const existing = await findUser(email);
       if (existing) {
@@ -310,59 +351,74 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
       }
       return { CodeDeliveryDetails: deliveryDetails(email) };
     },
+  };
+}
 
+/** Signing in: a password (then an e-mailed code when the pool asks for one) or a refresh token. */
+function signInActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'InitiateAuth' | 'RespondToAuthChallenge'> {
+  const { db, clock } = ctx;
+  const { requireClient, findUser, findUserBySub, allowSend, sendCode, startSession, passwordBackoff } = h;
+  /** REFRESH_TOKEN_AUTH: new access and id tokens for a live, unrevoked session of this client. */
+  const refreshTokenAuth = async (clientId: string, params: Record<string, string>): Promise<object> => {
+    const refreshToken = params.REFRESH_TOKEN;
+    if (!refreshToken) throw new CognitoError('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
+    const { rows } = await db.query<SessionRow>('SELECT * FROM idp_sessions WHERE refresh_token_hash = $1', [sha256Hex(refreshToken)]);
+    const session = rows[0];
+    if (!session || session.client_id !== clientId || session.expires_at <= clock.now()) {
+      throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.invalidRefreshToken);
+    }
+    if (session.revoked_at !== null) throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.revokedRefreshToken);
+    const user = await findUserBySub(session.sub);
+    if (!user || user.status !== 'CONFIRMED') throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.invalidRefreshToken);
+    const tokens = await ctx.tokens.issue(toTokenUser(user), { originJti: session.id, clientId: session.client_id, authTime: session.auth_time });
+    return {
+      AuthenticationResult: { AccessToken: tokens.accessToken, ExpiresIn: tokens.expiresIn, TokenType: 'Bearer', IdToken: tokens.idToken },
+      ChallengeParameters: {},
+    };
+  };
+
+  /** USER_PASSWORD_AUTH: tokens, or the EMAIL_OTP challenge when the pool sends codes; failures slow the caller down. */
+  const passwordAuth = async (clientId: string, params: Record<string, string>, caller: CognitoCaller): Promise<object> => {
+    if (!params.USERNAME) throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
+    if (!params.PASSWORD) throw new CognitoError('InvalidParameterException', 'Missing required parameter PASSWORD');
+    const email = normalizeEmail(params.USERNAME);
+    // Per (address, client IP): wrong passwords from one place slow that place down, never the shopper elsewhere.
+    const throttleKey = `${signInPrefix(email ?? params.USERNAME.toLowerCase().slice(0, 256))}${caller.clientAddress ?? 'unknown'}`;
+    if ((await ctx.limiter.waitMs(throttleKey)) > 0) throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.passwordAttemptsExceeded);
+    const user = await findUser(email);
+    const ok = user ? await ctx.hasher.verify(params.PASSWORD, user.password_hash) : await ctx.hasher.verifyDummy(params.PASSWORD);
+    if (!user || !ok) {
+      await ctx.limiter.fail(throttleKey, passwordBackoff);
+      throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.incorrectCredentials);
+    }
+    if (user.status !== 'CONFIRMED') throw new CognitoError('UserNotConfirmedException', COGNITO_MESSAGES.userNotConfirmed);
+    await ctx.limiter.reset(throttleKey);
+    if (!ctx.emailOtp) return startSession(user, clientId);
+    await allowSend('EMAIL_OTP', user.email);
+    const { session } = await sendCode(user, 'EMAIL_OTP', clientId);
+    return {
+      ChallengeName: 'EMAIL_OTP',
+      Session: session,
+      ChallengeParameters: {
+        CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
+        CODE_DELIVERY_DESTINATION: maskEmail(user.email),
+        USER_ID_FOR_SRP: user.sub,
+      },
+    };
+  };
+
+  return {
     async InitiateAuth(input, caller) {
       await requireClient(input.ClientId);
       const params = input.AuthParameters ?? {};
-      if (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN') {
-        const refreshToken = params.REFRESH_TOKEN;
-        if (!refreshToken) throw new CognitoError('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
-        const { rows } = await db.query<SessionRow>('SELECT * FROM idp_sessions WHERE refresh_token_hash = $1', [sha256Hex(refreshToken)]);
-        const session = rows[0];
-        if (!session || session.client_id !== input.ClientId || session.expires_at <= clock.now()) {
-          throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.invalidRefreshToken);
-        }
-        if (session.revoked_at !== null) throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.revokedRefreshToken);
-        const user = await findUserBySub(session.sub);
-        if (!user || user.status !== 'CONFIRMED') throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.invalidRefreshToken);
-        const tokens = await ctx.tokens.issue(toTokenUser(user), { originJti: session.id, clientId: session.client_id, authTime: session.auth_time });
-        return {
-          AuthenticationResult: { AccessToken: tokens.accessToken, ExpiresIn: tokens.expiresIn, TokenType: 'Bearer', IdToken: tokens.idToken },
-          ChallengeParameters: {},
-        };
-      }
+      if (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN') return refreshTokenAuth(input.ClientId, params);
       if (input.AuthFlow !== 'USER_PASSWORD_AUTH') {
         throw new CognitoError(
           'InvalidParameterException',
           `Auth flow ${input.AuthFlow.slice(0, 64)} is not enabled for this client; use USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH.`,
         );
       }
-      if (!params.USERNAME) throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
-      if (!params.PASSWORD) throw new CognitoError('InvalidParameterException', 'Missing required parameter PASSWORD');
-      const email = normalizeEmail(params.USERNAME);
-      // Per (address, client IP): wrong passwords from one place slow that place down, never the shopper elsewhere.
-      const throttleKey = `${signInPrefix(email ?? params.USERNAME.toLowerCase().slice(0, 256))}${caller.clientAddress ?? 'unknown'}`;
-      if ((await ctx.limiter.waitMs(throttleKey)) > 0) throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.passwordAttemptsExceeded);
-      const user = await findUser(email);
-      const ok = user ? await ctx.hasher.verify(params.PASSWORD, user.password_hash) : await ctx.hasher.verifyDummy(params.PASSWORD);
-      if (!user || !ok) {
-        await ctx.limiter.fail(throttleKey, passwordBackoff);
-        throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.incorrectCredentials);
-      }
-      if (user.status !== 'CONFIRMED') throw new CognitoError('UserNotConfirmedException', COGNITO_MESSAGES.userNotConfirmed);
-      await ctx.limiter.reset(throttleKey);
-      if (!ctx.emailOtp) return startSession(user, input.ClientId);
-      await allowSend('EMAIL_OTP', user.email);
-      const { session } = await sendCode(user, 'EMAIL_OTP', input.ClientId);
-      return {
-        ChallengeName: 'EMAIL_OTP',
-        Session: session,
-        ChallengeParameters: {
-          CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
-          CODE_DELIVERY_DESTINATION: maskEmail(user.email),
-          USER_ID_FOR_SRP: user.sub,
-        },
-      };
+      return passwordAuth(input.ClientId, params, caller);
     },
 
     async RespondToAuthChallenge(input) {
@@ -379,7 +435,14 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
       if (!user || user.status !== 'CONFIRMED') throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.invalidSession);
       return startSession(user, input.ClientId);
     },
+  };
+}
 
+/** A forgotten password: a code by e-mail, then a new password that ends every sign-in. */
+function passwordActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'ForgotPassword' | 'ConfirmForgotPassword'> {
+  const { clock } = ctx;
+  const { requireClient, findUser, checkPassword, allowSend, sendCode, deliveryDetails, revokeAllSessions } = h;
+  return {
     async ForgotPassword(input) {
       await requireClient(input.ClientId);
       const email = normalizeEmail(input.Username);
@@ -409,7 +472,14 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
       await ctx.limiter.reset(signInPrefix(user.email));
       return {};
     },
+  };
+}
 
+/** What a signed-in shopper does with their tokens. */
+function sessionActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'GetUser' | 'GlobalSignOut' | 'RevokeToken'> {
+  const { db, clock } = ctx;
+  const { requireClient, userOfAccessToken, revokeAllSessions } = h;
+  return {
     async GetUser(input) {
       const user = await userOfAccessToken(input.AccessToken);
       const attributes = [
@@ -435,13 +505,6 @@ export function createCognitoApi(ctx: CognitoApiContext): { call(action: Cognito
         clock.now(),
       ]);
       return {};
-    },
-  };
-
-  return {
-    call(action, body, caller = {}) {
-      const handler = actions[action] as (input: unknown, caller: CognitoCaller) => Promise<object>;
-      return handler(parse(action, body), caller);
     },
   };
 }

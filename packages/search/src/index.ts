@@ -28,3 +28,7 @@ export type { MatchWeights } from './query-planner.ts';
 export { decodeIndexData, encodeIndexData, readIndexFileHeader, IndexFileError, INDEX_CODEC_VERSION } from './index-codec.ts';
 export type { IndexFileErrorCode, IndexFileHeader } from './index-codec.ts';
 export { searchIndexFormat } from './index-format.ts';
+export { parseSearchRequest, parseSuggestRequest, parseManifestRequest, searchRouteOf, SEARCH_DEFAULTS, SEARCH_ROUTES } from './search-request.ts';
+export type { SearchRoute } from './search-request.ts';
+export { createHttpSearchClient } from './search-client.ts';
+export type { HttpSearchClientOptions } from './search-client.ts';

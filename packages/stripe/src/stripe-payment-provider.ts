@@ -34,6 +34,7 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly publicKey = null;
   readonly merchantId = null;
   readonly sdkUrl = null;
+  readonly hosted = true;
   readonly pageOrigins: readonly string[];
   readonly #stripe: Stripe;
   readonly #webhookSecret: string;

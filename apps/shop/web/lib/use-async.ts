@@ -23,7 +23,7 @@ export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState
     );
   }, []);
 
-  // The caller names the inputs of `load` in `deps`.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` are the inputs of `load`, which the rule checks at each call of useAsync (additionalHooks in eslint.config.js).
   useEffect(run, deps);
   return { ...state, reload: run };
 }

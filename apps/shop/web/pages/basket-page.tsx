@@ -76,33 +76,12 @@ function useNow(): number {
   return now;
 }
 
-/**
- * The basket, the way to receive it, coupons, and the bill. Every total on this page comes from a
- * quote (`quote` / `quoteApplyCoupon`), priced again whenever something changes; none is summed here.
- */
-export function BasketPage() {
-  const { lang, t } = useLang();
-  const session = useStore(sessionStore);
-  const basket = useStore(basketStore);
-  const branch = useStore(branchStore);
-  const fulfilment = useStore(fulfilmentStore);
-  const coupons = useStore(couponStore);
-  const contact = useStore(contactStore);
+/** Loads the signed-in shopper's basket into the store (again when the shopper changes). */
+function useBasketLoad(email: string | null): { loaded: boolean; loadError: unknown } {
   const [loaded, setLoaded] = useState(false);
   const [loadError, setLoadError] = useState<unknown>(null);
-  const [lineError, setLineError] = useState<string | null>(null);
-  const [orderError, setOrderError] = useState<string | null>(null);
-  const [busyLine, setBusyLine] = useState<string | null>(null);
-  const [placing, setPlacing] = useState(false);
-  const [couponText, setCouponText] = useState('');
-  const [comment, setComment] = useState('');
-  const [quote, setQuote] = useState<QuoteState>({ quote: null, error: null, loading: false, receivedAt: 0 });
-  const [quoteRound, setQuoteRound] = useState(0);
-  const generation = useRef(0);
-  const now = useNow();
-
   useEffect(() => {
-    if (!session) return;
+    if (email === null) return;
     reloadBasket().then(
       () => setLoaded(true),
       (error: unknown) => {
@@ -110,51 +89,98 @@ export function BasketPage() {
         setLoaded(true);
       },
     );
-  }, [session?.email]);
+  }, [email]);
+  return { loaded, loadError };
+}
 
-  const lines = basket?.lines ?? [];
-  const lineKey = lines.map((l) => `${l.cprcode}x${l.quantity}`).join(',');
-  const contactKey = `${contact.firstName}|${contact.lastName}|${contact.phone}|${contact.address}`;
+/** What a quote is asked for: the pricing input and the basket lines it prices (the server reads those from the basket). */
+interface QuoteRequest {
+  input: PricingInput;
+  lines: string;
+}
 
-  // Price again whenever the basket, the fulfilment, the coupons or the address change.
+async function fetchQuote(input: PricingInput): Promise<Quote | null> {
+  const payload = input.couponCodes
+    ? (await graphql(QUOTE_APPLY_COUPON, { input }, { auth: true })).quoteApplyCoupon
+    : (await graphql(QUOTE_BASKET, { input }, { auth: true })).quote;
+  return payloadOrThrow(payload).quote;
+}
+
+/**
+ * Prices `request` a moment after it last changed (typing an address does not ask for a quote per
+ * key), and again on `requote`. A request is compared by its content, so a basket reloaded unchanged
+ * is not priced again; an answer to an older request is dropped.
+ */
+function useQuote(request: QuoteRequest | null): { quote: QuoteState; requote: () => void } {
+  const [quote, setQuote] = useState<QuoteState>({ quote: null, error: null, loading: false, receivedAt: 0 });
+  const [round, setRound] = useState(0);
+  const generation = useRef(0);
+  const requestKey = request === null ? null : JSON.stringify(request);
   useEffect(() => {
-    if (!session || !basket || lines.length === 0) {
+    if (requestKey === null) {
       setQuote({ quote: null, error: null, loading: false, receivedAt: 0 });
       return;
     }
+    const { input } = JSON.parse(requestKey) as QuoteRequest;
     const mine = ++generation.current;
     setQuote((previous) => ({ ...previous, loading: true }));
     const timer = setTimeout(async () => {
-      const input = pricingInput(basket, fulfilment, coupons, contact, session.email);
       try {
-        const payload = coupons.length
-          ? (await graphql(QUOTE_APPLY_COUPON, { input }, { auth: true })).quoteApplyCoupon
-          : (await graphql(QUOTE_BASKET, { input }, { auth: true })).quote;
-        const priced = payloadOrThrow(payload).quote;
+        const priced = await fetchQuote(input);
         if (mine === generation.current) setQuote({ quote: priced, error: null, loading: false, receivedAt: Date.now() });
       } catch (error) {
         if (mine === generation.current) setQuote({ quote: null, error, loading: false, receivedAt: 0 });
       }
     }, 250);
     return () => clearTimeout(timer);
-  }, [session?.email, basket?.branchCode, lineKey, fulfilment, coupons, contactKey, quoteRound]);
+  }, [requestKey, round]);
+  return { quote, requote: () => setRound((n) => n + 1) };
+}
 
-  if (!session) {
-    return (
-      <div class="page narrow">
-        <PageHeading>{t('basketTitle')}</PageHeading>
-        <p>{t('signInToSeeBasket')}</p>
-        <p class="actions">
-          <Link to="/sign-in?next=%2Fbasket" class="button primary">
-            {t('signIn')}
-          </Link>
-          <Link to="/sign-up?next=%2Fbasket" class="button">
-            {t('signUp')}
-          </Link>
-        </p>
-      </div>
-    );
-  }
+function SignedOutBasket({ t }: { t: Translate }) {
+  return (
+    <div class="page narrow">
+      <PageHeading>{t('basketTitle')}</PageHeading>
+      <p>{t('signInToSeeBasket')}</p>
+      <p class="actions">
+        <Link to="/sign-in?next=%2Fbasket" class="button primary">
+          {t('signIn')}
+        </Link>
+        <Link to="/sign-up?next=%2Fbasket" class="button">
+          {t('signUp')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The basket, the way to receive it, coupons, and the bill. Every total on this page comes from a
+ * quote (`quote` / `quoteApplyCoupon`), priced again whenever something changes; none is summed here.
+ */
+export function BasketPage() {
+  const { lang, t } = useLang();
+  const session = useStore(sessionStore);
+  const email = session?.email ?? null;
+  const basket = useStore(basketStore);
+  const branch = useStore(branchStore);
+  const fulfilment = useStore(fulfilmentStore);
+  const coupons = useStore(couponStore);
+  const contact = useStore(contactStore);
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [comment, setComment] = useState('');
+  const { loaded, loadError } = useBasketLoad(email);
+  const lines = basket?.lines ?? [];
+  // Price again whenever the basket, the fulfilment, the coupons or the address change.
+  const { quote, requote } = useQuote(
+    email !== null && basket && lines.length > 0
+      ? { input: pricingInput(basket, fulfilment, coupons, contact, email), lines: lines.map((l) => `${l.cprcode}x${l.quantity}`).join(',') }
+      : null,
+  );
+  const now = useNow();
+
+  if (!session) return <SignedOutBasket t={t} />;
 
   const nameOfLine = (field: string): string | null => {
     const match = /lines\.(\d+)/.exec(field);
@@ -162,38 +188,9 @@ export function BasketPage() {
     return line ? productName(line.product, lang, line.cprcode) : null;
   };
 
-  const changeLine = async (cprcode: string, action: () => Promise<Basket | null>) => {
-    setBusyLine(cprcode);
-    setLineError(null);
-    try {
-      basketStore.set(await action());
-    } catch (failure) {
-      setLineError(errorText(failure, lang, { productName: () => productName(lines.find((l) => l.cprcode === cprcode)?.product, lang, cprcode) }));
-    } finally {
-      setBusyLine(null);
-    }
-  };
-
-  const setQuantity = (cprcode: string, quantity: number) =>
-    changeLine(cprcode, async () => payloadOrThrow((await graphql(BASKET_SET_QUANTITY, { input: { cprcode, quantity } }, { auth: true })).basketSetQuantity).basket);
-  const remove = (cprcode: string) => changeLine(cprcode, async () => payloadOrThrow((await graphql(BASKET_REMOVE, { input: { cprcode } }, { auth: true })).basketRemove).basket);
-  const empty = () => {
-    if (!window.confirm(t('confirmEmpty'))) return;
-    void changeLine('*', async () => payloadOrThrow((await graphql(BASKET_EMPTY, {}, { auth: true })).basketEmpty).basket);
-  };
-
-  const addCoupon = (event: Event) => {
-    event.preventDefault();
-    const code = couponText.trim().toUpperCase();
-    if (!code) return;
-    couponStore.set((list) => (list.includes(code) ? list : [...list, code]));
-    setCouponText('');
-  };
-
   const bill = quote.quote;
   const expiresAt = bill ? quote.receivedAt + bill.expiresInSeconds * 1000 : 0;
   const expired = bill !== null && now >= expiresAt;
-  const failed = bill && isFailedCoupons(bill.failedCoupons) ? bill.failedCoupons : [];
 
   const placeOrder = async (event: Event) => {
     event.preventDefault();
@@ -240,80 +237,7 @@ export function BasketPage() {
 
       {basket && lines.length > 0 && (
         <div class="basket-layout">
-          <section aria-labelledby="lines-title" class="panel">
-            <div class="panel-head">
-              <h2 id="lines-title">{t('items')}</h2>
-              <button type="button" class="button link danger" onClick={empty} disabled={busyLine !== null}>
-                {t('emptyBasket')}
-              </button>
-            </div>
-            {lineError && <Notice tone="error">{lineError}</Notice>}
-            <ul class="basket-lines">
-              {lines.map((line) => {
-                const name = productName(line.product, lang, line.cprcode);
-                const priced = bill && !expired ? bill.lines.find((q) => q.cprcode === line.cprcode) : undefined;
-                const busy = busyLine === line.cprcode || busyLine === '*';
-                return (
-                  <li key={line.cprcode} class="basket-line" data-cprcode={line.cprcode}>
-                    <ProductImage url={line.product?.imageUrl ?? null} alt="" size="thumb" />
-                    <div class="line-main">
-                      <Link to={`/p/${line.cprcode}`} class="line-name">
-                        {name}
-                      </Link>
-                      {line.product?.price && <p class="muted">{t('each', { price: formatMoney(line.product.price.amount, line.product.price.currency, lang) })}</p>}
-                      <div class="stepper">
-                        <button
-                          type="button"
-                          class="button icon"
-                          aria-label={t('decrease', { name })}
-                          disabled={busy || line.quantity <= 1}
-                          onClick={() => setQuantity(line.cprcode, line.quantity - 1)}
-                        >
-                          −
-                        </button>
-                        <label class="sr-only" for={`qty-${line.cprcode}`}>
-                          {t('quantityOf', { name })}
-                        </label>
-                        <input
-                          id={`qty-${line.cprcode}`}
-                          class="qty"
-                          type="number"
-                          inputMode="numeric"
-                          min={1}
-                          max={99}
-                          value={line.quantity}
-                          disabled={busy}
-                          onChange={(event) => {
-                            const value = Number(event.currentTarget.value);
-                            // The box shows the basket's quantity again; a refused one is explained by the API's error.
-                            event.currentTarget.value = String(line.quantity);
-                            if (value !== line.quantity) void setQuantity(line.cprcode, Number.isFinite(value) ? Math.trunc(value) : line.quantity);
-                          }}
-                        />
-                        <button type="button" class="button icon" aria-label={t('increase', { name })} disabled={busy} onClick={() => setQuantity(line.cprcode, line.quantity + 1)}>
-                          +
-                        </button>
-                        <button type="button" class="button link danger" onClick={() => remove(line.cprcode)} disabled={busy}>
-                          {t('remove')}
-                          <span class="sr-only">: {name}</span>
-                        </button>
-                      </div>
-                    </div>
-                    <div class="line-total" data-testid="line-total">
-                      {priced && priced.rowTotal !== null && (
-                        <>
-                          {priced.discountedRowTotal !== null && priced.discountedRowTotal < priced.rowTotal && (
-                            <s class="muted">{formatMoney(priced.rowTotal, bill!.currency, lang)}</s>
-                          )}
-                          <span>{formatMoney(priced.discountedRowTotal ?? priced.rowTotal, bill!.currency, lang)}</span>
-                        </>
-                      )}
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
+          <BasketLines lines={lines} bill={expired ? null : bill} lang={lang} t={t} />
 
           <div class="checkout-column">
             <FulfilmentPanel
@@ -323,52 +247,7 @@ export function BasketPage() {
               lang={lang}
               t={t}
             />
-
-            <section class="panel" aria-labelledby="coupons-title">
-              <h2 id="coupons-title">{t('coupons')}</h2>
-              <form class="inline-form" onSubmit={addCoupon}>
-                <div class="field">
-                  <label for="coupon">{t('couponCode')}</label>
-                  <input
-                    id="coupon"
-                    name="coupon"
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    maxLength={40}
-                    value={couponText}
-                    onInput={(e) => setCouponText(e.currentTarget.value)}
-                  />
-                </div>
-                <button type="submit" class="button">
-                  {t('apply')}
-                </button>
-              </form>
-              {coupons.length > 0 && (
-                <ul class="coupon-list" data-testid="coupons">
-                  {coupons.map((code) => {
-                    const failure = failed.find((f) => f.code.toUpperCase() === code);
-                    const applied = bill?.couponCodes.some((c) => c.toUpperCase() === code) ?? false;
-                    return (
-                      <li key={code} class={failure ? 'coupon failed' : applied ? 'coupon applied' : 'coupon'} data-code={code}>
-                        <span class="coupon-code">{code}</span>
-                        <span class="coupon-state">
-                          {failure ? couponReasonText(failure.reason, failure.message, lang) : applied ? t('couponApplied', { code }) : t('pricing')}
-                        </span>
-                        <button
-                          type="button"
-                          class="button icon"
-                          aria-label={t('removeCoupon', { code })}
-                          onClick={() => couponStore.set((list) => list.filter((c) => c !== code))}
-                        >
-                          ×
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </section>
-
+            <CouponsPanel coupons={coupons} bill={bill} lang={lang} t={t} />
             <section class="panel summary" aria-labelledby="summary-title" aria-busy={quote.loading}>
               <h2 id="summary-title">{t('summary')}</h2>
               {quote.error ? (
@@ -379,7 +258,7 @@ export function BasketPage() {
               {expired ? (
                 <Notice tone="warning" testId="quote-expired">
                   {t('quoteExpired')}{' '}
-                  <button type="button" class="button" onClick={() => setQuoteRound((n) => n + 1)}>
+                  <button type="button" class="button" onClick={requote}>
                     {t('refreshQuote')}
                   </button>
                 </Notice>
@@ -407,6 +286,155 @@ export function BasketPage() {
         </div>
       )}
     </div>
+  );
+}
+
+type BasketLine = Basket['lines'][number];
+
+/** The basket's lines with their quantity steppers; `bill` (null while expired) shows each line's total. */
+function BasketLines({ lines, bill, lang, t }: { lines: BasketLine[]; bill: Quote | null; lang: Lang; t: Translate }) {
+  const [lineError, setLineError] = useState<string | null>(null);
+  const [busyLine, setBusyLine] = useState<string | null>(null);
+
+  const changeLine = async (cprcode: string, action: () => Promise<Basket | null>) => {
+    setBusyLine(cprcode);
+    setLineError(null);
+    try {
+      basketStore.set(await action());
+    } catch (failure) {
+      setLineError(errorText(failure, lang, { productName: () => productName(lines.find((l) => l.cprcode === cprcode)?.product, lang, cprcode) }));
+    } finally {
+      setBusyLine(null);
+    }
+  };
+
+  const setQuantity = (cprcode: string, quantity: number) =>
+    changeLine(cprcode, async () => payloadOrThrow((await graphql(BASKET_SET_QUANTITY, { input: { cprcode, quantity } }, { auth: true })).basketSetQuantity).basket);
+  const remove = (cprcode: string) => changeLine(cprcode, async () => payloadOrThrow((await graphql(BASKET_REMOVE, { input: { cprcode } }, { auth: true })).basketRemove).basket);
+  const empty = () => {
+    if (!window.confirm(t('confirmEmpty'))) return;
+    void changeLine('*', async () => payloadOrThrow((await graphql(BASKET_EMPTY, {}, { auth: true })).basketEmpty).basket);
+  };
+
+  return (
+    <section aria-labelledby="lines-title" class="panel">
+      <div class="panel-head">
+        <h2 id="lines-title">{t('items')}</h2>
+        <button type="button" class="button link danger" onClick={empty} disabled={busyLine !== null}>
+          {t('emptyBasket')}
+        </button>
+      </div>
+      {lineError && <Notice tone="error">{lineError}</Notice>}
+      <ul class="basket-lines">
+        {lines.map((line) => {
+          const name = productName(line.product, lang, line.cprcode);
+          const priced = bill ? bill.lines.find((q) => q.cprcode === line.cprcode) : undefined;
+          const busy = busyLine === line.cprcode || busyLine === '*';
+          return (
+            <li key={line.cprcode} class="basket-line" data-cprcode={line.cprcode}>
+              <ProductImage url={line.product?.imageUrl ?? null} alt="" size="thumb" />
+              <div class="line-main">
+                <Link to={`/p/${line.cprcode}`} class="line-name">
+                  {name}
+                </Link>
+                {line.product?.price && <p class="muted">{t('each', { price: formatMoney(line.product.price.amount, line.product.price.currency, lang) })}</p>}
+                <div class="stepper">
+                  <button
+                    type="button"
+                    class="button icon"
+                    aria-label={t('decrease', { name })}
+                    disabled={busy || line.quantity <= 1}
+                    onClick={() => setQuantity(line.cprcode, line.quantity - 1)}
+                  >
+                    −
+                  </button>
+                  <label class="sr-only" for={`qty-${line.cprcode}`}>
+                    {t('quantityOf', { name })}
+                  </label>
+                  <input
+                    id={`qty-${line.cprcode}`}
+                    class="qty"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={99}
+                    value={line.quantity}
+                    disabled={busy}
+                    onChange={(event) => {
+                      const value = Number(event.currentTarget.value);
+                      // The box shows the basket's quantity again; a refused one is explained by the API's error.
+                      event.currentTarget.value = String(line.quantity);
+                      if (value !== line.quantity) void setQuantity(line.cprcode, Number.isFinite(value) ? Math.trunc(value) : line.quantity);
+                    }}
+                  />
+                  <button type="button" class="button icon" aria-label={t('increase', { name })} disabled={busy} onClick={() => setQuantity(line.cprcode, line.quantity + 1)}>
+                    +
+                  </button>
+                  <button type="button" class="button link danger" onClick={() => remove(line.cprcode)} disabled={busy}>
+                    {t('remove')}
+                    <span class="sr-only">: {name}</span>
+                  </button>
+                </div>
+              </div>
+              <div class="line-total" data-testid="line-total">
+                {priced && priced.rowTotal !== null && (
+                  <>
+                    {priced.discountedRowTotal !== null && priced.discountedRowTotal < priced.rowTotal && <s class="muted">{formatMoney(priced.rowTotal, bill!.currency, lang)}</s>}
+                    <span>{formatMoney(priced.discountedRowTotal ?? priced.rowTotal, bill!.currency, lang)}</span>
+                  </>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The coupons given this visit, each shown applied, refused (with why) or being priced. */
+function CouponsPanel({ coupons, bill, lang, t }: { coupons: string[]; bill: Quote | null; lang: Lang; t: Translate }) {
+  const [couponText, setCouponText] = useState('');
+  const failed = bill && isFailedCoupons(bill.failedCoupons) ? bill.failedCoupons : [];
+
+  const addCoupon = (event: Event) => {
+    event.preventDefault();
+    const code = couponText.trim().toUpperCase();
+    if (!code) return;
+    couponStore.set((list) => (list.includes(code) ? list : [...list, code]));
+    setCouponText('');
+  };
+
+  return (
+    <section class="panel" aria-labelledby="coupons-title">
+      <h2 id="coupons-title">{t('coupons')}</h2>
+      <form class="inline-form" onSubmit={addCoupon}>
+        <div class="field">
+          <label for="coupon">{t('couponCode')}</label>
+          <input id="coupon" name="coupon" autoComplete="off" autoCapitalize="characters" maxLength={40} value={couponText} onInput={(e) => setCouponText(e.currentTarget.value)} />
+        </div>
+        <button type="submit" class="button">
+          {t('apply')}
+        </button>
+      </form>
+      {coupons.length > 0 && (
+        <ul class="coupon-list" data-testid="coupons">
+          {coupons.map((code) => {
+            const failure = failed.find((f) => f.code.toUpperCase() === code);
+            const applied = bill?.couponCodes.some((c) => c.toUpperCase() === code) ?? false;
+            return (
+              <li key={code} class={failure ? 'coupon failed' : applied ? 'coupon applied' : 'coupon'} data-code={code}>
+                <span class="coupon-code">{code}</span>
+                <span class="coupon-state">{failure ? couponReasonText(failure.reason, failure.message, lang) : applied ? t('couponApplied', { code }) : t('pricing')}</span>
+                <button type="button" class="button icon" aria-label={t('removeCoupon', { code })} onClick={() => couponStore.set((list) => list.filter((c) => c !== code))}>
+                  ×
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }
 

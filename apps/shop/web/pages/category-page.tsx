@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { Link } from '../components/link.tsx';
 import { Notice } from '../components/notice.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
@@ -23,26 +23,31 @@ export function CategoryPage({ name }: { name: string }) {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
 
-  const load = async (after: string | null, replace: boolean) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const { products: page } = await graphql(PRODUCTS, { filter: { l1: name, pricedOnly: branch !== null }, branchCode: branch?.branchCode ?? null, first: PAGE, after });
-      setProducts((previous) => (replace ? page.nodes : [...previous, ...page.nodes]));
-      setCursor(page.pageInfo.endCursor);
-      setMore(page.pageInfo.hasNextPage);
-      setTotal(page.totalCount);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const branchCode = branch?.branchCode ?? null;
+
+  const load = useCallback(
+    async (after: string | null, replace: boolean) => {
+      setLoading(true);
+      setError(null);
+      try {
+        const { products: page } = await graphql(PRODUCTS, { filter: { l1: name, pricedOnly: branchCode !== null }, branchCode, first: PAGE, after });
+        setProducts((previous) => (replace ? page.nodes : [...previous, ...page.nodes]));
+        setCursor(page.pageInfo.endCursor);
+        setMore(page.pageInfo.hasNextPage);
+        setTotal(page.totalCount);
+      } catch (failure) {
+        setError(failure);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [name, branchCode],
+  );
 
   useEffect(() => {
     setProducts([]);
     void load(null, true);
-  }, [name, branch?.branchCode]);
+  }, [load]);
 
   return (
     <div class="page">

@@ -17,9 +17,10 @@ export function HomePage() {
   const { lang, t } = useLang();
   const branch = useStore(branchStore);
   const categories = useAsync(loadCategories, []);
+  const branchCode = branch?.branchCode ?? null;
   const featured = useAsync(
-    () => graphql(PRODUCTS, { filter: branch ? { pricedOnly: true } : {}, branchCode: branch?.branchCode ?? null, first: 12, after: null }).then((d) => d.products.nodes),
-    [branch?.branchCode],
+    () => graphql(PRODUCTS, { filter: branchCode !== null ? { pricedOnly: true } : {}, branchCode, first: 12, after: null }).then((d) => d.products.nodes),
+    [branchCode],
   );
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { Link } from '../components/link.tsx';
 import { Notice } from '../components/notice.tsx';
 import { sessionStore } from '../lib/auth-session.ts';
@@ -75,45 +75,51 @@ export function OrderBadges({ order, lang, t }: { order: Order; lang: Lang; t: T
 export function OrderPage({ orderId, autoPay, fromPayment }: { orderId: string; autoPay: boolean; fromPayment: boolean }) {
   const { lang, t } = useLang();
   const session = useStore(sessionStore);
-  const order = useAsync(async () => (session ? (await graphql(ORDER_QUERY, { orderId }, { auth: true })).order : null), [orderId, session?.email]);
+  const email = session?.email ?? null;
+  const order = useAsync(async () => (email !== null ? (await graphql(ORDER_QUERY, { orderId }, { auth: true })).order : null), [orderId, email]);
+  const { reload } = order;
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const pay = async (checkOnly = false) => {
-    setBusy(true);
-    setPayError(null);
-    try {
-      const result = await startPayment(orderId, lang, { checkOnly });
-      setOutcome(result);
-      if (result.kind !== 'redirecting') setBusy(false);
-      if (result.kind === 'already-paid') order.reload();
-    } catch (failure) {
-      setPayError(errorText(failure, lang));
-      setBusy(false);
-    }
-  };
+  const pay = useCallback(
+    async (checkOnly = false) => {
+      setBusy(true);
+      setPayError(null);
+      try {
+        const result = await startPayment(orderId, lang, { checkOnly });
+        setOutcome(result);
+        if (result.kind !== 'redirecting') setBusy(false);
+        if (result.kind === 'already-paid') reload();
+      } catch (failure) {
+        setPayError(errorText(failure, lang));
+        setBusy(false);
+      }
+    },
+    [orderId, lang, reload],
+  );
 
   useEffect(() => {
-    if (!session) return;
-    if (autoPay) {
-      // Forget `pay=1` first, so that coming back from the payment page does not pay again.
-      navigate(`/order?orderId=${encodeURIComponent(orderId)}`, { replace: true });
-      void pay();
-    }
-  }, [orderId, autoPay, session?.email]);
+    if (email === null || !autoPay) return;
+    // Forget `pay=1` first, so that coming back from the payment page does not pay again.
+    navigate(`/order?orderId=${encodeURIComponent(orderId)}`, { replace: true });
+    void pay();
+  }, [orderId, autoPay, email, pay]);
 
   const data = order.data;
+  const unpaidOrderId = data && !data.isPaid && data.status !== 'CANCELLED' ? data.orderId : null;
   useEffect(() => {
     // Back from the payment page unpaid: find out why (the page there said so too).
-    if (fromPayment && data && !data.isPaid && data.status !== 'CANCELLED') void pay(true);
-  }, [fromPayment, data?.orderId]);
+    if (fromPayment && unpaidOrderId !== null) void pay(true);
+  }, [fromPayment, unpaidOrderId, pay]);
 
+  // Picking moves on after payment: look again now and then until the order is done.
+  const moving = data !== null && data.isPaid && !FINAL.has(data.status ?? '');
   useEffect(() => {
-    if (!data || !data.isPaid || FINAL.has(data.status ?? '')) return;
-    const timer = setInterval(() => order.reload(), 10_000);
+    if (!moving) return;
+    const timer = setInterval(reload, 10_000);
     return () => clearInterval(timer);
-  }, [data?.isPaid, data?.status]);
+  }, [moving, reload]);
 
   if (!session) {
     return (

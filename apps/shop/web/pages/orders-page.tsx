@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { Link } from '../components/link.tsx';
 import { Notice } from '../components/notice.tsx';
 import { sessionStore } from '../lib/auth-session.ts';
@@ -21,7 +21,10 @@ export function OrdersPage() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
 
-  const load = async (after: string | null) => {
+  const email = session?.email ?? null;
+
+  // Only state setters inside: one function for the page's lifetime.
+  const load = useCallback(async (after: string | null) => {
     setLoading(true);
     setError(null);
     try {
@@ -34,11 +37,11 @@ export function OrdersPage() {
     } finally {
       setLoading(false);
     }
-  };
+  }, []);
 
   useEffect(() => {
-    if (session) void load(null);
-  }, [session?.email]);
+    if (email !== null) void load(null);
+  }, [email, load]);
 
   if (!session) {
     return (

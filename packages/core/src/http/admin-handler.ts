@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CommerceError, httpStatusOf, isCommerceError } from '../errors.ts';
+import type { components, paths } from '../generated/admin-api.ts';
 import { sameDigest, sha256Hex } from '../model/ids.ts';
 import { isCprcode } from '../model/product.ts';
 import { toSatang } from '../money.ts';
@@ -19,10 +20,87 @@ export interface AdminHandlerOptions {
   webhooks?: WebhookEndpoints | null;
 }
 
-type Route = { method: string; pattern: RegExp; run: (match: string[], body: unknown, request: HttpRequest) => Promise<HttpResponse> };
+// The routes are typed from openapi/admin.yaml (src/generated/admin-api.ts), so a route that answers
+// or reads something the document does not describe fails to compile.
+type AdminPath = keyof paths;
+type AdminMethod = 'get' | 'post' | 'delete';
+type MethodOf<P extends AdminPath> = { [M in AdminMethod]: paths[P][M] extends { responses: unknown } ? M : never }[AdminMethod];
+type Operation<P extends AdminPath, M extends MethodOf<P>> = NonNullable<paths[P][M]>;
+type PathParams<O> = O extends { parameters: { path: infer T } } ? T : Record<string, never>;
+type RequestBody<P extends AdminPath, M extends MethodOf<P>> = Operation<P, M> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+type QueryOf<P extends AdminPath, M extends MethodOf<P>> = NonNullable<Operation<P, M> extends { parameters: { query?: infer Q } } ? Q : never>;
+type ErrorAnswer = { content: { 'application/json': components['schemas']['Error'] } };
+/** A documented answer of the operation other than an error (errors are thrown as `CommerceError`s). */
+type Answer<O> = O extends { responses: infer R }
+  ? { [S in keyof R]: R[S] extends ErrorAnswer ? never : { status: S; body: R[S] extends { content: { 'application/json': infer B } } ? B : null } }[keyof R]
+  : never;
+
+interface AdminRequest {
+  body: unknown;
+  query: URLSearchParams;
+}
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  run: (params: Record<string, string>, request: AdminRequest) => Promise<{ status: number; body: unknown }>;
+}
+
+/** What each path parameter of the document looks like; a path whose parameter does not match is no route (404). */
+const PATH_PARAMETER_PATTERNS: Record<string, string> = {
+  partnerId: '[A-Za-z0-9_]{1,64}',
+  keyPrefix: 'pk_(?:test|live)_[0-9A-Za-z]{4}',
+  endpointId: 'whe_[0-9a-f]{32}',
+  deliveryId: 'dlv_[0-9a-f]{32}',
+  cprcode: '[0-9]{1,12}',
+  orderId: '[A-Z]{2}[0-9]{13}-[0-9A-Z]{4}',
+};
+
+/** A route of the document: `path` and `method` name its operation, whose types `run` must keep to. */
+function route<P extends AdminPath, M extends MethodOf<P>>(
+  path: P,
+  method: M,
+  run: (params: PathParams<Operation<P, M>>, request: AdminRequest) => Promise<Answer<Operation<P, M>>>,
+): Route {
+  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, name: string) => {
+    const pattern = PATH_PARAMETER_PATTERNS[name];
+    if (pattern === undefined) throw new Error(`No pattern for the admin path parameter ${name}.`);
+    return `(?<${name}>${pattern})`;
+  });
+  return { method: method.toUpperCase(), pattern: new RegExp(`^${source}$`), run: (params, request) => run(params as PathParams<Operation<P, M>>, request) };
+}
 
 const environment = z.enum(['sandbox', 'production']);
 const redirectUris = z.array(z.string().max(2000)).max(20);
+const cprcode = z.string().refine(isCprcode, 'not a cprcode');
+
+const createPartnerBody: z.ZodType<RequestBody<'/admin/partners', 'post'>> = z
+  .object({ name: z.string(), environment, redirectUris: redirectUris.optional(), clientId: z.string().optional() })
+  .strict();
+const issueKeyBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/keys', 'post'>> = z.object({ environment }).strict();
+const addAppClientBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/clients', 'post'>> = z.object({ redirectUris, clientId: z.string().optional() }).strict();
+const registerWebhookBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/webhooks', 'post'>> = z
+  .object({ url: z.string().max(2000), events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(2).optional() })
+  .strict();
+const deliveriesQuery: z.ZodType<QueryOf<'/admin/partners/{partnerId}/deliveries', 'get'>> = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).optional(),
+    before: z
+      .string()
+      .regex(/^dlv_[0-9a-f]{32}$/)
+      .optional(),
+  })
+  .strict();
+const grocerPriceBody: z.ZodType<RequestBody<'/admin/grocer/prices', 'post'>> = z
+  .object({ branchCode: z.string(), cprcode, amount: z.number().positive().max(1_000_000).nullable() })
+  .strict();
+const grocerStockBody: z.ZodType<RequestBody<'/admin/grocer/stock', 'post'>> = z
+  .object({ branchCode: z.string(), cprcode, qty: z.number().int().min(-100_000).max(100_000) })
+  .strict();
+const productActiveBody: z.ZodType<RequestBody<'/admin/grocer/products/{cprcode}', 'post'>> = z.object({ active: z.boolean() }).strict();
+const grocerFaultsBody: z.ZodType<RequestBody<'/admin/grocer/faults', 'post'>> = z
+  .object({ latencyMs: z.number().int().min(0).max(60_000).optional(), errorRate: z.number().min(0).max(1).optional(), timeoutRate: z.number().min(0).max(1).optional() })
+  .strict();
 
 /** Parses a JSON body with a schema; a bad body is `INVALID_INPUT` naming the first bad field. */
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -32,272 +110,187 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new CommerceError('INVALID_INPUT', issue.message, { field: issue.path.join('.') || undefined });
 }
 
-const noContent = (): HttpResponse => ({ status: 204, headers: {}, body: null });
+const noContent = { status: 204, body: null } as const;
+
+/** Partners, their keys and app clients, branch resolution and going live: the partner service. */
+function partnerRoutes(commerce: Commerce): Route[] {
+  const { partners } = commerce;
+  return [
+    route('/admin/partners', 'post', async (_path, { body }) => {
+      const created = await partners.createPartner(parseBody(createPartnerBody, body));
+      const { partnerId, orderSource, environment } = created.partner;
+      return { status: 201, body: { partnerId, partnerKey: created.partnerKey, clientId: created.clientId, orderSource, environment } };
+    }),
+    route('/admin/partners', 'get', async () => ({ status: 200, body: { partners: await partners.listPartners() } })),
+    route('/admin/partners/{partnerId}/keys', 'post', async ({ partnerId }, { body }) => {
+      const input = parseBody(issueKeyBody, body ?? {});
+      const partnerKey = await partners.issueKey(partnerId, input.environment);
+      return { status: 201, body: { partnerId, partnerKey, keyPrefix: partnerKey.slice(0, 12), environment: input.environment } };
+    }),
+    route('/admin/partners/{partnerId}/keys', 'get', async ({ partnerId }) => ({ status: 200, body: { keys: await partners.listKeys(partnerId) } })),
+    route('/admin/keys/{keyPrefix}', 'delete', async ({ keyPrefix }) => {
+      await partners.revokeKey(keyPrefix);
+      return noContent;
+    }),
+    route('/admin/partners/{partnerId}/clients', 'post', async ({ partnerId }, { body }) => {
+      const client = await partners.addAppClient(partnerId, parseBody(addAppClientBody, body));
+      return { status: 201, body: { clientId: client.clientId, redirectUris: client.redirectUris } };
+    }),
+    route('/admin/partners/{partnerId}/branch-resolution', 'post', async ({ partnerId }) => ({ status: 200, body: await partners.confirmBranchResolution(partnerId) })),
+  ];
+}
+
+/** Partners' webhook endpoints and their deliveries. */
+function webhookRoutes(requireWebhooks: () => WebhookEndpoints): Route[] {
+  return [
+    route('/admin/partners/{partnerId}/webhooks', 'post', async ({ partnerId }, { body }) => {
+      const { endpoint, secret } = await requireWebhooks().register(partnerId, parseBody(registerWebhookBody, body));
+      const { endpointId, url, eventTypes: events, status, createdAt } = endpoint;
+      return { status: 201, body: { endpointId, secret, url, events, status, createdAt } };
+    }),
+    route('/admin/partners/{partnerId}/webhooks', 'get', async ({ partnerId }) => ({ status: 200, body: { endpoints: await requireWebhooks().list(partnerId) } })),
+    route('/admin/webhooks/{endpointId}', 'delete', async ({ endpointId }) => {
+      await requireWebhooks().disable(endpointId);
+      return noContent;
+    }),
+    route('/admin/webhooks/{endpointId}/rotate-secret', 'post', async ({ endpointId }) => {
+      const { secret, previousSecretExpiresAt } = await requireWebhooks().rotateSecret(endpointId);
+      return { status: 200, body: { endpointId, secret, previousSecretExpiresAt } };
+    }),
+    route('/admin/partners/{partnerId}/deliveries', 'get', async ({ partnerId }, { query }) => {
+      const page = parseBody(deliveriesQuery, Object.fromEntries(query));
+      const deliveries = await requireWebhooks().deliveries(partnerId, page);
+      // A full page may have more behind it; a short one is the last.
+      return { status: 200, body: { deliveries, nextBefore: deliveries.length === (page.limit ?? 50) ? deliveries.at(-1)!.deliveryId : null } };
+    }),
+    route('/admin/deliveries/{deliveryId}/redeliver', 'post', async ({ deliveryId }) => {
+      const delivery = await requireWebhooks().redeliver(deliveryId);
+      // A delivery made by redeliver always repeats one (the one named in the path); the record's type allows null for first deliveries.
+      return {
+        status: 202,
+        body: {
+          deliveryId: delivery.deliveryId,
+          redeliveryOf: delivery.redeliveryOf ?? deliveryId,
+          eventId: delivery.eventId,
+          endpointId: delivery.endpointId,
+          status: delivery.status,
+        },
+      };
+    }),
+  ];
+}
+
+/** Reconciliation and the go-live check. */
+function operationsRoutes(commerce: Commerce): Route[] {
+  return [
+    route('/admin/reconciliation', 'get', async () => ({ status: 200, body: await commerce.reconciliation.run() })),
+    route('/admin/partners/{partnerId}/go-live', 'get', async ({ partnerId }) => ({ status: 200, body: await commerce.partners.goLiveReport(partnerId) })),
+    route('/admin/partners/{partnerId}/go-live', 'post', async ({ partnerId }) => {
+      try {
+        return { status: 200, body: await commerce.partners.goLive(partnerId) };
+      } catch (error) {
+        // Not ready: the answer is the check itself, saying what is missing.
+        if (isCommerceError(error) && error.code === 'GO_LIVE_NOT_READY') return { status: 409, body: await commerce.partners.goLiveReport(partnerId) };
+        throw error;
+      }
+    }),
+  ];
+}
+
+/** Controls of the grocer simulator, while it runs. */
+function grocerRoutes(requireControl: () => GrocerControl): Route[] {
+  return [
+    route('/admin/grocer/prices', 'post', async (_path, { body }) => {
+      const input = parseBody(grocerPriceBody, body);
+      await requireControl().setPrice({ branchCode: input.branchCode, cprcode: input.cprcode, amountSatang: input.amount === null ? null : toSatang(input.amount) });
+      return noContent;
+    }),
+    route('/admin/grocer/stock', 'post', async (_path, { body }) => {
+      await requireControl().setStock(parseBody(grocerStockBody, body));
+      return noContent;
+    }),
+    route('/admin/grocer/products/{cprcode}', 'post', async ({ cprcode }, { body }) => {
+      await requireControl().setProductActive({ cprcode, active: parseBody(productActiveBody, body).active });
+      return noContent;
+    }),
+    route('/admin/grocer/catalog/bump', 'post', async () => ({ status: 200, body: await requireControl().bumpCatalogVersion() })),
+    route('/admin/grocer/faults', 'post', async (_path, { body }) => {
+      await requireControl().setFaults(parseBody(grocerFaultsBody, body));
+      return noContent;
+    }),
+    route('/admin/grocer/orders/{orderId}/advance', 'post', async ({ orderId }) => {
+      const order = await requireControl().advanceOrder(orderId);
+      return { status: 200, body: { orderId: order.orderId, status: order.status, pickingStatus: order.shipping.schedules[0]?.pickingStatus ?? null } };
+    }),
+  ];
+}
 
 /**
  * The admin API under `/admin/` (DESIGN.md §4; openapi/admin.yaml): partners, keys, app clients,
  * go-live facts, reconciliation and, while the simulator runs, grocer controls. `Authorization: Bearer <ADMIN_TOKEN>`.
+ *
+ * @example
+ * const admin = createAdminHandler({ commerce, adminToken: config.adminToken, webhooks: events.endpoints });
+ * const response = await admin({ method: 'GET', path: '/admin/partners', query: new URLSearchParams(), headers: { authorization: `Bearer ${token}` }, body: new Uint8Array() });
  */
 export function createAdminHandler(options: AdminHandlerOptions): (request: HttpRequest) => Promise<HttpResponse> {
-  const { commerce } = options;
   const tokenDigest = sha256Hex(options.adminToken);
-  const control = options.grocerControl ?? null;
   const requireControl = (): GrocerControl => {
-    if (!control) throw new CommerceError('NOT_FOUND', 'The grocer simulator is not running, so it cannot be controlled.');
-    return control;
+    if (!options.grocerControl) throw new CommerceError('NOT_FOUND', 'The grocer simulator is not running, so it cannot be controlled.');
+    return options.grocerControl;
   };
   const requireWebhooks = (): WebhookEndpoints => {
     if (!options.webhooks) throw new CommerceError('NOT_FOUND', 'Webhooks are not configured on this server.');
     return options.webhooks;
   };
-
-  const routes: Route[] = [
-    {
-      method: 'POST',
-      pattern: /^\/admin\/partners$/,
-      run: async (_m, body) => {
-        const input = parseBody(z.object({ name: z.string(), environment, redirectUris: redirectUris.optional(), clientId: z.string().optional() }).strict(), body);
-        const created = await commerce.partners.createPartner(input);
-        return jsonResponse(201, {
-          partnerId: created.partner.partnerId,
-          partnerKey: created.partnerKey,
-          clientId: created.clientId,
-          orderSource: created.partner.orderSource,
-          environment: created.partner.environment,
-        });
-      },
-    },
-    {
-      method: 'GET',
-      pattern: /^\/admin\/partners$/,
-      run: async () => jsonResponse(200, { partners: await commerce.store.listPartners() }),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/keys$/,
-      run: async ([, partnerId], body) => {
-        const input = parseBody(z.object({ environment }).strict(), body ?? {});
-        const partnerKey = await commerce.partners.issueKey(partnerId!, input.environment);
-        return jsonResponse(201, { partnerId, partnerKey, keyPrefix: partnerKey.slice(0, 12), environment: input.environment });
-      },
-    },
-    {
-      method: 'GET',
-      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/keys$/,
-      run: async ([, partnerId]) => jsonResponse(200, { keys: await commerce.store.listPartnerKeys(partnerId!) }),
-    },
-    {
-      method: 'DELETE',
-      pattern: /^\/admin\/keys\/(pk_(?:test|live)_[0-9A-Za-z]{4})$/,
-      run: async ([, keyPrefix]) => {
-        await commerce.partners.revokeKey(keyPrefix!);
-        return noContent();
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/clients$/,
-      run: async ([, partnerId], body) => {
-        const input = parseBody(z.object({ redirectUris, clientId: z.string().optional() }).strict(), body);
-        if (!(await commerce.store.getPartner(partnerId!))) throw new CommerceError('NOT_FOUND', 'No such partner.');
-        const client = await commerce.partners.addAppClient(partnerId!, input);
-        return jsonResponse(201, { clientId: client.clientId, redirectUris: client.redirectUris });
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/branch-resolution$/,
-      run: async ([, partnerId]) => {
-        if (!(await commerce.store.getPartner(partnerId!))) throw new CommerceError('NOT_FOUND', 'No such partner.');
-        const at = new Date(commerce.clock.now()).toISOString();
-        await commerce.store.confirmBranchResolution(partnerId!, at);
-        return jsonResponse(200, { partnerId, branchResolutionConfirmedAt: at });
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/webhooks$/,
-      run: async ([, partnerId], body) => {
-        const input = parseBody(z.object({ url: z.string().max(2000), events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(2).optional() }).strict(), body);
-        const { endpoint, secret } = await requireWebhooks().register(partnerId!, input);
-        return jsonResponse(201, {
-          endpointId: endpoint.endpointId,
-          secret,
-          url: endpoint.url,
-          events: endpoint.eventTypes,
-          status: endpoint.status,
-          createdAt: endpoint.createdAt,
-        });
-      },
-    },
-    {
-      method: 'GET',
-      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/webhooks$/,
-      run: async ([, partnerId]) => jsonResponse(200, { endpoints: await requireWebhooks().list(partnerId!) }),
-    },
-    {
-      method: 'DELETE',
-      pattern: /^\/admin\/webhooks\/(whe_[0-9a-f]{32})$/,
-      run: async ([, endpointId]) => {
-        await requireWebhooks().disable(endpointId!);
-        return noContent();
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/webhooks\/(whe_[0-9a-f]{32})\/rotate-secret$/,
-      run: async ([, endpointId]) => {
-        const rotated = await requireWebhooks().rotateSecret(endpointId!);
-        return jsonResponse(200, { endpointId, secret: rotated.secret, previousSecretExpiresAt: rotated.previousSecretExpiresAt });
-      },
-    },
-    {
-      method: 'GET',
-      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/deliveries$/,
-      run: async ([, partnerId], _body, request) => {
-        const query = parseBody(
-          z
-            .object({
-              limit: z.coerce.number().int().min(1).max(200).optional(),
-              before: z
-                .string()
-                .regex(/^dlv_[0-9a-f]{32}$/)
-                .optional(),
-            })
-            .strict(),
-          Object.fromEntries(request.query),
-        );
-        const deliveries = await requireWebhooks().deliveries(partnerId!, query);
-        return jsonResponse(200, { deliveries, nextBefore: deliveries.length === (query.limit ?? 50) ? deliveries.at(-1)!.deliveryId : null });
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/deliveries\/(dlv_[0-9a-f]{32})\/redeliver$/,
-      run: async ([, deliveryId]) => {
-        const delivery = await requireWebhooks().redeliver(deliveryId!);
-        return jsonResponse(202, {
-          deliveryId: delivery.deliveryId,
-          redeliveryOf: delivery.redeliveryOf,
-          eventId: delivery.eventId,
-          endpointId: delivery.endpointId,
-          status: delivery.status,
-        });
-      },
-    },
-    {
-      method: 'GET',
-      pattern: /^\/admin\/reconciliation$/,
-      run: async () => jsonResponse(200, await commerce.reconciliation.run()),
-    },
-    {
-      method: 'GET',
-      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/go-live$/,
-      run: async ([, partnerId]) => jsonResponse(200, await commerce.partners.goLiveReport(partnerId!)),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/partners\/([A-Za-z0-9_]{1,64})\/go-live$/,
-      run: async ([, partnerId]) => {
-        try {
-          return jsonResponse(200, await commerce.partners.goLive(partnerId!));
-        } catch (error) {
-          // Not ready: the answer is the check itself, saying what is missing.
-          if (isCommerceError(error) && error.code === 'GO_LIVE_NOT_READY') return jsonResponse(409, await commerce.partners.goLiveReport(partnerId!));
-          throw error;
-        }
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/grocer\/prices$/,
-      run: async (_m, body) => {
-        const input = parseBody(
-          z.object({ branchCode: z.string(), cprcode: z.string().refine(isCprcode, 'not a cprcode'), amount: z.number().positive().max(1_000_000).nullable() }).strict(),
-          body,
-        );
-        await requireControl().setPrice({ branchCode: input.branchCode, cprcode: input.cprcode, amountSatang: input.amount === null ? null : toSatang(input.amount) });
-        return noContent();
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/grocer\/stock$/,
-      run: async (_m, body) => {
-        const input = parseBody(
-          z.object({ branchCode: z.string(), cprcode: z.string().refine(isCprcode, 'not a cprcode'), qty: z.number().int().min(-100_000).max(100_000) }).strict(),
-          body,
-        );
-        await requireControl().setStock(input);
-        return noContent();
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/grocer\/products\/([0-9]{1,12})$/,
-      run: async ([, cprcode], body) => {
-        const input = parseBody(z.object({ active: z.boolean() }).strict(), body);
-        await requireControl().setProductActive({ cprcode: cprcode!, active: input.active });
-        return noContent();
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/grocer\/catalog\/bump$/,
-      run: async () => jsonResponse(200, await requireControl().bumpCatalogVersion()),
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/grocer\/faults$/,
-      run: async (_m, body) => {
-        const input = parseBody(
-          z
-            .object({ latencyMs: z.number().int().min(0).max(60_000).optional(), errorRate: z.number().min(0).max(1).optional(), timeoutRate: z.number().min(0).max(1).optional() })
-            .strict(),
-          body,
-        );
-        await requireControl().setFaults(input);
-        return noContent();
-      },
-    },
-    {
-      method: 'POST',
-      pattern: /^\/admin\/grocer\/orders\/([A-Z]{2}[0-9]{13}-[0-9A-Z]{4})\/advance$/,
-      run: async ([, orderId]) => {
-        const order = await requireControl().advanceOrder(orderId!);
-        return jsonResponse(200, { orderId: order.orderId, status: order.status, pickingStatus: order.shipping.schedules[0]?.pickingStatus ?? null });
-      },
-    },
-  ];
+  // Order matters: a 405 lists the methods of a path in this order.
+  const routes = [...partnerRoutes(options.commerce), ...webhookRoutes(requireWebhooks), ...operationsRoutes(options.commerce), ...grocerRoutes(requireControl)];
 
   return async (request) => {
-    const given = bearerCredential(request.headers.authorization);
-    if (!given || !sameDigest(sha256Hex(given), tokenDigest)) {
+    if (!isAdmin(request, tokenDigest)) {
       return errorResponse(401, 'ADMIN_TOKEN_INVALID', 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.', {}, { 'www-authenticate': 'Bearer realm="admin"' });
     }
-    const candidates = routes.filter((route) => route.pattern.test(request.path));
-    const route = candidates.find((r) => r.method === request.method);
-    if (!route) {
-      return candidates.length > 0
-        ? errorResponse(405, 'METHOD_NOT_ALLOWED', `Use ${candidates.map((r) => r.method).join(' or ')}.`, {}, { allow: candidates.map((r) => r.method).join(', ') })
-        : errorResponse(404, 'NOT_FOUND', 'No such admin route.');
-    }
-    let body: unknown = null;
-    if (request.body.length > 0) {
-      try {
-        body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(request.body));
-      } catch {
-        return errorResponse(400, 'INVALID_INPUT', 'The body is not JSON.');
-      }
-    }
+    const matched = matchRoute(routes, request);
+    if ('status' in matched) return matched;
+    const body = readJsonBody(request);
+    if (body === INVALID_JSON) return errorResponse(400, 'INVALID_INPUT', 'The body is not JSON.');
     try {
       // Every text of the body and the query is checked before a route does anything with it.
       requireSafeInput(body);
       requireSafeInput(Object.fromEntries(request.query), 'query');
-      return await route.run(route.pattern.exec(request.path)!, body, request);
+      const answer = await matched.route.run(matched.params, { body, query: request.query });
+      return answer.body === null ? { status: answer.status, headers: {}, body: null } : jsonResponse(answer.status, answer.body);
     } catch (error) {
       if (!isCommerceError(error) || error.code === 'INTERNAL') throw error;
       return errorResponse(httpStatusOf(error.code), error.code, error.message, error.field ? { field: error.field } : {});
     }
   };
+}
+
+/** Whether the request carries the admin token (compared as digests, so in constant time). */
+function isAdmin(request: HttpRequest, tokenDigest: string): boolean {
+  const given = bearerCredential(request.headers.authorization);
+  return given !== null && sameDigest(sha256Hex(given), tokenDigest);
+}
+
+/** The route of the request's path and method with its path parameters, or the 404 or 405 answer. */
+function matchRoute(routes: readonly Route[], request: HttpRequest): { route: Route; params: Record<string, string> } | HttpResponse {
+  const candidates = routes.filter((r) => r.pattern.test(request.path));
+  const found = candidates.find((r) => r.method === request.method);
+  if (found) return { route: found, params: { ...found.pattern.exec(request.path)!.groups } };
+  if (candidates.length === 0) return errorResponse(404, 'NOT_FOUND', 'No such admin route.');
+  const methods = candidates.map((r) => r.method);
+  return errorResponse(405, 'METHOD_NOT_ALLOWED', `Use ${methods.join(' or ')}.`, {}, { allow: methods.join(', ') });
+}
+
+const INVALID_JSON = Symbol('invalid JSON');
+
+/** The request's JSON body (null when empty), or INVALID_JSON when it is not UTF-8 JSON. */
+function readJsonBody(request: HttpRequest): unknown {
+  if (request.body.length === 0) return null;
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(request.body)) as unknown;
+  } catch {
+    return INVALID_JSON;
+  }
 }

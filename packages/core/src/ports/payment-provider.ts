@@ -65,9 +65,12 @@ export interface PaymentProvider {
   readonly merchantId: string | null;
   readonly sdkUrl: string | null;
   /**
-   * Origins of a hosted provider's payment pages: the pay form is sent on to them. Set, they mark
-   * the provider as hosted: money moves only on its page, so a start whose answer was lost took none.
+   * Whether the shopper pays on the provider's own page. Money then moves only there, so a start
+   * whose answer was lost took none: the attempt ends and paying again starts afresh. A provider
+   * that is not hosted may have charged during such a start; the recovery worker asks it.
    */
+  readonly hosted: boolean;
+  /** Origins of a hosted provider's payment pages: the pay form is sent on to them. */
   readonly pageOrigins?: readonly string[];
   start(request: PaymentRequest): Promise<StartedPayment>;
   /** What became of an attempt; `reference` is what `start` returned, when known. */

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { CommerceError } from '../errors.ts';
 import { newId, newPartnerKey, PARTNER_KEY_PATTERN, partnerKeyPrefix, sha256Hex } from '../model/ids.ts';
-import type { AppClient, Environment, Partner, PartnerContext, PartnerKeyVerifier } from '../model/partner.ts';
+import type { AppClient, Environment, Partner, PartnerContext, PartnerKeyRecord, PartnerKeyVerifier } from '../model/partner.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { Store } from '../ports/store.ts';
 import { goLiveCheck, type GoLiveReport } from './go-live-check.ts';
@@ -106,6 +106,24 @@ export class PartnerService {
     return { partner, partnerKey, clientId };
   }
 
+  /** Every partner, for the admin API. */
+  async listPartners(): Promise<Partner[]> {
+    return this.#store.listPartners();
+  }
+
+  /** The partner's keys (prefixes only, revoked ones included); none for an unknown partner. */
+  async listKeys(partnerId: string): Promise<PartnerKeyRecord[]> {
+    return this.#store.listPartnerKeys(partnerId);
+  }
+
+  /** Records that the partner confirmed how it resolves fulfilment branches (a go-live requirement). */
+  async confirmBranchResolution(partnerId: string): Promise<{ partnerId: string; branchResolutionConfirmedAt: string }> {
+    await this.#requirePartner(partnerId);
+    const at = new Date(this.#clock.now()).toISOString();
+    await this.#store.confirmBranchResolution(partnerId, at);
+    return { partnerId, branchResolutionConfirmedAt: at };
+  }
+
   async issueKey(partnerId: string, environment: Environment): Promise<string> {
     if (!(await this.#store.getPartner(partnerId))) throw new CommerceError('NOT_FOUND', 'No such partner.', { field: 'partnerId' });
     const key = newPartnerKey(environment);
@@ -142,6 +160,7 @@ export class PartnerService {
 
   /** Registers an app client for the partner; a client id registered already is `CLIENT_ID_TAKEN`. */
   async addAppClient(partnerId: string, input: { clientId?: string | undefined; redirectUris: string[]; name?: string }): Promise<AppClient> {
+    await this.#requirePartner(partnerId);
     checkRedirectUris(input.redirectUris);
     let clientId = input.clientId;
     if (clientId === undefined) {
@@ -155,6 +174,11 @@ export class PartnerService {
     if (!client) throw clientIdTaken();
     this.#forgetCaches();
     return client;
+  }
+
+  // No field: the admin API names the partner in the path, not the body.
+  async #requirePartner(partnerId: string): Promise<void> {
+    if (!(await this.#store.getPartner(partnerId))) throw new CommerceError('NOT_FOUND', 'No such partner.');
   }
 
   /** Refuses a malformed client id, and one registered already (to any partner), before anything is created. */

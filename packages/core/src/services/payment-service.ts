@@ -178,7 +178,7 @@ export class PaymentService {
       // The provider has not taken the money (declined or refused); an unanswered start is left for
       // the recovery worker, which asks the provider what became of it. A hosted provider takes
       // money only on its page, which the shopper never saw: that attempt ends, and paying again starts afresh.
-      if (isUnanswered(error) && !provider.pageOrigins?.length) return { state: 'pending', order };
+      if (isUnanswered(error) && !provider.hosted) return { state: 'pending', order };
       const code = error instanceof CommerceError ? error.code : 'INTERNAL';
       await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], code === 'PAYMENT_DECLINED' ? 'declined' : 'failed', {
         failureCode: code,

@@ -30,6 +30,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly publicKey = null;
   readonly merchantId = null;
   readonly sdkUrl = null;
+  // Even deferred, a start answers in-process: there is no lost answer whose charge is in doubt.
+  readonly hosted = false;
   readonly #deferred: Map<string, DeferredAttempt> | null;
 
   constructor(options: SandboxPaymentOptions = {}) {

@@ -4,7 +4,8 @@
  * the in-memory store both pass (run them on your own implementation of the port), record builders,
  * and a clock that moves only when told to, for tests and examples that run the domain without a
  * database, a grocer or an identity provider. The sandbox payment provider (`SandboxPaymentProvider`
- * in `@grocery/core`, with its `deferred` mode) is the fake of the PaymentProvider port.
+ * in `@grocery/core`, with its `deferred` mode) is the fake of the PaymentProvider port; it and the
+ * Stripe provider pass `describePaymentProviderContract`.
  *
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
@@ -15,6 +16,7 @@ export { InMemoryGrocer, type InMemoryGrocerOptions } from './in-memory-grocer.t
 export { InMemoryStore } from './in-memory-store.ts';
 export { CONTRACT_T0, contractEvent, contractGrocerOrder, storeContractOrder } from './contract-records.ts';
 export { describeEventStoreContract } from './event-store-contract.ts';
+export { describePaymentProviderContract, type PaymentProviderContractSubject } from './payment-provider-contract.ts';
 export { describeStoreContract, type StoreContractSubject, type StoreRowCounts } from './store-contract.ts';
 export { StaticIdentityVerifier } from './static-identity-verifier.ts';
 export { testBranch, testProduct } from './test-records.ts';

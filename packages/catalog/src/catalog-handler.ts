@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { isCommerceError, isCprcode, systemClock, type Clock, type ErrorCode, type PartnerKeyVerifier } from '@grocery/core';
+import { CommerceError, isCommerceError, isCprcode, systemClock, type Clock, type ErrorCode, type PartnerKeyVerifier } from '@grocery/core';
 import { errorResponse, httpStatusOf, type HttpHandler, type HttpRequest, type HttpResponse } from '@grocery/core/http';
 import { create as contentDisposition } from 'content-disposition';
 import fresh from 'fresh';
@@ -15,7 +15,6 @@ import { createDownloadSigner } from './download-signer.ts';
 import { FEATHER_FILE_NAME_PATTERN } from './feather-columns.ts';
 import type { CatalogLogger } from './snapshot-builder.ts';
 
-/** Error codes of the catalog routes: the domain's, plus the download-link and availability ones. */
 /** The catalog's errors use the domain's codes (errors.ts lists the download and availability ones too). */
 export type CatalogErrorCode = ErrorCode;
 
@@ -49,20 +48,6 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const encoder = new TextEncoder();
 
-class HttpProblem extends Error {
-  readonly status: number;
-  readonly code: CatalogErrorCode;
-  readonly field: string | undefined;
-  readonly headers: Record<string, string>;
-  constructor(status: number, code: CatalogErrorCode, message: string, options: { field?: string; headers?: Record<string, string> } = {}) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.field = options.field;
-    this.headers = options.headers ?? {};
-  }
-}
-
 function problemResponse(status: number, code: CatalogErrorCode, message: string, field: string | undefined, headers: Record<string, string> = {}): HttpResponse {
   return errorResponse(status, code, message, field === undefined ? {} : { field }, { 'cache-control': 'no-store', ...headers });
 }
@@ -94,13 +79,13 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
 
   function snapshotOrFail(): CatalogSnapshot {
     const snapshot = options.snapshots.current();
-    if (!snapshot) throw new HttpProblem(503, 'CATALOG_UNAVAILABLE', 'The catalog snapshot is being built; try again in a few seconds.', { headers: { 'retry-after': '5' } });
+    if (!snapshot) throw new CommerceError('CATALOG_UNAVAILABLE', 'The catalog snapshot is being built; try again in a few seconds.');
     return snapshot;
   }
 
   async function authenticate(request: HttpRequest): Promise<void> {
     const partner = await options.verifyPartnerKey(request.headers['x-partner-key']);
-    if (!partner) throw new HttpProblem(401, 'PARTNER_KEY_INVALID', 'Missing or unknown partner key; send it in the X-Partner-Key header.');
+    if (!partner) throw new CommerceError('PARTNER_KEY_INVALID', 'Missing or unknown partner key; send it in the X-Partner-Key header.');
   }
 
   /**
@@ -194,10 +179,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
     assertParams(request.query, ['lang']);
     const lang = parseLang<CatalogLang>(request.query, ['en', 'th']);
     const shown = cprcode.slice(0, 40);
-    if (!isCprcode(cprcode)) throw new HttpProblem(400, 'INVALID_CPRCODE', `"${shown}" is not a cprcode: a cprcode is 1 to 12 digits.`, { field: 'cprcode' });
+    if (!isCprcode(cprcode)) throw new CommerceError('INVALID_CPRCODE', `"${shown}" is not a cprcode: a cprcode is 1 to 12 digits.`, { field: 'cprcode' });
     const snapshot = snapshotOrFail();
     const index = snapshot.indexOf(cprcode);
-    if (index < 0) throw new HttpProblem(404, 'NOT_FOUND', `No product with cprcode ${cprcode} in catalog version ${snapshot.version}.`, { field: 'cprcode' });
+    if (index < 0) throw new CommerceError('NOT_FOUND', `No product with cprcode ${cprcode} in catalog version ${snapshot.version}.`, { field: 'cprcode' });
     return representation(request, `W/"${snapshot.version}-${cprcode}-${lang}"`, snapshot, () => snapshot.recordJson(lang, index), false);
   }
 
@@ -231,11 +216,11 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
   async function signedFile(request: HttpRequest, name: string): Promise<HttpResponse> {
     const verdict = signer.verify(request.path, request.query.get('expires'), request.query.get('signature'));
     if (verdict === 'invalid')
-      throw new HttpProblem(403, 'DOWNLOAD_LINK_INVALID', 'This download link is not valid (its signature does not match). Ask GET /v1/products/download for a fresh link.');
+      throw new CommerceError('DOWNLOAD_LINK_INVALID', 'This download link is not valid (its signature does not match). Ask GET /v1/products/download for a fresh link.');
     if (verdict === 'expired')
-      throw new HttpProblem(410, 'DOWNLOAD_LINK_EXPIRED', 'This download link has expired (links last five minutes). Ask GET /v1/products/download for a fresh link.');
+      throw new CommerceError('DOWNLOAD_LINK_EXPIRED', 'This download link has expired (links last five minutes). Ask GET /v1/products/download for a fresh link.');
     const file = FEATHER_FILE_NAME_PATTERN.test(name) ? await options.snapshots.findFile(name) : null;
-    if (!file) throw new HttpProblem(404, 'NOT_FOUND', 'This catalog file is no longer kept; ask GET /v1/products/download for a fresh link.');
+    if (!file) throw new CommerceError('NOT_FOUND', 'This catalog file is no longer kept; ask GET /v1/products/download for a fresh link.');
     const expires = Number(request.query.get('expires'));
     const headers: Record<string, string> = {
       'content-type': file.contentType,
@@ -253,9 +238,9 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
 
   async function route(request: HttpRequest): Promise<HttpResponse> {
     const path = request.path;
-    if (path !== CATALOG_PATH && !path.startsWith(`${CATALOG_PATH}/`)) throw new HttpProblem(404, 'NOT_FOUND', `No catalog route at ${path.slice(0, 100)}.`);
+    if (path !== CATALOG_PATH && !path.startsWith(`${CATALOG_PATH}/`)) throw new CommerceError('NOT_FOUND', `No catalog route at ${path.slice(0, 100)}.`);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new HttpProblem(405, 'METHOD_NOT_ALLOWED', `The catalog is read-only; ${request.method} is not allowed here.`, { headers: { allow: 'GET, HEAD' } });
+      return problemResponse(405, 'METHOD_NOT_ALLOWED', `The catalog is read-only; ${request.method} is not allowed here.`, undefined, { allow: 'GET, HEAD' });
     }
     if (path.startsWith(FILES_PATH)) return signedFile(request, path.slice(FILES_PATH.length));
     await authenticate(request);
@@ -264,15 +249,16 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
     if (rest === 'manifest') return manifest(request);
     if (rest === 'download') return download(request);
     if (rest !== '' && !rest.includes('/')) return product(request, decodeSegment(rest));
-    throw new HttpProblem(404, 'NOT_FOUND', `No catalog route at ${path.slice(0, 100)}.`);
+    throw new CommerceError('NOT_FOUND', `No catalog route at ${path.slice(0, 100)}.`);
   }
 
   return async (request) => {
     try {
       return await route(request);
     } catch (error) {
-      if (error instanceof HttpProblem) return problemResponse(error.status, error.code, error.message, error.field, error.headers);
-      if (isCommerceError(error)) return problemResponse(httpStatusOf(error.code), error.code, error.message, error.field);
+      // A snapshot being built is a short wait: the client is told when to come back.
+      if (isCommerceError(error))
+        return problemResponse(httpStatusOf(error.code), error.code, error.message, error.field, error.code === 'CATALOG_UNAVAILABLE' ? { 'retry-after': '5' } : {});
       // An unexpected failure is never described to the caller; the request id ties it to the logs.
       options.log?.(
         `catalog: ${request.method} ${request.path} failed${request.requestId ? ` (request ${request.requestId})` : ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

@@ -1,4 +1,4 @@
-import type { TargetedEvent } from 'preact';
+import type { ComponentChildren, TargetedEvent } from 'preact';
 import { useState } from 'preact/hooks';
 import { Link } from '../components/link.tsx';
 import { Notice } from '../components/notice.tsx';
@@ -94,6 +94,30 @@ function CodeField({ code, setCode }: { code: string; setCode: (v: string) => vo
   );
 }
 
+/** The code step of both flows: the six digits e-mailed to confirm an account or to sign in; `children` are what else the step offers. */
+function CodeStep(props: {
+  kind: Step['kind'];
+  email: string;
+  code: string;
+  setCode: (v: string) => void;
+  busy: boolean;
+  onSubmit: (event: Event) => void;
+  children: ComponentChildren;
+}) {
+  const { t } = useLang();
+  return (
+    <form onSubmit={props.onSubmit} class="stack">
+      <p data-testid="code-step">{t(props.kind === 'otp' ? 'codeSentSignIn' : 'codeSentSignUp', { email: props.email })}</p>
+      <CodeField code={props.code} setCode={props.setCode} />
+      <button type="submit" class="button primary wide" disabled={props.busy}>
+        {props.busy ? t('loading') : t('confirm')}
+      </button>
+      <DevMailbox email={props.email} />
+      {props.children}
+    </form>
+  );
+}
+
 /** Runs the flow after the password and the confirmations: the e-mailed sign-in code, then the shop. */
 function useAuthFlow(next: string) {
   const { lang } = useLang();
@@ -183,13 +207,7 @@ export function SignInPage({ next }: { next: string }) {
           </form>
         )}
         {flow.step.kind !== 'details' && (
-          <form onSubmit={flow.step.kind === 'otp' ? submitOtp : submitConfirm} class="stack">
-            <p>{t(flow.step.kind === 'otp' ? 'codeSentSignIn' : 'codeSentSignUp', { email: email.trim() })}</p>
-            <CodeField code={code} setCode={setCode} />
-            <button type="submit" class="button primary wide" disabled={flow.busy}>
-              {flow.busy ? t('loading') : t('confirm')}
-            </button>
-            <DevMailbox email={email.trim()} />
+          <CodeStep kind={flow.step.kind} email={email.trim()} code={code} setCode={setCode} busy={flow.busy} onSubmit={flow.step.kind === 'otp' ? submitOtp : submitConfirm}>
             <button
               type="button"
               class="button link"
@@ -201,7 +219,7 @@ export function SignInPage({ next }: { next: string }) {
             >
               {t('startOver')}
             </button>
-          </form>
+          </CodeStep>
         )}
       </section>
     </div>
@@ -269,19 +287,13 @@ export function SignUpPage({ next }: { next: string }) {
           </form>
         )}
         {flow.step.kind !== 'details' && (
-          <form onSubmit={flow.step.kind === 'otp' ? submitOtp : submitConfirm} class="stack">
-            <p data-testid="code-step">{t(flow.step.kind === 'otp' ? 'codeSentSignIn' : 'codeSentSignUp', { email: email.trim() })}</p>
-            <CodeField code={code} setCode={setCode} />
-            <button type="submit" class="button primary wide" disabled={flow.busy}>
-              {flow.busy ? t('loading') : t('confirm')}
-            </button>
-            <DevMailbox email={email.trim()} />
+          <CodeStep kind={flow.step.kind} email={email.trim()} code={code} setCode={setCode} busy={flow.busy} onSubmit={flow.step.kind === 'otp' ? submitOtp : submitConfirm}>
             {flow.step.kind === 'confirm' && (
               <button type="button" class="button link" onClick={resend} disabled={flow.busy}>
                 {t('resendCode')}
               </button>
             )}
-          </form>
+          </CodeStep>
         )}
       </section>
     </div>

@@ -26,7 +26,7 @@ import {
   withPartnerRateLimit,
   type HttpHandler,
 } from '@grocery/core/http';
-import { CatalogSnapshots, createCatalogHandler, createDirectorySnapshotCache, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
+import { CatalogSnapshots, createCatalogHandler, createDirectorySnapshotCache, featherFileName, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
 import { createGrocerSimulator, createHttpGrocer, POSTCODE_CENTROIDS } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
@@ -178,7 +178,8 @@ export async function startSystem(options: SystemOptions): Promise<System> {
           // In one process the search service reads the same Feather file the snapshot publishes.
           catalog: {
             latestVersion: async () => catalog.current()?.version ?? null,
-            feather: async (version) => catalog.current()?.files.find((file) => file.lang === 'all' && file.version === version)?.body ?? null,
+            // A decoded snapshot holds no file: `findFile` loads it (local copy or database, checked) when a build needs it.
+            feather: async (version) => (catalog.current()?.version === version ? ((await catalog.findFile(featherFileName(version, 'all')))?.body ?? null) : null),
           },
           // Built indexes are kept next to the snapshot: in PostgreSQL (shared with search instances), or in the data directory beside PGlite.
           indexStore: db.kind === 'postgres' ? createDatabaseIndexStore(db) : createFileIndexStore(join(config.dataDir, 'search-index')),

@@ -6,6 +6,7 @@ import { FEATHER_CONTENT_TYPE } from './feather-columns.ts';
 import { readFeatherProductsAsync } from './feather-reader.ts';
 import { sha256Hex, type FeatherFile } from './feather-writer.ts';
 import { buildCatalogSnapshot, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
+import { decodeSnapshot, encodeSnapshot } from './snapshot-codec.ts';
 import type { SnapshotFileCache } from './snapshot-file-cache.ts';
 import type { PublishedSnapshot, SnapshotRepository } from './snapshot-repository.ts';
 
@@ -159,7 +160,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     let loading = this.#loadedFiles.get(name);
     if (!loading) {
       const files = this.#loadedFiles;
-      loading = this.#loadPublishedFile(current!.version, info);
+      loading = info.lang === 'all' ? this.#publishedAllFile(current!.manifest) : this.#loadPublishedFile(current!.version, info);
       files.set(name, loading);
       loading.catch(() => files.delete(name));
     }
@@ -197,6 +198,35 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       .catch((error: unknown) => this.#log(`catalog snapshot: cannot keep a local copy of ${file.name}: ${error instanceof Error ? error.message : String(error)}`));
     this.#background.add(writing);
     void writing.finally(() => this.#background.delete(writing));
+  }
+
+  /**
+   * Keeps the snapshot encoded beside the `all` file, so that the next start decodes it instead of
+   * rebuilding it; once the start is over, since encoding takes a fraction of a second.
+   */
+  #keepEncoded(snapshot: CatalogSnapshot): void {
+    const cache = this.#fileCache;
+    if (!cache) return;
+    const writing = Promise.race([this.#publishAfter, this.#stopping])
+      .then(() => (this.#current === snapshot ? cache.writeSnapshot(snapshot.version, encodeSnapshot(snapshot)) : undefined))
+      .catch((error: unknown) => this.#log(`catalog snapshot: cannot keep ${snapshot.version} encoded: ${error instanceof Error ? error.message : String(error)}`));
+    this.#background.add(writing);
+    void writing.finally(() => this.#background.delete(writing));
+  }
+
+  /** The published snapshot decoded from its local encoding, or null when there is none or it does not match (then it is rebuilt). */
+  async #decodeKept(manifest: CatalogManifest): Promise<CatalogSnapshot | null> {
+    const cache = this.#fileCache;
+    if (!cache) return null;
+    try {
+      const encoded = await cache.readSnapshot(manifest.version);
+      return encoded ? decodeSnapshot(encoded, { manifest, publicBaseUrl: this.#publicBaseUrl }) : null;
+    } catch (error) {
+      this.#log(
+        `catalog snapshot: the kept encoding of ${manifest.version} is unusable, rebuilding from the "all" file: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
+    }
   }
 
   /**
@@ -307,6 +337,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       } else {
         this.#adoptedSeq = seq;
         this.#keepCopy(snapshot.file('all')!);
+        this.#keepEncoded(snapshot);
         const pruned = await repository.prune(this.#keep);
         if (pruned > 0) this.#log(`catalog snapshot: pruned ${pruned} old published snapshot(s)`);
       }
@@ -328,6 +359,14 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       this.#unpublished = null;
       return { action: 'loaded', version: manifest.version };
     }
+    const decoded = await this.#decodeKept(manifest);
+    if (decoded) {
+      this.#adoptedSeq = published.seq;
+      this.#unpublished = null;
+      this.#swap(decoded);
+      this.#log(`catalog snapshot: ${decoded.version} decoded from the local copy (${decoded.size} products)`);
+      return { action: 'loaded', version: decoded.version };
+    }
     // Only the `all` file: the products come from it; the language files load on first download.
     const all = await this.#publishedAllFile(manifest);
     const snapshot = await buildCatalogSnapshot(await readFeatherProductsAsync(all.body), {
@@ -346,6 +385,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     this.#adoptedSeq = published.seq;
     this.#unpublished = null;
     this.#swap(snapshot);
+    if (snapshot.version === manifest.version) this.#keepEncoded(snapshot);
     this.#log(`catalog snapshot: ${snapshot.version} loaded from the database (${snapshot.size} products)`);
     return { action: 'loaded', version: snapshot.version };
   }

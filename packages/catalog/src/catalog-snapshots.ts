@@ -60,6 +60,12 @@ export interface CatalogSnapshotsOptions {
    * snapshot is served meanwhile. Default: publish at once.
    */
   publishAfter?: Promise<unknown> | undefined;
+  /**
+   * The repository's database was created by this start, so it holds no published snapshot: the
+   * first snapshot is built at once, without a query (the database may still be opening), and
+   * published like any build, after `publishAfter`, under the build lease.
+   */
+  buildFirst?: boolean | undefined;
   build?: Pick<BuildSnapshotOptions, 'batchRows' | 'sliceMs' | 'progressAfterMs'> | undefined;
 }
 
@@ -94,6 +100,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   readonly #exportBatchSize: number | undefined;
   readonly #build: CatalogSnapshotsOptions['build'];
   readonly #publishAfter: Promise<unknown>;
+  #buildFirst: boolean;
   #stopped!: () => void;
   readonly #stopping = new Promise<void>((resolve) => (this.#stopped = resolve));
 
@@ -133,6 +140,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     this.#exportBatchSize = options.exportBatchSize;
     this.#build = options.build;
     this.#publishAfter = (options.publishAfter ?? Promise.resolve()).catch(() => undefined);
+    this.#buildFirst = options.buildFirst ?? false;
     this.#ready = new Promise((resolve) => (this.#resolveReady = resolve));
   }
 
@@ -265,6 +273,11 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   async #step(force: boolean): Promise<RefreshOutcome> {
     try {
       const repository = this.#repository;
+      if (repository && this.#buildFirst) {
+        this.#buildFirst = false;
+        this.#lastPollAt = this.#clock.now();
+        return await this.#buildAndSwap(repository, await this.#grocer.catalogVersion(), { claimToPublish: true });
+      }
       let adopted: RefreshOutcome | null = null;
       if (repository) {
         const latest = await repository.latest();
@@ -313,7 +326,8 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     return manifest.sourceCatalogVersion !== grocerVersion || now - Date.parse(manifest.builtAt) >= this.#maxAgeMs;
   }
 
-  async #buildAndSwap(repository: SnapshotRepository | null, grocerVersion: CatalogVersion): Promise<RefreshOutcome> {
+  /** Builds and serves a snapshot, then publishes it; the caller holds the build lease, or with `claimToPublish` it is claimed (and released) for publishing only. */
+  async #buildAndSwap(repository: SnapshotRepository | null, grocerVersion: CatalogVersion, options: { claimToPublish?: boolean } = {}): Promise<RefreshOutcome> {
     const started = performance.now();
     // The version read before the export: a change during the export shows up at the next poll.
     const snapshot = await buildCatalogSnapshot(this.#grocer.exportCatalog({ batchSize: this.#exportBatchSize ?? 1000 }), {
@@ -330,7 +344,14 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     if (repository) {
       this.#unpublished = snapshot.version;
       await Promise.race([this.#publishAfter, this.#stopping]);
-      const seq = await repository.publish(this.#instanceId, snapshot.manifest, snapshot.files, this.#clock.now());
+      let seq: number | null = null;
+      if (!options.claimToPublish || (await repository.claimBuild(this.#instanceId, this.#clock.now(), this.#leaseTtlMs))) {
+        try {
+          seq = await repository.publish(this.#instanceId, snapshot.manifest, snapshot.files, this.#clock.now());
+        } finally {
+          if (options.claimToPublish) await repository.releaseBuild(this.#instanceId);
+        }
+      }
       this.#unpublished = null;
       if (seq === null) {
         this.#log(`catalog snapshot: lost the build lease while building ${snapshot.version}; not publishing it`);

@@ -4,7 +4,8 @@ import { systemClock, type CatalogVersion, type Clock, type GrocerGateway } from
 import type { CatalogManifest, CatalogSnapshot } from './catalog-snapshot.ts';
 import { FEATHER_CONTENT_TYPE } from './feather-columns.ts';
 import { readFeatherProductsAsync } from './feather-reader.ts';
-import { sha256Hex, type FeatherFile } from './feather-writer.ts';
+import { sha256HexInSlices } from './file-digest.ts';
+import type { FeatherFile } from './feather-writer.ts';
 import { buildCatalogSnapshot, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
 import { decodeSnapshot, encodeSnapshot } from './snapshot-codec.ts';
 import type { SnapshotFileCache } from './snapshot-file-cache.ts';
@@ -178,7 +179,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   /** A published file of `version`, checked against its manifest entry; throws when missing or altered. */
   async #loadPublishedFile(version: string, info: CatalogManifest['files'][number]): Promise<FeatherFile> {
     const file = await this.#repository!.fileOf(version, info.lang);
-    if (!file || file.name !== info.name || (await sha256Hex(file.body)) !== info.sha256) {
+    if (!file || file.name !== info.name || (await sha256HexInSlices(file.body)) !== info.sha256) {
       throw new Error(`published file ${info.name} of snapshot ${version} is missing or does not match its SHA-256`);
     }
     return file;
@@ -189,7 +190,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     const info = manifest.files.find((file) => file.lang === 'all');
     if (!info) throw new Error(`published snapshot ${manifest.version} lists no "all" file`);
     const cached = await this.#fileCache?.read(info.name).catch(() => null);
-    if (cached && (await sha256Hex(cached)) === info.sha256) {
+    if (cached && (await sha256HexInSlices(cached)) === info.sha256) {
       return { name: info.name, lang: 'all', version: manifest.version, rows: info.rows, sha256: info.sha256, contentType: FEATHER_CONTENT_TYPE, body: cached };
     }
     const file = await this.#loadPublishedFile(manifest.version, info);

@@ -23,7 +23,7 @@ export {
 } from './catalog-record.ts';
 export { identitySearchText, keywordSearchText, matchesWords, normalizeSearchText, productSearchText, searchWords } from './search-text.ts';
 export { CatalogSnapshot, compareCprcode, type BuildStats, type CatalogFileInfo, type CatalogManifest, type SnapshotFilter } from './catalog-snapshot.ts';
-export { buildCatalogSnapshot, buildSnapshotFromGrocer, categoryKey, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
+export { buildCatalogSnapshot, buildSnapshotFromGrocer, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
 export { FEATHER_CONTENT_TYPE, FILE_COLUMNS, featherFileName, type FeatherColumnType, type FileColumn } from './feather-columns.ts';
 export { type FeatherFile } from './feather-writer.ts';
 export { readFeatherInfo, readFeatherProducts, readFeatherProductsAsync, readFeatherRecords, type FeatherFileInfo } from './feather-reader.ts';

@@ -1,15 +1,17 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { isCprcode, systemClock, type CategoryTotal, type Clock, type GrocerGateway, type Product } from '@grocery/core';
+import { categoryKey } from '@grocery/search';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, trimTrailingSlash } from './catalog-record.ts';
 import { CatalogSnapshot, compareCprcode, type BuildStats, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
 import { featherFileName } from './feather-columns.ts';
 import { readFeatherInfo } from './feather-reader.ts';
-import { snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
+import { snapshotVersionOf } from './file-digest.ts';
+import type { FeatherFile, Pause } from './feather-writer.ts';
 import { NO_TEXT, ProductRowsWriter, SNAPSHOT_FLAGS, TEXT, TEXT_STRIDE } from './product-rows.ts';
 import { RecordJsonStore } from './record-json.ts';
 import { SearchTextWriter } from './search-index.ts';
-import { identitySearchText, keywordSearchText, normalizeSearchText } from './search-text.ts';
+import { identitySearchText, keywordSearchText } from './search-text.ts';
 import { startSnapshotWork, type SnapshotWorkRunner } from './snapshot-worker-client.ts';
 import type { SnapshotWorkResult } from './snapshot-work.ts';
 import { StringLists } from './string-lists.ts';
@@ -58,11 +60,6 @@ const WORKER_MIN_ROWS = 10_000;
 const CHUNK_ROWS = 2048;
 
 type ProductSource = Iterable<Product> | AsyncIterable<readonly Product[]>;
-
-/** Folds a category name or code into the key the category indexes use. */
-export function categoryKey(value: string): string {
-  return normalizeSearchText(value);
-}
 
 type Stage = BuildStats['stages'] extends Record<infer K, number> ? K : never;
 

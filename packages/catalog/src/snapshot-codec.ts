@@ -13,7 +13,8 @@ import { SearchTextIndex } from './search-index.ts';
  * them in place. Strings are one UTF-16 blob (lossless for any JS string) with end offsets.
  */
 const MAGIC = Buffer.from('GCSNAP\r\n', 'latin1');
-const FORMAT = 1;
+// Bumped whenever what is encoded changes meaning, e.g. how `categoryKey` folds the category index keys.
+const FORMAT = 2;
 
 const SECTIONS = [
   // Every distinct string, as UTF-16LE, and where each ends (in UTF-16 units).

@@ -3,7 +3,6 @@ import { hostname } from 'node:os';
 import { systemClock, type CatalogVersion, type Clock, type GrocerGateway } from '@grocery/core';
 import type { CatalogManifest, CatalogSnapshot } from './catalog-snapshot.ts';
 import { FEATHER_CONTENT_TYPE } from './feather-columns.ts';
-import { readFeatherProductsAsync } from './feather-reader.ts';
 import { sha256HexInSlices } from './file-digest.ts';
 import type { FeatherFile } from './feather-writer.ts';
 import { buildCatalogSnapshot, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
@@ -391,6 +390,8 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     }
     // Only the `all` file: the products come from it; the language files load on first download.
     const all = await this.#publishedAllFile(manifest);
+    // Arrow loads only here, when a snapshot is rebuilt from its file.
+    const { readFeatherProductsAsync } = await import('./feather-reader.ts');
     const snapshot = await buildCatalogSnapshot(await readFeatherProductsAsync(all.body), {
       ...this.#build,
       publicBaseUrl: this.#publicBaseUrl,

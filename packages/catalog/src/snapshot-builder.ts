@@ -5,7 +5,6 @@ import { categoryKey } from '@grocery/search';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, trimTrailingSlash } from './catalog-record.ts';
 import { CatalogSnapshot, compareCprcode, type BuildStats, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
 import { featherFileName } from './feather-columns.ts';
-import { readFeatherInfo } from './feather-reader.ts';
 import { snapshotVersionOf } from './file-digest.ts';
 import type { FeatherFile, Pause } from './feather-writer.ts';
 import { NO_TEXT, ProductRowsWriter, SNAPSHOT_FLAGS, TEXT, TEXT_STRIDE } from './product-rows.ts';
@@ -304,7 +303,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     await progress.yieldAfter(slice);
     sliceStart = performance.now();
   };
-  const prebuilt = usablePrebuiltFiles(options.prebuiltFiles, options.publishedFiles, publicBaseUrl, log);
+  const prebuilt = await usablePrebuiltFiles(options.prebuiltFiles, options.publishedFiles, publicBaseUrl, log);
   const expected = options.source?.productCount ?? (Array.isArray(source) ? source.length : undefined);
   const startIndexer = (expectedRows: number) =>
     new SnapshotIndexer({
@@ -426,12 +425,12 @@ function fileInfoOf(file: FeatherFile): PublishedFileInfo {
  * language of the same version either in hand or listed (`published`, loaded on first download),
  * written for this instance's public base URL (the `image_url` values must match its records).
  */
-function usablePrebuiltFiles(
+async function usablePrebuiltFiles(
   files: readonly FeatherFile[] | undefined,
   published: readonly PublishedFileInfo[] | undefined,
   publicBaseUrl: string,
   log: CatalogLogger,
-): { version: string; files: readonly FeatherFile[]; infos: PublishedFileInfo[] } | null {
+): Promise<{ version: string; files: readonly FeatherFile[]; infos: PublishedFileInfo[] } | null> {
   if (!files) return null;
   const all = files.find((file) => file.lang === 'all');
   const infos = FEATHER_LANGS.map((lang) => {
@@ -443,6 +442,8 @@ function usablePrebuiltFiles(
     log('catalog snapshot: the published files are incomplete or inconsistent; writing them anew');
     return null;
   }
+  // Arrow loads when files are in hand, not with the catalog.
+  const { readFeatherInfo } = await import('./feather-reader.ts');
   const writtenFor = readFeatherInfo(all.body).publicBaseUrl;
   if (writtenFor !== publicBaseUrl) {
     log(`catalog snapshot: the published files link images on ${writtenFor}, this instance on ${publicBaseUrl}; writing them anew`);

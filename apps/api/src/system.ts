@@ -180,9 +180,16 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     // Partner keys are checked by commerce, which exists once the database is open; a search
     // request before that waits for it.
     let wired!: (commerce: Commerce) => void;
-    const commerceWired = new Promise<Commerce>((resolve) => (wired = resolve));
+    let abandoned!: (error: Error) => void;
+    const commerceWired = new Promise<Commerce>((resolve, reject) => {
+      wired = resolve;
+      abandoned = reject;
+    });
+    commerceWired.catch(() => {});
     let commerce: Commerce | null = null;
     const searchStarting = config.searchEmbedded ? startEmbeddedSearch(context, catalog, database?.db ?? null, commerceWired) : null;
+    // A start given up (or stopped) releases search requests still waiting for commerce; after the start this does nothing.
+    closers.push(async () => abandoned(new Error('the system stopped before it was wired')));
 
     const { db, store } = await openStoreOnce();
     if (!database) startup?.end('database');

@@ -245,7 +245,13 @@ for (const kind of testDatabaseKinds()) {
         const damages: [string, () => void][] = [
           ['truncated encoding', () => writeFileSync(join(dir, encodedName), intact.subarray(0, intact.length >> 1))],
           ['altered encoding', () => writeFileSync(join(dir, encodedName), flipped)],
-          ['garbage encoding and file copy', () => (writeFileSync(join(dir, encodedName), 'not a snapshot'), writeFileSync(join(dir, name), 'not the file'))],
+          [
+            'garbage encoding and file copy',
+            () => {
+              writeFileSync(join(dir, encodedName), 'not a snapshot');
+              writeFileSync(join(dir, name), 'not the file');
+            },
+          ],
         ];
         for (const [what, damage] of damages) {
           damage();

@@ -349,12 +349,13 @@ export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogM
     indexByCprcode.set(cprcode, i);
   }
 
-  const searchOffsets = uint32('searchOffsets');
+  // What the snapshot keeps is copied out of the payload, so that the rest of it (strings, columns) is freed after decoding.
+  const searchOffsets = uint32('searchOffsets').slice();
   if (searchOffsets.length !== rows + 1 || searchOffsets[rows] !== s.searchBytes.length) throw new SnapshotCodecError('search text does not match the row count');
 
   const indexKeys = int32('indexKeys');
   const indexEnds = uint32('indexEnds');
-  const indexItems = int32('indexItems');
+  const indexItems = int32('indexItems').slice();
   const indexMapEnds = uint32('indexMapEnds');
   if (indexMapEnds.length !== 4 || indexEnds.length !== indexKeys.length) throw new SnapshotCodecError('malformed category indexes');
   const maps: Map<string, Int32Array>[] = [];
@@ -382,8 +383,8 @@ export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogM
   const parts: SnapshotParts = {
     products,
     indexByCprcode,
-    searchText: new SearchTextIndex(s.searchBytes, searchOffsets),
-    flags: s.flags,
+    searchText: new SearchTextIndex(copyOf(s.searchBytes), searchOffsets),
+    flags: new Uint8Array(s.flags),
     categoryAny: maps[0]!,
     categoryLevels: [maps[1]!, maps[2]!, maps[3]!],
     records: new RecordJsonStore(products, publicBaseUrl),
@@ -398,6 +399,12 @@ export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogM
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);
+
+function copyOf(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
 
 function fail(message: string): never {
   throw new SnapshotCodecError(message);

@@ -216,7 +216,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     const cache = this.#fileCache;
     if (!cache) return;
     const writing = Promise.race([this.#publishAfter, this.#stopping])
-      .then(() => (this.#current === snapshot ? cache.writeSnapshot(snapshot.version, encodeSnapshot(snapshot)) : undefined))
+      .then(async () => (this.#current === snapshot ? cache.writeSnapshot(snapshot.version, await encodeSnapshot(snapshot)) : undefined))
       .catch((error: unknown) => this.#log(`catalog snapshot: cannot keep ${snapshot.version} encoded: ${error instanceof Error ? error.message : String(error)}`));
     this.#background.add(writing);
     void writing.finally(() => this.#background.delete(writing));

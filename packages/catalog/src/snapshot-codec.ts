@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import type { CategoryTotal, Product, ProductCategory } from '@grocery/core';
 import { CatalogSnapshot, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
+import { sha256HexInSlices } from './file-digest.ts';
 import { RecordJsonStore } from './record-json.ts';
 import { SearchTextIndex } from './search-index.ts';
 
@@ -85,12 +87,21 @@ function view(bytes: Uint8Array): Buffer {
 
 /**
  * The snapshot's parts as bytes, for `decodeSnapshot`. The download files are not included (they
- * are kept and checked on their own).
+ * are kept and checked on their own). Works in slices of about `sliceMs` (default 10), giving the
+ * event loop a turn between them, since a large catalog takes a second or more to encode while the
+ * service is serving.
  *
  * @example
- * await writeFile(path, encodeSnapshot(snapshot));
+ * await writeFile(path, await encodeSnapshot(snapshot));
  */
-export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
+export async function encodeSnapshot(snapshot: CatalogSnapshot, options: { sliceMs?: number } = {}): Promise<Uint8Array> {
+  const sliceMs = options.sliceMs ?? 10;
+  let sliceStart = performance.now();
+  const pause = async () => {
+    if (performance.now() - sliceStart < sliceMs) return;
+    await nextMacrotask();
+    sliceStart = performance.now();
+  };
   const parts = snapshot.parts;
   const strings = new Map<string, number>();
   const texts: string[] = [];
@@ -152,6 +163,7 @@ export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
     columns[at + P.availStore] = listId(p.availStore);
     prices[i] = p.detailPriceSatang ?? Number.NaN;
     productFlags[i] = (p.active ? HAS_ACTIVE : 0) | (p.online ? HAS_ONLINE : 0) | (p.alcohol ? HAS_ALCOHOL : 0) | (p.hasImage ? HAS_IMAGE : 0);
+    if ((i & 511) === 511) await pause();
   }
 
   const indexKeys: number[] = [];
@@ -166,6 +178,7 @@ export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
       indexEnds.push(indexLength);
     }
     indexMapEnds.push(indexKeys.length);
+    await pause();
   }
   const indexItems = new Int32Array(indexLength);
   let at = 0;
@@ -179,8 +192,8 @@ export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
   let end = 0;
   for (let i = 0; i < texts.length; i++) textEnds[i] = end += texts[i]!.length;
 
-  const sections: Record<Section, Uint8Array> = {
-    text: Buffer.from(texts.join(''), 'utf16le'),
+  // The text section is written string by string straight into the output (one 40 MB join would hold the event loop).
+  const sections: Record<Exclude<Section, 'text'>, Uint8Array> = {
     textEnds: bytesOf(textEnds),
     listItems: bytesOf(Int32Array.from(listItems)),
     listEnds: bytesOf(Uint32Array.from(listEnds)),
@@ -197,28 +210,37 @@ export function encodeSnapshot(snapshot: CatalogSnapshot): Uint8Array {
     indexMapEnds: bytesOf(Uint32Array.from(indexMapEnds)),
     topCategories: Buffer.from(JSON.stringify(parts.topCategories), 'utf8'),
   };
-  const lengths = Object.fromEntries(SECTIONS.map((name) => [name, sections[name].byteLength])) as Record<Section, number>;
-  const payload = Buffer.alloc(SECTIONS.reduce((sum, name) => sum + pad8(lengths[name]), 0));
-  let offset = 0;
+  const lengths = Object.fromEntries(SECTIONS.map((name) => [name, name === 'text' ? end * 2 : sections[name].byteLength])) as Record<Section, number>;
+  const header = (sha256: string): Buffer =>
+    Buffer.from(
+      JSON.stringify({ format: FORMAT, version: snapshot.version, publicBaseUrl: snapshot.publicBaseUrl, rows: products.length, lengths, sha256 } satisfies Header),
+      'utf8',
+    );
+  // The digest is written last; a placeholder of its length fixes where the payload starts.
+  const headerLength = header('0'.repeat(64)).length;
+  const start = pad8(MAGIC.length + 4 + headerLength);
+  const out = Buffer.allocUnsafeSlow(start + SECTIONS.reduce((sum, name) => sum + pad8(lengths[name]), 0));
+  let offset = start;
   for (const name of SECTIONS) {
-    payload.set(sections[name], offset);
-    offset += pad8(lengths[name]);
+    if (name === 'text') {
+      for (let i = 0; i < texts.length; i++) {
+        offset += out.write(texts[i]!, offset, 'utf16le');
+        if ((i & 4095) === 4095) await pause();
+      }
+    } else {
+      out.set(sections[name], offset);
+      offset += lengths[name];
+    }
+    const padded = start + pad8(offset - start);
+    out.fill(0, offset, padded);
+    offset = padded;
+    await pause();
   }
-  const header: Header = {
-    format: FORMAT,
-    version: snapshot.version,
-    publicBaseUrl: snapshot.publicBaseUrl,
-    rows: products.length,
-    lengths,
-    sha256: createHash('sha256').update(payload).digest('hex'),
-  };
-  const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
-  const start = pad8(MAGIC.length + 4 + headerBytes.length);
-  const out = Buffer.alloc(start + payload.length);
+  const headerBytes = header(await sha256HexInSlices(out.subarray(start)));
   out.set(MAGIC, 0);
   out.writeUInt32LE(headerBytes.length, MAGIC.length);
   out.set(headerBytes, MAGIC.length + 4);
-  out.set(payload, start);
+  out.fill(0, MAGIC.length + 4 + headerBytes.length, start);
   return out;
 }
 

@@ -38,7 +38,7 @@ describe('snapshot codec', () => {
       const hostile = hostileProducts(300).map((p, i) => (i === 5 ? { ...p, nameEn: 'lone \ud800 surrogate' } : p));
       for (const products of [fixtureProducts(), hostile, simulator.allProducts()]) {
         const built = await buildCatalogSnapshot(products, { publicBaseUrl, source: { version: 'g1', updatedAt: null } });
-        const decoded = decodeSnapshot(encodeSnapshot(built), { manifest: built.manifest, publicBaseUrl });
+        const decoded = decodeSnapshot(await encodeSnapshot(built), { manifest: built.manifest, publicBaseUrl });
         assertServesTheSame(decoded, built);
         // The download files are not part of the encoding; they are loaded and checked on their own.
         assert.deepEqual(decoded.files, []);
@@ -50,7 +50,7 @@ describe('snapshot codec', () => {
 
   test('truncated, altered or mismatching bytes are refused, never served', async () => {
     const built = await buildCatalogSnapshot(hostileProducts(200), { publicBaseUrl, source: { version: 'g1', updatedAt: null } });
-    const encoded = Buffer.from(encodeSnapshot(built));
+    const encoded = Buffer.from(await encodeSnapshot(built));
     const expected = { manifest: built.manifest, publicBaseUrl };
     const refused = (bytes: Uint8Array, options = expected) => assert.throws(() => decodeSnapshot(bytes, options), SnapshotCodecError);
 

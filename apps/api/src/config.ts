@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { stripeConfigProblems, type StripeConfig } from '@grocery/stripe';
+// The configuration check only: the Stripe SDK itself loads when Stripe is configured (system.ts).
+import { stripeConfigProblems, type StripeConfig } from '@grocery/stripe/config';
 import { z } from 'zod';
 
 const url = z

@@ -31,7 +31,8 @@ export interface ApiMetrics {
 }
 
 export interface ApiMetricsOptions {
-  store: Store;
+  /** Read when metrics are scraped (the store may still be opening when the metrics are created). */
+  store: Pick<Store, 'deliveryCounts'>;
   adminToken: string;
   catalogVersion: () => string | null;
   searchIndexVersion: () => string | null;

@@ -15,6 +15,7 @@ import {
   type PaymentProvider,
   type WebhookSender,
   type SearchClient,
+  type Store,
 } from '@grocery/core';
 import {
   createAdminHandler,
@@ -26,13 +27,13 @@ import {
   withPartnerRateLimit,
   type HttpHandler,
 } from '@grocery/core/http';
-import { CatalogSnapshots, createCatalogHandler, createDirectorySnapshotCache, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
+import { CatalogSnapshots, createCatalogHandler, createDirectorySnapshotCache, featherFileName, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
 import { createGrocerSimulator, createHttpGrocer, POSTCODE_CENTROIDS } from '@grocery/grocer';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
 import type { Docs } from '@grocery/docs';
 import { createMcpHandler } from '@grocery/mcp';
-import { createSqlStore, openDatabase, type Db } from '@grocery/store';
+import { createSqlStore, databaseOnFirstUse, isNewPgliteDataDir, openDatabase, type Db } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createDatabaseIndexStore, createFileIndexStore, createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
 import { cognitoEndpointForIssuer, createShopHandler, shopPublicConfig, type ShopPublicConfig } from '@grocery/app-shop';
@@ -91,26 +92,36 @@ export interface System {
   close(): Promise<void>;
 }
 
+/** What the start's steps share: the options, and what the steps before them opened. */
+interface StartContext {
+  config: ApiConfig;
+  options: SystemOptions;
+  clock: Clock;
+  log: Logger;
+  startup: StartupTimeline | undefined;
+  publicBaseUrl: string;
+  shopUrl: string;
+  /** Closed in reverse order when the system stops. */
+  closers: (() => Promise<void>)[];
+  /** Resolved when the start is over (or given up): a first build publishes its snapshot then. */
+  started: Promise<void>;
+}
+
 /**
  * The composition root of {base_url}: opens the database, the grocer, the catalog snapshot, the
  * identity provider and the search service, wires the domain, and serves every surface.
+ *
+ * A first start on embedded PGlite builds the catalog snapshot before the database is created and
+ * starts the search index build (a worker) before it, so that PGlite's initdb (seconds, on this
+ * thread) runs while the index builds; the snapshot is published once the start is over.
  */
 export async function startSystem(options: SystemOptions): Promise<System> {
   const { config } = options;
-  // The Stripe SDK (a second of loading) only when Stripe is configured.
-  const productionProvider = options.productionPaymentProvider ?? (config.stripe ? (await import('@grocery/stripe')).createStripePaymentProvider(config.stripe) : null);
-  if (config.env === 'production' && !productionProvider) {
-    throw new Error(
-      'Production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (README "Production payments"). ' +
-        'The sandbox provider only records sandbox payments and moves no money.',
-    );
-  }
-  const clock = options.clock ?? systemClock;
+  const productionProvider = await loadProductionProvider(config, options);
   const log = options.logger ?? createLogger(config.logLevel);
   const closers: (() => Promise<void>)[] = [];
   let api: RunningServer | null = null;
   let draining = false;
-  // Resolved when the start is over (or given up): a first build publishes its snapshot then.
   let startOver!: () => void;
   const started = new Promise<void>((resolve) => (startOver = resolve));
   // Graceful stop: refuse new work (readiness answers 503), finish requests in flight, then stop
@@ -127,192 +138,88 @@ export async function startSystem(options: SystemOptions): Promise<System> {
     api = await listen({ port: config.port, host: config.host });
     // Until every surface is wired, requests get an immediate 503 (liveness: 200) rather than no answer.
     api.server.on('request', answerStarting);
-    const startup = options.startup;
-    startup?.end('listening');
+    options.startup?.end('listening');
     const publicBaseUrl = config.publicBaseUrl ?? api.origin;
-    const shopUrl = config.shopUrl ?? publicBaseUrl;
+    const context: StartContext = {
+      config,
+      options,
+      clock: options.clock ?? systemClock,
+      log,
+      startup: options.startup,
+      publicBaseUrl,
+      shopUrl: config.shopUrl ?? publicBaseUrl,
+      closers,
+      started,
+    };
+    const { startup } = context;
 
-    const db = options.db ?? (await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pgdata') }));
-    closers.push(() => db.close());
-    const store = await createSqlStore(db);
-    startup?.end('database');
+    const pgdata = join(config.dataDir, 'pgdata');
+    const newDatabase = !options.db && !config.databaseUrl && isNewPgliteDataDir(pgdata);
+    // A database being created is opened after the snapshot and the index build are under way (see above).
+    const database = newDatabase ? null : await openStore(context);
+    let stores: Promise<{ db: Db; store: Store }> | null = database ? Promise.resolve(database) : null;
+    const openStoreOnce = () => (stores ??= openStore(context));
+    // Closed last, whenever it opened: the other parts' stops (a snapshot being published) still use it.
+    closers.push(async () => (await stores?.catch(() => null))?.db.close());
+    if (database) startup?.end('database');
     const metrics = createApiMetrics({
-      store,
+      store: { deliveryCounts: async () => (await openStoreOnce()).store.deliveryCounts() },
       adminToken: config.adminToken,
       catalogVersion: () => catalog.current()?.version ?? null,
       searchIndexVersion: () => search?.current()?.version ?? null,
-      reconciliationMismatches: () => commerce.reconciliation.latest?.mismatches.length ?? null,
+      reconciliationMismatches: () => commerce?.reconciliation.latest?.mismatches.length ?? null,
     });
 
-    const opened = await openGrocer(config, options, clock, publicBaseUrl, log);
+    const opened = await openGrocer(context);
     const grocer = metrics.instrumentGrocer(opened.grocer);
-    const control = opened.control;
-    if (control && 'close' in control) closers.push(() => (control as { close(): Promise<void> }).close());
     startup?.end('grocer');
 
-    const catalog = new CatalogSnapshots({
-      grocer,
-      publicBaseUrl,
-      repository: new SnapshotRepository(db),
-      // Beside PGlite a local copy of the `all` file spares a restart reading it back through PGlite.
-      fileCache: db.kind === 'pglite' ? createDirectorySnapshotCache(join(config.dataDir, 'catalog-snapshot')) : undefined,
-      clock,
-      pollIntervalMs: config.catalogPollMs,
-      // On a fresh database the build is served at once and published once the start is over.
-      publishAfter: started,
-      log: (line) => log.info(line),
-    });
-    catalog.start();
-    closers.push(() => catalog.stop());
-    await catalog.ready();
+    const catalog = await startCatalog(context, grocer, database ? database.db : databaseOnFirstUse('pglite', async () => (await openStoreOnce()).db), newDatabase);
     startup?.end('catalogSnapshot');
 
-    // The search index loads (or builds, in a worker) while the identity provider starts.
+    // Partner keys are checked by commerce, which exists once the database is open; a search
+    // request before that waits for it.
+    let wired!: (commerce: Commerce) => void;
+    let abandoned!: (error: Error) => void;
+    const commerceWired = new Promise<Commerce>((resolve, reject) => {
+      wired = resolve;
+      abandoned = reject;
+    });
+    commerceWired.catch(() => {});
+    let commerce: Commerce | null = null;
+    const searchStarting = config.searchEmbedded ? startEmbeddedSearch(context, catalog, database?.db ?? null, commerceWired) : null;
+    // A start given up (or stopped) releases search requests still waiting for commerce; after the start this does nothing.
+    closers.push(async () => abandoned(new Error('the system stopped before it was wired')));
+
+    const { db, store } = await openStoreOnce();
+    if (!database) startup?.end('database');
+
+    const identity = await startIdentityProvider(context, db);
+
     let search: SearchService | null = null;
-    let searchUrl = config.searchUrl;
-    const searchStarting = config.searchEmbedded
-      ? startSearchService({
-          port: config.searchPort,
-          host: config.host,
-          publicBaseUrl,
-          // In one process the search service reads the same Feather file the snapshot publishes.
-          catalog: {
-            latestVersion: async () => catalog.current()?.version ?? null,
-            feather: async (version) => catalog.current()?.files.find((file) => file.lang === 'all' && file.version === version)?.body ?? null,
-          },
-          // Built indexes are kept next to the snapshot: in PostgreSQL (shared with search instances), or in the data directory beside PGlite.
-          indexStore: db.kind === 'postgres' ? createDatabaseIndexStore(db) : createFileIndexStore(join(config.dataDir, 'search-index')),
-          verifyPartnerKey: (key) => commerce.partners.verifyKey(key),
-          // The search service spends the same partner budget; commerce exists by the first request.
-          wrapHandler: (inner) => {
-            let limited: HttpHandler | null = null;
-            return (request) => (limited ??= withPartnerRateLimit(commerce, inner))(request);
-          },
-          log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
-        })
-      : null;
-    if (searchStarting) closers.push(async () => (await searchStarting.catch(() => null))?.close());
-
-    let userPool: UserPool | null = null;
-    const issuer = config.oidcIssuer ?? `${publicBaseUrl}/idp`;
-    if (!config.oidcIssuer) {
-      userPool = await createUserPool({
-        db,
-        issuer,
-        clock,
-        dev: config.env !== 'production',
-        mail: config.smtpUrl ? { smtpUrl: config.smtpUrl } : { mailboxDir: join(config.dataDir, 'mailbox') },
-      });
-      closers.push(() => userPool!.close());
-    }
-
-    if (searchStarting) {
-      search = await searchStarting;
-      searchUrl ??= search.origin;
-    }
+    if (searchStarting) search = await searchStarting;
+    const searchUrl = config.searchUrl ?? search?.origin ?? null;
     startup?.end('searchIndex');
-    const searchClient: SearchClient | null = searchUrl ? createHttpSearchClient({ baseUrl: searchUrl }) : null;
 
-    const pool = userPool;
-    const commerce = createCommerce({
-      store,
-      grocer,
-      catalog: snapshotCatalogReader(catalog),
-      identity: createJwtIdentityVerifier({ issuer, clock, maxLifetimeSeconds: config.idTokenMaxLifetimeSeconds }),
-      search: searchClient,
-      publicBaseUrl,
-      shopUrl,
-      clock,
-      defaultBranchCode: config.defaultBranchCode,
-      postcodeCentre: postcodeCentreOf,
-      rateLimits: config.rateLimits,
-      sagas: config.sagas,
-      paymentProviders: { production: productionProvider },
-      issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
-    });
-
-    // Events to partners: the outbox dispatcher and the order poller run in every instance.
-    const onEventError = (error: unknown) => log.error({ err: error }, 'events fault');
-    const events = createEventRuntime({
+    commerce = wireCommerce(context, { store, grocer, catalog, searchUrl, issuer: identity.issuer, pool: identity.userPool, productionProvider });
+    wired(commerce);
+    const surfaces = createSurfaces(context, {
       commerce,
-      // Loopback endpoints are a development convenience: a production deployment refuses them for every partner.
-      sender: options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' }),
-      grocerWebhookSecret: config.grocerWebhookSecret,
-      dispatcher: { onError: onEventError },
-      poller: { onError: onEventError },
-      recovery: { onError: onEventError, idleMs: config.recoveryIdleMs },
-    });
-
-    // Where shoppers' apps call the identity provider: the embedded pool, or a Cognito pool's endpoint.
-    const idpEndpoint = pool ? issuer : config.oidcIssuer ? cognitoEndpointForIssuer(config.oidcIssuer) : null;
-    // The shop's keys: configured (production), else the development partner's once it exists (below).
-    let shopSettings: ShopPublicConfig | null = null;
-    const setShopKeys = (partnerKey: string | null | undefined, clientId: string | null | undefined) => {
-      const shopIdp = config.shopIdpUrl ?? idpEndpoint;
-      const devMailbox = Boolean(pool) && config.env !== 'production' && !config.smtpUrl;
-      if (partnerKey && clientId && shopIdp) shopSettings = shopPublicConfig({ publicBaseUrl, shopUrl, partnerKey, clientId, idpEndpoint: shopIdp, devMailbox });
-    };
-    setShopKeys(config.shopPartnerKey, config.shopClientId);
-
-    const executor = new GraphQLExecutor(createGraphQLSchema());
-    const ownOrigins = new Set([new URL(publicBaseUrl).origin, new URL(shopUrl).origin, ...config.corsOrigins]);
-    const cors = { isAllowed: async (origin: string) => ownOrigins.has(origin) || commerce.partners.isPartnerOrigin(origin) };
-    // The guide at /docs and shop://docs: written pages plus references generated from what is served.
-    // Rendering the guide (a second at start) waits for its first reader or the end of the start.
-    let docsLoading: Promise<Docs> | null = null;
-    const docs = () =>
-      (docsLoading ??= import('@grocery/docs').then(
-        ({ createDocs }) => createDocs({ publicBaseUrl, searchUrl: searchUrl ?? publicBaseUrl, shopUrl, idpUrl: idpEndpoint ?? issuer }),
-        (error: unknown) => {
-          docsLoading = null;
-          throw error;
-        },
-      ));
-    const handler = createApiRouter({
-      graphql: withCors(
-        createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }),
-        cors,
-      ),
-      schema: schemaHandler,
-      health: createHealthHandler({
-        database: () => db.query('SELECT 1'),
-        grocer: () => grocer.catalogVersion(),
-        catalogVersion: () => catalog.current()?.version ?? null,
-        draining: () => draining,
-        search: search ? () => search!.status() : undefined,
-        startup: () => startup?.timings() ?? null,
-      }),
-      metrics: metrics.handler,
-      docs: async (request) => (await docs()).handler(request),
-      pay: createPayPageHandler(commerce),
-      admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: control, webhooks: events.endpoints }),
-      images: createImageHandler(grocer),
-      catalog: withCors(
-        withPartnerRateLimit(
-          commerce,
-          createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
-          // The signed file links are the credential themselves (no partner key).
-          { exempt: (request) => request.path.startsWith('/v1/products/files/') },
-        ),
-        cors,
-      ),
-      idp: pool ? (request) => pool.handle(request) : undefined,
-      webhooks: events.inboundWebhookHandler,
-      providerWebhooks: productionProvider?.parseWebhook ? createProviderWebhookHandler({ commerce, provider: productionProvider }) : undefined,
-      shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
-      // /mcp charges the partner's budget itself: what each tool call costs, summed over a batch.
-      mcp: createMcpHandler({
-        commerce,
-        executor,
-        allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins],
-        docsMarkdown: async () => (await docs()).markdown(),
-        onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault'),
-      }),
+      db,
+      grocer,
+      control: opened.control,
+      catalog,
+      search,
+      searchUrl,
+      identity,
+      productionProvider,
+      metricsHandler: metrics.handler,
+      draining: () => draining,
     });
     api.server.off('request', answerStarting);
     api.server.on(
       'request',
-      createNodeListener(handler, {
+      createNodeListener(surfaces.handler, {
         maxBodyBytes: bodyLimit,
         onError: (error, request) => log.error({ err: error, requestId: request?.requestId }, 'unhandled fault'),
         onResponse: (request, path, response, ms) => {
@@ -323,29 +230,26 @@ export async function startSystem(options: SystemOptions): Promise<System> {
         },
       }),
     );
-    events.start();
-    closers.push(() => events.stop());
-    if (config.reconcileIntervalMs > 0) {
-      const reconcile = setInterval(() => void reconcileOnce(commerce, log), config.reconcileIntervalMs);
-      reconcile.unref();
-      closers.push(async () => clearInterval(reconcile));
-    }
+    startBackgroundWork(context, commerce, surfaces.events);
 
-    const credentials = config.env === 'production' ? null : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl, idpUrl: issuer });
-    if (!shopSettings && credentials) setShopKeys(credentials.partnerKey, credentials.clientId);
+    const credentials =
+      config.env === 'production'
+        ? null
+        : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl: context.shopUrl, idpUrl: identity.issuer });
+    if (credentials) surfaces.devPartnerCreated(credentials);
     startup?.finish(search ? search.status().source : null);
     startOver();
     // The guide renders now, off the start, so that its first reader does not wait for it.
-    setImmediate(() => void docs().catch((error: unknown) => log.error({ err: error }, 'the guide could not be rendered')));
+    setImmediate(() => void surfaces.docs().catch((error: unknown) => log.error({ err: error }, 'the guide could not be rendered')));
 
     return {
-      config: { ...config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl },
+      config: { ...config, publicBaseUrl, searchUrl: searchUrl ?? '', shopUrl: context.shopUrl },
       db,
       commerce,
       grocer,
-      grocerControl: control,
+      grocerControl: opened.control,
       catalog,
-      userPool,
+      userPool: identity.userPool,
       search,
       api,
       credentials,
@@ -354,6 +258,248 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/** The production payment provider: given, or Stripe when configured (its SDK, a second of loading, only then). */
+async function loadProductionProvider(config: ApiConfig, options: SystemOptions): Promise<PaymentProvider | null> {
+  const provider = options.productionPaymentProvider ?? (config.stripe ? (await import('@grocery/stripe')).createStripePaymentProvider(config.stripe) : null);
+  if (config.env === 'production' && !provider) {
+    throw new Error(
+      'Production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (README "Production payments"). ' +
+        'The sandbox provider only records sandbox payments and moves no money.',
+    );
+  }
+  return provider;
+}
+
+/** Opens the database (given, PostgreSQL, or PGlite under DATA_DIR/pgdata) and migrates the store; the caller closes it. */
+async function openStore({ config, options }: StartContext): Promise<{ db: Db; store: Store }> {
+  const db = options.db ?? (await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'pgdata') }));
+  try {
+    return { db, store: await createSqlStore(db) };
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** Starts the catalog snapshots and waits for the first one served (adopted, decoded or built). */
+async function startCatalog(context: StartContext, grocer: GrocerGateway, db: Db, newDatabase: boolean): Promise<CatalogSnapshots> {
+  const { config, clock, log, publicBaseUrl } = context;
+  const catalog = new CatalogSnapshots({
+    grocer,
+    publicBaseUrl,
+    repository: new SnapshotRepository(db),
+    // Beside PGlite a local copy of the snapshot (encoded) and its `all` file spares a restart rebuilding it.
+    fileCache: db.kind === 'pglite' ? createDirectorySnapshotCache(join(config.dataDir, 'catalog-snapshot')) : undefined,
+    clock,
+    pollIntervalMs: config.catalogPollMs,
+    // On a fresh database the build is served at once and published once the start is over.
+    publishAfter: context.started,
+    // A database this start creates holds no snapshot yet, and is not open while the build runs.
+    buildFirst: newDatabase,
+    log: (line) => log.info(line),
+  });
+  catalog.start();
+  context.closers.push(() => catalog.stop());
+  await catalog.ready();
+  return catalog;
+}
+
+/** Starts the embedded search service, which loads its index (or builds it, in a worker) from the served snapshot. */
+/** `db` is null while PGlite creates its database (the index store is a directory then anyway). */
+function startEmbeddedSearch(context: StartContext, catalog: CatalogSnapshots, db: Db | null, commerceWired: Promise<Commerce>): Promise<SearchService> {
+  const { config, log, publicBaseUrl } = context;
+  const starting = startSearchService({
+    port: config.searchPort,
+    host: config.host,
+    publicBaseUrl,
+    // In one process the search service reads the same Feather file the snapshot publishes.
+    catalog: {
+      latestVersion: async () => catalog.current()?.version ?? null,
+      // A decoded snapshot holds no file: `findFile` loads it (local copy or database, checked) when a build needs it.
+      feather: async (version) => (catalog.current()?.version === version ? ((await catalog.findFile(featherFileName(version, 'all')))?.body ?? null) : null),
+    },
+    // Built indexes are kept next to the snapshot: in PostgreSQL (shared with search instances), or in the data directory beside PGlite.
+    indexStore: db?.kind === 'postgres' ? createDatabaseIndexStore(db) : createFileIndexStore(join(config.dataDir, 'search-index')),
+    verifyPartnerKey: async (key) => (await commerceWired).partners.verifyKey(key),
+    // The search service spends the same partner budget.
+    wrapHandler: (inner) => {
+      let limited: Promise<HttpHandler> | null = null;
+      return async (request) => (await (limited ??= commerceWired.then((commerce) => withPartnerRateLimit(commerce, inner))))(request);
+    },
+    log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
+  });
+  context.closers.push(async () => (await starting.catch(() => null))?.close());
+  return starting;
+}
+
+/** The embedded identity provider (unless OIDC_ISSUER names another), and the issuer tokens come from. */
+async function startIdentityProvider({ config, clock, closers, publicBaseUrl }: StartContext, db: Db): Promise<{ userPool: UserPool | null; issuer: string }> {
+  const issuer = config.oidcIssuer ?? `${publicBaseUrl}/idp`;
+  if (config.oidcIssuer) return { userPool: null, issuer };
+  const userPool = await createUserPool({
+    db,
+    issuer,
+    clock,
+    dev: config.env !== 'production',
+    mail: config.smtpUrl ? { smtpUrl: config.smtpUrl } : { mailboxDir: join(config.dataDir, 'mailbox') },
+  });
+  closers.push(() => userPool.close());
+  return { userPool, issuer };
+}
+
+/** The domain: every checkout rule over the store, the grocer, the catalog, identity and payments. */
+function wireCommerce(
+  { config, clock, publicBaseUrl, shopUrl }: StartContext,
+  parts: {
+    store: Store;
+    grocer: GrocerGateway;
+    catalog: CatalogSnapshots;
+    searchUrl: string | null;
+    issuer: string;
+    pool: UserPool | null;
+    productionProvider: PaymentProvider | null;
+  },
+): Commerce {
+  const { pool } = parts;
+  const searchClient: SearchClient | null = parts.searchUrl ? createHttpSearchClient({ baseUrl: parts.searchUrl }) : null;
+  return createCommerce({
+    store: parts.store,
+    grocer: parts.grocer,
+    catalog: snapshotCatalogReader(parts.catalog),
+    identity: createJwtIdentityVerifier({ issuer: parts.issuer, clock, maxLifetimeSeconds: config.idTokenMaxLifetimeSeconds }),
+    search: searchClient,
+    publicBaseUrl,
+    shopUrl,
+    clock,
+    defaultBranchCode: config.defaultBranchCode,
+    postcodeCentre: postcodeCentreOf,
+    rateLimits: config.rateLimits,
+    sagas: config.sagas,
+    paymentProviders: { production: parts.productionProvider },
+    issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
+  });
+}
+
+/** Every surface of {base_url} behind one router: GraphQL, MCP, REST catalog, pay pages, shop, guide, admin, health. */
+function createSurfaces(
+  context: StartContext,
+  parts: {
+    commerce: Commerce;
+    db: Db;
+    grocer: GrocerGateway;
+    control: GrocerControl | null;
+    catalog: CatalogSnapshots;
+    search: SearchService | null;
+    searchUrl: string | null;
+    identity: { userPool: UserPool | null; issuer: string };
+    productionProvider: PaymentProvider | null;
+    metricsHandler: HttpHandler;
+    draining: () => boolean;
+  },
+) {
+  const { config, clock, log, publicBaseUrl, shopUrl, startup } = context;
+  const { commerce, catalog, search, productionProvider } = parts;
+  const { userPool: pool, issuer } = parts.identity;
+  // Events to partners: the outbox dispatcher and the order poller run in every instance.
+  const onEventError = (error: unknown) => log.error({ err: error }, 'events fault');
+  const events = createEventRuntime({
+    commerce,
+    // Loopback endpoints are a development convenience: a production deployment refuses them for every partner.
+    sender: context.options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' }),
+    grocerWebhookSecret: config.grocerWebhookSecret,
+    dispatcher: { onError: onEventError },
+    poller: { onError: onEventError },
+    recovery: { onError: onEventError, idleMs: config.recoveryIdleMs },
+  });
+
+  // Where shoppers' apps call the identity provider: the embedded pool, or a Cognito pool's endpoint.
+  const idpEndpoint = pool ? issuer : config.oidcIssuer ? cognitoEndpointForIssuer(config.oidcIssuer) : null;
+  // The shop's keys: configured (production), else the development partner's once it exists.
+  let shopSettings: ShopPublicConfig | null = null;
+  const setShopKeys = (partnerKey: string | null | undefined, clientId: string | null | undefined) => {
+    const shopIdp = config.shopIdpUrl ?? idpEndpoint;
+    const devMailbox = Boolean(pool) && config.env !== 'production' && !config.smtpUrl;
+    if (partnerKey && clientId && shopIdp) shopSettings = shopPublicConfig({ publicBaseUrl, shopUrl, partnerKey, clientId, idpEndpoint: shopIdp, devMailbox });
+  };
+  setShopKeys(config.shopPartnerKey, config.shopClientId);
+
+  const executor = new GraphQLExecutor(createGraphQLSchema());
+  const ownOrigins = new Set([new URL(publicBaseUrl).origin, new URL(shopUrl).origin, ...config.corsOrigins]);
+  const cors = { isAllowed: async (origin: string) => ownOrigins.has(origin) || commerce.partners.isPartnerOrigin(origin) };
+  // The guide at /docs and shop://docs: written pages plus references generated from what is served.
+  // Rendering the guide (a second at start) waits for its first reader or the end of the start.
+  let docsLoading: Promise<Docs> | null = null;
+  const docs = () =>
+    (docsLoading ??= import('@grocery/docs').then(
+      ({ createDocs }) => createDocs({ publicBaseUrl, searchUrl: parts.searchUrl ?? publicBaseUrl, shopUrl, idpUrl: idpEndpoint ?? issuer }),
+      (error: unknown) => {
+        docsLoading = null;
+        throw error;
+      },
+    ));
+  const handler = createApiRouter({
+    graphql: withCors(
+      createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }),
+      cors,
+    ),
+    schema: schemaHandler,
+    health: createHealthHandler({
+      database: () => parts.db.query('SELECT 1'),
+      grocer: () => parts.grocer.catalogVersion(),
+      catalogVersion: () => catalog.current()?.version ?? null,
+      draining: parts.draining,
+      search: search ? () => search.status() : undefined,
+      startup: () => startup?.timings() ?? null,
+    }),
+    metrics: parts.metricsHandler,
+    docs: async (request) => (await docs()).handler(request),
+    pay: createPayPageHandler(commerce),
+    admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: parts.control, webhooks: events.endpoints }),
+    images: createImageHandler(parts.grocer),
+    catalog: withCors(
+      withPartnerRateLimit(
+        commerce,
+        createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
+        // The signed file links are the credential themselves (no partner key).
+        { exempt: (request) => request.path.startsWith('/v1/products/files/') },
+      ),
+      cors,
+    ),
+    idp: pool ? (request) => pool.handle(request) : undefined,
+    webhooks: events.inboundWebhookHandler,
+    providerWebhooks: productionProvider?.parseWebhook ? createProviderWebhookHandler({ commerce, provider: productionProvider }) : undefined,
+    shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
+    // /mcp charges the partner's budget itself: what each tool call costs, summed over a batch.
+    mcp: createMcpHandler({
+      commerce,
+      executor,
+      allowedOrigins: [publicBaseUrl, shopUrl, ...config.corsOrigins],
+      docsMarkdown: async () => (await docs()).markdown(),
+      onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault'),
+    }),
+  });
+  return {
+    handler,
+    events,
+    docs,
+    /** The demo shop uses the development partner's keys unless others are configured. */
+    devPartnerCreated: (credentials: DevCredentials) => {
+      if (!shopSettings) setShopKeys(credentials.partnerKey, credentials.clientId);
+    },
+  };
+}
+
+/** Event dispatch, order polling and (when configured) reconciliation, in every instance. */
+function startBackgroundWork({ config, log, closers }: StartContext, commerce: Commerce, events: ReturnType<typeof createEventRuntime>): void {
+  events.start();
+  closers.push(() => events.stop());
+  if (config.reconcileIntervalMs > 0) {
+    const reconcile = setInterval(() => void reconcileOnce(commerce, log), config.reconcileIntervalMs);
+    reconcile.unref();
+    closers.push(async () => clearInterval(reconcile));
   }
 }
 
@@ -371,13 +517,8 @@ function postcodeCentreOf(postcode: string): { lat: number; lon: number } | null
   return CENTROIDS.get(postcode) ?? null;
 }
 
-async function openGrocer(
-  config: ApiConfig,
-  options: SystemOptions,
-  clock: Clock,
-  publicBaseUrl: string,
-  log: Logger,
-): Promise<{ grocer: GrocerGateway; control: GrocerControl | null }> {
+/** The grocer: over HTTP when GROCER_URL is set, else the simulator in this process (generated from its seed). */
+async function openGrocer({ config, options, clock, publicBaseUrl, log, closers }: StartContext): Promise<{ grocer: GrocerGateway; control: GrocerControl | null }> {
   if (config.grocerUrl) {
     const grocer = createHttpGrocer({
       url: config.grocerUrl,
@@ -386,6 +527,7 @@ async function openGrocer(
       timeoutMs: config.grocerTimeoutMs,
       retries: config.grocerRetries,
     });
+    if ('close' in grocer) closers.push(() => (grocer as { close(): Promise<void> }).close());
     return { grocer, control: config.grocerControlToken ? grocer : null };
   }
   const simulator = createGrocerSimulator({
@@ -396,6 +538,7 @@ async function openGrocer(
     serviceWebhook: { url: publicBaseUrl, secret: config.grocerWebhookSecret },
     log: (message) => log.info({ component: 'grocer' }, message),
   });
+  closers.push(() => simulator.close());
   return { grocer: simulator, control: simulator };
 }
 

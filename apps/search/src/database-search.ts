@@ -35,6 +35,7 @@ export async function startDatabaseSearch(options: DatabaseSearchOptions): Promi
     pollMs: options.pollMs,
     log: options.log,
     indexStore: createDatabaseIndexStore(options.db),
+    checkDatabase: () => options.db.query('SELECT 1'),
     catalog: {
       latestVersion: async () => (await snapshots.latest())?.version ?? null,
       feather: async (version) => (await snapshots.fileOf(version, 'all'))?.body ?? null,

@@ -5,7 +5,8 @@
  * persisted one, and can store it as it is.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { productImageUrl, readFeatherProducts } from '@grocery/catalog';
+import { productImageUrl } from '@grocery/catalog';
+import { readFeatherProducts } from '@grocery/catalog/feather';
 import { buildIndexData, documentFromProduct, encodeIndexData, type IndexFileHeader } from '@grocery/search';
 
 const { feather, publicBaseUrl, about } = workerData as {

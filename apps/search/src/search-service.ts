@@ -6,6 +6,7 @@ import type { HttpHandler } from '@grocery/core/http';
 import { createNodeListener, listen } from '@grocery/http-node';
 import { decodeIndexData, searchIndexFormat, searchIndexFromData, type IndexFileHeader } from '@grocery/search';
 import { createSearchHandler, type LoadedSearchIndex } from './search-handler.ts';
+import { withSearchHealth } from './search-health.ts';
 import type { SearchIndexKey, SearchIndexStore } from './search-index-store.ts';
 
 /** Where the search service reads the published catalog: the same `all` Feather file partners download. */
@@ -39,6 +40,8 @@ export interface SearchServiceOptions {
    * loaded by the others. Without one, every start builds.
    */
   indexStore?: SearchIndexStore;
+  /** Checked by `/health/ready` besides the index (the standalone service's PostgreSQL). */
+  checkDatabase?: () => Promise<unknown>;
   /** Resolve `startSearchService` only once the first index is served (default), or at once (then see `ready()` and `status()`). */
   awaitIndex?: boolean;
 }
@@ -97,7 +100,7 @@ function buildInWorker(feather: Uint8Array, publicBaseUrl: string, about: IndexA
  * loaded from the index store when one was built for that snapshot before, else built in a worker
  * (and stored); a changed snapshot is prepared in the background while the old index keeps serving,
  * then swapped in. Serves `/v1/search`, `/v1/suggest` and `/v1/manifest` (503 until an index is
- * served).
+ * served), and `/health`, `/health/live`, `/health/ready` (see `withSearchHealth`).
  */
 export async function startSearchService(options: SearchServiceOptions): Promise<SearchService> {
   const log = options.log ?? { info: () => {}, error: () => {} };
@@ -180,7 +183,15 @@ export async function startSearchService(options: SearchServiceOptions): Promise
   const saving = new Set<Promise<void>>();
 
   const search = createSearchHandler({ getIndex: () => loaded, verifyPartnerKey: async (key) => (await options.verifyPartnerKey(key)) !== null });
-  const handler = options.wrapHandler ? options.wrapHandler(search) : search;
+  const status = (): SearchServiceStatus => ({
+    state: loaded ? 'ready' : building || seenVersion ? 'loading' : 'waiting',
+    version: loaded?.version ?? null,
+    snapshotVersion: loaded?.snapshotVersion ?? null,
+    source,
+    refreshing: loaded !== null && building !== null,
+    error: lastError,
+  });
+  const handler = withSearchHealth(options.wrapHandler ? options.wrapHandler(search) : search, { status, database: options.checkDatabase });
   // Listening first: until an index is served the routes answer 503 "being built", honestly.
   const server = await listen({ port: options.port, host: options.host }, createNodeListener(handler, { maxBodyBytes: () => 1024 }));
   const first = refresh().catch((error: unknown) => log.error({ err: error }, 'search index load failed'));
@@ -194,14 +205,7 @@ export async function startSearchService(options: SearchServiceOptions): Promise
     origin: server.origin,
     port: server.port,
     current: () => loaded,
-    status: () => ({
-      state: loaded ? 'ready' : building || seenVersion ? 'loading' : 'waiting',
-      version: loaded?.version ?? null,
-      snapshotVersion: loaded?.snapshotVersion ?? null,
-      source,
-      refreshing: loaded !== null && building !== null,
-      error: lastError,
-    }),
+    status,
     ready: () => ready,
     refresh,
     async close() {

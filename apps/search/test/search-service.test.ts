@@ -139,6 +139,31 @@ describe('search service with an index store', () => {
     assert.equal(probe.service.status().state, 'ready');
   });
 
+  it('has health endpoints without a partner key: ready only once an index serves and the database answers', async () => {
+    let databaseUp = true;
+    const probe = await start(undefined, { awaitIndex: false, checkDatabase: async () => (databaseUp ? 1 : Promise.reject(new Error('connection refused'))) });
+    const health = async (path: string) => {
+      const response = await fetch(`${probe.service.origin}${path}`);
+      return { status: response.status, body: (await response.json()) as { status: string; search?: { state: string }; database?: { ok: boolean } } };
+    };
+    assert.equal((await health('/health/live')).status, 200);
+    const starting = await health('/health/ready');
+    assert.equal(starting.status, 503);
+    assert.equal(starting.body.status, 'starting');
+    assert.equal(starting.body.search?.state, 'loading');
+    assert.equal((await health('/health')).status, 200, '/health answers while starting');
+    await probe.service.ready();
+    const ready = await health('/health/ready');
+    assert.equal(ready.status, 200);
+    assert.deepEqual([ready.body.status, ready.body.search?.state, ready.body.database?.ok], ['ok', 'ready', true]);
+    databaseUp = false;
+    const degraded = await health('/health/ready');
+    assert.equal(degraded.status, 503);
+    assert.deepEqual([degraded.body.status, degraded.body.database?.ok], ['degraded', false]);
+    const post = await fetch(`${probe.service.origin}/health/ready`, { method: 'POST' });
+    assert.equal(post.status, 405);
+  });
+
   it('keeps serving the old index while a changed snapshot is prepared, then swaps', async () => {
     const probe = await start(createFileIndexStore(join(dir, 'swap')));
     const before = probe.service.current()!;

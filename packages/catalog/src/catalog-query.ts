@@ -1,6 +1,7 @@
 import { CommerceError, LIMITS } from '@grocery/core';
 import { isRecordField, RECORD_FIELDS, type CatalogLang, type FeatherLang, type RecordField } from './catalog-record.ts';
-import { normalizeSearchText, searchWords } from './search-text.ts';
+import { categoryKey } from '@grocery/search';
+import { searchWords } from './search-text.ts';
 
 /** `GET /v1/products` parameters, validated and normalised. */
 export interface ListQuery {
@@ -103,14 +104,15 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const activeText = params.get('active');
   if (activeText !== null && activeText !== 'true' && activeText !== 'false') throw invalid('active', `active must be true or false; got "${activeText.slice(0, 40)}".`);
   const words = searchWords(q);
-  const categoryKey = category === null ? null : normalizeSearchText(category);
+  // Folded as the snapshot's category indexes are.
+  const key = category === null ? null : categoryKey(category);
   return {
     lang,
     page,
     size,
     q: words.length === 0 ? null : q,
     words,
-    category: categoryKey === '' ? null : categoryKey,
+    category: key === '' ? null : key,
     active: activeText === null ? null : activeText === 'true',
     fields: parseFields(params),
   };

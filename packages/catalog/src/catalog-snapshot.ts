@@ -138,6 +138,11 @@ export class CatalogSnapshot {
     return this.#parts.publicBaseUrl;
   }
 
+  /** What the snapshot is made of, for the codec that persists it (`encodeSnapshot`). */
+  get parts(): Readonly<SnapshotParts> {
+    return this.#parts;
+  }
+
   /** How the build that made this snapshot spent its time. */
   get stats(): BuildStats {
     return this.#parts.stats;

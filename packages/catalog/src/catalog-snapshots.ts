@@ -3,9 +3,10 @@ import { hostname } from 'node:os';
 import { systemClock, type CatalogVersion, type Clock, type GrocerGateway } from '@grocery/core';
 import type { CatalogManifest, CatalogSnapshot } from './catalog-snapshot.ts';
 import { FEATHER_CONTENT_TYPE } from './feather-columns.ts';
-import { readFeatherProductsAsync } from './feather-reader.ts';
-import { sha256Hex, type FeatherFile } from './feather-writer.ts';
+import { sha256HexInSlices } from './file-digest.ts';
+import type { FeatherFile } from './feather-writer.ts';
 import { buildCatalogSnapshot, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
+import { decodeSnapshot, encodeSnapshot } from './snapshot-codec.ts';
 import type { SnapshotFileCache } from './snapshot-file-cache.ts';
 import type { PublishedSnapshot, SnapshotRepository } from './snapshot-repository.ts';
 
@@ -59,6 +60,12 @@ export interface CatalogSnapshotsOptions {
    * snapshot is served meanwhile. Default: publish at once.
    */
   publishAfter?: Promise<unknown> | undefined;
+  /**
+   * The repository's database was created by this start, so it holds no published snapshot: the
+   * first snapshot is built at once, without a query (the database may still be opening), and
+   * published like any build, after `publishAfter`, under the build lease.
+   */
+  buildFirst?: boolean | undefined;
   build?: Pick<BuildSnapshotOptions, 'batchRows' | 'sliceMs' | 'progressAfterMs'> | undefined;
 }
 
@@ -93,6 +100,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   readonly #exportBatchSize: number | undefined;
   readonly #build: CatalogSnapshotsOptions['build'];
   readonly #publishAfter: Promise<unknown>;
+  #buildFirst: boolean;
   #stopped!: () => void;
   readonly #stopping = new Promise<void>((resolve) => (this.#stopped = resolve));
 
@@ -132,6 +140,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     this.#exportBatchSize = options.exportBatchSize;
     this.#build = options.build;
     this.#publishAfter = (options.publishAfter ?? Promise.resolve()).catch(() => undefined);
+    this.#buildFirst = options.buildFirst ?? false;
     this.#ready = new Promise((resolve) => (this.#resolveReady = resolve));
   }
 
@@ -159,7 +168,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     let loading = this.#loadedFiles.get(name);
     if (!loading) {
       const files = this.#loadedFiles;
-      loading = this.#loadPublishedFile(current!.version, info);
+      loading = info.lang === 'all' ? this.#publishedAllFile(current!.manifest) : this.#loadPublishedFile(current!.version, info);
       files.set(name, loading);
       loading.catch(() => files.delete(name));
     }
@@ -169,7 +178,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   /** A published file of `version`, checked against its manifest entry; throws when missing or altered. */
   async #loadPublishedFile(version: string, info: CatalogManifest['files'][number]): Promise<FeatherFile> {
     const file = await this.#repository!.fileOf(version, info.lang);
-    if (!file || file.name !== info.name || (await sha256Hex(file.body)) !== info.sha256) {
+    if (!file || file.name !== info.name || (await sha256HexInSlices(file.body)) !== info.sha256) {
       throw new Error(`published file ${info.name} of snapshot ${version} is missing or does not match its SHA-256`);
     }
     return file;
@@ -180,7 +189,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     const info = manifest.files.find((file) => file.lang === 'all');
     if (!info) throw new Error(`published snapshot ${manifest.version} lists no "all" file`);
     const cached = await this.#fileCache?.read(info.name).catch(() => null);
-    if (cached && (await sha256Hex(cached)) === info.sha256) {
+    if (cached && (await sha256HexInSlices(cached)) === info.sha256) {
       return { name: info.name, lang: 'all', version: manifest.version, rows: info.rows, sha256: info.sha256, contentType: FEATHER_CONTENT_TYPE, body: cached };
     }
     const file = await this.#loadPublishedFile(manifest.version, info);
@@ -197,6 +206,35 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       .catch((error: unknown) => this.#log(`catalog snapshot: cannot keep a local copy of ${file.name}: ${error instanceof Error ? error.message : String(error)}`));
     this.#background.add(writing);
     void writing.finally(() => this.#background.delete(writing));
+  }
+
+  /**
+   * Keeps the snapshot encoded beside the `all` file, so that the next start decodes it instead of
+   * rebuilding it; once the start is over, since encoding takes a fraction of a second.
+   */
+  #keepEncoded(snapshot: CatalogSnapshot): void {
+    const cache = this.#fileCache;
+    if (!cache) return;
+    const writing = Promise.race([this.#publishAfter, this.#stopping])
+      .then(async () => (this.#current === snapshot ? cache.writeSnapshot(snapshot.version, await encodeSnapshot(snapshot)) : undefined))
+      .catch((error: unknown) => this.#log(`catalog snapshot: cannot keep ${snapshot.version} encoded: ${error instanceof Error ? error.message : String(error)}`));
+    this.#background.add(writing);
+    void writing.finally(() => this.#background.delete(writing));
+  }
+
+  /** The published snapshot decoded from its local encoding, or null when there is none or it does not match (then it is rebuilt). */
+  async #decodeKept(manifest: CatalogManifest): Promise<CatalogSnapshot | null> {
+    const cache = this.#fileCache;
+    if (!cache) return null;
+    try {
+      const encoded = await cache.readSnapshot(manifest.version);
+      return encoded ? decodeSnapshot(encoded, { manifest, publicBaseUrl: this.#publicBaseUrl }) : null;
+    } catch (error) {
+      this.#log(
+        `catalog snapshot: the kept encoding of ${manifest.version} is unusable, rebuilding from the "all" file: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return null;
+    }
   }
 
   /**
@@ -235,6 +273,11 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   async #step(force: boolean): Promise<RefreshOutcome> {
     try {
       const repository = this.#repository;
+      if (repository && this.#buildFirst) {
+        this.#buildFirst = false;
+        this.#lastPollAt = this.#clock.now();
+        return await this.#buildAndSwap(repository, await this.#grocer.catalogVersion(), { claimToPublish: true });
+      }
       let adopted: RefreshOutcome | null = null;
       if (repository) {
         const latest = await repository.latest();
@@ -283,7 +326,8 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     return manifest.sourceCatalogVersion !== grocerVersion || now - Date.parse(manifest.builtAt) >= this.#maxAgeMs;
   }
 
-  async #buildAndSwap(repository: SnapshotRepository | null, grocerVersion: CatalogVersion): Promise<RefreshOutcome> {
+  /** Builds and serves a snapshot, then publishes it; the caller holds the build lease, or with `claimToPublish` it is claimed (and released) for publishing only. */
+  async #buildAndSwap(repository: SnapshotRepository | null, grocerVersion: CatalogVersion, options: { claimToPublish?: boolean } = {}): Promise<RefreshOutcome> {
     const started = performance.now();
     // The version read before the export: a change during the export shows up at the next poll.
     const snapshot = await buildCatalogSnapshot(this.#grocer.exportCatalog({ batchSize: this.#exportBatchSize ?? 1000 }), {
@@ -300,13 +344,21 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     if (repository) {
       this.#unpublished = snapshot.version;
       await Promise.race([this.#publishAfter, this.#stopping]);
-      const seq = await repository.publish(this.#instanceId, snapshot.manifest, snapshot.files, this.#clock.now());
+      let seq: number | null = null;
+      if (!options.claimToPublish || (await repository.claimBuild(this.#instanceId, this.#clock.now(), this.#leaseTtlMs))) {
+        try {
+          seq = await repository.publish(this.#instanceId, snapshot.manifest, snapshot.files, this.#clock.now());
+        } finally {
+          if (options.claimToPublish) await repository.releaseBuild(this.#instanceId);
+        }
+      }
       this.#unpublished = null;
       if (seq === null) {
         this.#log(`catalog snapshot: lost the build lease while building ${snapshot.version}; not publishing it`);
       } else {
         this.#adoptedSeq = seq;
         this.#keepCopy(snapshot.file('all')!);
+        this.#keepEncoded(snapshot);
         const pruned = await repository.prune(this.#keep);
         if (pruned > 0) this.#log(`catalog snapshot: pruned ${pruned} old published snapshot(s)`);
       }
@@ -328,8 +380,18 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       this.#unpublished = null;
       return { action: 'loaded', version: manifest.version };
     }
+    const decoded = await this.#decodeKept(manifest);
+    if (decoded) {
+      this.#adoptedSeq = published.seq;
+      this.#unpublished = null;
+      this.#swap(decoded);
+      this.#log(`catalog snapshot: ${decoded.version} decoded from the local copy (${decoded.size} products)`);
+      return { action: 'loaded', version: decoded.version };
+    }
     // Only the `all` file: the products come from it; the language files load on first download.
     const all = await this.#publishedAllFile(manifest);
+    // Arrow loads only here, when a snapshot is rebuilt from its file.
+    const { readFeatherProductsAsync } = await import('./feather-reader.ts');
     const snapshot = await buildCatalogSnapshot(await readFeatherProductsAsync(all.body), {
       ...this.#build,
       publicBaseUrl: this.#publicBaseUrl,
@@ -346,6 +408,7 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     this.#adoptedSeq = published.seq;
     this.#unpublished = null;
     this.#swap(snapshot);
+    if (snapshot.version === manifest.version) this.#keepEncoded(snapshot);
     this.#log(`catalog snapshot: ${snapshot.version} loaded from the database (${snapshot.size} products)`);
     return { action: 'loaded', version: snapshot.version };
   }

@@ -1,4 +1,4 @@
-import { RECORD_FIELDS, type FeatherLang } from './catalog-record.ts';
+import { RECORD_FIELDS, type FeatherLang, type RecordField } from './catalog-record.ts';
 import { FLAG_ACTIVE, FLAG_ALCOHOL, FLAG_ONLINE, LIST_KEYWORDS, LIST_STORES, TEXT } from './product-rows.ts';
 
 /** Arrow column types the download files use: plain, undictionaried, readable by every Arrow reader. */
@@ -73,17 +73,31 @@ export interface FileColumn {
   source: string;
 }
 
-const same = (...names: string[]): FileColumn[] => names.map((name) => ({ name, source: name }));
-
-function recordColumns(lang: 'en' | 'th'): FileColumn[] {
-  const localised: Record<string, string> = {
+/** The record fields whose value depends on the language, and the source column of each language's value. */
+function localisedSources(lang: 'en' | 'th'): Partial<Record<RecordField, string>> {
+  return {
     name: `name_${lang}`,
     brand: `brand_${lang}_first`,
     category_l1: `category_l1_${lang}`,
     category_l2: `category_l2_${lang}`,
     category_l3: `category_l3_${lang}`,
   };
+}
+
+function recordColumns(lang: 'en' | 'th'): FileColumn[] {
+  const localised = localisedSources(lang);
   return RECORD_FIELDS.map((name) => ({ name, source: localised[name] ?? name }));
+}
+
+/**
+ * The `all` file's columns, from the record fields: the shared ones as they are; of the localised
+ * ones only the category names, in both languages (before the category codes), since names and
+ * brands already have their `_en` and `_th` fields and `brand`'s fallback is per language.
+ */
+function allColumns(): FileColumn[] {
+  const localised = localisedSources('en');
+  const categories = (['en', 'th'] as const).flatMap((lang) => (['category_l1', 'category_l2', 'category_l3'] as const).map((field) => localisedSources(lang)[field]!));
+  return RECORD_FIELDS.flatMap((name) => (name === 'category_code_l1' ? [...categories, name] : name in localised ? [] : [name])).map((name) => ({ name, source: name }));
 }
 
 /**
@@ -94,33 +108,7 @@ function recordColumns(lang: 'en' | 'th'): FileColumn[] {
 export const FILE_COLUMNS: Readonly<Record<FeatherLang, readonly FileColumn[]>> = {
   en: recordColumns('en'),
   th: recordColumns('th'),
-  all: same(
-    'cprcode',
-    'name_en',
-    'name_th',
-    'brand_en',
-    'brand_th',
-    'size_desc',
-    'country',
-    'barcode',
-    'category_l1_en',
-    'category_l2_en',
-    'category_l3_en',
-    'category_l1_th',
-    'category_l2_th',
-    'category_l3_th',
-    'category_code_l1',
-    'category_code_l2',
-    'category_code_l3',
-    'image_url',
-    'pr_active',
-    'online',
-    'alcohol',
-    'ba_nprice',
-    'updated_at',
-    'keywords',
-    'avail_store',
-  ),
+  all: allColumns(),
 };
 
 /** Schema metadata keys of the download files. */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { AsyncByteQueue, Bool, Field, Float64, List, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, type Data, type DataType } from 'apache-arrow';
 import type { ArrayBufferViewInput } from 'apache-arrow/util/buffer';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, productImageUrl, type FeatherLang } from './catalog-record.ts';
 import { NO_TEXT, ROW_IMAGE, ROW_PRICE, TEXT_STRIDE, type ProductRows, type ReceivedDictionary } from './product-rows.ts';
 import { sealBuffer } from './byte-buffers.ts';
 import { utf8Length } from './utf8.ts';
+import { snapshotVersionOf } from './file-digest.ts';
 import { FEATHER_CONTENT_TYPE, FEATHER_METADATA, FILE_COLUMNS, SOURCE_COLUMNS, featherFileName, type SourceColumn, type TextSource } from './feather-columns.ts';
 
 /** One prebuilt download file: Arrow IPC file format (Feather v2). */
@@ -22,28 +22,8 @@ export interface FeatherFile {
   contentType: typeof FEATHER_CONTENT_TYPE;
 }
 
-/** The snapshot version of the snapshot whose `all` file has this SHA-256. */
-export function snapshotVersionOf(allFileSha256: string): string {
-  return allFileSha256.slice(0, 16);
-}
-
 /** Called between units of work so that a long build gives the event loop back. */
 export type Pause = () => Promise<void>;
-
-/**
- * Lowercase hex SHA-256, hashed in slices with the event loop getting a turn between them
- * (WebCrypto's digest copies its input first: ten times slower on a 45 MB file).
- */
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const hash = createHash('sha256');
-  for (let at = 0; at < bytes.byteLength; at += HASH_SLICE) {
-    if (at > 0) await nextMacrotask();
-    hash.update(bytes.subarray(at, at + HASH_SLICE));
-  }
-  return hash.digest('hex');
-}
-
-const HASH_SLICE = 4 * 1024 * 1024;
 
 // Arrow's builders encode value by value through generic code paths (~60 ms per 40k-row text
 // column); encoding the whole column in one call and handing offsets and bytes to makeData is

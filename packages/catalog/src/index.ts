@@ -23,10 +23,9 @@ export {
 } from './catalog-record.ts';
 export { identitySearchText, keywordSearchText, matchesWords, normalizeSearchText, productSearchText, searchWords } from './search-text.ts';
 export { CatalogSnapshot, compareCprcode, type BuildStats, type CatalogFileInfo, type CatalogManifest, type SnapshotFilter } from './catalog-snapshot.ts';
-export { buildCatalogSnapshot, buildSnapshotFromGrocer, categoryKey, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
+export { buildCatalogSnapshot, buildSnapshotFromGrocer, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
 export { FEATHER_CONTENT_TYPE, FILE_COLUMNS, featherFileName, type FeatherColumnType, type FileColumn } from './feather-columns.ts';
-export { type FeatherFile } from './feather-writer.ts';
-export { readFeatherInfo, readFeatherProducts, readFeatherProductsAsync, readFeatherRecords, type FeatherFileInfo } from './feather-reader.ts';
+export type { FeatherFile } from './feather-writer.ts';
 export { CATALOG_MIGRATIONS, SnapshotRepository, migrateCatalog, type PublishedSnapshot } from './snapshot-repository.ts';
 export { createDirectorySnapshotCache, type SnapshotFileCache } from './snapshot-file-cache.ts';
 export { CatalogSnapshots, type CatalogSnapshotSource, type CatalogSnapshotsOptions, type RefreshOutcome } from './catalog-snapshots.ts';

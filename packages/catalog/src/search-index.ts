@@ -21,6 +21,16 @@ export class SearchTextIndex {
     return this.#offsets.length - 1;
   }
 
+  /** The texts, each followed by a separator byte (for persisting the index). */
+  get bytes(): Buffer {
+    return this.#bytes;
+  }
+
+  /** Where each product's text starts, and one more entry for the end. */
+  get offsets(): Uint32Array {
+    return this.#offsets;
+  }
+
   get byteLength(): number {
     return this.#bytes.byteLength;
   }

@@ -1,15 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { isCprcode, systemClock, type CategoryTotal, type Clock, type GrocerGateway, type Product } from '@grocery/core';
+import { categoryKey } from '@grocery/search';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, trimTrailingSlash } from './catalog-record.ts';
 import { CatalogSnapshot, compareCprcode, type BuildStats, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
 import { featherFileName } from './feather-columns.ts';
-import { readFeatherInfo } from './feather-reader.ts';
-import { snapshotVersionOf, type FeatherFile, type Pause } from './feather-writer.ts';
+import { snapshotVersionOf } from './file-digest.ts';
+import type { FeatherFile, Pause } from './feather-writer.ts';
 import { NO_TEXT, ProductRowsWriter, SNAPSHOT_FLAGS, TEXT, TEXT_STRIDE } from './product-rows.ts';
 import { RecordJsonStore } from './record-json.ts';
 import { SearchTextWriter } from './search-index.ts';
-import { identitySearchText, keywordSearchText, normalizeSearchText } from './search-text.ts';
+import { identitySearchText, keywordSearchText } from './search-text.ts';
 import { startSnapshotWork, type SnapshotWorkRunner } from './snapshot-worker-client.ts';
 import type { SnapshotWorkResult } from './snapshot-work.ts';
 import { StringLists } from './string-lists.ts';
@@ -58,11 +59,6 @@ const WORKER_MIN_ROWS = 10_000;
 const CHUNK_ROWS = 2048;
 
 type ProductSource = Iterable<Product> | AsyncIterable<readonly Product[]>;
-
-/** Folds a category name or code into the key the category indexes use. */
-export function categoryKey(value: string): string {
-  return normalizeSearchText(value);
-}
 
 type Stage = BuildStats['stages'] extends Record<infer K, number> ? K : never;
 
@@ -307,7 +303,7 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     await progress.yieldAfter(slice);
     sliceStart = performance.now();
   };
-  const prebuilt = usablePrebuiltFiles(options.prebuiltFiles, options.publishedFiles, publicBaseUrl, log);
+  const prebuilt = await usablePrebuiltFiles(options.prebuiltFiles, options.publishedFiles, publicBaseUrl, log);
   const expected = options.source?.productCount ?? (Array.isArray(source) ? source.length : undefined);
   const startIndexer = (expectedRows: number) =>
     new SnapshotIndexer({
@@ -429,12 +425,12 @@ function fileInfoOf(file: FeatherFile): PublishedFileInfo {
  * language of the same version either in hand or listed (`published`, loaded on first download),
  * written for this instance's public base URL (the `image_url` values must match its records).
  */
-function usablePrebuiltFiles(
+async function usablePrebuiltFiles(
   files: readonly FeatherFile[] | undefined,
   published: readonly PublishedFileInfo[] | undefined,
   publicBaseUrl: string,
   log: CatalogLogger,
-): { version: string; files: readonly FeatherFile[]; infos: PublishedFileInfo[] } | null {
+): Promise<{ version: string; files: readonly FeatherFile[]; infos: PublishedFileInfo[] } | null> {
   if (!files) return null;
   const all = files.find((file) => file.lang === 'all');
   const infos = FEATHER_LANGS.map((lang) => {
@@ -446,6 +442,8 @@ function usablePrebuiltFiles(
     log('catalog snapshot: the published files are incomplete or inconsistent; writing them anew');
     return null;
   }
+  // Arrow loads when files are in hand, not with the catalog.
+  const { readFeatherInfo } = await import('./feather-reader.ts');
   const writtenFor = readFeatherInfo(all.body).publicBaseUrl;
   if (writtenFor !== publicBaseUrl) {
     log(`catalog snapshot: the published files link images on ${writtenFor}, this instance on ${publicBaseUrl}; writing them anew`);

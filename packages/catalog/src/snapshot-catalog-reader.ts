@@ -1,6 +1,6 @@
 import type { CatalogReader, CategoryTotal, Product, ProductListFilter, ProductPage } from '@grocery/core';
+import { categoryKey } from '@grocery/search';
 import type { CatalogSnapshot, SnapshotFilter } from './catalog-snapshot.ts';
-import { categoryKey } from './snapshot-builder.ts';
 import { searchWords } from './search-text.ts';
 
 const fold = (value: string | null): string | null => {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Pause } from './feather-writer.ts';
 import type { ProductRows } from './product-rows.ts';
-import { SnapshotWork, type SnapshotWorkOptions, type SnapshotWorkReply, type SnapshotWorkRequest, type SnapshotWorkResult } from './snapshot-work.ts';
+import type { SnapshotWork, SnapshotWorkOptions, SnapshotWorkReply, SnapshotWorkRequest, SnapshotWorkResult } from './snapshot-work.ts';
 
 /** Where a build's `SnapshotWork` runs: fed rows in order, then asked for the result once. */
 export interface SnapshotWorkRunner {
@@ -25,20 +25,23 @@ export function startSnapshotWork(options: SnapshotWorkOptions, how: { inWorker:
 }
 
 class LocalRunner implements SnapshotWorkRunner {
-  readonly #work: SnapshotWork;
+  // The file writer (and Arrow with it) loads with the first build on this thread, not with the catalog.
+  readonly #work: Promise<SnapshotWork>;
   readonly #pause: Pause;
 
   constructor(options: SnapshotWorkOptions, pause: Pause) {
-    this.#work = new SnapshotWork(options);
+    this.#work = import('./snapshot-work.ts').then(({ SnapshotWork }) => new SnapshotWork(options));
+    // A failed load surfaces in add() or finish(); unobserved it would crash the process.
+    this.#work.catch(() => {});
     this.#pause = pause;
   }
 
-  add(rows: ProductRows, endsBatch: boolean): Promise<void> {
-    return this.#work.add(rows, endsBatch, this.#pause);
+  async add(rows: ProductRows, endsBatch: boolean): Promise<void> {
+    return (await this.#work).add(rows, endsBatch, this.#pause);
   }
 
   async finish(): Promise<SnapshotWorkResult> {
-    return asBuffers(await this.#work.finish(this.#pause));
+    return asBuffers(await (await this.#work).finish(this.#pause));
   }
 
   abort(): void {}

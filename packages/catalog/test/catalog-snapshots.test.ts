@@ -199,35 +199,77 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
-    test('a restart adopts the published snapshot from the local copy of its `all` file, and ignores a damaged copy', async () => {
+    test('a restart decodes the published snapshot from its local encoding, and the `all` file from its local copy', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'catalog-cache-'));
       try {
         const builder = open('instance-cache-builder', simulator, { fileCache: createDirectorySnapshotCache(dir) });
         assert.equal((await builder.refresh({ force: true })).action !== 'failed', true);
         await builder.stop();
-        const version = builder.current()!.version;
-        const name = builder.current()!.fileInfo('all').name;
-        assert.deepEqual(readdirSync(dir), [name], 'the builder kept a copy of what it published');
+        const built = builder.current()!;
+        const name = built.fileInfo('all').name;
+        assert.deepEqual(readdirSync(dir).sort(), [name, `snapshot-${built.version}.bin`], 'the builder kept a copy of what it published, and its encoding');
 
-        // The database's copy is made unreadable: the restart must come from the local copy.
+        // The database's copy is made unreadable: the restart, and its first download, must come from the local copies.
         const unreadable = mock.method(SnapshotRepository.prototype, 'fileOf', async () => {
           throw new Error('the database was asked');
         });
         try {
           const restarted = open('instance-cache-restart', countingGrocer(simulator), { fileCache: createDirectorySnapshotCache(dir) });
           assert.equal((await restarted.refresh()).action, 'loaded');
-          assert.equal(restarted.current()!.version, version);
+          const decoded = restarted.current()!;
+          assert.equal(decoded.version, built.version);
+          assert.deepEqual(decoded.products(), built.products());
+          for (const i of [0, 700, 1499]) assert.deepEqual(decoded.recordJson('en', i), built.recordJson('en', i));
+          assert.deepEqual(decoded.select({ active: true, words: ['milk'] }), built.select({ active: true, words: ['milk'] }));
+          assert.ok(Buffer.from((await restarted.findFile(name))!.body).equals(built.file('all')!.body));
         } finally {
           unreadable.mock.restore();
         }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
 
-        // A damaged copy is not used: the database's file is, and the copy is written again.
-        writeFileSync(join(dir, name), 'not the file');
-        const repaired = open('instance-cache-damaged', countingGrocer(simulator), { fileCache: createDirectorySnapshotCache(dir) });
-        assert.equal((await repaired.refresh()).action, 'loaded');
-        assert.equal(repaired.current()!.version, version);
-        await repaired.stop();
-        assert.equal(readFileSync(join(dir, name)).byteLength, repaired.current()!.fileInfo('all').bytes);
+    test('a damaged, truncated or mismatching local encoding or file copy is not used: the restart rebuilds from the database and keeps new copies', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'catalog-cache-'));
+      try {
+        const builder = open('instance-damage-builder', simulator, { fileCache: createDirectorySnapshotCache(dir) });
+        assert.equal((await builder.refresh({ force: true })).action !== 'failed', true);
+        await builder.stop();
+        const built = builder.current()!;
+        const name = built.fileInfo('all').name;
+        const encodedName = `snapshot-${built.version}.bin`;
+        const intact = readFileSync(join(dir, encodedName));
+        const flipped = Buffer.from(intact);
+        flipped[flipped.length - 100]! ^= 1;
+        const damages: [string, () => void][] = [
+          ['truncated encoding', () => writeFileSync(join(dir, encodedName), intact.subarray(0, intact.length >> 1))],
+          ['altered encoding', () => writeFileSync(join(dir, encodedName), flipped)],
+          [
+            'garbage encoding and file copy',
+            () => {
+              writeFileSync(join(dir, encodedName), 'not a snapshot');
+              writeFileSync(join(dir, name), 'not the file');
+            },
+          ],
+        ];
+        for (const [what, damage] of damages) {
+          damage();
+          const restarted = open(`instance-damage-${what}`, countingGrocer(simulator), { fileCache: createDirectorySnapshotCache(dir) });
+          assert.equal((await restarted.refresh()).action, 'loaded', what);
+          assert.equal(restarted.current()!.version, built.version, what);
+          assert.deepEqual(restarted.current()!.products(), built.products(), what);
+          await restarted.stop();
+          // The copies are written again, whole.
+          assert.ok(readFileSync(join(dir, encodedName)).equals(intact), `${what}: the encoding is kept again`);
+          assert.equal(readFileSync(join(dir, name)).byteLength, built.fileInfo('all').bytes, `${what}: the file copy is whole`);
+        }
+
+        // An encoding of another snapshot (another public base URL) is not used either.
+        const elsewhere = open('instance-elsewhere', countingGrocer(simulator), { fileCache: createDirectorySnapshotCache(dir), publicBaseUrl: 'https://other.example.com' });
+        assert.equal((await elsewhere.refresh()).action, 'loaded');
+        assert.notEqual(elsewhere.current()!.version, built.version);
+        assert.equal(elsewhere.current()!.at(0).cprcode, built.at(0).cprcode);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

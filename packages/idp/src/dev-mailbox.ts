@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import { mailboxFolderName } from './mailer.ts';
 import { parseCode } from './mail-messages.ts';
 
@@ -27,6 +26,8 @@ export async function readMailbox(mailboxDir: string, email: string, limit = 20)
     throw error;
   }
   names.sort().reverse();
+  // The parser (a quarter of a second to load) only when a developer reads the mailbox, not at start.
+  const { simpleParser } = await import('mailparser');
   return Promise.all(
     names.slice(0, limit).map(async (name) => {
       const parsed = await simpleParser(await readFile(join(folder, name)));

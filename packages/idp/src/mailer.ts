@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Clock } from '@grocery/core';
 
 /** Where the pool's e-mail goes. */
@@ -45,23 +45,33 @@ export function mailboxFolderName(email: string): string {
 export function createMailer(options: MailOptions & { clock?: Clock | undefined } = {}): Mailer {
   const from = options.from ?? 'Partner Grocery <no-reply@localhost>';
   const now = () => options.clock?.now() ?? Date.now();
+  // nodemailer (a sixth of a second to load) loads with the first message, not at start.
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = (settings: string | { streamTransport: true; buffer: true; newline: 'unix' }) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(settings) as Transporter));
+  const close = () =>
+    void transport?.then(
+      (opened) => opened.close(),
+      () => {},
+    );
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
     return {
       mailboxDir: null,
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, date: new Date(now()) });
+        await (await transportOf(smtpUrl)).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, date: new Date(now()) });
       },
-      close: () => transport.close(),
+      close,
     };
   }
   const dir = options.mailboxDir ?? mkdtempSync(join(tmpdir(), 'idp-mailbox-'));
   mkdirSync(dir, { recursive: true });
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     mailboxDir: dir,
     async send(mail) {
-      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, date: new Date(now()) });
+      const info = await (
+        await transportOf({ streamTransport: true, buffer: true, newline: 'unix' })
+      ).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, date: new Date(now()) });
       const folder = join(dir, mailboxFolderName(mail.to));
       await mkdir(folder, { recursive: true });
       const name = `${String(now()).padStart(15, '0')}-${randomBytes(4).toString('hex')}.eml`;
@@ -69,6 +79,6 @@ export function createMailer(options: MailOptions & { clock?: Clock | undefined 
       await writeFile(join(folder, `.${name}.tmp`), info.message as Buffer);
       await rename(join(folder, `.${name}.tmp`), join(folder, name));
     },
-    close: () => transport.close(),
+    close,
   };
 }

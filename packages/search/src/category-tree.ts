@@ -68,7 +68,13 @@ export function buildCategoryTree(docs: readonly SearchDocument[]): CategoryTree
   return { nodes, docL1, docL2, docL3, keys };
 }
 
-/** How a category name or code is compared: normalised text, so case and punctuation do not matter. */
+/**
+ * How a category name or code is compared, by the search index and the catalog's category filters
+ * alike: normalised text, so case and punctuation do not matter.
+ *
+ * @example
+ * categoryKey('Milk & Dairy') === categoryKey('milk dairy')
+ */
 export function categoryKey(value: string): string {
   return normalizeText(value.slice(0, 200));
 }

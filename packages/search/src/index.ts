@@ -10,6 +10,7 @@ export { documentFromProduct } from './search-document.ts';
 export type { SearchDocument } from './search-document.ts';
 export { MAX_SUGGEST_LIMIT } from './suggest.ts';
 export { normalizeText } from './normalizer.ts';
+export { categoryKey } from './category-tree.ts';
 export { tokenize } from './tokenizer.ts';
 export type { Token, TokenKind, TokenizeOptions } from './tokenizer.ts';
 export { stemWord } from './stemmer.ts';

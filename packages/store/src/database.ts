@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -39,6 +40,31 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 const INT8 = 20;
+
+/** Whether opening PGlite on `dataDir` creates a new database (its initdb, seconds) rather than opening one. */
+export function isNewPgliteDataDir(dataDir: string): boolean {
+  return !dataDir.startsWith('memory://') && !existsSync(join(dataDir, 'PG_VERSION'));
+}
+
+/**
+ * A Db opened by its first call (each call waits for it), for parts that are wired before the
+ * database is open but query it only later (e.g. a catalog repository that publishes once the
+ * start is over). `open` runs once.
+ *
+ * @example
+ * const db = databaseOnFirstUse('pglite', () => openDatabase({ dataDir }));
+ */
+export function databaseOnFirstUse(kind: Db['kind'], open: () => Promise<Db>): Db {
+  let opening: Promise<Db> | null = null;
+  const opened = () => (opening ??= open());
+  return {
+    kind,
+    query: async <R>(sql: string, params?: readonly unknown[]) => (await opened()).query<R>(sql, params),
+    transaction: async <T>(fn: (tx: Db) => Promise<T>) => (await opened()).transaction(fn),
+    exec: async (sql: string) => (await opened()).exec(sql),
+    close: async () => (await opened()).close(),
+  };
+}
 
 async function openPglite(dataDir: string): Promise<Db> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });

@@ -1,8 +1,12 @@
-import { jsonResponse, type HttpHandler } from '@grocery/core/http';
+import { errorResponse, jsonResponse, type HttpHandler } from '@grocery/core/http';
+import type { components } from './generated/search-api.ts';
+
+/** The answer of /health and /health/ready, typed from openapi/search.yaml. */
+type Health = components['schemas']['Health'];
 
 export interface SearchHealthOptions {
   /** The service's `status()`, shown as `search`; ready when its state is `ready`. */
-  status: () => { state: 'waiting' | 'loading' | 'ready' };
+  status: () => Health['search'];
   /** Resolves when the database that partner keys are checked against answers (standalone: PostgreSQL). */
   database?: (() => Promise<unknown>) | undefined;
 }
@@ -21,12 +25,12 @@ const NO_STORE = { 'cache-control': 'no-store' };
 export function withSearchHealth(handler: HttpHandler, options: SearchHealthOptions): HttpHandler {
   return async (request) => {
     if (request.path !== '/health' && request.path !== '/health/live' && request.path !== '/health/ready') return handler(request);
-    if (request.method !== 'GET' && request.method !== 'HEAD') return jsonResponse(405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'Use GET.' } }, { allow: 'GET, HEAD' });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET.', {}, { ...NO_STORE, allow: 'GET, HEAD' });
     if (request.path === '/health/live') return jsonResponse(200, { status: 'ok' }, NO_STORE);
     const search = options.status();
     const database = options.database ? await checkDatabase(options.database) : null;
     const ready = search.state === 'ready' && (database === null || database.ok);
-    const body = { status: ready ? 'ok' : search.state !== 'ready' ? 'starting' : 'degraded', search, ...(database ? { database } : {}) };
+    const body: Health = { status: ready ? 'ok' : search.state !== 'ready' ? 'starting' : 'degraded', search, ...(database ? { database } : {}) };
     return jsonResponse(request.path === '/health/ready' && !ready ? 503 : 200, body, NO_STORE);
   };
 }

@@ -7,6 +7,7 @@ import { CatalogSnapshots } from '@grocery/catalog';
 import type { PartnerContext } from '@grocery/core';
 import { createGrocerSimulator } from '@grocery/grocer';
 import { testDatabaseKinds } from '@grocery/store';
+import { assertMatchesContract } from './support/openapi-contract.ts';
 import { createDatabaseIndexStore, createFileIndexStore, startSearchService, type SearchIndexStore, type SearchService, type SearchServiceOptions } from '../src/index.ts';
 
 const KEY = 'pk_test_search_service';
@@ -144,7 +145,9 @@ describe('search service with an index store', () => {
     const probe = await start(undefined, { awaitIndex: false, checkDatabase: async () => (databaseUp ? 1 : Promise.reject(new Error('connection refused'))) });
     const health = async (path: string) => {
       const response = await fetch(`${probe.service.origin}${path}`);
-      return { status: response.status, body: (await response.json()) as { status: string; search?: { state: string }; database?: { ok: boolean } } };
+      const text = await response.text();
+      assertMatchesContract(path, { status: response.status, headers: { 'content-type': response.headers.get('content-type') ?? '' }, body: text });
+      return { status: response.status, body: JSON.parse(text) as { status: string; search?: { state: string }; database?: { ok: boolean } } };
     };
     assert.equal((await health('/health/live')).status, 200);
     const starting = await health('/health/ready');
@@ -162,6 +165,8 @@ describe('search service with an index store', () => {
     assert.deepEqual([degraded.body.status, degraded.body.database?.ok], ['degraded', false]);
     const post = await fetch(`${probe.service.origin}/health/ready`, { method: 'POST' });
     assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'GET, HEAD');
+    assert.equal(((await post.json()) as { error: { code: string } }).error.code, 'METHOD_NOT_ALLOWED');
   });
 
   it('keeps serving the old index while a changed snapshot is prepared, then swaps', async () => {

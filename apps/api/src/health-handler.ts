@@ -1,5 +1,4 @@
-import { performance } from 'node:perf_hooks';
-import { jsonResponse, type HttpHandler } from '@grocery/core/http';
+import { checkDependency, jsonResponse, type HttpHandler } from '@grocery/core/http';
 import type { StartupTimings } from './startup-timeline.ts';
 
 export interface HealthChecks {
@@ -28,16 +27,6 @@ export interface SearchHealth {
 
 const VERSION = '0.1.0';
 
-async function timed(check: () => Promise<unknown>): Promise<{ ok: boolean; ms: number; error?: string }> {
-  const start = performance.now();
-  try {
-    await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out after 2 s')), 2_000).unref())]);
-    return { ok: true, ms: Math.round(performance.now() - start) };
-  } catch (error) {
-    return { ok: false, ms: Math.round(performance.now() - start), error: error instanceof Error ? error.message : 'failed' };
-  }
-}
-
 /**
  * `GET /health` (liveness and the state of each dependency, always 200 while the process runs),
  * `GET /health/live` (200, no checks) and `GET /health/ready` (503 until the catalog is loaded and
@@ -48,7 +37,7 @@ export function createHealthHandler(checks: HealthChecks): HttpHandler {
   const started = Date.now();
   return async (request) => {
     if (request.path === '/health/live') return jsonResponse(200, { status: 'ok' }, { 'cache-control': 'no-store' });
-    const [database, grocer] = await Promise.all([timed(checks.database), timed(checks.grocer)]);
+    const [database, grocer] = await Promise.all([checkDependency(checks.database), checkDependency(checks.grocer)]);
     const catalogVersion = checks.catalogVersion();
     const draining = checks.draining?.() ?? false;
     const search = checks.search?.();

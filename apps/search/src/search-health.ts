@@ -1,4 +1,4 @@
-import { errorResponse, jsonResponse, type HttpHandler } from '@grocery/core/http';
+import { checkDependency, errorResponse, jsonResponse, type HttpHandler } from '@grocery/core/http';
 import type { components } from './generated/search-api.ts';
 
 /** The answer of /health and /health/ready, typed from openapi/search.yaml. */
@@ -28,18 +28,9 @@ export function withSearchHealth(handler: HttpHandler, options: SearchHealthOpti
     if (request.method !== 'GET' && request.method !== 'HEAD') return errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET.', {}, { ...NO_STORE, allow: 'GET, HEAD' });
     if (request.path === '/health/live') return jsonResponse(200, { status: 'ok' }, NO_STORE);
     const search = options.status();
-    const database = options.database ? await checkDatabase(options.database) : null;
+    const database = options.database ? await checkDependency(options.database) : null;
     const ready = search.state === 'ready' && (database === null || database.ok);
     const body: Health = { status: ready ? 'ok' : search.state !== 'ready' ? 'starting' : 'degraded', search, ...(database ? { database } : {}) };
     return jsonResponse(request.path === '/health/ready' && !ready ? 503 : 200, body, NO_STORE);
   };
-}
-
-async function checkDatabase(check: () => Promise<unknown>): Promise<{ ok: boolean; error?: string }> {
-  try {
-    await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timed out after 2 s')), 2_000).unref())]);
-    return { ok: true };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : 'failed' };
-  }
 }

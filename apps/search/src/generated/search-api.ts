@@ -145,6 +145,8 @@ export type components = {
         Health: {
             database?: {
                 error?: string;
+                /** @description How long the check took (it gives up after 2 s). */
+                ms: number;
                 ok: boolean;
             };
             search: {

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase } from '@grocery/store';
 import { startTestSystem, type TestSystem } from '../test/support/test-system.ts';
 import { postGraphql, send } from './support/http-client.ts';
+import { orderableCodes } from './support/priced-products.ts';
 import { fmt, summarize, table, type Benchmark, type BenchSection, type LatencySummary } from './lib.ts';
 
 const QUOTE = 'mutation($i: QuoteInput!) { quote(input: $i) { quote { grandTotal } userErrors { code } } }';
@@ -34,14 +35,7 @@ async function checkoutOnce(t: TestSystem, token: string, input: Record<string, 
 
 async function run(t: TestSystem, iterations: number, concurrency: number): Promise<{ steps: Record<string, LatencySummary>; wallMs: number }> {
   const branchCode = (await t.system.commerce.branches.list()).find((b) => b.alcoholLicensed)!.branchCode;
-  const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
-    'query($b: ID!) { products(first: 40, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
-    { b: branchCode },
-  );
-  const codes = t.system.commerce.catalog
-    .get(page.data!.products.nodes.map((n) => n.cprcode))
-    .filter((p) => !p.alcohol)
-    .map((p) => p.cprcode);
+  const codes = await orderableCodes(t, branchCode);
   const shoppers = await Promise.all(Array.from({ length: concurrency }, async () => (await t.signUpShopper()).idToken));
   const input = (i: number) => ({
     branchCode,

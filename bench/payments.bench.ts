@@ -9,6 +9,7 @@ import { createLivePartner, publicWebhookSender } from '../test/support/live-par
 import { startStripeDouble } from '../test/support/stripe-double.ts';
 import { startTestSystem, type TestSystem } from '../test/support/test-system.ts';
 import { postGraphql, send } from './support/http-client.ts';
+import { orderableCodes } from './support/priced-products.ts';
 import { fmt, summarize, table, type Benchmark } from './lib.ts';
 
 const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { paymentLink { url provider } } userErrors { code } } }';
@@ -16,14 +17,7 @@ const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order 
 /** Places `count` one-line orders with `partnerKey` and returns their payment links. */
 async function placeOrders(t: TestSystem, partnerKey: string, clientId: string, count: number): Promise<string[]> {
   const branchCode = (await t.system.commerce.branches.list())[0]!.branchCode;
-  const page = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
-    'query($b: ID!) { products(first: 40, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
-    { b: branchCode },
-  );
-  const codes = t.system.commerce.catalog
-    .get(page.data!.products.nodes.map((n) => n.cprcode))
-    .filter((p) => !p.alcohol)
-    .map((p) => p.cprcode);
+  const codes = await orderableCodes(t, branchCode);
   const { idToken } = await t.signUpShopper(undefined, clientId);
   const links: string[] = [];
   for (let i = 0; i < count; i++) {

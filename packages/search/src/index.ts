@@ -31,5 +31,3 @@ export type { IndexFileErrorCode, IndexFileHeader } from './index-codec.ts';
 export { searchIndexFormat } from './index-format.ts';
 export { parseSearchRequest, parseSuggestRequest, parseManifestRequest, searchRouteOf, SEARCH_DEFAULTS, SEARCH_ROUTES } from './search-request.ts';
 export type { SearchRoute } from './search-request.ts';
-export { createHttpSearchClient } from './search-client.ts';
-export type { HttpSearchClientOptions } from './search-client.ts';

@@ -7,7 +7,8 @@
 import type { components } from './generated/search-api.ts';
 import { isCommerceError, type CommerceError } from '@grocery/core';
 import { errorResponse, httpStatusOf, jsonResponse, type HttpHandler, type HttpRequest, type HttpResponse } from '@grocery/core/http';
-import { parseManifestRequest, parseSearchRequest, parseSuggestRequest, searchRouteOf, type SearchIndex, type SearchRoute } from '@grocery/search';
+import { parseManifestRequest, parseSearchRequest, parseSuggestRequest, type SearchIndex, type SearchRoute } from '@grocery/search';
+import { searchRouteOf } from './search-routes.ts';
 
 /** The envelopes, typed from openapi/search.yaml (the tests validate real answers against it too). */
 type SearchResponse = components['schemas']['SearchResponse'];

@@ -29,5 +29,5 @@ export type { MatchWeights } from './query-planner.ts';
 export { decodeIndexData, encodeIndexData, readIndexFileHeader, IndexFileError, INDEX_CODEC_VERSION } from './index-codec.ts';
 export type { IndexFileErrorCode, IndexFileHeader } from './index-codec.ts';
 export { searchIndexFormat } from './index-format.ts';
-export { parseSearchRequest, parseSuggestRequest, parseManifestRequest, searchRouteOf, SEARCH_DEFAULTS, SEARCH_ROUTES } from './search-request.ts';
+export { parseSearchRequest, parseSuggestRequest, parseManifestRequest, SEARCH_DEFAULTS, SEARCH_ROUTES } from './search-request.ts';
 export type { SearchRoute } from './search-request.ts';

@@ -25,24 +25,6 @@ export const SEARCH_ROUTES = {
 
 export type SearchRoute = keyof typeof SEARCH_ROUTES;
 
-/**
- * The route a request names, refusing unknown paths (NOT_FOUND) and methods other than GET and
- * HEAD (METHOD_NOT_ALLOWED). A trailing slash is ignored.
- *
- * @example
- * searchRouteOf('GET', '/v1/search/'); // '/v1/search'
- */
-export function searchRouteOf(method: string, path: string): SearchRoute {
-  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  if (!Object.hasOwn(SEARCH_ROUTES, trimmed)) {
-    throw new CommerceError('NOT_FOUND', `No route ${truncate(path, 100)}. Routes: ${Object.keys(SEARCH_ROUTES).join(', ')}.`);
-  }
-  const route = trimmed as SearchRoute;
-  const upper = method.toUpperCase();
-  if (upper !== 'GET' && upper !== 'HEAD') throw new CommerceError('METHOD_NOT_ALLOWED', `Method ${truncate(method, 20)} is not allowed on ${route}; use GET.`);
-  return route;
-}
-
 /** Longest `category` value accepted. */
 const MAX_CATEGORY_LENGTH = 200;
 

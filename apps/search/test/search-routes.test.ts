@@ -3,14 +3,11 @@ import { describe, it } from 'node:test';
 import { CommerceError } from '@grocery/core';
 import { searchRouteOf } from '../src/search-routes.ts';
 
+/** The CommerceError `run` throws. */
 function refusal(run: () => unknown): CommerceError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof CommerceError, String(error));
-    return error;
-  }
-  assert.fail('expected a refusal');
+  let caught: unknown;
+  assert.throws(run, (error) => ((caught = error), error instanceof CommerceError));
+  return caught as CommerceError;
 }
 
 describe('searchRouteOf', () => {

@@ -105,8 +105,24 @@ export interface StripeDouble {
   paymentIntent(paymentIntentId: string): DoublePaymentIntent;
   /** The hosted page of a session: GET shows a Pay form; POSTing it pays (`paid`) and redirects to `success_url`. */
   pageUrl(sessionId: string): string;
-  /** The shopper finished on Stripe's page: `paid` (a card), or `unpaid` (PromptPay still settling). Creates the payment intent. */
-  complete(sessionId: string, options?: { paymentStatus?: 'paid' | 'unpaid' }): DoubleSession;
+  /**
+   * The shopper finished on Stripe's page: `paid` (a card), `unpaid` (PromptPay still settling), or
+   * `no_payment_required` (nothing to pay). Creates the payment intent when there is money to take.
+   */
+  complete(sessionId: string, options?: { paymentStatus?: 'paid' | 'unpaid' | 'no_payment_required' }): DoubleSession;
+  /**
+   * A Checkout Session made on the account by something else than the service under test (another
+   * integration, a Dashboard payment link), with whatever amount, currency and metadata it says.
+   */
+  openSession(options: { amountMinor: number; currency?: string; metadata?: Record<string, string> }): DoubleSession;
+  /** Staff refunded the session's whole payment by hand in the Dashboard (a refund without the service's metadata). */
+  refundByHand(sessionId: string): DoubleRefund;
+  /** While on, new refunds are created `pending` (Stripe has not finished them); `settleRefund` finishes them. */
+  holdRefunds(on: boolean): void;
+  /** A pending refund finishes: `succeeded`, or `failed` (its money stays with the merchant). */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): DoubleRefund;
+  /** A webhook delivery of a refund event (`refund.updated`, …) about the refund as it is now, signed. */
+  refundEvent(type: string, refundId: string, options?: { timestamp?: number }): { payload: string; header: string; event: Record<string, unknown> };
   /** An `unpaid` completed session settles (`paid`) or fails (its payment intent back to `requires_payment_method`). */
   settleAsync(sessionId: string, succeeded: boolean): DoubleSession;
   /** Stripe forgets idempotency keys after 24 hours: this forgets them all now. */
@@ -158,6 +174,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   const idempotent = new Map<string, StoredIdempotent>();
   const faults = new Map<StripeDoubleRoute, { times: number; status: number; hang: boolean }>();
   let apiUrl = '';
+  let holdRefunds = false;
 
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -182,9 +199,14 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     return session;
   }
 
-  function completeSession(sessionId: string, paymentStatus: 'paid' | 'unpaid'): DoubleSession {
+  function completeSession(sessionId: string, paymentStatus: 'paid' | 'unpaid' | 'no_payment_required'): DoubleSession {
     const session = sessionOf(sessionId);
     if (session.status !== 'open') throw new Error(`Checkout Session ${sessionId} is ${session.status}, not open.`);
+    if (paymentStatus === 'no_payment_required') {
+      session.status = 'complete';
+      session.payment_status = 'no_payment_required';
+      return session;
+    }
     const intent: DoublePaymentIntent = {
       id: id('pi'),
       object: 'payment_intent',
@@ -313,7 +335,9 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
         message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
       });
     }
-    const refunded = refunds.filter((refund) => refund.payment_intent === intent.id).reduce((sum, refund) => sum + refund.amount, 0);
+    const refunded = refunds
+      .filter((refund) => refund.payment_intent === intent.id && refund.status !== 'failed' && refund.status !== 'canceled')
+      .reduce((sum, refund) => sum + refund.amount, 0);
     const left = intent.amount_received - refunded;
     if (left <= 0)
       throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` });
@@ -343,7 +367,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       payment_method: intent.payment_method,
       reason: reason as DoubleRefund['reason'],
       receipt_number: null,
-      status: 'succeeded',
+      status: holdRefunds ? 'pending' : 'succeeded',
     };
     refunds.push(refund);
     return refund;
@@ -487,6 +511,24 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     );
   }
 
+  /** A webhook delivery of `type` about `object`, signed as Stripe signs them. */
+  function signedEvent(type: string, object: object, timestamp = nowSeconds(), secret = webhookSecret, eventId = id('evt')) {
+    const event = {
+      id: eventId,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: timestamp,
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    const payload = JSON.stringify(event, null, 2);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+    return { payload, header, event };
+  }
+
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) send(response, 500, { error: { type: 'api_error', message: `Double fault: ${error instanceof Error ? error.message : String(error)}` } }, {});
@@ -527,25 +569,37 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       }
       return session;
     },
+    openSession: ({ amountMinor, currency = 'thb', metadata = {} }) =>
+      createSession({
+        mode: 'payment',
+        line_items: [{ price_data: { currency, unit_amount: String(amountMinor), product_data: { name: 'Elsewhere' } }, quantity: '1' }],
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: 'https://elsewhere.example/ok',
+      }),
+    refundByHand: (sessionId) => {
+      const session = sessionOf(sessionId);
+      const intent = session.payment_intent ? intents.get(session.payment_intent) : undefined;
+      if (!intent) throw new Error(`Checkout Session ${sessionId} took no money.`);
+      return createRefund({ payment_intent: intent.id });
+    },
+    holdRefunds: (on) => {
+      holdRefunds = on;
+    },
+    settleRefund: (refundId, status) => {
+      const refund = refunds.find((candidate) => candidate.id === refundId);
+      if (!refund || refund.status !== 'pending') throw new Error(`No pending refund ${refundId}.`);
+      refund.status = status;
+      return refund;
+    },
+    refundEvent: (type, refundId, eventOptions = {}) => {
+      const refund = refunds.find((candidate) => candidate.id === refundId);
+      if (!refund) throw new Error(`No refund ${refundId}.`);
+      return signedEvent(type, { ...refund }, eventOptions.timestamp);
+    },
     forgetIdempotencyKeys: () => idempotent.clear(),
     expire: (sessionId) => expireSession(sessionId),
-    event: (type, sessionId, eventOptions = {}) => {
-      const timestamp = eventOptions.timestamp ?? nowSeconds();
-      const event = {
-        id: eventOptions.id ?? id('evt'),
-        object: 'event',
-        api_version: Stripe.API_VERSION,
-        created: timestamp,
-        data: { object: { ...sessionOf(sessionId) } },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-      };
-      const payload = JSON.stringify(event, null, 2);
-      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: eventOptions.secret ?? webhookSecret, timestamp });
-      return { payload, header, event };
-    },
+    event: (type, sessionId, eventOptions = {}) => signedEvent(type, { ...sessionOf(sessionId) }, eventOptions.timestamp, eventOptions.secret, eventOptions.id),
     fault: (route, fault) => {
       faults.set(route, { times: fault.times ?? 1, status: fault.status ?? 500, hang: fault.hang ?? false });
     },

@@ -34,6 +34,9 @@ export const ERROR_CODES = [
   // The order and payment sagas (docs "Failures and recovery").
   'ORDER_PENDING',
   'ORDER_CANCELLED',
+  // One charge at a time per order, and money that does not match its order (docs "Production payments").
+  'PAYMENT_IN_PROGRESS',
+  'PAYMENT_MISMATCH',
   // Going live (admin API).
   'GO_LIVE_NOT_READY',
   'RATE_LIMITED',
@@ -119,6 +122,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'CLIENT_ID_TAKEN':
     case 'NOTIFICATION_REPLAYED':
     case 'ORDER_CANCELLED':
+    case 'PAYMENT_IN_PROGRESS':
+    case 'PAYMENT_MISMATCH':
     case 'GO_LIVE_NOT_READY':
       return 409;
     case 'PAYLOAD_TOO_LARGE':

@@ -57,6 +57,8 @@ export {
   type PaymentRecord,
   type PaymentSession,
   type QuoteRecord,
+  type RefundRecord,
+  type RefundState,
 } from './model/checkout.ts';
 export { ORDER_ID_PATTERN, PARTNER_KEY_PATTERN, SECRET_TOKEN_PATTERN, partnerKeyPrefix, sameDigest, sha256Hex } from './model/ids.ts';
 
@@ -66,7 +68,7 @@ export type { GrocerControl, GrocerGateway } from './ports/grocer-gateway.ts';
 export type { CatalogReader, CategoryTotal, ProductListFilter, ProductPage } from './ports/catalog-reader.ts';
 export type { IdentityVerifier, VerifiedShopper } from './ports/identity-verifier.ts';
 export type { SearchClient, SearchHitRecord, SearchLang, SearchMode, Suggestion } from './ports/search-client.ts';
-export type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPaymentState, StartedPayment } from './ports/payment-provider.ts';
+export type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPayment, ProviderRefund, RefundRequest, StartedPayment } from './ports/payment-provider.ts';
 export type {
   CommerceStore,
   DueWorkClaim,
@@ -76,6 +78,8 @@ export type {
   PaymentAttemptPatch,
   PaymentAttemptStart,
   RateLimitStore,
+  RefundedAttempt,
+  RefundPatch,
   SagaStore,
   Store,
 } from './ports/store.ts';

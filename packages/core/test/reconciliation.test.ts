@@ -91,7 +91,14 @@ test('unfinished work is a mismatch only once recovery has had its chance', asyn
 test('the provider’s word: a paid attempt the provider calls failed is a mismatch; a provider that cannot answer says nothing', async () => {
   const world = commerceWorld();
   const order = await placed(world, { pay: true });
-  world.sandbox.lookup = async ({ reference }) => ({ status: 'failed', reference, amountSatang: null });
+  world.sandbox.lookup = async ({ reference, attemptId }) => ({
+    status: 'failed',
+    reference: reference ?? 'x',
+    amountMinor: null,
+    currency: null,
+    attemptId,
+    orderId: order.orderId,
+  });
   assert.deepEqual(await kinds(world), [['provider_payment', order.orderId]]);
   world.sandbox.lookup = () => Promise.reject(new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', 'down'));
   assert.deepEqual(await kinds(world), []);

@@ -40,13 +40,13 @@ test('an order whose grocer answers were all lost: left to recovery, which adopt
   heal();
 
   const recovery = worker(world);
-  assert.deepEqual(await recovery.recoverOnce(), { intents: 0, attempts: 0 }, 'the request still owns it inside its window');
+  assert.deepEqual(await recovery.recoverOnce(), { intents: 0, attempts: 0, refunds: 0 }, 'the request still owns it inside its window');
   world.clock.advance(WINDOW);
-  assert.deepEqual(await recovery.recoverOnce(), { intents: 1, attempts: 0 });
+  assert.deepEqual(await recovery.recoverOnce(), { intents: 1, attempts: 0, refunds: 0 });
   assert.equal((await world.store.getOrderIntent(intent.orderId))?.state, 'created');
   assert.ok(await world.store.getOrderById(intent.orderId), 'the service now holds the order');
   world.clock.advance(24 * 3_600_000);
-  assert.deepEqual(await recovery.recoverOnce(), { intents: 0, attempts: 0 }, 'settled work is not looked at again');
+  assert.deepEqual(await recovery.recoverOnce(), { intents: 0, attempts: 0, refunds: 0 }, 'settled work is not looked at again');
 });
 
 test('a payment whose webhook was lost: recovery asks the provider and records the payment at the grocer', async () => {
@@ -57,7 +57,7 @@ test('a payment whose webhook was lost: recovery asks the provider and records t
   world.sandbox.settle(attempt!.attemptId, 'paid'); // the event is dropped: the webhook never arrives
 
   world.clock.advance(WINDOW);
-  assert.deepEqual(await worker(world).recoverOnce(), { intents: 0, attempts: 1 });
+  assert.deepEqual(await worker(world).recoverOnce(), { intents: 0, attempts: 1, refunds: 0 });
   assert.equal((await world.store.getPaymentAttempt(attempt!.attemptId))?.state, 'paid');
   assert.equal((await world.store.getOrderById(order.orderId))?.paymentStatus, 'PAID');
   assert.equal((await world.grocer.orders([order.orderId]))[0]?.payment.isPaid, true);
@@ -73,10 +73,10 @@ test('an item whose settling throws is reported and comes back when its lease en
   const errors: unknown[] = [];
   const recovery = worker(world, errors);
   world.clock.advance(WINDOW);
-  assert.deepEqual(await recovery.recoverOnce(), { intents: 1, attempts: 0 });
+  assert.deepEqual(await recovery.recoverOnce(), { intents: 1, attempts: 0, refunds: 0 });
   assert.equal(errors.length, 1);
   assert.match(String(errors[0]), /a bug/);
-  assert.deepEqual(await recovery.recoverOnce(), { intents: 0, attempts: 0 }, 'leased to the round that failed');
+  assert.deepEqual(await recovery.recoverOnce(), { intents: 0, attempts: 0, refunds: 0 }, 'leased to the round that failed');
   world.clock.advance(30_000);
-  assert.deepEqual(await recovery.recoverOnce(), { intents: 1, attempts: 0 });
+  assert.deepEqual(await recovery.recoverOnce(), { intents: 1, attempts: 0, refunds: 0 });
 });

@@ -20,6 +20,10 @@ import type {
   PaymentLinkRecord,
   PaymentRecord,
   QuoteRecord,
+  RefundedAttempt,
+  RefundPatch,
+  RefundRecord,
+  RefundState,
   ShopperScope,
   Store,
 } from '@grocery/core';
@@ -217,6 +221,51 @@ function toAttempt(row: AttemptRow): PaymentAttemptRecord {
     updatedAt: isoNotNull(row.updated_at),
     nextCheckAt: isoNotNull(row.next_check_at),
   };
+}
+
+interface RefundRow {
+  refund_id: string;
+  order_id: string;
+  partner_id: string;
+  attempt_id: string | null;
+  provider: string;
+  payment_reference: string;
+  amount_minor: number | string;
+  currency: string;
+  reason: RefundRecord['reason'];
+  state: RefundState;
+  provider_refund_reference: string | null;
+  last_error: string | null;
+  checks: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  next_check_at: Date | string;
+}
+
+function toRefund(row: RefundRow): RefundRecord {
+  return {
+    refundId: row.refund_id,
+    orderId: row.order_id,
+    partnerId: row.partner_id,
+    attemptId: row.attempt_id,
+    provider: row.provider,
+    paymentReference: row.payment_reference,
+    amountMinor: Number(row.amount_minor),
+    currency: row.currency,
+    reason: row.reason,
+    state: row.state,
+    providerRefundReference: row.provider_refund_reference,
+    lastError: row.last_error,
+    checks: row.checks,
+    createdAt: isoNotNull(row.created_at),
+    updatedAt: isoNotNull(row.updated_at),
+    nextCheckAt: isoNotNull(row.next_check_at),
+  };
+}
+
+/** A unique violation (PostgreSQL and PGlite report it alike): here, a second attempt of an order under way. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 const firstPickingStatus = (order: GrocerOrder): string | null => order.shipping.schedules[0]?.pickingStatus ?? null;
@@ -766,10 +815,12 @@ class SqlStore extends SqlEventStore implements Store {
   }
 
   async startPaymentAttempt(attempt: PaymentAttemptRecord): Promise<PaymentAttemptStart> {
+    // The order's row is locked first (a payment completing holds it too), so its payment status is
+    // the latest when the attempt is written: no attempt starts beside a payment that is completing.
     // The partial unique index allows one attempt under way per order: a second insert does nothing.
     const { rows } = await this.#db.query<{ inserted: boolean; payment_status: string | null; active: AttemptRow | null }>(
       `WITH target AS (
-         SELECT order_id, payment_status FROM orders WHERE order_id = $2
+         SELECT order_id, payment_status FROM orders WHERE order_id = $2 FOR UPDATE
        ), inserted AS (
          INSERT INTO payment_attempts (attempt_id, order_id, partner_id, provider, amount_satang, currency, state, simulate, checks, created_at, updated_at, next_check_at)
          SELECT $1, order_id, $3, $4, $5, $6, 'started', $7, 0, $8, $8, $9 FROM target WHERE payment_status = 'UNPAID'
@@ -801,7 +852,7 @@ class SqlStore extends SqlEventStore implements Store {
   }
 
   async transitionPaymentAttempt(attemptId: string, from: readonly PaymentAttemptState[], to: PaymentAttemptState, patch: PaymentAttemptPatch = {}): Promise<boolean> {
-    const { rowCount } = await this.#db.query(
+    const query = this.#db.query(
       `UPDATE payment_attempts
           SET state = $3,
               provider_reference = COALESCE($4, provider_reference),
@@ -826,7 +877,13 @@ class SqlStore extends SqlEventStore implements Store {
         patch.providerStatus ?? null,
       ],
     );
-    return rowCount > 0;
+    try {
+      return (await query).rowCount > 0;
+    } catch (error) {
+      // Back under way (money landed on an ended attempt) while another attempt of the order is: not this caller's move.
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 
   async claimDuePaymentAttempts(claim: DueWorkClaim): Promise<PaymentAttemptRecord[]> {
@@ -839,6 +896,93 @@ class SqlStore extends SqlEventStore implements Store {
       [new Date(claim.nowMs).toISOString(), new Date(claim.untilMs).toISOString(), claim.limit],
     );
     return rows.map(toAttempt);
+  }
+
+  async insertRefund(refund: RefundRecord, attempt: RefundedAttempt | null): Promise<RefundRecord> {
+    const { rows } = await this.#db.query<{ refund: RefundRow }>(
+      `WITH inserted AS (
+         INSERT INTO payment_refunds (refund_id, order_id, partner_id, attempt_id, provider, payment_reference, amount_minor, currency, reason, state,
+                                      provider_refund_reference, last_error, checks, created_at, updated_at, next_check_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, $13, $13, $14)
+         ON CONFLICT (provider, payment_reference) DO NOTHING
+         RETURNING *
+       ), attempt AS (
+         UPDATE payment_attempts SET state = 'refunded', failure_code = $16, failure_message = $17, updated_at = now()
+          WHERE attempt_id = $15 AND state = ANY($18::text[]) AND EXISTS (SELECT 1 FROM inserted)
+       )
+       SELECT to_jsonb(i) AS refund FROM inserted i
+       UNION ALL
+       SELECT to_jsonb(r) FROM payment_refunds r WHERE r.provider = $5 AND r.payment_reference = $6 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+      [
+        refund.refundId,
+        refund.orderId,
+        refund.partnerId,
+        refund.attemptId,
+        refund.provider,
+        refund.paymentReference,
+        refund.amountMinor,
+        refund.currency,
+        refund.reason,
+        refund.state,
+        refund.providerRefundReference,
+        refund.lastError,
+        refund.createdAt,
+        refund.nextCheckAt,
+        attempt?.attemptId ?? null,
+        attempt?.failureCode ?? null,
+        attempt?.failureMessage.slice(0, 1000) ?? null,
+        attempt ? [...attempt.from] : [],
+      ],
+    );
+    const row = rows[0];
+    // Inserted, or there; a concurrent insert not yet visible to this statement's look is read again.
+    return row ? toRefund(row.refund) : ((await this.#refundOfPayment(refund.provider, refund.paymentReference)) ?? refund);
+  }
+
+  async #refundOfPayment(provider: string, paymentReference: string): Promise<RefundRecord | null> {
+    const { rows } = await this.#db.query<RefundRow>('SELECT * FROM payment_refunds WHERE provider = $1 AND payment_reference = $2', [provider, paymentReference]);
+    return rows[0] ? toRefund(rows[0]) : null;
+  }
+
+  async getRefund(refundId: string): Promise<RefundRecord | null> {
+    const { rows } = await this.#db.query<RefundRow>('SELECT * FROM payment_refunds WHERE refund_id = $1', [refundId]);
+    return rows[0] ? toRefund(rows[0]) : null;
+  }
+
+  async listRefunds(orderIds: readonly string[]): Promise<RefundRecord[]> {
+    if (orderIds.length === 0) return [];
+    const { rows } = await this.#db.query<RefundRow>('SELECT * FROM payment_refunds WHERE order_id = ANY($1::text[]) ORDER BY created_at, refund_id', [[...orderIds]]);
+    return rows.map(toRefund);
+  }
+
+  async transitionRefund(refundId: string, from: readonly RefundState[], to: RefundState, patch: RefundPatch = {}, events: readonly EventRecord[] = []): Promise<boolean> {
+    const { rows } = await this.#db.query<{ moved: boolean }>(
+      `WITH moved AS (
+         UPDATE payment_refunds
+            SET state = $3,
+                provider_refund_reference = COALESCE($4, provider_refund_reference),
+                last_error = COALESCE($5, last_error),
+                next_check_at = COALESCE($6::timestamptz, next_check_at),
+                updated_at = now()
+          WHERE refund_id = $1 AND state = ANY($2::text[])
+          RETURNING refund_id
+       ), ${eventCtes('$7', 'EXISTS (SELECT 1 FROM moved)')}
+       SELECT EXISTS (SELECT 1 FROM moved) AS moved`,
+      [refundId, [...from], to, patch.providerRefundReference ?? null, patch.lastError?.slice(0, 1000) ?? null, patch.nextCheckAt ?? null, eventsJson(events)],
+    );
+    return rows[0]!.moved;
+  }
+
+  async claimDueRefunds(claim: DueWorkClaim): Promise<RefundRecord[]> {
+    const { rows } = await this.#db.query<RefundRow>(
+      `UPDATE payment_refunds SET next_check_at = $2, checks = checks + 1, updated_at = now()
+        WHERE refund_id IN (
+          SELECT refund_id FROM payment_refunds WHERE state = 'pending' AND next_check_at <= $1
+           ORDER BY next_check_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING *`,
+      [new Date(claim.nowMs).toISOString(), new Date(claim.untilMs).toISOString(), claim.limit],
+    );
+    return rows.map(toRefund);
   }
 
   async ordersByIds(orderIds: readonly string[]): Promise<OrderRecord[]> {

@@ -1,6 +1,16 @@
-import { CommerceError, type PaymentProvider, type PaymentRequest, type ProviderEvent, type ProviderPaymentState, type StartedPayment } from '@grocery/core';
+import {
+  CommerceError,
+  type PaymentProvider,
+  type PaymentRequest,
+  type ProviderEvent,
+  type ProviderPayment,
+  type ProviderRefund,
+  type RefundRequest,
+  type StartedPayment,
+} from '@grocery/core';
 import Stripe from 'stripe';
 import { apiUrlProblem, sdkHostOptions, type StripeConfig } from './stripe-config.ts';
+import { readStripeEvent } from './stripe-events.ts';
 
 type Session = Stripe.Checkout.Session;
 
@@ -17,8 +27,6 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 const MAX_SIGNATURE_HEADER_LENGTH = 4096;
 /** Stripe caps a metadata value at 500 characters. */
 const METADATA_VALUE_LIMIT = 500;
-
-const SESSION_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired'] as const;
 
 /**
  * The Stripe provider: the shopper pays by card or PromptPay on a Stripe Checkout page in THB;
@@ -81,53 +89,63 @@ export class StripePaymentProvider implements PaymentProvider {
     return { status: 'redirect', reference: session.id, redirectUrl: session.url };
   }
 
-  async lookup(attempt: { attemptId: string; reference: string | null }): Promise<ProviderPaymentState> {
-    const unknown: ProviderPaymentState = { status: 'unknown', reference: null, amountSatang: null };
+  async lookup(query: { attemptId: string | null; reference: string | null }): Promise<ProviderPayment | null> {
     // Checkout Sessions cannot be listed by metadata: without the reference there is nothing to ask.
-    if (!attempt.reference) return unknown;
-    const session = await this.#retrieve(attempt.reference);
-    if (!session || session.metadata?.attemptId !== attempt.attemptId) return unknown;
-    return { status: sessionState(session), reference: session.id, amountSatang: session.amount_total };
+    if (!query.reference) return null;
+    const session = await this.#retrieve(query.reference);
+    return session ? paymentOf(session) : null;
   }
 
-  async refund(input: { attemptId: string; reference: string; amountSatang: number; reason: string }): Promise<{ reference: string }> {
-    let session = await this.#retrieve(input.reference);
-    if (!session || session.metadata?.attemptId !== input.attemptId) {
-      throw new CommerceError('NOT_FOUND', `Stripe has no Checkout Session ${input.reference} for attempt ${input.attemptId}.`);
+  async close(reference: string): Promise<ProviderPayment> {
+    const session = await this.#retrieve(reference);
+    if (!session) throw new CommerceError('NOT_FOUND', `Stripe has no Checkout Session ${reference}.`);
+    if (session.status !== 'open') return paymentOf(session);
+    try {
+      await this.#stripe.checkout.sessions.expire(reference, {}, { idempotencyKey: `expire-${reference}` });
+    } catch (error) {
+      // No longer open (the shopper finished meanwhile): what it is now is the answer.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw toCommerceError(error);
     }
-    if (session.status === 'open') {
-      // Nothing is taken yet: ending the page is the void. The shopper may finish paying meanwhile, then the money goes back.
-      const expired = await this.#call(() => this.#stripe.checkout.sessions.expire(session!.id, {}, { idempotencyKey: `expire-${input.attemptId}` })).catch(() => null);
-      if (expired?.status === 'expired') return { reference: expired.id };
-      session = await this.#retrieve(input.reference);
-      if (!session) throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe lost Checkout Session ${input.reference} while it was being expired.`);
-      if (session.status === 'open') throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe would not expire Checkout Session ${session.id}; try again.`);
-    }
-    if (session.status === 'expired') return { reference: session.id };
+    const after = await this.#retrieve(reference);
+    if (!after) throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe lost Checkout Session ${reference} while it was being expired.`);
+    if (after.status === 'open') throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe would not expire Checkout Session ${reference}; try again.`);
+    return paymentOf(after);
+  }
+
+  async refund(request: RefundRequest): Promise<ProviderRefund> {
+    const session = await this.#retrieve(request.reference);
+    if (!session) throw new CommerceError('NOT_FOUND', `Stripe has no Checkout Session ${request.reference}.`);
     const intent = paymentIntentOf(session);
-    if (!intent || intent.status === 'requires_payment_method' || intent.status === 'canceled') return { reference: session.id };
+    if (!intent || intent.status === 'requires_payment_method' || intent.status === 'canceled') {
+      throw new CommerceError('NOT_FOUND', `Checkout Session ${session.id} took no money, so there is nothing to refund.`);
+    }
     if (intent.status !== 'succeeded') {
-      // A PromptPay transfer still settling cannot be refunded yet; the saga retries.
+      // A PromptPay transfer still settling cannot be refunded yet; the saga asks again.
       throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe's payment ${intent.id} has not settled (${intent.status}); it can be refunded once it has.`);
     }
-    // Stripe forgets idempotency keys after 24 hours; a partial refund repeated later would be a second one.
-    const earlier = await this.#earlierRefund(intent.id, input.attemptId);
-    if (earlier) return { reference: earlier };
+    // Stripe forgets idempotency keys after 24 hours: a refund made earlier is found by its metadata.
+    const earlier = await this.#earlierRefund(intent.id, request.refundId);
+    if (earlier) return earlier;
     try {
       const refund = await this.#stripe.refunds.create(
         {
           payment_intent: intent.id,
-          amount: input.amountSatang,
-          metadata: { attemptId: input.attemptId, orderId: session.metadata?.orderId ?? '', reason: input.reason.slice(0, METADATA_VALUE_LIMIT) },
+          amount: request.amountMinor,
+          metadata: {
+            refundId: request.refundId,
+            attemptId: request.attemptId ?? '',
+            orderId: request.orderId,
+            reason: request.reason.slice(0, METADATA_VALUE_LIMIT),
+          },
         },
-        { idempotencyKey: `refund-${input.attemptId}` },
+        { idempotencyKey: request.idempotencyKey },
       );
-      return { reference: refund.id };
+      return refundOf(refund);
     } catch (error) {
-      // A concurrent repeat with another reason (same key, other body): the refund this attempt made is the answer.
+      // A concurrent repeat, or the money is back already (refunded by hand in the Dashboard): where it stands is the answer.
       if (error instanceof Stripe.errors.StripeIdempotencyError || (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) {
-        const mine = await this.#earlierRefund(intent.id, input.attemptId);
-        if (mine) return { reference: mine };
+        const mine = (await this.#earlierRefund(intent.id, request.refundId)) ?? (await this.#fullyRefunded(intent.id, intent.amount_received));
+        if (mine) return mine;
       }
       throw toCommerceError(error);
     }
@@ -137,24 +155,34 @@ export class StripePaymentProvider implements PaymentProvider {
     const signature = headers['stripe-signature'];
     if (!signature) throw new CommerceError('SIGNATURE_INVALID', 'The Stripe-Signature header is missing.');
     if (signature.length > MAX_SIGNATURE_HEADER_LENGTH) throw new CommerceError('SIGNATURE_INVALID', 'The Stripe-Signature header is not one Stripe sends.');
-    let event: Stripe.Event;
+    let event: unknown;
     try {
+      // Verified before anything of the body is read; what it holds is checked by readStripeEvent.
       event = this.#stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, this.#webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
         // Stripe's message says what failed (no signature matched, timestamp outside the tolerance) and quotes no secret.
         throw new CommerceError('SIGNATURE_INVALID', `The Stripe webhook signature does not verify: ${error.message}`);
       }
-      // Verified but not JSON: authentic yet unreadable, so Stripe should not retry it.
+      // Verified but not JSON: authentic yet unreadable.
       throw new CommerceError('INVALID_INPUT', 'The Stripe webhook body is signed but is not a JSON event.');
     }
-    return providerEvent(event);
+    return readStripeEvent(event);
   }
 
-  /** The id of a refund this attempt already made of the payment, if any. */
-  async #earlierRefund(paymentIntentId: string, attemptId: string): Promise<string | null> {
+  /** A refund this service already made of the payment under `refundId`, if any. */
+  async #earlierRefund(paymentIntentId: string, refundId: string): Promise<ProviderRefund | null> {
     const refunds = await this.#call(() => this.#stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }));
-    return refunds.data.find((refund) => refund.metadata?.attemptId === attemptId)?.id ?? null;
+    const found = refunds.data.find((refund) => refund.metadata?.refundId === refundId);
+    return found ? refundOf(found) : null;
+  }
+
+  /** The payment's money is all back (refunds made elsewhere): the latest of them stands for the refund. */
+  async #fullyRefunded(paymentIntentId: string, received: number): Promise<ProviderRefund | null> {
+    const refunds = await this.#call(() => this.#stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }));
+    const back = refunds.data.filter((refund) => refund.status === 'succeeded').reduce((sum, refund) => sum + refund.amount, 0);
+    const latest = refunds.data[0];
+    return latest && back >= received ? { reference: latest.id, status: 'succeeded' } : null;
   }
 
   /** The session with its payment intent, or null when Stripe has no such session. */
@@ -213,14 +241,28 @@ function paymentIntentOf(session: Session): Stripe.PaymentIntent | null {
   return session.payment_intent && typeof session.payment_intent === 'object' ? session.payment_intent : null;
 }
 
-function sessionState(session: Session): ProviderPaymentState['status'] {
+/** The session as the domain sees a payment: Stripe's word on its status, amount and currency. */
+function paymentOf(session: Session): ProviderPayment {
+  return {
+    reference: session.id,
+    status: sessionStatus(session),
+    amountMinor: session.amount_total,
+    currency: session.currency,
+    attemptId: session.metadata?.attemptId ?? null,
+    orderId: session.metadata?.orderId ?? null,
+  };
+}
+
+function sessionStatus(session: Session): ProviderPayment['status'] {
   switch (session.status) {
     case 'open':
       return 'open';
     case 'expired':
-      return 'failed';
+      return 'expired';
     case 'complete': {
-      if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'paid';
+      if (session.payment_status === 'paid') return 'paid';
+      // Complete without a payment to take: no money moved.
+      if (session.payment_status === 'no_payment_required') return 'failed';
       // Complete but unpaid: an asynchronous method (PromptPay) that settles or fails later.
       const intent = paymentIntentOf(session);
       if (intent?.status === 'succeeded') return 'paid';
@@ -228,40 +270,21 @@ function sessionState(session: Session): ProviderPaymentState['status'] {
       return 'pending';
     }
     default:
-      return 'unknown';
+      return 'failed';
   }
 }
 
-function providerEvent(event: Stripe.Event): ProviderEvent | null {
-  if (!(SESSION_EVENTS as readonly string[]).includes(event.type)) return null;
-  const session = event.data?.object as Partial<Session> | undefined;
-  const attemptId = session?.metadata?.attemptId;
-  const orderId = session?.metadata?.orderId;
-  // A session this API did not start (another integration on the same account) is not ours to act on.
-  if (!session || session.object !== 'checkout.session' || typeof session.id !== 'string' || !attemptId || !orderId) return null;
-  let type: ProviderEvent['type'];
-  switch (event.type) {
-    case 'checkout.session.completed':
-      type = session.payment_status === 'paid' || session.payment_status === 'no_payment_required' ? 'paid' : 'pending';
-      break;
-    case 'checkout.session.async_payment_succeeded':
-      type = 'paid';
-      break;
-    case 'checkout.session.async_payment_failed':
-      type = 'failed';
-      break;
+function refundOf(refund: Stripe.Refund): ProviderRefund {
+  switch (refund.status) {
+    case 'succeeded':
+      return { reference: refund.id, status: 'succeeded' };
+    case 'failed':
+    case 'canceled':
+      return { reference: refund.id, status: 'failed' };
     default:
-      type = 'expired';
+      // pending, requires_action: Stripe has not finished it.
+      return { reference: refund.id, status: 'pending' };
   }
-  return {
-    eventId: event.id,
-    type,
-    attemptId,
-    orderId,
-    reference: session.id,
-    amountSatang: typeof session.amount_total === 'number' ? session.amount_total : null,
-    occurredAtMs: event.created * 1000,
-  };
 }
 
 /** Stripe's error in the domain's words; the secret key never reaches a message. */

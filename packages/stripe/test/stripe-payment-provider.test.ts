@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import Stripe from 'stripe';
-import { CommerceError, type PaymentProvider, type PaymentRequest } from '@grocery/core';
+import { CommerceError, type PaymentProvider, type PaymentRequest, type RefundRequest } from '@grocery/core';
 import { createStripePaymentProvider, stripeConfigProblems, type StripeConfig } from '@grocery/stripe';
 import { startStripeDouble, type StripeDouble } from '../../../test/support/stripe-double.ts';
 import { sessionExpiry } from '../src/stripe-payment-provider.ts';
@@ -131,152 +131,203 @@ describe('start', () => {
 });
 
 describe('lookup', () => {
-  test('open, paid, pending (PromptPay settling), settled later, failed later, expired, unknown', async () => {
+  test('open, paid, pending (PromptPay settling), settled later, failed later, expired: Stripe’s word with amount, currency and metadata', async () => {
     const open = await started();
-    assert.deepEqual(await provider.lookup({ attemptId: open.payment.attemptId, reference: open.reference }), { status: 'open', reference: open.reference, amountSatang: 12_345 });
+    assert.deepEqual(await provider.lookup({ attemptId: open.payment.attemptId, reference: open.reference }), {
+      reference: open.reference,
+      status: 'open',
+      amountMinor: 12_345,
+      currency: 'thb',
+      attemptId: open.payment.attemptId,
+      orderId: open.payment.orderId,
+    });
+    const status = async (reference: string) => (await provider.lookup({ attemptId: null, reference }))?.status;
 
     const paid = await started();
     stripe.complete(paid.reference, { paymentStatus: 'paid' });
-    assert.equal((await provider.lookup({ attemptId: paid.payment.attemptId, reference: paid.reference })).status, 'paid');
+    assert.equal(await status(paid.reference), 'paid');
 
     const promptpay = await started();
     stripe.complete(promptpay.reference, { paymentStatus: 'unpaid' });
-    assert.equal((await provider.lookup({ attemptId: promptpay.payment.attemptId, reference: promptpay.reference })).status, 'pending');
+    assert.equal(await status(promptpay.reference), 'pending');
     stripe.settleAsync(promptpay.reference, true);
-    assert.equal((await provider.lookup({ attemptId: promptpay.payment.attemptId, reference: promptpay.reference })).status, 'paid');
+    assert.equal(await status(promptpay.reference), 'paid');
 
     const bounced = await started();
     stripe.complete(bounced.reference, { paymentStatus: 'unpaid' });
     stripe.settleAsync(bounced.reference, false);
-    assert.equal((await provider.lookup({ attemptId: bounced.payment.attemptId, reference: bounced.reference })).status, 'failed');
+    assert.equal(await status(bounced.reference), 'failed');
 
     const expired = await started();
     stripe.expire(expired.reference);
-    assert.equal((await provider.lookup({ attemptId: expired.payment.attemptId, reference: expired.reference })).status, 'failed');
+    assert.equal(await status(expired.reference), 'expired');
+
+    const free = await started();
+    stripe.complete(free.reference, { paymentStatus: 'no_payment_required' });
+    assert.equal(await status(free.reference), 'failed', 'complete without a payment took no money');
   });
 
-  test('no reference, a session Stripe does not have, or another attempt’s session is unknown', async () => {
-    const unknown = { status: 'unknown', reference: null, amountSatang: null };
-    assert.deepEqual(await provider.lookup({ attemptId: 'att_x', reference: null }), unknown);
-    assert.deepEqual(await provider.lookup({ attemptId: 'att_x', reference: 'cs_test_nosuchsession' }), unknown);
+  test('no reference, or a session Stripe does not have, is null; another attempt’s session names that attempt', async () => {
+    assert.equal(await provider.lookup({ attemptId: 'att_x', reference: null }), null);
+    assert.equal(await provider.lookup({ attemptId: 'att_x', reference: 'cs_test_nosuchsession' }), null);
     const other = await started();
-    assert.deepEqual(await provider.lookup({ attemptId: 'att_someone_else', reference: other.reference }), unknown);
+    assert.equal((await provider.lookup({ attemptId: 'att_someone_else', reference: other.reference }))?.attemptId, other.payment.attemptId);
+  });
+});
+
+describe('close', () => {
+  test('an open session is expired; again changes nothing; one the shopper finished first is answered as it is', async () => {
+    const { reference } = await started();
+    assert.equal((await provider.close!(reference)).status, 'expired');
+    assert.equal(stripe.session(reference).status, 'expired');
+    assert.equal((await provider.close!(reference)).status, 'expired');
+    const paid = await started();
+    stripe.complete(paid.reference, { paymentStatus: 'paid' });
+    assert.equal((await provider.close!(paid.reference)).status, 'paid');
+    await rejectsWith(provider.close!('cs_test_nope'), 'NOT_FOUND');
+  });
+
+  test('when Stripe will not expire an open session, closing is unavailable and the session stays open', async () => {
+    const { reference } = await started();
+    stripe.fault('POST /v1/checkout/sessions/:id/expire', { status: 500 });
+    await rejectsWith(provider.close!(reference), 'PAYMENT_PROVIDER_UNAVAILABLE');
+    assert.equal(stripe.session(reference).status, 'open');
   });
 });
 
 describe('refund', () => {
+  const refundOf = (payment: PaymentRequest, reference: string, extra: Partial<RefundRequest> = {}): RefundRequest => ({
+    refundId: `rf_${payment.attemptId}`,
+    idempotencyKey: `refund-${payment.attemptId}-ORDER_CANCELLED-${reference}`,
+    reference,
+    attemptId: payment.attemptId,
+    orderId: payment.orderId,
+    amountMinor: 12_345,
+    currency: 'THB',
+    reason: 'ORDER_CANCELLED',
+    ...extra,
+  });
+
   test('a paid session is refunded once for the amount, however often it is asked', async () => {
     const { payment, reference } = await started();
     const session = stripe.complete(reference, { paymentStatus: 'paid' });
-    const input = { attemptId: payment.attemptId, reference, amountSatang: 12_345, reason: 'ORDER_CANCELLED' };
+    const input = refundOf(payment, reference);
     const first = await provider.refund(input);
     const again = await provider.refund(input);
     assert.match(first.reference, /^re_/);
+    assert.equal(first.status, 'succeeded');
     assert.deepEqual(again, first);
     const mine = stripe.refunds.filter((refund) => refund.payment_intent === session.payment_intent);
     assert.equal(mine.length, 1);
-    assert.deepEqual([mine[0]!.amount, mine[0]!.metadata], [12_345, { attemptId: payment.attemptId, orderId: payment.orderId, reason: 'ORDER_CANCELLED' }]);
-    // The repeat finds the refund before creating one; the one creation carried the attempt's key.
+    assert.deepEqual(
+      [mine[0]!.amount, mine[0]!.metadata],
+      [12_345, { refundId: input.refundId, attemptId: payment.attemptId, orderId: payment.orderId, reason: 'ORDER_CANCELLED' }],
+    );
+    // The repeat finds the refund before creating one; the one creation carried the refund's key.
     const sent = stripe.requests.filter((r) => r.route === 'POST /v1/refunds' && r.params.payment_intent === session.payment_intent);
     assert.deepEqual(
       sent.map((r) => r.idempotencyKey),
-      [`refund-${payment.attemptId}`],
+      [input.idempotencyKey],
     );
   });
 
   test('with another reason, or past Stripe’s 24-hour key window, a repeat finds the earlier refund', async () => {
     const { payment, reference } = await started();
     stripe.complete(reference, { paymentStatus: 'paid' });
-    const first = await provider.refund({ attemptId: payment.attemptId, reference, amountSatang: 12_345, reason: 'ORDER_CANCELLED' });
-    // Another reason would be another body under the same key; the earlier refund is found first.
-    assert.deepEqual(await provider.refund({ attemptId: payment.attemptId, reference, amountSatang: 12_345, reason: 'PAYMENT_DECLINED' }), first);
+    const first = await provider.refund(refundOf(payment, reference));
+    assert.deepEqual(await provider.refund(refundOf(payment, reference, { reason: 'PAYMENT_DECLINED', idempotencyKey: 'another-key' })), first);
     stripe.forgetIdempotencyKeys();
-    assert.deepEqual(await provider.refund({ attemptId: payment.attemptId, reference, amountSatang: 12_345, reason: 'ORDER_CANCELLED' }), first);
+    assert.deepEqual(await provider.refund(refundOf(payment, reference)), first);
     assert.equal(stripe.refunds.filter((refund) => refund.metadata?.attemptId === payment.attemptId).length, 1);
   });
 
-  test('a partial refund repeated after the keys are forgotten is still one refund', async () => {
+  test('money already back (refunded by hand in the Dashboard) answers that refund', async () => {
     const { payment, reference } = await started();
     stripe.complete(reference, { paymentStatus: 'paid' });
-    const input = { attemptId: payment.attemptId, reference, amountSatang: 5_000, reason: 'ORDER_CANCELLED' };
-    const first = await provider.refund(input);
-    stripe.forgetIdempotencyKeys();
-    assert.deepEqual(await provider.refund(input), first);
-    assert.deepEqual(
-      stripe.refunds.filter((refund) => refund.metadata?.attemptId === payment.attemptId).map((refund) => refund.amount),
-      [5_000],
-    );
+    const byHand = stripe.refundByHand(reference);
+    assert.deepEqual(await provider.refund(refundOf(payment, reference)), { reference: byHand.id, status: 'succeeded' });
+  });
+
+  test('a refund Stripe holds pending is answered pending, then as Stripe settles it', async () => {
+    const { payment, reference } = await started();
+    stripe.complete(reference, { paymentStatus: 'paid' });
+    stripe.holdRefunds(true);
+    const pending = await provider.refund(refundOf(payment, reference));
+    assert.equal(pending.status, 'pending');
+    stripe.settleRefund(pending.reference, 'failed');
+    assert.deepEqual(await provider.refund(refundOf(payment, reference)), { reference: pending.reference, status: 'failed' });
+    stripe.holdRefunds(false);
   });
 
   test('a refund Stripe refuses (more than was paid) is PAYMENT_PROVIDER_UNAVAILABLE naming Stripe’s error', async () => {
     const { payment, reference } = await started();
     stripe.complete(reference, { paymentStatus: 'paid' });
-    await rejectsWith(provider.refund({ attemptId: payment.attemptId, reference, amountSatang: 99_999, reason: 'x' }), 'PAYMENT_PROVIDER_UNAVAILABLE', /amount_too_large/);
+    await rejectsWith(provider.refund(refundOf(payment, reference, { amountMinor: 99_999 })), 'PAYMENT_PROVIDER_UNAVAILABLE', /amount_too_large/);
   });
 
-  test('an open session is expired instead (nothing was taken), and a repeat answers the same', async () => {
+  test('a session that took no money is NOT_FOUND (nothing to give back)', async () => {
     const { payment, reference } = await started();
-    const input = { attemptId: payment.attemptId, reference, amountSatang: 12_345, reason: 'PAYMENT_LINK_EXPIRED' };
-    assert.deepEqual(await provider.refund(input), { reference });
-    assert.equal(stripe.session(reference).status, 'expired');
-    assert.deepEqual(await provider.refund(input), { reference });
-    assert.equal(stripe.refunds.filter((refund) => refund.metadata?.attemptId === payment.attemptId).length, 0);
-  });
-
-  test('when Stripe will not expire an open session, the refund is unavailable and the session stays open', async () => {
-    const { payment, reference } = await started();
-    stripe.fault('POST /v1/checkout/sessions/:id/expire', { status: 500 });
-    await rejectsWith(provider.refund({ attemptId: payment.attemptId, reference, amountSatang: 12_345, reason: 'x' }), 'PAYMENT_PROVIDER_UNAVAILABLE', /would not expire/);
-    assert.equal(stripe.session(reference).status, 'open');
+    await rejectsWith(provider.refund(refundOf(payment, reference)), 'NOT_FOUND', /took no money/);
+    assert.equal(stripe.session(reference).status, 'open', 'a refund never closes a page: that is close');
   });
 
   test('a PromptPay payment still settling cannot be refunded yet: unavailable, so the saga retries', async () => {
     const { payment, reference } = await started();
     stripe.complete(reference, { paymentStatus: 'unpaid' });
-    await rejectsWith(provider.refund({ attemptId: payment.attemptId, reference, amountSatang: 12_345, reason: 'x' }), 'PAYMENT_PROVIDER_UNAVAILABLE', /not settled/);
+    await rejectsWith(provider.refund(refundOf(payment, reference)), 'PAYMENT_PROVIDER_UNAVAILABLE', /not settled/);
     stripe.settleAsync(reference, true);
-    assert.match((await provider.refund({ attemptId: payment.attemptId, reference, amountSatang: 12_345, reason: 'x' })).reference, /^re_/);
+    assert.match((await provider.refund(refundOf(payment, reference))).reference, /^re_/);
   });
 
   test('a session Stripe does not know is NOT_FOUND', async () => {
-    await rejectsWith(provider.refund({ attemptId: 'att_nope', reference: 'cs_test_nope', amountSatang: 100, reason: 'x' }), 'NOT_FOUND');
+    await rejectsWith(provider.refund(refundOf(request(), 'cs_test_nope')), 'NOT_FOUND');
   });
 });
 
 describe('parseWebhook', () => {
-  test('the four session events become paid, pending, paid, failed and expired', async () => {
+  test('the session events name the session and the attempt and order in its metadata; their bodies decide nothing', async () => {
     const card = await started();
     stripe.complete(card.reference, { paymentStatus: 'paid' });
     const delivery = stripe.event('checkout.session.completed', card.reference);
     const event = provider.parseWebhook!(body(delivery.payload), { 'stripe-signature': delivery.header, 'content-type': 'application/json' });
     assert.deepEqual(event, {
       eventId: delivery.event.id,
-      type: 'paid',
+      type: 'checkout.session.completed',
+      subject: 'payment',
+      reference: card.reference,
       attemptId: card.payment.attemptId,
       orderId: card.payment.orderId,
-      reference: card.reference,
-      amountSatang: 12_345,
-      occurredAtMs: (delivery.event.created as number) * 1000,
     });
+    for (const type of ['checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']) {
+      const d = stripe.event(type, card.reference);
+      const parsed = provider.parseWebhook!(body(d.payload), { 'stripe-signature': d.header });
+      assert.equal(parsed?.subject === 'payment' && parsed.reference, card.reference, type);
+    }
+  });
 
-    const promptpay = await started();
-    stripe.complete(promptpay.reference, { paymentStatus: 'unpaid' });
-    const parse = (type: string, reference: string) => {
-      const d = stripe.event(type, reference);
-      return provider.parseWebhook!(body(d.payload), { 'stripe-signature': d.header })?.type;
-    };
-    assert.equal(parse('checkout.session.completed', promptpay.reference), 'pending');
-    stripe.settleAsync(promptpay.reference, true);
-    assert.equal(parse('checkout.session.async_payment_succeeded', promptpay.reference), 'paid');
-
-    const bounced = await started();
-    stripe.complete(bounced.reference, { paymentStatus: 'unpaid' });
-    stripe.settleAsync(bounced.reference, false);
-    assert.equal(parse('checkout.session.async_payment_failed', bounced.reference), 'failed');
-
-    const expired = await started();
-    stripe.expire(expired.reference);
-    assert.equal(parse('checkout.session.expired', expired.reference), 'expired');
+  test('refund events name the refund and the service’s refund id', async () => {
+    const { payment, reference } = await started();
+    stripe.complete(reference, { paymentStatus: 'paid' });
+    const refund = await provider.refund({
+      refundId: 'rf_0123456789abcdef0123456789abcdef',
+      idempotencyKey: 'k1',
+      reference,
+      attemptId: payment.attemptId,
+      orderId: payment.orderId,
+      amountMinor: 12_345,
+      currency: 'THB',
+      reason: 'ALREADY_PAID',
+    });
+    for (const type of ['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']) {
+      const d = stripe.refundEvent(type, refund.reference);
+      assert.deepEqual(provider.parseWebhook!(body(d.payload), { 'stripe-signature': d.header }), {
+        eventId: d.event.id,
+        type,
+        subject: 'refund',
+        reference: refund.reference,
+        refundId: 'rf_0123456789abcdef0123456789abcdef',
+      });
+    }
   });
 
   test('authentic events it does not act on, and sessions it did not start, are null', async () => {
@@ -373,7 +424,7 @@ describe('the double’s hosted page', () => {
     const paid = await fetch(stripe.pageUrl(reference), { method: 'POST', redirect: 'manual' });
     assert.equal(paid.status, 303);
     assert.equal(paid.headers.get('location'), payment.returnUrl);
-    assert.equal((await provider.lookup({ attemptId: payment.attemptId, reference })).status, 'paid');
+    assert.equal((await provider.lookup({ attemptId: payment.attemptId, reference }))?.status, 'paid');
     assert.equal((await fetch(stripe.pageUrl(reference))).status, 410);
   });
 });

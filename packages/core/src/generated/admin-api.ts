@@ -476,7 +476,7 @@ export type components = {
         };
         EventId: string;
         /** @enum {string} */
-        EventType: "payment.paid" | "order.status";
+        EventType: "payment.paid" | "payment.refunded" | "order.status";
         GoLiveReport: {
             /** @description Whether the partner has gone live (`POST …/go-live`). Until then every order of the partner is a sandbox order. */
             live: boolean;
@@ -534,10 +534,10 @@ export type components = {
             mismatches: {
                 detail: string;
                 /**
-                 * @description `order_missing`: created at the grocer, no order at the service. `missing_at_grocer`: the grocer does not know the service's order. `orphan_at_grocer`: the grocer holds a live order the service gave up. `payment_status`: paid on one side only. `payment_reference`: the grocer's payment is not the service's. `amount`: totals differ. `duplicate_payment`: more than one paid attempt. `order_unsettled`, `payment_unsettled`: still unfinished after recovery should have settled them. `provider_payment`: the provider's word differs.
+                 * @description `order_missing`: created at the grocer, no order at the service. `missing_at_grocer`: the grocer does not know the service's order. `orphan_at_grocer`: the grocer holds a live order the service gave up. `payment_status`: paid on one side only. `payment_reference`: the grocer's payment is not the service's. `amount`: totals differ (the order's at the grocer, or what the provider took for the settled payment). `duplicate_payment`: more than one paid attempt. `order_unsettled`, `payment_unsettled`: still unfinished after recovery should have settled them. `provider_payment`: the provider does not hold the settled payment as paid. `provider_unaccounted`: the provider holds money of one of the service's payments (looked up by the ids the service stored) that the service neither settled nor refunded. `refund_pending`: a refund the provider has not confirmed after recovery should have. `refund_failed`: the provider gave up a refund; the money must be returned by hand.
                  * @enum {string}
                  */
-                kind: "order_missing" | "missing_at_grocer" | "orphan_at_grocer" | "payment_status" | "payment_reference" | "amount" | "duplicate_payment" | "order_unsettled" | "payment_unsettled" | "provider_payment";
+                kind: "order_missing" | "missing_at_grocer" | "orphan_at_grocer" | "payment_status" | "payment_reference" | "amount" | "duplicate_payment" | "order_unsettled" | "payment_unsettled" | "provider_payment" | "provider_unaccounted" | "refund_pending" | "refund_failed";
                 orderId: string;
             }[];
         };
@@ -1208,7 +1208,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Event types to receive; both by default. */
+                    /** @description Event types to receive; all of them by default. */
                     events?: components["schemas"]["EventType"][];
                     /** @example https://partner.example/webhooks/grocery */
                     url: string;

@@ -82,6 +82,31 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "payment.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Money a payment took went back to the shopper
+         * @description Sent once per refund, when the payment provider confirms it. Money goes back when it reached
+         *     the provider but cannot be the order's payment: the order was already paid (a second
+         *     payment), was cancelled, or its total changed before the payment was accepted, or the
+         *     payment did not match the order (another currency or amount, a session the service did not
+         *     open). The order's own payment status does not change: a refund of a second payment leaves
+         *     the order `PAID`.
+         */
+        post: operations["paymentRefundedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type components = {
     schemas: {
@@ -152,7 +177,7 @@ export type components = {
             status: string;
         };
         /** @description Any partner event; `type` tells which. */
-        PartnerEvent: components["schemas"]["PaymentPaidEvent"] | components["schemas"]["OrderStatusEvent"];
+        PartnerEvent: components["schemas"]["PaymentPaidEvent"] | components["schemas"]["PaymentRefundedEvent"] | components["schemas"]["OrderStatusEvent"];
         PaymentPaidEvent: {
             id: components["schemas"]["EventId"];
             orderId: components["schemas"]["OrderId"];
@@ -182,6 +207,47 @@ export type components = {
             sandbox: boolean;
             /** @constant */
             status: "PAID";
+        };
+        PaymentRefundedEvent: {
+            id: components["schemas"]["EventId"];
+            orderId: components["schemas"]["OrderId"];
+            partnerId: string;
+            payload: components["schemas"]["PaymentRefundedPayload"];
+            /** @description Time of this attempt, Unix seconds. */
+            ts: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.refunded";
+        };
+        PaymentRefundedPayload: {
+            /** @description The amount refunded, in `currency`, two decimals: the whole payment. */
+            amount: number;
+            /** @example THB */
+            currency: string;
+            orderId: components["schemas"]["OrderId"];
+            /** @description The provider's reference of the payment refunded (a Checkout Session id). */
+            paymentReference: string;
+            /** @description The payment provider. */
+            provider: string;
+            /**
+             * @description Why the money went back: `ALREADY_PAID` (the order was paid by another payment),
+             *     `ORDER_CANCELLED`, `PRICE_CHANGED` (the total changed before the payment was accepted),
+             *     `PAYMENT_MISMATCH` (another currency or amount, or a payment the service did not open),
+             *     `PAYMENT_IN_PROGRESS` (another payment of the order was under way), or another code the
+             *     grocer refused the payment with.
+             * @example ALREADY_PAID
+             */
+            reason: string;
+            /** @description The provider's reference of the refund. */
+            reference: string;
+            /** Format: date-time */
+            refundedAt: string;
+            /** @description The service's id of the refund; one event per refund. */
+            refundId: string;
+            /** @description True for sandbox orders: no money moved. */
+            sandbox: boolean;
         };
     };
     responses: {
@@ -267,7 +333,7 @@ export type components = {
         /** @description The body's `id`; the same on every retry and redelivery. */
         EventId: components["schemas"]["EventId"];
         /** @description The body's `type`. */
-        EventType: "payment.paid" | "order.status";
+        EventType: "payment.paid" | "payment.refunded" | "order.status";
         GrocerSignature: string;
         /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint's secret. */
         PartnerSignature: string;
@@ -402,6 +468,55 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PaymentPaidEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx ends the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone. The endpoint is disabled and will receive nothing more. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; retried on the schedule above. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    paymentRefundedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Which attempt of the delivery this is, from 1. */
+                "X-Shop-Delivery-Attempt": components["parameters"]["DeliveryAttempt"];
+                /** @description The delivery (one event to one endpoint) as listed by the admin API. */
+                "X-Shop-Delivery-Id": components["parameters"]["DeliveryId"];
+                /** @description The body's `id`; the same on every retry and redelivery. */
+                "X-Shop-Event-Id": components["parameters"]["EventId"];
+                /** @description The body's `type`. */
+                "X-Shop-Event-Type": components["parameters"]["EventType"];
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint's secret. */
+                "X-Shop-Partner-Signature": components["parameters"]["PartnerSignature"];
+                /** @description For 24 hours after a secret rotation, the signature under the previous secret. */
+                "X-Shop-Partner-Signature-Previous"?: components["parameters"]["PartnerSignaturePrevious"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRefundedEvent"];
             };
         };
         responses: {

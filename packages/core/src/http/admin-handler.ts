@@ -80,7 +80,7 @@ const createPartnerBody: z.ZodType<RequestBody<'/admin/partners', 'post'>> = z
 const issueKeyBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/keys', 'post'>> = z.object({ environment }).strict();
 const addAppClientBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/clients', 'post'>> = z.object({ redirectUris, clientId: z.string().optional() }).strict();
 const registerWebhookBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/webhooks', 'post'>> = z
-  .object({ url: z.string().max(2000), events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(2).optional() })
+  .object({ url: z.string().max(2000), events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(WEBHOOK_EVENT_TYPES.length).optional() })
   .strict();
 const deliveriesQuery: z.ZodType<QueryOf<'/admin/partners/{partnerId}/deliveries', 'get'>> = z
   .object({

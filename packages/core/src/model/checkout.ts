@@ -108,6 +108,43 @@ export interface PaymentAttemptRecord {
   nextCheckAt: string;
 }
 
+/**
+ * Where a refund stands: `pending` (decided, and the provider has not confirmed it yet: the recovery
+ * worker asks again until it does), `succeeded` (the provider confirmed it), or `failed` (the provider
+ * gave up on it: staff must act; reconciliation lists it).
+ */
+export type RefundState = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * Money a provider took that goes back: the whole of one provider payment (a hosted session or a
+ * charge), so there is at most one per payment. Written before the provider is asked, so that a
+ * refund whose answer is lost is asked again until the provider confirms it.
+ */
+export interface RefundRecord {
+  refundId: string;
+  orderId: string;
+  partnerId: string;
+  /** The attempt the payment names; null when it names none of this service's attempts. */
+  attemptId: string | null;
+  provider: string;
+  /** The provider's payment the money came in on (a Checkout Session id, a charge reference). */
+  paymentReference: string;
+  /** What the payment took, in the minor unit of `currency` (satang for THB). */
+  amountMinor: number;
+  currency: string;
+  /** Why the money goes back (ALREADY_PAID, PRICE_CHANGED, ORDER_CANCELLED, PAYMENT_MISMATCH, …). */
+  reason: ErrorCode;
+  state: RefundState;
+  /** The provider's refund id, once it has one. */
+  providerRefundReference: string | null;
+  lastError: string | null;
+  checks: number;
+  createdAt: string;
+  updatedAt: string;
+  /** When the recovery worker may ask the provider again (the request that decided it owns it until then). */
+  nextCheckAt: string;
+}
+
 /** A payment link: the token itself is never stored, only its SHA-256. */
 export interface PaymentLinkRecord {
   linkId: string;
@@ -134,7 +171,7 @@ export interface PaymentRecord {
   createdAt: string;
 }
 
-export type EventType = 'payment.paid' | 'order.status';
+export type EventType = 'payment.paid' | 'payment.refunded' | 'order.status';
 
 /** An event for the partner's webhook endpoints, written to the outbox with the change that caused it. */
 export interface EventRecord {

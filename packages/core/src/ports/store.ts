@@ -9,6 +9,8 @@ import type {
   PaymentLinkRecord,
   PaymentRecord,
   QuoteRecord,
+  RefundRecord,
+  RefundState,
 } from '../model/checkout.ts';
 import type { ErrorCode } from '../errors.ts';
 import type { GrocerOrder } from '../model/order.ts';
@@ -77,6 +79,21 @@ export interface PaymentAttemptPatch {
   nextCheckAt?: string;
 }
 
+/** What a refund's move may record besides its new state. */
+export interface RefundPatch {
+  providerRefundReference?: string;
+  lastError?: string;
+  nextCheckAt?: string;
+}
+
+/** The attempt a new refund gives up, moved to `refunded` with the refund (when the money was its own). */
+export interface RefundedAttempt {
+  attemptId: string;
+  from: readonly PaymentAttemptState[];
+  failureCode: ErrorCode;
+  failureMessage: string;
+}
+
 /** A lease of due saga work for the recovery worker. */
 export interface DueWorkClaim {
   nowMs: number;
@@ -105,17 +122,38 @@ export interface SagaStore {
   /** Intents created from `since` on, in orderId order after `after` (reconciliation pages through them). */
   listOrderIntents(page: { since: string; after: string | null; limit: number }): Promise<OrderIntentRecord[]>;
 
-  /** Writes a new attempt in state `started`, unless the order is paid or another attempt is under way. */
+  /**
+   * Writes a new attempt in state `started`, unless the order is paid or another attempt is under
+   * way. The order's row is locked while it decides, so an attempt never starts beside a payment
+   * that is completing: one charge at a time per order, however many instances race.
+   */
   startPaymentAttempt(attempt: PaymentAttemptRecord): Promise<PaymentAttemptStart>;
   getPaymentAttempt(attemptId: string): Promise<PaymentAttemptRecord | null>;
   /** Every attempt of these orders, oldest first. */
   listPaymentAttempts(orderIds: readonly string[]): Promise<PaymentAttemptRecord[]>;
-  /** Moves an attempt from one of `from` to `to`; true when this caller made the move. */
+  /**
+   * Moves an attempt from one of `from` to `to`; true when this caller made the move. False too
+   * when the move would make a second attempt of the order under way.
+   */
   transitionPaymentAttempt(attemptId: string, from: readonly PaymentAttemptState[], to: PaymentAttemptState, patch?: PaymentAttemptPatch): Promise<boolean>;
   /** Leases due unfinished attempts (`FOR UPDATE SKIP LOCKED`), pushing their next check to the lease's end. */
   claimDuePaymentAttempts(claim: DueWorkClaim): Promise<PaymentAttemptRecord[]>;
   /** Orders by id, unscoped (reconciliation and recovery). */
   ordersByIds(orderIds: readonly string[]): Promise<OrderRecord[]>;
+
+  /**
+   * Writes the refund unless its provider payment has one already, and when it is written moves
+   * `attempt` (if given and still in one of its `from` states) to `refunded`, atomically. Returns
+   * the stored refund (the earlier one when there was one).
+   */
+  insertRefund(refund: RefundRecord, attempt: RefundedAttempt | null): Promise<RefundRecord>;
+  getRefund(refundId: string): Promise<RefundRecord | null>;
+  /** Every refund of these orders, oldest first. */
+  listRefunds(orderIds: readonly string[]): Promise<RefundRecord[]>;
+  /** Moves a refund from one of `from` to `to` and writes `events` with it; true when this caller made the move. */
+  transitionRefund(refundId: string, from: readonly RefundState[], to: RefundState, patch?: RefundPatch, events?: readonly EventRecord[]): Promise<boolean>;
+  /** Leases due pending refunds (`FOR UPDATE SKIP LOCKED`), pushing their next check to the lease's end. */
+  claimDueRefunds(claim: DueWorkClaim): Promise<RefundRecord[]>;
 }
 
 /** Baskets, quotes, orders, payment links and payments, always scoped to (partner, shopper). */

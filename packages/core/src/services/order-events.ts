@@ -1,4 +1,4 @@
-import type { EventRecord } from '../model/checkout.ts';
+import type { EventRecord, RefundRecord } from '../model/checkout.ts';
 import { sha256Hex } from '../model/ids.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import { toBaht } from '../money.ts';
@@ -30,6 +30,30 @@ export function paymentPaidEvent(input: { partnerId: string; order: GrocerOrder;
       reference: input.reference,
       paidAt: input.paidAt,
       sandbox: order.sandbox,
+    },
+  };
+}
+
+/** `payment.refunded`: the provider confirmed giving a payment's money back (one event per refund). */
+export function paymentRefundedEvent(input: { refund: RefundRecord; providerRefundReference: string; sandbox: boolean; nowMs: number }): EventRecord {
+  const { refund } = input;
+  return {
+    eventId: eventId(['payment.refunded', refund.refundId]),
+    partnerId: refund.partnerId,
+    type: 'payment.refunded',
+    orderId: refund.orderId,
+    ts: Math.floor(input.nowMs / 1000),
+    payload: {
+      orderId: refund.orderId,
+      refundId: refund.refundId,
+      amount: toBaht(refund.amountMinor),
+      currency: refund.currency,
+      reason: refund.reason,
+      provider: refund.provider,
+      paymentReference: refund.paymentReference,
+      reference: input.providerRefundReference,
+      refundedAt: new Date(input.nowMs).toISOString(),
+      sandbox: input.sandbox,
     },
   };
 }

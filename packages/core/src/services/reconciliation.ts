@@ -1,4 +1,4 @@
-import type { OrderIntentRecord, OrderRecord, PaymentAttemptRecord } from '../model/checkout.ts';
+import type { OrderIntentRecord, OrderRecord, PaymentAttemptRecord, RefundRecord } from '../model/checkout.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { GrocerGateway } from '../ports/grocer-gateway.ts';
@@ -12,7 +12,10 @@ import type { Store } from '../ports/store.ts';
  * only), `payment_reference` (the grocer's payment is not the one the service recorded), `amount`
  * (totals differ), `duplicate_payment` (more than one paid attempt), `order_unsettled` and
  * `payment_unsettled` (still unfinished after recovery should have settled them), `provider_payment`
- * (the provider's word differs from the attempt's).
+ * (the provider does not hold the settled payment as paid), `provider_unaccounted` (the provider
+ * holds money of one of the service's payments that the service neither settled nor refunded),
+ * `refund_pending` (a refund the provider has not confirmed in time) and `refund_failed` (one it
+ * gave up: the money must be returned by hand).
  */
 export type MismatchKind =
   | 'order_missing'
@@ -24,7 +27,10 @@ export type MismatchKind =
   | 'duplicate_payment'
   | 'order_unsettled'
   | 'payment_unsettled'
-  | 'provider_payment';
+  | 'provider_payment'
+  | 'provider_unaccounted'
+  | 'refund_pending'
+  | 'refund_failed';
 
 export interface ReconciliationMismatch {
   kind: MismatchKind;
@@ -53,10 +59,12 @@ export interface ReconciliationOptions {
 const PAGE = 500;
 
 /**
- * Compares the service's orders and payments with the grocer's (and the providers', where they can
- * say) and lists every disagreement; empty when all agree. Every order the service ever asked the
- * grocer to create has an intent, so paging through intents finds orders the grocer holds that the
- * service does not.
+ * Compares the service's orders and payments with the grocer's and the providers' and lists every
+ * disagreement; empty when all agree. Every order the service ever asked the grocer to create has
+ * an intent, so paging through intents finds orders the grocer holds that the service does not.
+ * Providers are asked about every payment the service started by the reference it stored (they
+ * cannot be searched by metadata), so money they hold for an order that the service neither
+ * settled nor refunded is found.
  *
  * @example
  * const report = await new Reconciliation({ store, grocer, providers, clock }).run();
@@ -94,13 +102,19 @@ export class Reconciliation {
       const intents = await this.#store.listOrderIntents({ since, after, limit: PAGE });
       if (intents.length === 0) break;
       const ids = intents.map((i) => i.orderId);
-      const [grocerOrders, orders, attempts] = await Promise.all([this.#grocer.orders(ids), this.#store.ordersByIds(ids), this.#store.listPaymentAttempts(ids)]);
+      const [grocerOrders, orders, attempts, refunds] = await Promise.all([
+        this.#grocer.orders(ids),
+        this.#store.ordersByIds(ids),
+        this.#store.listPaymentAttempts(ids),
+        this.#store.listRefunds(ids),
+      ]);
       const grocerById = new Map(grocerOrders.map((o) => [o.orderId, o]));
       const orderById = new Map(orders.map((o) => [o.orderId, o]));
       for (const intent of intents) {
         const ofOrder = attempts.filter((a) => a.orderId === intent.orderId);
         mismatches.push(...this.#compare(intent, orderById.get(intent.orderId), grocerById.get(intent.orderId), ofOrder, nowMs));
-        mismatches.push(...(await this.#compareProvider(ofOrder)));
+        const refundsOfOrder = refunds.filter((r) => r.orderId === intent.orderId);
+        mismatches.push(...(await this.#compareProvider(ofOrder, refundsOfOrder, nowMs)), ...this.#compareRefunds(refundsOfOrder, nowMs));
       }
       after = ids.at(-1)!;
       if (intents.length < PAGE) break;
@@ -148,30 +162,56 @@ export class Reconciliation {
     if (paidAttempts.length > 1) add('duplicate_payment', `${paidAttempts.length} attempts are paid: ${paidAttempts.map((a) => a.attemptId).join(', ')}.`);
     if (order.grandTotalSatang !== grocer.grandTotalSatang) add('amount', `The service's total is ${order.grandTotalSatang} satang, the grocer's ${grocer.grandTotalSatang}.`);
     for (const attempt of attempts) {
-      if ((attempt.state === 'started' || attempt.state === 'charged') && !settling(attempt.createdAt)) {
+      // A hosted page of an unpaid order waits for its shopper (until it expires): nothing to settle yet.
+      const waiting = attempt.state === 'started' && attempt.providerStatus === 'open' && order.paymentStatus === 'UNPAID' && order.status !== 'CANCELLED';
+      if ((attempt.state === 'started' || attempt.state === 'charged') && !waiting && !settling(attempt.createdAt)) {
         add('payment_unsettled', `Payment attempt ${attempt.attemptId} is still ${attempt.state}. Last note: ${attempt.failureMessage ?? 'none'}.`);
       }
     }
     return out;
   }
 
-  /** Asks each attempt's provider what it holds (providers that keep no record answer `unknown`, which says nothing). */
-  async #compareProvider(attempts: PaymentAttemptRecord[]): Promise<ReconciliationMismatch[]> {
+  /**
+   * Asks each attempt's provider what it holds under the reference the service stored (a provider
+   * that keeps no record answers null, which says nothing; one that cannot answer now is asked at
+   * the next run).
+   */
+  async #compareProvider(attempts: PaymentAttemptRecord[], refunds: RefundRecord[], nowMs: number): Promise<ReconciliationMismatch[]> {
     const out: ReconciliationMismatch[] = [];
     for (const attempt of attempts) {
-      if (attempt.state !== 'paid' && attempt.state !== 'failed' && attempt.state !== 'declined') continue;
       const provider = this.#providers.find((p) => p.name === attempt.provider);
-      if (!provider) continue;
-      // A provider that cannot answer now says nothing this time; the next run asks again.
+      if (!provider || !attempt.providerReference) continue;
       const said = await provider.lookup({ attemptId: attempt.attemptId, reference: attempt.providerReference }).catch(() => null);
-      if (!said || said.status === 'unknown' || said.status === 'pending') continue;
-      const paidThere = said.status === 'paid';
-      if (paidThere !== (attempt.state === 'paid')) {
-        out.push({
-          kind: 'provider_payment',
-          orderId: attempt.orderId,
-          detail: `Attempt ${attempt.attemptId} is ${attempt.state} at the service and ${said.status} at ${provider.name}.`,
-        });
+      if (!said || said.status === 'pending') continue;
+      const add = (kind: MismatchKind, detail: string) => out.push({ kind, orderId: attempt.orderId, detail });
+      const taken = `${said.amountMinor ?? '?'} ${said.currency?.toUpperCase() ?? ''} (minor units)`.replace(' )', ')');
+      if (attempt.state === 'paid') {
+        if (said.status !== 'paid') add('provider_payment', `Attempt ${attempt.attemptId} is paid at the service and ${said.status} at ${provider.name}.`);
+        else if (said.amountMinor !== attempt.amountSatang || said.currency?.toUpperCase() !== attempt.currency.toUpperCase()) {
+          add('amount', `${provider.name} took ${taken} for attempt ${attempt.attemptId}; the service settled ${attempt.amountSatang} ${attempt.currency}.`);
+        }
+        continue;
+      }
+      if (said.status !== 'paid') continue;
+      const underWay = (attempt.state === 'started' || attempt.state === 'charged') && nowMs - Date.parse(attempt.updatedAt) < this.#settleWithinMs;
+      if (underWay || refunds.some((r) => r.provider === provider.name && r.paymentReference === said.reference)) continue;
+      add(
+        'provider_unaccounted',
+        `${provider.name} holds payment ${said.reference} of attempt ${attempt.attemptId} (${attempt.state}) as paid, ${taken}; the service neither settled nor refunded it.`,
+      );
+    }
+    return out;
+  }
+
+  /** Refunds the provider has not confirmed in time, or gave up. */
+  #compareRefunds(refunds: RefundRecord[], nowMs: number): ReconciliationMismatch[] {
+    const out: ReconciliationMismatch[] = [];
+    for (const refund of refunds) {
+      const what = `Refund ${refund.refundId} (${refund.reason}) of payment ${refund.paymentReference}, ${refund.amountMinor} ${refund.currency} in minor units,`;
+      if (refund.state === 'failed')
+        out.push({ kind: 'refund_failed', orderId: refund.orderId, detail: `${what} was given up by ${refund.provider}: ${refund.lastError ?? 'no reason given'}.` });
+      else if (refund.state === 'pending' && nowMs - Date.parse(refund.createdAt) >= this.#settleWithinMs) {
+        out.push({ kind: 'refund_pending', orderId: refund.orderId, detail: `${what} is not confirmed by ${refund.provider} yet. Last note: ${refund.lastError ?? 'none'}.` });
       }
     }
     return out;

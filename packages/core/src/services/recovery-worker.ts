@@ -22,12 +22,14 @@ export interface RecoveryWorkerOptions {
 export interface RecoveryRound {
   intents: number;
   attempts: number;
+  refunds: number;
 }
 
 /**
  * Finishes what requests left unfinished: order intents whose grocer answer was lost (adopted or
- * cancelled) and payment attempts that were not settled (recorded at the grocer, refunded, or given
- * up after asking the provider). Work becomes due when its request's window has passed, so a
+ * cancelled), payment attempts that were not settled (recorded at the grocer, refunded, or given
+ * up after asking the provider), and refunds the provider has not confirmed (asked again until it
+ * does). Work becomes due when its request's window has passed, so a
  * request that is still running keeps it. Every instance runs one: rows are leased with
  * `FOR UPDATE SKIP LOCKED`, and every step is guarded by state, so racing workers settle each item
  * once.
@@ -57,7 +59,7 @@ export class RecoveryWorker {
     this.#loop = new EventWorkerLoop({
       round: async () => {
         const round = await this.recoverOnce();
-        return round.intents === this.#batchSize || round.attempts === this.#batchSize;
+        return round.intents === this.#batchSize || round.attempts === this.#batchSize || round.refunds === this.#batchSize;
       },
       idleMs: options.idleMs ?? 1_000,
       onError: this.#onError,
@@ -78,8 +80,9 @@ export class RecoveryWorker {
   }
 
   /**
-   * Leases what is due and settles it, intents first (a payment needs its order). An item that
-   * fails is reported and comes back when its lease ends.
+   * Leases what is due and settles it, intents first (a payment needs its order), refunds last (a
+   * settled attempt may have made one). An item that fails is reported and comes back when its
+   * lease ends.
    */
   async recoverOnce(): Promise<RecoveryRound> {
     const nowMs = this.#clock.now();
@@ -88,6 +91,8 @@ export class RecoveryWorker {
     for (const intent of intents) await this.#orders.resume(intent).catch(this.#onError);
     const attempts = await this.#store.claimDuePaymentAttempts(lease);
     for (const attempt of attempts) await this.#payments.resume(attempt).catch(this.#onError);
-    return { intents: intents.length, attempts: attempts.length };
+    const refunds = await this.#store.claimDueRefunds(lease);
+    for (const refund of refunds) await this.#payments.resumeRefund(refund).catch(this.#onError);
+    return { intents: intents.length, attempts: attempts.length, refunds: refunds.length };
   }
 }

@@ -1,6 +1,6 @@
 import { CommerceError } from '../errors.ts';
 import { sha256Hex } from '../model/ids.ts';
-import type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPaymentState, StartedPayment } from '../ports/payment-provider.ts';
+import type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPayment, ProviderRefund, RefundRequest, StartedPayment } from '../ports/payment-provider.ts';
 
 export interface SandboxPaymentOptions {
   /**
@@ -11,18 +11,10 @@ export interface SandboxPaymentOptions {
   settlement?: 'immediate' | 'deferred';
 }
 
-interface DeferredAttempt {
-  orderId: string;
-  reference: string;
-  amountSatang: number;
-  status: ProviderPaymentState['status'];
-  events: number;
-}
-
 /**
  * The sandbox provider: moves no money. `simulate: 'decline'` refuses, so partners can see the
  * declined path end to end. References derive from the attempt id, so every instance gives a
- * repeated start the same answer without sharing state (the deferred mode keeps its attempts in
+ * repeated start the same answer without sharing state (the deferred mode keeps its payments in
  * this object: one process, tests only).
  */
 export class SandboxPaymentProvider implements PaymentProvider {
@@ -32,7 +24,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly sdkUrl = null;
   // Even deferred, a start answers in-process: there is no lost answer whose charge is in doubt.
   readonly hosted = false;
-  readonly #deferred: Map<string, DeferredAttempt> | null;
+  /** Deferred mode's payments by reference. */
+  readonly #deferred: Map<string, ProviderPayment & { events: number }> | null;
 
   constructor(options: SandboxPaymentOptions = {}) {
     this.#deferred = options.settlement === 'deferred' ? new Map() : null;
@@ -45,26 +38,39 @@ export class SandboxPaymentProvider implements PaymentProvider {
     }
     const ref = reference('sbx', request.attemptId);
     if (!this.#deferred) return { status: 'paid', reference: ref };
-    if (!this.#deferred.has(request.attemptId)) {
-      this.#deferred.set(request.attemptId, { orderId: request.orderId, reference: ref, amountSatang: request.amountSatang, status: 'open', events: 0 });
+    if (!this.#deferred.has(ref)) {
+      this.#deferred.set(ref, {
+        reference: ref,
+        status: 'open',
+        amountMinor: request.amountSatang,
+        currency: request.currency.toLowerCase(),
+        attemptId: request.attemptId,
+        orderId: request.orderId,
+        events: 0,
+      });
     }
     return { status: 'redirect', reference: ref, redirectUrl: request.returnUrl };
   }
 
   /**
    * Immediate mode keeps no record: a start either answered (and the saga stored its reference) or
-   * never happened, and no money moves either way, so an attempt it is asked about is `unknown`.
+   * never happened, and no money moves either way, so every payment it is asked about is unknown.
    */
-  async lookup(attempt: { attemptId: string; reference: string | null }): Promise<ProviderPaymentState> {
-    const deferred = this.#deferred?.get(attempt.attemptId);
-    if (!deferred) return { status: 'unknown', reference: null, amountSatang: null };
-    return { status: deferred.status, reference: deferred.reference, amountSatang: deferred.amountSatang };
+  async lookup(query: { attemptId: string | null; reference: string | null }): Promise<ProviderPayment | null> {
+    const ref = query.reference ?? (query.attemptId ? reference('sbx', query.attemptId) : null);
+    const payment = ref ? this.#deferred?.get(ref) : undefined;
+    return payment ? paymentOf(payment) : null;
   }
 
-  async refund(input: { attemptId: string }): Promise<{ reference: string }> {
-    const deferred = this.#deferred?.get(input.attemptId);
-    if (deferred && deferred.status !== 'paid') deferred.status = 'failed';
-    return { reference: reference('sbx_rf', input.attemptId) };
+  async close(ref: string): Promise<ProviderPayment> {
+    const payment = this.#deferred?.get(ref);
+    if (!payment) throw new CommerceError('NOT_FOUND', `The sandbox has no payment ${ref}.`);
+    if (payment.status === 'open') payment.status = 'expired';
+    return paymentOf(payment);
+  }
+
+  async refund(request: RefundRequest): Promise<ProviderRefund> {
+    return { reference: reference('sbx_rf', request.refundId), status: 'succeeded' };
   }
 
   /**
@@ -72,21 +78,25 @@ export class SandboxPaymentProvider implements PaymentProvider {
    * (`pending`), or ending unpaid. Returns the event a hosted provider's webhook would deliver; hand
    * it to `commerce.payments.onProviderEvent`, or drop it to play a lost webhook.
    */
-  settle(attemptId: string, outcome: 'paid' | 'pending' | 'failed' | 'expired'): ProviderEvent {
-    const deferred = this.#deferred?.get(attemptId);
-    if (!deferred) throw new Error(`The sandbox has no deferred attempt ${attemptId}.`);
-    deferred.status = outcome === 'expired' ? 'failed' : outcome;
-    deferred.events += 1;
+  settle(attemptId: string, outcome: 'paid' | 'pending' | 'failed' | 'expired'): Extract<ProviderEvent, { subject: 'payment' }> {
+    const payment = this.#deferred?.get(reference('sbx', attemptId));
+    if (!payment) throw new Error(`The sandbox has no deferred attempt ${attemptId}.`);
+    payment.status = outcome;
+    payment.events += 1;
     return {
-      eventId: `sbx_evt_${sha256Hex(`${attemptId}:${deferred.events}`).slice(0, 24)}`,
+      eventId: `sbx_evt_${sha256Hex(`${attemptId}:${payment.events}`).slice(0, 24)}`,
       type: outcome,
+      subject: 'payment',
+      reference: payment.reference,
       attemptId,
-      orderId: deferred.orderId,
-      reference: deferred.reference,
-      amountSatang: deferred.amountSatang,
-      occurredAtMs: Date.now(),
+      orderId: payment.orderId,
     };
   }
 }
 
-const reference = (prefix: string, attemptId: string) => `${prefix}_${sha256Hex(attemptId).slice(0, 24)}`;
+const reference = (prefix: string, id: string) => `${prefix}_${sha256Hex(id).slice(0, 24)}`;
+
+function paymentOf(payment: ProviderPayment): ProviderPayment {
+  const { reference: ref, status, amountMinor, currency, attemptId, orderId } = payment;
+  return { reference: ref, status, amountMinor, currency, attemptId, orderId };
+}

@@ -6,7 +6,7 @@ import type { DeliveryRecord, WebhookEndpointRecord } from '../ports/event-store
 import type { Store } from '../ports/store.ts';
 import type { WebhookSender } from '../ports/webhook-sender.ts';
 
-export const WEBHOOK_EVENT_TYPES = ['payment.paid', 'order.status'] as const satisfies readonly EventType[];
+export const WEBHOOK_EVENT_TYPES = ['payment.paid', 'payment.refunded', 'order.status'] as const satisfies readonly EventType[];
 
 /** After a rotation the previous secret also signs deliveries for this long (a second header). */
 const SECRET_ROTATION_OVERLAP_MS = 24 * 3_600_000;

@@ -1,6 +1,7 @@
 import type { EventRecord, OrderIntentRecord, OrderRecord, PaymentAttemptRecord, PaymentLinkRecord } from '../model/checkout.ts';
 import type { ShopperScope } from '../model/basket.ts';
 import type { GrocerOrder } from '../model/order.ts';
+import { newPaymentAttempt } from '../model/payment-attempt.ts';
 import type { Store } from '../ports/store.ts';
 
 /**
@@ -94,26 +95,14 @@ export function contractIntent(orderId: string, owner: ShopperScope, extra: Part
 }
 
 export function contractAttempt(orderId: string, partnerId: string, attemptId: string, nowMs: number): PaymentAttemptRecord {
-  return {
-    attemptId,
-    orderId,
-    partnerId,
+  const attempt = newPaymentAttempt({
+    order: { orderId, partnerId, grandTotalSatang: 9000, currency: 'THB' },
     provider: 'sandbox',
-    amountSatang: 9000,
-    currency: 'THB',
-    state: 'started',
-    providerReference: null,
-    redirectUrl: null,
-    providerStatus: null,
-    refundReference: null,
-    failureCode: null,
-    failureMessage: null,
     simulate: null,
-    checks: 0,
-    createdAt: new Date(nowMs).toISOString(),
-    updatedAt: new Date(nowMs).toISOString(),
-    nextCheckAt: new Date(nowMs + 60_000).toISOString(),
-  };
+    nowMs,
+    requestWindowMs: 60_000,
+  });
+  return { ...attempt, attemptId };
 }
 
 /** Stores an order the way the order saga does: its intent first, then the order with its first link. */

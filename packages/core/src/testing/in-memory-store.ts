@@ -9,16 +9,19 @@ import type {
   PaymentLinkRecord,
   PaymentRecord,
   QuoteRecord,
+  RefundRecord,
+  RefundState,
 } from '../model/checkout.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import type { AppClient, Environment, Partner, PartnerContext, PartnerKeyRecord } from '../model/partner.ts';
-import type { DueWorkClaim, IdempotencyClaim, PaymentAttemptPatch, PaymentAttemptStart, Store } from '../ports/store.ts';
+import type { DueWorkClaim, IdempotencyClaim, PaymentAttemptPatch, PaymentAttemptStart, RefundedAttempt, RefundPatch, Store } from '../ports/store.ts';
 import { InMemoryEventStore, type InMemoryStoreOptions } from './in-memory-event-store.ts';
 import { atMs, check, compareText, copy, iso, isoOrNull, scopeKey, tablesOf, writeEvents, type InMemoryTables, type KeyRow } from './in-memory-tables.ts';
 
 const INTENT_STATES: readonly OrderIntentState[] = ['pending', 'cancelling', 'created', 'failed', 'cancelled'];
 const ATTEMPT_STATES: readonly PaymentAttemptState[] = ['started', 'charged', 'paid', 'declined', 'refunded', 'failed'];
 const ACTIVE: readonly PaymentAttemptState[] = ['started', 'charged'];
+const REFUND_STATES: readonly RefundState[] = ['pending', 'succeeded', 'failed'];
 const HOUR_MS = 60 * 60 * 1000;
 
 const isEnvironment = (value: unknown): value is Environment => value === 'sandbox' || value === 'production';
@@ -530,6 +533,10 @@ export class InMemoryStore extends InMemoryEventStore implements Store {
     check(next.failureMessage === null || next.failureMessage.length <= 1024, 'payment_attempts_failure_message_check');
     check(next.redirectUrl === null || next.redirectUrl.length <= 2048, 'payment_attempts_redirect_url_check');
     check(next.providerStatus === null || next.providerStatus === 'open' || next.providerStatus === 'pending', 'payment_attempts_provider_status_check');
+    // Back under way while another attempt of the order is: the partial unique index refuses it.
+    if (ACTIVE.includes(to) && !ACTIVE.includes(attempt.state)) {
+      if ([...this.#t.paymentAttempts.values()].some((a) => a.orderId === attempt.orderId && a.attemptId !== attemptId && ACTIVE.includes(a.state))) return false;
+    }
     Object.assign(attempt, next);
     return true;
   }
@@ -541,6 +548,63 @@ export class InMemoryStore extends InMemoryEventStore implements Store {
       .slice(0, Math.max(0, claim.limit));
     const updatedAt = this.#now();
     for (const attempt of due) Object.assign(attempt, { nextCheckAt: iso(claim.untilMs), checks: attempt.checks + 1, updatedAt });
+    return due.map(copy);
+  }
+
+  async insertRefund(refund: RefundRecord, attempt: RefundedAttempt | null): Promise<RefundRecord> {
+    const t = this.#t;
+    const existing = [...t.refunds.values()].find((r) => r.provider === refund.provider && r.paymentReference === refund.paymentReference);
+    if (existing) return copy(existing);
+    check(!t.refunds.has(refund.refundId), 'payment_refunds_pkey');
+    check(t.orders.has(refund.orderId), 'payment_refunds_order_id_fkey');
+    check(refund.attemptId === null || t.paymentAttempts.has(refund.attemptId), 'payment_refunds_attempt_id_fkey');
+    check(REFUND_STATES.includes(refund.state), 'payment_refunds_state_check');
+    check(refund.amountMinor >= 0, 'payment_refunds_amount_minor_check');
+    check(refund.paymentReference.length <= 255, 'payment_refunds_payment_reference_check');
+    const createdAt = iso(refund.createdAt);
+    const row: RefundRecord = { ...copy(refund), checks: 0, createdAt, updatedAt: createdAt, nextCheckAt: iso(refund.nextCheckAt) };
+    t.refunds.set(row.refundId, row);
+    const given = attempt ? t.paymentAttempts.get(attempt.attemptId) : undefined;
+    if (attempt && given && attempt.from.includes(given.state)) {
+      Object.assign(given, { state: 'refunded', failureCode: attempt.failureCode, failureMessage: attempt.failureMessage.slice(0, 1000), updatedAt: this.#now() });
+    }
+    return copy(row);
+  }
+
+  async getRefund(refundId: string): Promise<RefundRecord | null> {
+    const row = this.#t.refunds.get(refundId);
+    return row ? copy(row) : null;
+  }
+
+  async listRefunds(orderIds: readonly string[]): Promise<RefundRecord[]> {
+    return [...this.#t.refunds.values()]
+      .filter((r) => orderIds.includes(r.orderId))
+      .sort((a, b) => atMs(a.createdAt) - atMs(b.createdAt) || compareText(a.refundId, b.refundId))
+      .map(copy);
+  }
+
+  async transitionRefund(refundId: string, from: readonly RefundState[], to: RefundState, patch: RefundPatch = {}, events: readonly EventRecord[] = []): Promise<boolean> {
+    const refund = this.#t.refunds.get(refundId);
+    if (!refund || !from.includes(refund.state)) return false;
+    check(REFUND_STATES.includes(to), 'payment_refunds_state_check');
+    Object.assign(refund, {
+      state: to,
+      providerRefundReference: patch.providerRefundReference ?? refund.providerRefundReference,
+      lastError: patch.lastError?.slice(0, 1000) ?? refund.lastError,
+      nextCheckAt: patch.nextCheckAt ? iso(patch.nextCheckAt) : refund.nextCheckAt,
+      updatedAt: this.#now(),
+    });
+    writeEvents(this.#t, [...events]);
+    return true;
+  }
+
+  async claimDueRefunds(claim: DueWorkClaim): Promise<RefundRecord[]> {
+    const due = [...this.#t.refunds.values()]
+      .filter((r) => r.state === 'pending' && atMs(r.nextCheckAt) <= claim.nowMs)
+      .sort((a, b) => atMs(a.nextCheckAt) - atMs(b.nextCheckAt))
+      .slice(0, Math.max(0, claim.limit));
+    const updatedAt = this.#now();
+    for (const refund of due) Object.assign(refund, { nextCheckAt: iso(claim.untilMs), checks: refund.checks + 1, updatedAt });
     return due.map(copy);
   }
 

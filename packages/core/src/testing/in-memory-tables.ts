@@ -1,5 +1,5 @@
 import type { BasketRecord } from '../model/basket.ts';
-import type { EventRecord, OrderIntentRecord, OrderRecord, PaymentAttemptRecord, PaymentLinkRecord, PaymentRecord, QuoteRecord } from '../model/checkout.ts';
+import type { EventRecord, OrderIntentRecord, OrderRecord, PaymentAttemptRecord, PaymentLinkRecord, PaymentRecord, QuoteRecord, RefundRecord } from '../model/checkout.ts';
 import type { AppClient, Environment, Partner } from '../model/partner.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { AttemptOutcome, DeliveryStatus, WebhookEndpointRecord } from '../ports/event-store.ts';
@@ -94,6 +94,7 @@ export interface InMemoryTables {
   idempotency: Map<string, IdempotencyRow>;
   intents: Map<string, OrderIntentRecord>;
   paymentAttempts: Map<string, PaymentAttemptRecord>;
+  refunds: Map<string, RefundRecord>;
   rateLimits: Map<string, { windowStartMs: number; used: number }>;
   events: Map<string, EventRecord>;
   endpoints: Map<string, EndpointRow>;
@@ -117,6 +118,7 @@ export function newTables(clock: Clock): InMemoryTables {
     idempotency: new Map(),
     intents: new Map(),
     paymentAttempts: new Map(),
+    refunds: new Map(),
     rateLimits: new Map(),
     events: new Map(),
     endpoints: new Map(),

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Store } from '../ports/store.ts';
-import { contractAttempt, contractGrocerOrder, contractIntent, contractLink, contractOrder } from './contract-records.ts';
+import type { RefundRecord } from '../model/checkout.ts';
+import { contractAttempt, contractGrocerOrder, contractIntent, contractLink, contractOrder, storeContractOrder } from './contract-records.ts';
 
 /** Rows a Store writes but never reads back through the port, counted by the implementation. */
 export interface StoreRowCounts {
@@ -383,6 +384,94 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       assert.deepEqual([ended?.state, ended?.providerReference, ended?.refundReference, ended?.failureCode], ['refunded', 'ref_1', 'rf_1', 'PRICE_CHANGED']);
       assert.equal(await store.transitionPaymentAttempt('pay_none', ['started'], 'failed'), false, 'no attempt, no move');
       assert.equal(await store.getPaymentAttempt('pay_none'), null);
+    });
+
+    test('an attempt never starts beside a payment that is completing: racing starts and completions, one of them wins each order', async () => {
+      const now = Date.UTC(2026, 10, 22, 7);
+      for (let i = 0; i < 12; i++) {
+        const orderId = `PA26112201000${String(i).padStart(2, '0')}-RACE`;
+        await storeContractOrder(store, orderId, scope, '2026-11-22T07:00:00.000Z', `race-${i}`);
+        assert.equal((await store.startPaymentAttempt(attempt(orderId, `race_${i}_a`, now))).kind, 'started');
+        await store.transitionPaymentAttempt(`race_${i}_a`, ['started'], 'charged', { providerReference: `sbx_race_${i}` });
+        const paid = {
+          ...contractGrocerOrder(orderId),
+          payment: { isPaid: true, status: 'PAID' as const, method: 'sandbox', paidAt: null, reference: 'r', paymentId: `race_${i}_a` },
+        };
+        const payment = { paymentId: `race_${i}_a`, orderId, amountSatang: 9000, currency: 'THB', provider: 'sandbox', reference: 'r', createdAt: '2026-11-22T07:00:01.000Z' };
+        const [, ...starts] = await Promise.all([
+          store.completePayment({ orderId, attemptId: `race_${i}_a`, payment, grocerOrder: paid, events: [] }),
+          ...Array.from({ length: 6 }, (_, j) => store.startPaymentAttempt(attempt(orderId, `race_${i}_${j}`, now + 1))),
+        ]);
+        assert.ok(
+          starts.every((s) => s.kind !== 'started'),
+          `no second attempt starts once the first is charged or paid (${starts.map((s) => s.kind).join(', ')})`,
+        );
+      }
+    });
+
+    test('refunds: one per provider payment, the attempt refunded with it; moves guarded and written with their events; due ones leased once', async () => {
+      const orderId = 'PA2611220000003-AAAA';
+      const now = Date.UTC(2026, 10, 22, 8);
+      assert.equal((await store.startPaymentAttempt(attempt(orderId, 'pay_r1', now))).kind, 'started');
+      await store.transitionPaymentAttempt('pay_r1', ['started'], 'charged', { providerReference: 'cs_r1' });
+      const refund: RefundRecord = {
+        refundId: 'rf_1',
+        orderId,
+        partnerId: scope.partnerId,
+        attemptId: 'pay_r1',
+        provider: 'stripe',
+        paymentReference: 'cs_r1',
+        amountMinor: 9000,
+        currency: 'THB',
+        reason: 'ALREADY_PAID',
+        state: 'pending',
+        providerRefundReference: null,
+        lastError: null,
+        checks: 0,
+        createdAt: new Date(now).toISOString(),
+        updatedAt: new Date(now).toISOString(),
+        nextCheckAt: new Date(now + 60_000).toISOString(),
+      };
+      const given = { attemptId: 'pay_r1', from: ['started', 'charged'] as const, failureCode: 'ALREADY_PAID' as const, failureMessage: 'paid by another payment' };
+      const stored = await Promise.all([1, 2, 3].map((n) => store.insertRefund({ ...refund, refundId: `rf_${n}` }, given)));
+      assert.equal(new Set(stored.map((r) => r.refundId)).size, 1, 'one refund per provider payment, however many decide it at once');
+      const [mine] = stored;
+      assert.deepEqual([mine!.state, mine!.amountMinor, mine!.currency, mine!.attemptId], ['pending', 9000, 'THB', 'pay_r1']);
+      const ended = await store.getPaymentAttempt('pay_r1');
+      assert.deepEqual([ended?.state, ended?.failureCode], ['refunded', 'ALREADY_PAID'], 'the attempt is refunded with it');
+      assert.deepEqual(await store.listRefunds([orderId]), [mine]);
+      assert.equal(await store.getRefund('rf_none'), null);
+
+      const due = now + 120_000;
+      const leases = await Promise.all([1, 2, 3].map(() => store.claimDueRefunds({ nowMs: due, untilMs: due + 30_000, limit: 5 })));
+      assert.deepEqual(
+        leases.flat().map((r) => [r.refundId, r.checks]),
+        [[mine!.refundId, 1]],
+        'leased by one worker only',
+      );
+      const event = { eventId: `evt_${'r1'.padStart(32, '0')}`, partnerId: scope.partnerId, type: 'payment.refunded' as const, orderId, payload: { orderId }, ts: 1 };
+      const moves = await Promise.all([1, 2].map(() => store.transitionRefund(mine!.refundId, ['pending'], 'succeeded', { providerRefundReference: 're_1' }, [event])));
+      assert.equal(moves.filter(Boolean).length, 1, 'one caller makes the move');
+      const done = await store.getRefund(mine!.refundId);
+      assert.deepEqual([done?.state, done?.providerRefundReference], ['succeeded', 're_1']);
+      assert.deepEqual(await store.claimDueRefunds({ nowMs: due + 3_600_000, untilMs: due + 3_700_000, limit: 5 }), [], 'a confirmed refund is not due');
+      if (subject.count) assert.equal(await subject.count.events(orderId), 1);
+
+      // A payment that names no attempt of the service: the refund stands alone.
+      const alone = await store.insertRefund({ ...refund, refundId: 'rf_alone', attemptId: null, paymentReference: 'cs_elsewhere', reason: 'PAYMENT_MISMATCH' }, null);
+      assert.equal(alone.refundId, 'rf_alone');
+    });
+
+    test('an ended attempt comes back under way only while no other attempt of its order is', async () => {
+      const orderId = 'PA2611220000002-AAAA';
+      const now = Date.UTC(2026, 10, 22, 9);
+      assert.equal((await store.startPaymentAttempt(attempt(orderId, 'pay_back_a', now))).kind, 'started');
+      await store.transitionPaymentAttempt('pay_back_a', ['started'], 'failed', { failureCode: 'PAYMENT_LINK_EXPIRED' });
+      assert.equal((await store.startPaymentAttempt(attempt(orderId, 'pay_back_b', now + 1))).kind, 'started');
+      assert.equal(await store.transitionPaymentAttempt('pay_back_a', ['failed'], 'charged'), false, 'not beside the attempt under way');
+      assert.equal((await store.getPaymentAttempt('pay_back_a'))?.state, 'failed');
+      await store.transitionPaymentAttempt('pay_back_b', ['started'], 'failed');
+      assert.equal(await store.transitionPaymentAttempt('pay_back_a', ['failed'], 'charged', { providerReference: 'cs_late' }), true, 'alone, it may');
     });
 
     test('payment links are found by their hash', async () => {

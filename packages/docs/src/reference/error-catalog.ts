@@ -151,6 +151,16 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     meaning: 'The grocer cancelled the order (it was not paid in time, or it was given up after a lost answer), so it cannot be paid. A payment taken meanwhile is refunded. Place the order again.',
     returnedBy: ['`POST /pay/<token>` (HTTP 409; `checkout.json` shows `state: cancelled`)'],
   },
+  PAYMENT_IN_PROGRESS: {
+    meaning:
+      'Another payment of the order is being taken right now (a second press of Pay, a second tab, another app). This request moved no money; the payment page shows how the other one ends. One payment of an order reaches the payment provider at a time.',
+    returnedBy: ['`POST /pay/<token>` (HTTP 409)'],
+  },
+  PAYMENT_MISMATCH: {
+    meaning:
+      "Money reached the payment provider that does not match the order's payment: another currency or amount, or a payment page the service did not open for it. It is refunded in full and a `payment.refunded` event is sent; the order stays as it was.",
+    returnedBy: ['`checkout.json` (`payment.refunds[].reason`)', '`payment.refunded` events (`payload.reason`)'],
+  },
   CLIENT_ID_TAKEN: {
     meaning: 'The app client id (`field`: `clientId`) is registered already, to this partner or another. Nothing was created: no partner, no key, no client.',
     returnedBy: ['`POST /admin/partners`, `POST /admin/partners/{partnerId}/clients` (HTTP 409)'],

@@ -175,26 +175,39 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
     assert.ok(hits.body.data.search.length > 0);
   });
 
-  test('concurrent payments through both instances record one payment; its webhook is delivered once', async () => {
-    const created = await graphql<{ orderCreate: { order: { orderId: string; paymentLink: { url: string } } } }>(
-      a,
-      'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId paymentLink { url } } userErrors { code } } }',
-      { i: { branchCode, lines: [{ cprcode: cprcodes[1], quantity: 1 }] } },
-    );
-    const { orderId, paymentLink } = created.body.data.orderCreate.order;
-    const path = new URL(paymentLink.url).pathname;
-    const attempts = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => fetch(`${(i % 2 ? a : b).api.origin}${path}`, { method: 'POST', headers: { accept: 'application/json' } })),
-    );
-    assert.equal(attempts.filter((r) => r.status === 200).length, 1);
-    assert.equal(attempts.filter((r) => r.status === 409).length, 19);
-    const payments = await dbs[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [orderId]);
-    assert.equal(payments.rows[0]!.n, 1);
+  test('10 orders × 20 concurrent payments through both instances (and through one): one charge at the provider per order, one payment, one webhook each', async () => {
+    const fields = Array.from({ length: 10 }, (_, i) => `o${i}: orderCreate(input: $i) { order { orderId paymentLink { url } } userErrors { code } }`).join(' ');
+    const created = await graphql<Record<string, { order: { orderId: string; paymentLink: { url: string } } }>>(a, `mutation($i: OrderCreateInput) { ${fields} }`, {
+      i: { branchCode, lines: [{ cprcode: cprcodes[1], quantity: 1 }] },
+    });
+    const orders = Object.values(created.body.data).map((payload) => payload.order);
+    assert.equal(orders.length, 10, JSON.stringify(created.body.errors));
+    for (const [index, { orderId, paymentLink }] of orders.entries()) {
+      const path = new URL(paymentLink.url).pathname;
+      // The first five orders race across both instances, the others on one instance alone.
+      const via = (i: number) => (index < 5 && i % 2 ? b : a);
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${via(i).api.origin}${path}`, { method: 'POST', headers: { accept: 'application/json' } })));
+      const bodies = (await Promise.all(answers.map((r) => r.json()))) as { error?: { code: string } }[];
+      assert.equal(answers.filter((r) => r.status === 200).length, 1, orderId);
+      const refused = bodies.filter((body, i) => answers[i]!.status === 409).map((body) => body.error?.code);
+      assert.equal(refused.length, 19);
+      assert.ok(
+        refused.every((code) => code === 'ALREADY_PAID' || code === 'PAYMENT_IN_PROGRESS'),
+        refused.join(', '),
+      );
+      // Each attempt reaches the sandbox provider's charge once: one attempt is one charge.
+      const charges = await dbs[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = $1', [orderId]);
+      assert.equal(charges.rows[0]!.n, 1, `one charge at the provider for ${orderId}`);
+      const payments = await dbs[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [orderId]);
+      assert.equal(payments.rows[0]!.n, 1);
+    }
+    const refunds = await dbs[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_refunds');
+    assert.equal(refunds.rows[0]!.n, 0, 'nothing charged twice, nothing to refund');
 
-    for (let i = 0; i < 100 && !received.some((e) => e.type === 'payment.paid'); i++) await new Promise((r) => setTimeout(r, 100));
+    const paidIds = new Set(orders.map((o) => o.orderId));
+    for (let i = 0; i < 100 && received.filter((e) => e.type === 'payment.paid').length < paidIds.size; i++) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 1_500));
-    const paid = received.filter((e) => e.type === 'payment.paid');
-    assert.equal(paid.length, 1, 'both dispatchers run; the event reached the partner once');
+    assert.equal(received.filter((e) => e.type === 'payment.paid').length, paidIds.size, 'both dispatchers run; each event reached the partner once');
     assert.equal(new Set(received.map((e) => e.id)).size, received.length, 'no event was delivered twice');
   });
 

@@ -136,9 +136,11 @@ export interface StripeDouble {
   event(type: string, sessionId: string, options?: { timestamp?: number; secret?: string; id?: string }): { payload: string; header: string; event: Record<string, unknown> };
   /**
    * The next `times` requests of `route` fail before Stripe would act: `status` (default 500) with
-   * Stripe's error body, or `hang` (no answer until `close`).
+   * Stripe's error body, or `hang` (no answer until `close`). With `before` alone they do not fail:
+   * `before` runs first (what happens at Stripe just before the request lands, e.g. the shopper
+   * finishing on the page), then Stripe answers as usual.
    */
-  fault(route: StripeDoubleRoute, fault: { times?: number; status?: number; hang?: boolean }): void;
+  fault(route: StripeDoubleRoute, fault: { times?: number; status?: number; hang?: boolean; before?: () => void }): void;
   close(): Promise<void>;
 }
 
@@ -172,7 +174,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   const refunds: DoubleRefund[] = [];
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, StoredIdempotent>();
-  const faults = new Map<StripeDoubleRoute, { times: number; status: number; hang: boolean }>();
+  const faults = new Map<StripeDoubleRoute, { times: number; status: number | null; hang: boolean; before: (() => void) | null }>();
   let apiUrl = '';
   let holdRefunds = false;
 
@@ -410,8 +412,9 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       const fault = faults.get(route);
       if (fault && fault.times > 0) {
         fault.times -= 1;
+        fault.before?.();
         if (fault.hang) return; // no answer: the socket stays open until close()
-        return sendError(response, new StripeApiError(fault.status, faultBody(fault.status)));
+        if (fault.status !== null) return sendError(response, new StripeApiError(fault.status, faultBody(fault.status)));
       }
     }
 
@@ -601,7 +604,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     expire: (sessionId) => expireSession(sessionId),
     event: (type, sessionId, eventOptions = {}) => signedEvent(type, { ...sessionOf(sessionId) }, eventOptions.timestamp, eventOptions.secret, eventOptions.id),
     fault: (route, fault) => {
-      faults.set(route, { times: fault.times ?? 1, status: fault.status ?? 500, hang: fault.hang ?? false });
+      const before = fault.before ?? null;
+      faults.set(route, { times: fault.times ?? 1, status: fault.status ?? (before ? null : 500), hang: fault.hang ?? false, before });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -700,6 +700,23 @@ class SqlStore extends SqlEventStore implements Store {
     return row ? { link: toLink(row.link), order: toOrder(row.order) } : null;
   }
 
+  async listPayments(orderIds: readonly string[]): Promise<PaymentRecord[]> {
+    if (orderIds.length === 0) return [];
+    const { rows } = await this.#db.query<{ payment_id: string; order_id: string; amount_satang: number | string; currency: string; provider: string; reference: string; created_at: Date | string }>(
+      'SELECT payment_id, order_id, amount_satang, currency, provider, reference, created_at FROM payments WHERE order_id = ANY($1::text[]) ORDER BY order_id',
+      [[...orderIds]],
+    );
+    return rows.map((row) => ({
+      paymentId: row.payment_id,
+      orderId: row.order_id,
+      amountSatang: Number(row.amount_satang),
+      currency: row.currency,
+      provider: row.provider,
+      reference: row.reference,
+      createdAt: isoNotNull(row.created_at),
+    }));
+  }
+
   async completePayment(input: { orderId: string; attemptId: string | null; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean> {
     const { orderId, attemptId, payment, grocerOrder, events } = input;
     // One statement: the order turns PAID, its attempt paid, the payment and its events are written,

@@ -17,11 +17,13 @@ export type paths = {
         /**
          * Pay the order with its provider (sandbox for sandbox partners)
          * @description The order is priced again first; a different total is refused with `PRICE_CHANGED` and the
-         *     order stays unpaid. Two concurrent payments of one order record exactly one payment.
-         *     When the money was taken but the grocer has not confirmed recording it yet, the answer is
-         *     `202` with state `pending`: the order turns paid without paying again (wait for
-         *     `payment.paid`). When the grocer refuses to record a taken payment (the order was cancelled,
-         *     or its total changed), the payment is refunded and the error says so.
+         *     order stays unpaid. One payment of an order reaches the provider at a time: a payment while
+         *     another is being taken answers `PAYMENT_IN_PROGRESS` and moves no money, and however many
+         *     race, the order is paid once. When the money was taken but the grocer has not confirmed
+         *     recording it yet, the answer is `202` with state `pending`: the order turns paid without
+         *     paying again (wait for `payment.paid`). Money that cannot be the order's (the order was paid
+         *     by another payment, was cancelled, or its total changed before the payment was accepted) is
+         *     refunded in full, once, and the error (or the page) says so.
          *     A browser form post gets `303 See Other` back to the page; `Accept: application/json` gets JSON.
          */
         post: operations["payOrder"];
@@ -97,6 +99,8 @@ export type components = {
                 paidAt: string | null;
                 /** @example sandbox */
                 provider: string;
+                /** @description Money of this order's payments that goes (or went) back to the shopper, oldest first. */
+                refunds: components["schemas"]["Refund"][];
             };
             /**
              * Format: uri
@@ -174,6 +178,24 @@ export type components = {
             paidAt: string | null;
             /** @enum {string} */
             state: "paid" | "pending";
+        };
+        Refund: {
+            /** @description The whole payment refunded, in `currency`, two decimals. */
+            amount: number;
+            /**
+             * Format: date-time
+             * @description When the refund last moved.
+             */
+            at: string;
+            /** @example THB */
+            currency: string;
+            /** @description Why: `ALREADY_PAID`, `ORDER_CANCELLED`, `PRICE_CHANGED`, `PAYMENT_MISMATCH`, `PAYMENT_IN_PROGRESS`, or the code the grocer refused the payment with. */
+            reason: string;
+            /**
+             * @description `pending` until the provider confirms it (asked again until it does); `succeeded`; `failed`: the provider gave it up and the shop returns the money by hand.
+             * @enum {string}
+             */
+            state: "pending" | "succeeded" | "failed";
         };
     };
     responses: never;
@@ -253,7 +275,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentResult"] | components["schemas"]["PaymentRedirect"];
                 };
             };
-            /** @description Taken and being confirmed with the grocer, or another payment of the order is under way (JSON callers). */
+            /** @description Taken and being confirmed with the grocer, or settling at the provider (a PromptPay transfer) (JSON callers). */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -287,7 +309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ALREADY_PAID`; `PRICE_CHANGED` or `ORDER_CANCELLED` (place the order again; a payment taken meanwhile was refunded). */
+            /** @description `ALREADY_PAID`; `PRICE_CHANGED` or `ORDER_CANCELLED` (place the order again; a payment taken meanwhile was refunded); `PAYMENT_IN_PROGRESS` (another payment of the order is being taken; this one moved no money). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -46,7 +46,8 @@ const TEXT = {
     pendingText: 'Your payment is being confirmed with the shop. This page updates by itself; please do not pay again.',
     cancelled: 'This order was cancelled',
     cancelledText: 'The order was cancelled, so it cannot be paid. Go back to the shop and place the order again.',
-    refunded: 'Your payment was refunded: the shop could not accept it for this order. No money was kept.',
+    refunded: 'A payment of {amount} was refunded to you: the shop could not accept it for this order. No money of it was kept.',
+    refunding: 'A payment of {amount} is being refunded to you: the shop could not accept it for this order. No money of it is kept.',
     failed: 'The last payment did not go through. No money was taken; you can pay again.',
     left: 'You left the payment page before paying. Nothing was charged; you can pay again.',
     methods: 'Pay by card or PromptPay on the secure payment page.',
@@ -87,7 +88,8 @@ const TEXT = {
     pendingText: 'กำลังยืนยันการชำระเงินกับร้านค้า หน้านี้จะอัปเดตเอง โปรดอย่าชำระเงินซ้ำ',
     cancelled: 'คำสั่งซื้อนี้ถูกยกเลิกแล้ว',
     cancelledText: 'คำสั่งซื้อถูกยกเลิก จึงไม่สามารถชำระเงินได้ โปรดกลับไปที่ร้านค้าและสั่งซื้อใหม่อีกครั้ง',
-    refunded: 'คืนเงินที่คุณชำระแล้ว เนื่องจากร้านค้าไม่สามารถรับการชำระเงินสำหรับคำสั่งซื้อนี้ได้ จึงไม่มีการเก็บเงินไว้',
+    refunded: 'คืนเงิน {amount} ที่คุณชำระแล้ว เนื่องจากร้านค้าไม่สามารถรับการชำระเงินนั้นสำหรับคำสั่งซื้อนี้ได้ จึงไม่มีการเก็บเงินส่วนนั้นไว้',
+    refunding: 'กำลังคืนเงิน {amount} ที่คุณชำระ เนื่องจากร้านค้าไม่สามารถรับการชำระเงินนั้นสำหรับคำสั่งซื้อนี้ได้ จึงไม่มีการเก็บเงินส่วนนั้นไว้',
     failed: 'การชำระเงินครั้งล่าสุดไม่สำเร็จ ไม่มีการตัดเงิน คุณสามารถชำระเงินได้อีกครั้ง',
     left: 'คุณออกจากหน้าชำระเงินก่อนชำระ ไม่มีการตัดเงิน คุณสามารถชำระเงินได้อีกครั้ง',
     methods: 'ชำระด้วยบัตรหรือพร้อมเพย์ในหน้าชำระเงินที่ปลอดภัย',
@@ -168,7 +170,9 @@ async function pay(commerce: Commerce, request: HttpRequest, token: string, lang
   } catch (error) {
     // A browser goes back to the page, which shows the new state (paid, expired, changed, cancelled, a refund) or the decline.
     if (!wantsJson && isCommerceError(error) && error.code === 'PAYMENT_DECLINED') return back('declined');
-    if (!wantsJson && isCommerceError(error) && ['ALREADY_PAID', 'PRICE_CHANGED', 'ORDER_CANCELLED', 'PAYMENT_LINK_EXPIRED'].includes(error.code)) return back();
+    if (!wantsJson && isCommerceError(error) && ['ALREADY_PAID', 'PRICE_CHANGED', 'ORDER_CANCELLED', 'PAYMENT_LINK_EXPIRED', 'PAYMENT_MISMATCH', 'PAYMENT_IN_PROGRESS'].includes(error.code)) {
+      return back();
+    }
     throw error;
   }
 }
@@ -214,6 +218,7 @@ export async function checkoutJson(commerce: Commerce, checkout: Checkout, token
       isPaid: order.paymentStatus === 'PAID',
       paidAt: order.paidAt,
       lastAttempt: attempt ? { state: attempt.state, failureCode: attempt.failureCode, refunded: attempt.state === 'refunded', at: attempt.updatedAt } : null,
+      refunds: checkout.refunds.map((refund) => ({ amount: toBaht(refund.amountMinor), currency: refund.currency, reason: refund.reason, state: refund.state, at: refund.updatedAt })),
     },
     expiresAt: Math.floor(Date.parse(link.expiresAt) / 1000),
     payUrl: `${commerce.shopUrl}/pay/${token}`,
@@ -228,15 +233,20 @@ function withOrder(url: string, orderId: string): string {
 }
 
 const money = (baht: number, lang: PageLang) => formatBaht(Math.round(baht * 100), lang);
+const refundAmount = (refund: CheckoutJson['payment']['refunds'][number], lang: PageLang) =>
+  refund.currency === 'THB' ? money(refund.amount, lang) : `${refund.amount.toFixed(2)} ${refund.currency}`;
 
-type Notice = 'declined' | 'refunded' | 'failed' | 'left' | null;
+type Notice = 'declined' | 'refunded' | 'refunding' | 'failed' | 'left' | null;
 
 /** What the page tells the shopper besides the order's state: how the last payment went. */
 function noticeOf(query: URLSearchParams, view: CheckoutJson): Notice {
+  // Money that goes back is told even on a paid order (a second payment of it).
+  const refunds = view.payment.refunds;
+  if (refunds.some((refund) => refund.state !== 'succeeded')) return 'refunding';
+  if (refunds.length > 0) return 'refunded';
   if (view.state === 'paid') return null;
   if (query.get('notice') === 'declined') return 'declined';
   const last = view.payment.lastAttempt;
-  if (last?.refunded) return 'refunded';
   if (last?.state === 'failed' || last?.state === 'declined') return 'failed';
   // Back from the provider's page without paying (its cancel link).
   if (query.get('provider') === 'cancel' && view.state === 'payable') return 'left';
@@ -245,7 +255,8 @@ function noticeOf(query: URLSearchParams, view: CheckoutJson): Notice {
 
 function renderCheckout(view: CheckoutJson, lang: PageLang, noticeKind: Notice): string {
   const t = TEXT[lang];
-  const notice = noticeKind === null ? null : t[noticeKind];
+  const refund = view.payment.refunds.at(-1);
+  const notice = noticeKind === null ? null : t[noticeKind].replace('{amount}', refund ? refundAmount(refund, lang) : '');
   const other: PageLang = lang === 'en' ? 'th' : 'en';
   const deliver = view.fulfilment.type === 'DELIVERY';
   const address = view.fulfilment.address as { address?: string | null; postcode?: string | null; firstName?: string | null; lastName?: string | null } | null;

@@ -198,6 +198,9 @@ export interface CommerceStore {
   /** A link with its order (one round trip: paying starts here). */
   findPaymentLinkByHash(tokenHash: string): Promise<{ link: PaymentLinkRecord; order: OrderRecord } | null>;
 
+  /** The recorded payments of these orders (at most one each), in orderId order. */
+  listPayments(orderIds: readonly string[]): Promise<PaymentRecord[]>;
+
   /**
    * Marks the order paid, records the payment, moves its attempt (when the service knows it) to
    * `paid` and writes the events, in one transaction. False, writing nothing, when the order is paid

@@ -1,4 +1,4 @@
-import type { OrderIntentRecord, OrderRecord, PaymentAttemptRecord, RefundRecord } from '../model/checkout.ts';
+import type { OrderIntentRecord, OrderRecord, PaymentAttemptRecord, PaymentRecord, RefundRecord } from '../model/checkout.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { GrocerGateway } from '../ports/grocer-gateway.ts';
@@ -102,17 +102,19 @@ export class Reconciliation {
       const intents = await this.#store.listOrderIntents({ since, after, limit: PAGE });
       if (intents.length === 0) break;
       const ids = intents.map((i) => i.orderId);
-      const [grocerOrders, orders, attempts, refunds] = await Promise.all([
+      const [grocerOrders, orders, attempts, refunds, payments] = await Promise.all([
         this.#grocer.orders(ids),
         this.#store.ordersByIds(ids),
         this.#store.listPaymentAttempts(ids),
         this.#store.listRefunds(ids),
+        this.#store.listPayments(ids),
       ]);
+      const paymentByOrder = new Map(payments.map((p) => [p.orderId, p]));
       const grocerById = new Map(grocerOrders.map((o) => [o.orderId, o]));
       const orderById = new Map(orders.map((o) => [o.orderId, o]));
       for (const intent of intents) {
         const ofOrder = attempts.filter((a) => a.orderId === intent.orderId);
-        mismatches.push(...this.#compare(intent, orderById.get(intent.orderId), grocerById.get(intent.orderId), ofOrder, nowMs));
+        mismatches.push(...this.#compare(intent, orderById.get(intent.orderId), grocerById.get(intent.orderId), ofOrder, paymentByOrder.get(intent.orderId), nowMs));
         const refundsOfOrder = refunds.filter((r) => r.orderId === intent.orderId);
         mismatches.push(...(await this.#compareProvider(ofOrder, refundsOfOrder, nowMs)), ...this.#compareRefunds(refundsOfOrder, nowMs));
       }
@@ -123,7 +125,14 @@ export class Reconciliation {
     return this.#latest;
   }
 
-  #compare(intent: OrderIntentRecord, order: OrderRecord | undefined, grocer: GrocerOrder | undefined, attempts: PaymentAttemptRecord[], nowMs: number): ReconciliationMismatch[] {
+  #compare(
+    intent: OrderIntentRecord,
+    order: OrderRecord | undefined,
+    grocer: GrocerOrder | undefined,
+    attempts: PaymentAttemptRecord[],
+    payment: PaymentRecord | undefined,
+    nowMs: number,
+  ): ReconciliationMismatch[] {
     const out: ReconciliationMismatch[] = [];
     const add = (kind: MismatchKind, detail: string) => out.push({ kind, orderId: intent.orderId, detail });
     const settling = (at: string) => nowMs - Date.parse(at) < this.#settleWithinMs;
@@ -153,11 +162,9 @@ export class Reconciliation {
     if (order.paymentStatus === 'PAID' && !grocer.payment.isPaid) add('payment_status', 'Paid at the service, unpaid at the grocer.');
     if (order.paymentStatus === 'UNPAID' && grocer.payment.isPaid)
       add('payment_status', `Paid at the grocer (payment ${grocer.payment.paymentId ?? grocer.payment.reference ?? 'unknown'}), unpaid at the service.`);
-    if (order.paymentStatus === 'PAID' && grocer.payment.isPaid && grocer.payment.paymentId !== null && !paidAttempts.some((a) => a.attemptId === grocer.payment.paymentId)) {
-      add(
-        'payment_reference',
-        `The grocer recorded payment ${grocer.payment.paymentId}; the service's paid attempt is ${paidAttempts.map((a) => a.attemptId).join(', ') || 'none'}.`,
-      );
+    // The service's payment is its paid attempt, or the grocer's own payment it adopted (paid at the till).
+    if (order.paymentStatus === 'PAID' && grocer.payment.isPaid && grocer.payment.paymentId !== null && payment?.paymentId !== grocer.payment.paymentId) {
+      add('payment_reference', `The grocer recorded payment ${grocer.payment.paymentId}; the service recorded ${payment?.paymentId ?? 'none'}.`);
     }
     if (paidAttempts.length > 1) add('duplicate_payment', `${paidAttempts.length} attempts are paid: ${paidAttempts.map((a) => a.attemptId).join(', ')}.`);
     if (order.grandTotalSatang !== grocer.grandTotalSatang) add('amount', `The service's total is ${order.grandTotalSatang} satang, the grocer's ${grocer.grandTotalSatang}.`);

@@ -373,6 +373,13 @@ export class InMemoryStore extends InMemoryEventStore implements Store {
     return link && order ? { link: copy(link), order: copy(order) } : null;
   }
 
+  async listPayments(orderIds: readonly string[]): Promise<PaymentRecord[]> {
+    return [...this.#t.payments.values()]
+      .filter((p) => orderIds.includes(p.orderId))
+      .sort((a, b) => compareText(a.orderId, b.orderId))
+      .map(copy);
+  }
+
   async completePayment(input: { orderId: string; attemptId: string | null; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean> {
     const { orderId, attemptId, payment, grocerOrder, events } = input;
     const t = this.#t;

@@ -340,6 +340,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       assert.equal(order?.grocerOrder.payment.paymentId, winner, "the grocer's view is stored with the payment");
       assert.equal((await store.getPaymentAttempt(winner))?.state, 'paid');
       assert.equal((await store.getPaymentAttempt(winner))?.providerReference, 'sbx_1');
+      assert.deepEqual(await store.listPayments([orderId, 'PA0000000000000-NONE']), [payment], 'the one payment, as recorded');
       if (subject.count) {
         assert.equal(await subject.count.payments(orderId), 1);
         assert.equal(await subject.count.events(orderId), 1);

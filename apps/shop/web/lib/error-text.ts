@@ -49,6 +49,14 @@ const API_ERRORS: Record<string, Words> = {
     en: 'This order was cancelled before the store took it. Nothing was charged; place the order again.',
     th: 'คำสั่งซื้อนี้ถูกยกเลิกก่อนที่ร้านค้าจะรับ ไม่มีการเรียกเก็บเงิน โปรดสั่งซื้อใหม่',
   },
+  PAYMENT_IN_PROGRESS: {
+    en: 'Another payment of this order is under way. Nothing more was charged; wait a moment and look at the order.',
+    th: 'มีการชำระเงินของคำสั่งซื้อนี้กำลังดำเนินการอยู่ ไม่มีการเรียกเก็บเงินเพิ่ม โปรดรอสักครู่แล้วตรวจสอบคำสั่งซื้อ',
+  },
+  PAYMENT_MISMATCH: {
+    en: 'That payment did not match this order, so it was refunded in full. Pay again from the order.',
+    th: 'การชำระเงินนั้นไม่ตรงกับคำสั่งซื้อนี้ จึงคืนเงินเต็มจำนวนแล้ว โปรดชำระเงินใหม่จากคำสั่งซื้อ',
+  },
   IDEMPOTENCY_KEY_REUSED: { en: 'This order was already sent. Check your orders before trying again.', th: 'ส่งคำสั่งซื้อนี้ไปแล้ว โปรดตรวจสอบคำสั่งซื้อของคุณก่อนลองใหม่' },
   RATE_LIMITED: { en: 'Too many requests at once. Wait a moment and try again.', th: 'มีคำขอมากเกินไป โปรดรอสักครู่แล้วลองอีกครั้ง' },
   GROCER_UNAVAILABLE: { en: 'The store’s systems are busy. Try again in a moment.', th: 'ระบบของร้านค้าไม่ว่างในขณะนี้ โปรดลองอีกครั้งในอีกสักครู่' },

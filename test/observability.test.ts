@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
 import { describe, test } from 'node:test';
 import { startFaultProxy } from './support/fault-proxy.ts';
 import { startGrocerInProcess, TEST_GROCER_CONTROL_TOKEN } from './support/grocer-process.ts';
@@ -37,6 +38,7 @@ describe('observability and graceful shutdown', () => {
       // A slow grocer: every probe arriving meanwhile waits for the one check in flight.
       proxy.setRule({ method: 'GET', path: '/v1/catalog/version', kind: 'delay', ms: 300 });
       const before = versionCalls();
+      const started = performance.now();
       let sent = 0;
       const statuses: number[] = [];
       await Promise.all(
@@ -49,9 +51,12 @@ describe('observability and graceful shutdown', () => {
           }
         }),
       );
+      const elapsedMs = performance.now() - started;
       assert.equal(statuses.length, 1_000);
       assert.deepEqual([...new Set(statuses)], [200], 'every probe answered, the grocer ok');
-      assert.equal(versionCalls() - before, 1, 'one grocer call for all of them');
+      // One call per 5 s window at most: one in all on a quiet machine, a few more if the probes take longer than that.
+      const calls = versionCalls() - before;
+      assert.ok(calls >= 1 && calls <= Math.ceil(elapsedMs / 5_000), `${calls} grocer calls in ${Math.round(elapsedMs)} ms`);
     } finally {
       await t.close();
       await proxy.close();

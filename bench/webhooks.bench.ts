@@ -39,7 +39,6 @@ async function startReceivers(): Promise<{ origin: string; received: Map<string,
       setTimeout(() => res.writeHead(204).end(), RECEIVER_MS);
     });
   });
-  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -47,7 +47,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log.info(`${signal}: draining and stopping`);
     // Whatever the database does meanwhile (a lock, a lost connection), the process is gone a second after the drain deadline.
     setTimeout(() => {
-      log.warn('stopped with the database still closing a second after the drain deadline');
+      log.warn('stopped with parts still closing a second after the drain deadline');
       process.exit(1);
     }, config.DRAIN_TIMEOUT_MS + 800).unref();
     search

@@ -32,9 +32,9 @@ export interface WebhookDispatcherOptions {
   clock?: Clock;
   /** Names this instance's claims; unique per process. */
   instanceId?: string;
-  /** Deliveries claimed by one query. */
+  /** Most deliveries claimed by one query. */
   batchSize?: number;
-  /** Deliveries in flight at once (being sent or recorded), to any endpoints and of any events. */
+  /** Sends in flight at once, to any endpoints and of any events. */
   concurrency?: number;
   /** How long a claim holds; longer than a send can take, so a live instance never loses one. */
   leaseMs?: number;
@@ -83,11 +83,11 @@ const RECORD_BATCH = 200;
 
 /**
  * Delivers the outbox to partners' endpoints. Every API instance runs one: it claims due
- * deliveries in batches (`FOR UPDATE SKIP LOCKED` with a lease) and keeps up to `concurrency` of
- * them in flight, to any endpoints and of any events (order per endpoint is not kept: receivers
- * dedupe by event id), claiming more as they finish; it POSTs each signed body, and records every
- * attempt, those that finish together in one statement. A killed instance's claims expire and
- * another instance retries them.
+ * deliveries in batches (`FOR UPDATE SKIP LOCKED` with a lease) and keeps up to `concurrency`
+ * sends in flight, to any endpoints and of any events (order per endpoint is not kept: receivers
+ * dedupe by event id), claiming more as room frees up; it POSTs each signed body and records every
+ * attempt, the attempts that finish while a record is written together in the next statement. A
+ * killed instance's claims expire and another instance retries them.
  *
  * @example
  * const dispatcher = new WebhookDispatcher({ store, sender: createHttpWebhookSender() });
@@ -107,9 +107,11 @@ export class WebhookDispatcher {
   readonly #onError: (error: unknown) => void;
   #abort = abortController();
   readonly #loop: EventWorkerLoop;
-  /** Deliveries being sent or recorded. */
-  readonly #inFlight = new Set<Promise<unknown>>();
-  /** Resolved when a delivery finishes or the dispatcher stops: a claim waiting for room looks again. */
+  /** Sends in flight: what `concurrency` bounds. */
+  readonly #sending = new Set<Promise<unknown>>();
+  /** Deliveries sent or being sent whose attempt is not recorded yet. */
+  readonly #unrecorded = new Set<Promise<unknown>>();
+  /** Resolved when a send finishes or the dispatcher stops: a claim waiting for room looks again. */
   #roomWaiters: (() => void)[] = [];
   #stopping = false;
   #recordQueue: { report: DeliveryAttemptReport; done: (held: boolean) => void }[] = [];
@@ -120,8 +122,8 @@ export class WebhookDispatcher {
     this.#sender = options.sender;
     this.#clock = options.clock ?? systemClock;
     this.instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${newId('i').slice(2, 10)}`;
-    this.#batchSize = Math.max(1, options.batchSize ?? 25);
-    this.#concurrency = Math.max(1, options.concurrency ?? 100);
+    this.#batchSize = Math.max(1, options.batchSize ?? 100);
+    this.#concurrency = Math.max(1, options.concurrency ?? 200);
     this.#leaseMs = options.leaseMs ?? 60_000;
     this.#timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.#drainMs = options.drainMs ?? WEBHOOK_TIMEOUT_MS;
@@ -154,6 +156,7 @@ export class WebhookDispatcher {
   /**
    * Stops claiming, lets in-flight sends finish for up to `drainMs`, then aborts the rest; aborted
    * deliveries are released (not counted as attempts) so any instance sends them again at once.
+   * Resolves once every attempt is recorded.
    */
   async stop(options: { drainMs?: number } = {}): Promise<void> {
     const drainMs = options.drainMs ?? this.#drainMs;
@@ -164,22 +167,24 @@ export class WebhookDispatcher {
     await this.#loop.stop(drainMs, abort);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const drained = await Promise.race([
-      Promise.all(this.#inFlight).then(() => true),
+      Promise.all(this.#sending).then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - performance.now())))),
     ]);
     clearTimeout(timer);
-    if (!drained) {
-      abort();
-      await Promise.all(this.#inFlight);
-    }
+    if (!drained) abort();
+    await Promise.all(this.#unrecorded);
   }
 
-  /** One turn of the loop: waits for room for a batch, claims it and starts sending; true when more may be due. */
+  /**
+   * One turn of the loop: waits until a claim's worth of sends is free (a quarter of a batch, so
+   * that claims keep up while sends finish one by one), claims up to the room and starts sending;
+   * true when more may be due.
+   */
   async #claimMore(): Promise<boolean> {
-    const threshold = Math.max(0, this.#concurrency - this.#batchSize);
-    while (this.#inFlight.size > threshold && !this.#stopping) await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
+    const least = Math.max(1, Math.min(Math.ceil(this.#batchSize / 4), this.#concurrency));
+    while (this.#concurrency - this.#sending.size < least && !this.#stopping) await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
     if (this.#stopping) return false;
-    const limit = Math.min(this.#batchSize, this.#concurrency - this.#inFlight.size);
+    const limit = Math.min(this.#batchSize, this.#concurrency - this.#sending.size);
     const claimed = await this.#claim(limit);
     for (const delivery of claimed) void this.#send(delivery);
     return claimed.length === limit;
@@ -190,19 +195,29 @@ export class WebhookDispatcher {
     return this.#store.claimDeliveries({ instanceId: this.instanceId, nowMs, untilMs: nowMs + this.#leaseMs, limit });
   }
 
-  /** Sends and records one delivery, counted in flight until it is recorded. */
+  /** Sends one delivery (a slot of `concurrency` until its answer or failure), then records the attempt. */
   #send(delivery: ClaimedDelivery): Promise<Exclude<DeliveryOutcome['kind'], 'gone'>> {
-    const sending = this.#deliver(delivery, this.#abort.signal).catch((error: unknown) => {
-      // Nothing was recorded: the claim expires and another round sends the delivery again.
-      this.#onError(error);
-      return 'released' as const;
-    });
-    this.#inFlight.add(sending);
-    void sending.finally(() => {
-      this.#inFlight.delete(sending);
+    const attempt = this.#attempt(delivery, this.#abort.signal);
+    this.#sending.add(attempt);
+    const free = () => {
+      this.#sending.delete(attempt);
       this.#wakeRoomWaiters();
-    });
-    return sending;
+    };
+    void attempt.then(free, free);
+    const recorded = attempt.then(
+      async (report) => {
+        await this.#record(report);
+        return report.outcome.kind === 'gone' ? 'failed' : report.outcome.kind;
+      },
+      (error: unknown) => {
+        // Nothing was recorded: the claim expires and another round sends the delivery again.
+        this.#onError(error);
+        return 'released' as const;
+      },
+    );
+    this.#unrecorded.add(recorded);
+    void recorded.then(() => this.#unrecorded.delete(recorded));
+    return recorded;
   }
 
   #wakeRoomWaiters(): void {
@@ -238,7 +253,8 @@ export class WebhookDispatcher {
     }
   }
 
-  async #deliver(delivery: ClaimedDelivery, signal: AbortSignal): Promise<Exclude<DeliveryOutcome['kind'], 'gone'>> {
+  /** POSTs one delivery and says what the attempt came to; recording it is the caller's. */
+  async #attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<DeliveryAttemptReport> {
     const startedAtMs = this.#clock.now();
     const body = JSON.stringify(partnerEventBody(delivery, startedAtMs));
     const { endpoint, event } = delivery;
@@ -263,7 +279,7 @@ export class WebhookDispatcher {
     }
     const nowMs = this.#clock.now();
     const outcome = deliveryOutcome(result, delivery.attemptCount, nowMs);
-    await this.#record({
+    return {
       deliveryId: delivery.deliveryId,
       instanceId: this.instanceId,
       startedAtMs,
@@ -273,8 +289,7 @@ export class WebhookDispatcher {
       error: result.kind === 'error' ? `${result.error}: ${result.message}` : outcome.kind === 'delivered' ? null : `HTTP ${result.status}`,
       outcome,
       nowMs,
-    });
-    return outcome.kind === 'gone' ? 'failed' : outcome.kind;
+    };
   }
 }
 

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
 import { describe, test } from 'node:test';
+import { startFaultProxy } from './support/fault-proxy.ts';
+import { startGrocerInProcess, TEST_GROCER_CONTROL_TOKEN } from './support/grocer-process.ts';
 import { startTestSystem } from './support/test-system.ts';
 
 describe('observability and graceful shutdown', () => {
@@ -23,6 +26,41 @@ describe('observability and graceful shutdown', () => {
       assert.doesNotMatch(text, new RegExp(t.partnerKey), 'no secret in metrics');
     } finally {
       await t.close();
+    }
+  });
+
+  test('health probes without a key reach the grocer once per few seconds: 1,000 of /health, 50 at once, are one grocer call', async () => {
+    const grocer = await startGrocerInProcess({ productCount: 500 });
+    const proxy = await startFaultProxy(grocer.origin);
+    const t = await startTestSystem({ env: { GROCER_URL: proxy.origin, GROCER_CONTROL_TOKEN: TEST_GROCER_CONTROL_TOKEN } });
+    try {
+      const versionCalls = () => proxy.calls({ method: 'GET', path: '/v1/catalog/version' }).length;
+      // A slow grocer: every probe arriving meanwhile waits for the one check in flight.
+      proxy.setRule({ method: 'GET', path: '/v1/catalog/version', kind: 'delay', ms: 300 });
+      const before = versionCalls();
+      const started = performance.now();
+      let sent = 0;
+      const statuses: number[] = [];
+      await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          while (sent < 1_000) {
+            sent++;
+            const response = await fetch(`${t.baseUrl}${sent % 2 ? '/health' : '/health/ready'}`);
+            const body = (await response.json()) as { grocer: { ok: boolean } };
+            statuses.push(body.grocer.ok ? response.status : -response.status);
+          }
+        }),
+      );
+      const elapsedMs = performance.now() - started;
+      assert.equal(statuses.length, 1_000);
+      assert.deepEqual([...new Set(statuses)], [200], 'every probe answered, the grocer ok');
+      // One call per 5 s window at most: one in all on a quiet machine, a few more if the probes take longer than that.
+      const calls = versionCalls() - before;
+      assert.ok(calls >= 1 && calls <= Math.ceil(elapsedMs / 5_000), `${calls} grocer calls in ${Math.round(elapsedMs)} ms`);
+    } finally {
+      await t.close();
+      await proxy.close();
+      await grocer.close();
     }
   });
 

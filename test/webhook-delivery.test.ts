@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
@@ -170,6 +171,61 @@ for (const kind of testDatabaseKinds()) {
       }
     });
 
+    test('deliveries go out in parallel beyond one batch: an endpoint that hangs holds up neither the others nor further claims', async () => {
+      const setup = await setUp(kind);
+      const slow = await startReceiver();
+      const dispatcher = new WebhookDispatcher({
+        store: setup.world.commerce.store,
+        sender: createHttpWebhookSender(),
+        clock: setup.clock,
+        batchSize: 2,
+        concurrency: 20,
+        idleMs: 5,
+      });
+      const held: (() => void)[] = [];
+      try {
+        await register(setup, ['payment.paid']);
+        await register(setup, ['payment.paid'], slow.url);
+        slow.respond = (_request, res) => new Promise<void>((resolve) => held.push(() => (res.writeHead(204).end(), resolve())));
+        for (let i = 0; i < 5; i++) await paidOrder(setup);
+        dispatcher.start();
+        await slow.waitForRequests(5, 10_000);
+        assert.equal(slow.inFlight, 5, 'the hanging endpoint has all five at once, more than a batch of two: claims went on while they waited');
+        const delivered = async () => (await deliveries(setup)).filter((d) => d.status === 'delivered').length;
+        for (let waited = 0; (await delivered()) < 5 && waited < 10_000; waited += 20) await sleep(20);
+        assert.equal(await delivered(), 5, "the other endpoint's five are delivered while the first five hang");
+        assert.equal(slow.inFlight, 5);
+        for (const release of held.splice(0)) release();
+        await dispatcher.stop({ drainMs: 5_000 });
+        assert.deepEqual(
+          (await deliveries(setup)).map((d) => [d.status, d.attemptCount, d.attempts.length]),
+          Array.from({ length: 10 }, () => ['delivered', 1, 1]),
+        );
+      } finally {
+        for (const release of held) release();
+        await dispatcher.stop({ drainMs: 0 });
+        await slow.close();
+        await setup.close();
+      }
+    });
+
+    test("a receiver's answer with NUL bytes, or cut through a character, is kept in the log as text", async () => {
+      const setup = await setUp(kind);
+      try {
+        await register(setup);
+        // 1,023 characters, then an emoji whose pair the 1,024-character limit cuts in half.
+        setup.receiver.respond = answer(500, `bad\0answer ${'x'.repeat(1_012)}\u{1F600}tail`);
+        await paidOrder(setup);
+        assert.equal((await setup.runtime.dispatcher.dispatchOnce()).retried, 1);
+        const [delivery] = await deliveries(setup);
+        const snippet = delivery!.attempts[0]!.responseSnippet!;
+        assert.equal(delivery!.attemptCount, 1, 'the attempt was recorded and counted');
+        assert.equal(snippet, `bad\uFFFDanswer ${'x'.repeat(1_012)}\uFFFD`);
+      } finally {
+        await setup.close();
+      }
+    });
+
     test('410 disables the endpoint and cancels what was pending for it', async () => {
       const setup = await setUp(kind);
       try {
@@ -242,17 +298,21 @@ for (const kind of testDatabaseKinds()) {
         assert.equal((await survivor.dispatchOnce()).delivered, 1);
         assert.equal(setup.receiver.requests.length, 1);
         // The dead instance's late report cannot move the delivery back.
-        const recorded = await store.recordDeliveryAttempt({
-          deliveryId: (await deliveries(setup))[0]!.deliveryId,
-          instanceId: 'dead',
-          startedAtMs: now,
-          latencyMs: 1,
-          statusCode: 500,
-          responseSnippet: null,
-          error: 'HTTP 500',
-          outcome: { kind: 'retry', nextAttemptAtMs: now + 5_000 },
-          nowMs: setup.clock.now(),
-        });
+        const recorded = (
+          await store.recordDeliveryAttempts([
+            {
+              deliveryId: (await deliveries(setup))[0]!.deliveryId,
+              instanceId: 'dead',
+              startedAtMs: now,
+              latencyMs: 1,
+              statusCode: 500,
+              responseSnippet: null,
+              error: 'HTTP 500',
+              outcome: { kind: 'retry', nextAttemptAtMs: now + 5_000 },
+              nowMs: setup.clock.now(),
+            },
+          ])
+        )[0];
         assert.equal(recorded, false);
         assert.equal((await deliveries(setup))[0]!.status, 'delivered');
       } finally {

@@ -50,7 +50,7 @@ export interface NodeChild {
 }
 
 /**
- * Spawns `node [flags] --import tsx <script>` in the repository root with exactly `env` (plus PATH
+ * Spawns `node [flags] --conditions=@grocery/source --import tsx <script>` in the repository root with exactly `env` (plus PATH
  * and a few other basics), collecting its output. The child ends itself if this process dies.
  *
  * @example
@@ -65,7 +65,8 @@ export function spawnNodeChild(options: NodeChildOptions): NodeChild {
     if (value !== undefined) env[name] = value;
   }
   Object.assign(env, options.env, { TEST_PARENT_PID: String(process.pid) });
-  const args = [...(options.nodeFlags ?? []), '--import', 'tsx', '--import', EXIT_WITH_PARENT, options.script];
+  // The sources of the workspace packages too (as the tests run them), not whatever was built last.
+  const args = [...(options.nodeFlags ?? []), '--conditions=@grocery/source', '--import', 'tsx', '--import', EXIT_WITH_PARENT, options.script];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env,

@@ -64,6 +64,8 @@ const configSchema = z.object({
     .int()
     .min(0)
     .default(15 * 60_000),
+  /** How long SIGTERM lets accepted requests and background work finish; what is left then is answered 503, and the process exits within a second. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   OIDC_ISSUER: url.optional(),
   /** Longest id-token lifetime accepted: what the issuer issues (Cognito and the embedded pool: one hour). */
   ID_TOKEN_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(300).max(86_400).default(3600),
@@ -117,6 +119,7 @@ export interface ApiConfig {
   sagas: { requestWindowMs: number; recoveryDelaysMs: number[] };
   recoveryIdleMs: number;
   reconcileIntervalMs: number;
+  drainTimeoutMs: number;
   oidcIssuer: string | undefined;
   idTokenMaxLifetimeSeconds: number;
   adminToken: string;
@@ -200,6 +203,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
     sagas: { requestWindowMs: env.CHECKOUT_REQUEST_WINDOW_MS, recoveryDelaysMs: env.RECOVERY_DELAYS_MS },
     recoveryIdleMs: env.RECOVERY_IDLE_MS,
     reconcileIntervalMs: env.RECONCILE_INTERVAL_MS,
+    drainTimeoutMs: env.DRAIN_TIMEOUT_MS,
     oidcIssuer: env.OIDC_ISSUER,
     idTokenMaxLifetimeSeconds: env.ID_TOKEN_MAX_LIFETIME_SECONDS,
     adminToken: env.ADMIN_TOKEN ?? secrets!.adminToken,

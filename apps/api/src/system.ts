@@ -105,6 +105,8 @@ interface StartContext {
   closers: (() => Promise<void>)[];
   /** Resolved when the start is over (or given up): a first build publishes its snapshot then. */
   started: Promise<void>;
+  /** What is left of the drain once the stop began (all of it before): how long closing parts may still wait. */
+  drainLeftMs: () => number;
 }
 
 /**
@@ -122,15 +124,22 @@ export async function startSystem(options: SystemOptions): Promise<System> {
   const closers: (() => Promise<void>)[] = [];
   let api: RunningServer | null = null;
   let draining = false;
+  let drainUntil: number | null = null;
   let startOver!: () => void;
   const started = new Promise<void>((resolve) => (startOver = resolve));
-  // Graceful stop: refuse new work (readiness answers 503), finish requests in flight, then stop
-  // background work (which releases its claims) and close the parts in reverse order.
+  // Graceful stop: refuse new work (the port closes, readiness answers 503), let accepted requests
+  // finish until the drain deadline (what is left then is answered 503), stop background work
+  // (which releases its claims) and close the parts in reverse order. Whatever a part does
+  // meanwhile (a database lock, a data directory gone), the stop is over a second after the deadline.
   const close = async () => {
     draining = true;
     startOver();
-    await api?.close().catch((error: unknown) => log.error({ err: error }, 'close failed'));
-    for (const closer of closers.reverse()) await closer().catch((error: unknown) => log.error({ err: error }, 'close failed'));
+    drainUntil = performance.now() + config.drainTimeoutMs;
+    const stopping = (async () => {
+      await api?.close(config.drainTimeoutMs).catch((error: unknown) => log.error({ err: error }, 'close failed'));
+      for (const closer of closers.reverse()) await closer().catch((error: unknown) => log.error({ err: error }, 'close failed'));
+    })();
+    if (await outlasts(stopping, drainUntil + STOP_GRACE_MS)) log.warn('stopped with parts still closing a second after the drain deadline');
   };
 
   try {
@@ -150,6 +159,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       shopUrl: config.shopUrl ?? publicBaseUrl,
       closers,
       started,
+      drainLeftMs: () => (drainUntil === null ? config.drainTimeoutMs : Math.max(0, drainUntil - performance.now())),
     };
     const { startup } = context;
 
@@ -331,7 +341,7 @@ function startEmbeddedSearch(context: StartContext, catalog: CatalogSnapshots, d
     },
     log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
   });
-  context.closers.push(async () => (await starting.catch(() => null))?.close());
+  context.closers.push(async () => (await starting.catch(() => null))?.close(context.drainLeftMs()));
   return starting;
 }
 
@@ -493,14 +503,25 @@ function createSurfaces(
 }
 
 /** Event dispatch, order polling and (when configured) reconciliation, in every instance. */
-function startBackgroundWork({ config, log, closers }: StartContext, commerce: Commerce, events: ReturnType<typeof createEventRuntime>): void {
+function startBackgroundWork({ config, log, closers, drainLeftMs }: StartContext, commerce: Commerce, events: ReturnType<typeof createEventRuntime>): void {
   events.start();
-  closers.push(() => events.stop());
+  closers.push(() => events.stop({ drainMs: drainLeftMs() }));
   if (config.reconcileIntervalMs > 0) {
     const reconcile = setInterval(() => void reconcileOnce(commerce, log), config.reconcileIntervalMs);
     reconcile.unref();
     closers.push(async () => clearInterval(reconcile));
   }
+}
+
+/** How long after the drain deadline a stop waits for parts still closing before it gives up on them: the process exits within a second of the deadline. */
+const STOP_GRACE_MS = 800;
+
+/** Waits for `work` until `untilMs` (`performance.now()` time); true when the time ran out first. */
+async function outlasts(work: Promise<unknown>, untilMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = await Promise.race([work.then(() => false), new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, untilMs - performance.now()))))]);
+  clearTimeout(timer);
+  return late;
 }
 
 /** The answer while the system starts: alive, not ready. */

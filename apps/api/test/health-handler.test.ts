@@ -45,6 +45,29 @@ describe('readiness', () => {
     assert.equal(body(await get(failing, '/health/ready')).status, 'degraded');
   });
 
+  it('checks the database and the grocer once per checkTtlMs, however many probes arrive', async () => {
+    let clock = 0;
+    const calls = { database: 0, grocer: 0 };
+    const handler = createHealthHandler({
+      database: async () => calls.database++,
+      grocer: async () => calls.grocer++,
+      catalogVersion: () => 'v1',
+      checkTtlMs: 3_000,
+      now: () => clock,
+    });
+    const answers = await Promise.all(Array.from({ length: 1_000 }, (_, i) => get(handler, i % 2 ? '/health' : '/health/ready')));
+    assert.ok(answers.every((answer) => answer.status === 200));
+    assert.deepEqual(calls, { database: 1, grocer: 1 });
+    clock += 2_999;
+    await get(handler, '/health');
+    assert.deepEqual(calls, { database: 1, grocer: 1 });
+    clock += 1;
+    await get(handler, '/health/ready');
+    assert.deepEqual(calls, { database: 2, grocer: 2 });
+    await get(handler, '/health/live');
+    assert.deepEqual(calls, { database: 2, grocer: 2 }, 'liveness checks nothing');
+  });
+
   it('shows the start-up phases once the start finished', async () => {
     let clock = 1000;
     const startup = createStartupTimeline(() => clock);

@@ -14,6 +14,8 @@ const env = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_BASE_URL: z.string().url().default('http://127.0.0.1:4000'),
     SEARCH_POLL_MS: z.coerce.number().int().min(1_000).default(30_000),
+    /** How long SIGTERM lets requests in flight finish; what is left is answered 503, and the process exits within a second. */
+    DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     RATE_LIMIT_SANDBOX_PER_MIN: z.coerce.number().int().min(1).default(3_000),
     RATE_LIMIT_PRODUCTION_PER_MIN: z.coerce.number().int().min(1).default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -37,11 +39,26 @@ const search = await startDatabaseSearch({
 });
 log.info(`search service at ${search.origin}${search.current() ? '' : ' (waiting for the first published catalog snapshot)'}`);
 
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    search.close().then(
-      () => db.close().then(() => process.exit(0)),
-      () => process.exit(1),
-    );
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info(`${signal}: draining and stopping`);
+    // Whatever the database does meanwhile (a lock, a lost connection), the process is gone a second after the drain deadline.
+    setTimeout(() => {
+      log.warn('stopped with parts still closing a second after the drain deadline');
+      process.exit(1);
+    }, config.DRAIN_TIMEOUT_MS + 800).unref();
+    search
+      .close(config.DRAIN_TIMEOUT_MS)
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'stop failed');
+          process.exit(1);
+        },
+      );
   });
 }

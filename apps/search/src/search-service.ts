@@ -71,7 +71,8 @@ export interface SearchService {
   ready(): Promise<void>;
   /** Loads or rebuilds now when the published catalog changed; resolves when done. */
   refresh(): Promise<boolean>;
-  close(): Promise<void>;
+  /** Stops accepting, lets requests in flight finish for up to `drainMs` (default 10 s; 503 for the rest) and stops refreshing. */
+  close(drainMs?: number): Promise<void>;
 }
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
@@ -208,12 +209,15 @@ export async function startSearchService(options: SearchServiceOptions): Promise
     status,
     ready: () => ready,
     refresh,
-    async close() {
+    async close(drainMs) {
       closed = true;
       clearInterval(timer);
-      await building?.catch(() => false);
-      await Promise.all(saving);
-      await server.close();
+      // The port closes at once; a build or save under way finishes meanwhile.
+      const finishing = async () => {
+        await building?.catch(() => false);
+        await Promise.all(saving);
+      };
+      await Promise.all([server.close(drainMs), finishing()]);
     },
   };
 }

@@ -85,6 +85,7 @@ export type {
 } from './ports/store.ts';
 export {
   RESPONSE_SNIPPET_MAX,
+  storableText,
   type AttemptOutcome,
   type ClaimedDelivery,
   type ClaimedOrderPoll,

@@ -85,6 +85,8 @@ export function createNodeListener(handler: HttpHandler, options: NodeListenerOp
     const limit = options.maxBodyBytes(path);
     const declared = Number(req.headers['content-length'] ?? 0);
     const respond = (response: HttpResponse) => {
+      // A stopping server answered it already (503 at its drain deadline).
+      if (res.headersSent) return;
       response.headers['x-request-id'] = request?.requestId ?? '';
       if (options.headers) for (const [k, v] of Object.entries(options.headers)) response.headers[k] ??= v;
       writeHttpResponse(res, response);
@@ -129,13 +131,32 @@ export interface RunningServer {
   /** `http://host:port` */
   origin: string;
   port: number;
-  /** Stops accepting connections and waits for requests in flight (cut after `drainMs`, default 10 s). */
+  /**
+   * Stops accepting connections and lets the requests it accepted finish for up to `drainMs`
+   * (default 10 s); those still unanswered then get 503 `SHUTTING_DOWN` with `Retry-After`, and
+   * every connection is closed.
+   */
   close(drainMs?: number): Promise<void>;
+}
+
+/** The answer to a request a stopping server cannot finish within its drain deadline: another instance can. */
+function shuttingDown(res: ServerResponse): void {
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '1', connection: 'close' });
+  res.end(JSON.stringify({ error: { code: 'SHUTTING_DOWN', message: 'This instance is shutting down and could not finish the request in time; retry it.' } }));
 }
 
 /** Starts a node:http server on `host:port` (port 0 picks a free one), with timeouts against slow clients. */
 export async function listen(options: { port?: number; host?: string } = {}, listener?: (req: IncomingMessage, res: ServerResponse) => void): Promise<RunningServer> {
   const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 30_000, headersTimeout: 10_000 });
+  // Every response until it is written, so that a drain can answer what is left at its deadline.
+  const unanswered = new Set<ServerResponse>();
+  let draining = false;
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+    // While draining, clients are told not to send more on this connection.
+    if (draining) res.setHeader('connection', 'close');
+  });
   // A listener may also be attached later, once the origin is known (issuers, public URLs).
   if (listener) server.on('request', listener);
   const host = options.host ?? '127.0.0.1';
@@ -153,6 +174,8 @@ export async function listen(options: { port?: number; host?: string } = {}, lis
     origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     close: (drainMs = 10_000) =>
       new Promise<void>((resolve, reject) => {
+        draining = true;
+        for (const res of unanswered) if (!res.headersSent) res.setHeader('connection', 'close');
         // Stop accepting, let requests in flight finish, shut idle keep-alive connections as they free up.
         server.close((error) => {
           clearInterval(sweep);
@@ -162,7 +185,14 @@ export async function listen(options: { port?: number; host?: string } = {}, lis
         });
         server.closeIdleConnections();
         const sweep = setInterval(() => server.closeIdleConnections(), 50);
-        const deadline = setTimeout(() => server.closeAllConnections(), drainMs);
+        const deadline = setTimeout(() => {
+          for (const res of unanswered) {
+            if (res.headersSent) res.destroy();
+            else shuttingDown(res);
+          }
+          // The 503s go out before the connections are cut, unless a client does not read them.
+          setTimeout(() => server.closeAllConnections(), 200).unref();
+        }, drainMs);
       }),
   };
 }

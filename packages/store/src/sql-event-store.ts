@@ -1,5 +1,6 @@
 import {
   RESPONSE_SNIPPET_MAX,
+  storableText,
   type ClaimedDelivery,
   type ClaimedOrderPoll,
   type DeliveryAttemptRecord,
@@ -15,7 +16,6 @@ import type { Db } from './database.ts';
 import { iso, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
 
 const at = (ms: number): string => new Date(ms).toISOString();
-const clip = (value: string | null, max: number): string | null => (value === null ? null : value.slice(0, max));
 
 interface EndpointRow {
   endpoint_id: string;
@@ -140,6 +140,40 @@ interface ClaimRow {
 
 type OrderPollRow = OrderRow & { misses: number };
 
+/**
+ * Records a batch of attempts (`$1`, JSON rows; `$2`, their delivery ids, which let the planner use
+ * the primary key whatever it guesses of the JSON's size) in one statement: every attempt is logged; a delivery
+ * still claimed by the reporting instance moves on by its outcome (an aborted attempt counts for
+ * nothing and leaves it due). Returns the deliveries that were held, with their endpoints.
+ */
+const RECORD_ATTEMPTS = `WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(ord integer, delivery_id text, instance_id text, outcome text, next_attempt_at timestamptz,
+      started_at timestamptz, latency_ms integer, status_code integer, response_snippet text, error text, now timestamptz)
+  ), held AS (
+    SELECT d.delivery_id, d.attempt_count, d.endpoint_id
+      FROM webhook_deliveries d JOIN input i ON i.delivery_id = d.delivery_id AND d.claimed_by = i.instance_id
+     WHERE d.delivery_id = ANY($2::text[]) AND d.status = 'pending'
+       FOR UPDATE OF d
+  ), logged AS (
+    INSERT INTO webhook_attempts (delivery_id, attempt_number, instance_id, outcome, started_at, latency_ms, status_code, response_snippet, error)
+    SELECT i.delivery_id, COALESCE(h.attempt_count, d.attempt_count) + CASE WHEN i.outcome = 'released' THEN 0 ELSE 1 END, i.instance_id,
+           CASE WHEN i.outcome = 'released' THEN 'aborted' ELSE i.outcome END, i.started_at, i.latency_ms, i.status_code, i.response_snippet, i.error
+      FROM input i JOIN webhook_deliveries d ON d.delivery_id = i.delivery_id AND d.delivery_id = ANY($2::text[]) LEFT JOIN held h ON h.delivery_id = i.delivery_id
+     ORDER BY i.ord
+  ), moved AS (
+    UPDATE webhook_deliveries d
+       SET status = CASE i.outcome WHEN 'delivered' THEN 'delivered' WHEN 'failed' THEN 'failed' WHEN 'gone' THEN 'failed' ELSE d.status END,
+           attempt_count = d.attempt_count + CASE WHEN i.outcome = 'released' THEN 0 ELSE 1 END,
+           delivered_at = CASE WHEN i.outcome = 'delivered' THEN i.now ELSE d.delivered_at END,
+           next_attempt_at = CASE i.outcome WHEN 'retry' THEN i.next_attempt_at WHEN 'released' THEN d.next_attempt_at ELSE NULL END,
+           last_status_code = CASE WHEN i.outcome = 'released' THEN d.last_status_code ELSE i.status_code END,
+           last_error = CASE WHEN i.outcome = 'released' THEN d.last_error ELSE i.error END,
+           claimed_by = NULL, claim_until = NULL, updated_at = i.now
+      FROM input i JOIN held h ON h.delivery_id = i.delivery_id
+     WHERE d.delivery_id = i.delivery_id
+  )
+  SELECT delivery_id, endpoint_id FROM held`;
+
 /** The EventStore port over SQL; mixed into the Store that `createSqlStore` returns. */
 export class SqlEventStore implements EventStore {
   readonly #db: Db;
@@ -254,69 +288,34 @@ export class SqlEventStore implements EventStore {
     }));
   }
 
-  async recordDeliveryAttempt(report: DeliveryAttemptReport): Promise<boolean> {
-    const { outcome } = report;
-    return this.#db.transaction(async (tx) => {
-      const held = await tx.query<{ attempt_count: number; endpoint_id: string }>(
-        `SELECT attempt_count, endpoint_id FROM webhook_deliveries WHERE delivery_id = $1 AND claimed_by = $2 AND status = 'pending' FOR UPDATE`,
-        [report.deliveryId, report.instanceId],
-      );
-      const row = held.rows[0];
-      const counted = outcome.kind !== 'released';
-      const attemptNumber = (row?.attempt_count ?? (await this.#attemptCount(tx, report.deliveryId))) + (counted ? 1 : 0);
-      await tx.query(
-        `INSERT INTO webhook_attempts (delivery_id, attempt_number, instance_id, outcome, started_at, latency_ms, status_code, response_snippet, error)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          report.deliveryId,
-          attemptNumber,
-          report.instanceId,
-          outcome.kind === 'released' ? 'aborted' : outcome.kind,
-          at(report.startedAtMs),
-          Math.max(0, Math.round(report.latencyMs)),
-          report.statusCode,
-          clip(report.responseSnippet, RESPONSE_SNIPPET_MAX),
-          clip(report.error, RESPONSE_SNIPPET_MAX),
-        ],
-      );
-      if (!row) return false;
-      const now = at(report.nowMs);
-      const common = [report.deliveryId, now, report.statusCode, clip(report.error, RESPONSE_SNIPPET_MAX)];
-      switch (outcome.kind) {
-        case 'delivered':
-          await tx.query(
-            `UPDATE webhook_deliveries SET status = 'delivered', attempt_count = attempt_count + 1, delivered_at = $2, next_attempt_at = NULL,
-                    last_status_code = $3, last_error = $4, claimed_by = NULL, claim_until = NULL, updated_at = $2 WHERE delivery_id = $1`,
-            common,
-          );
-          break;
-        case 'retry':
-          await tx.query(
-            `UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, next_attempt_at = $5,
-                    last_status_code = $3, last_error = $4, claimed_by = NULL, claim_until = NULL, updated_at = $2 WHERE delivery_id = $1`,
-            [...common, at(outcome.nextAttemptAtMs)],
-          );
-          break;
-        case 'failed':
-        case 'gone':
-          await tx.query(
-            `UPDATE webhook_deliveries SET status = 'failed', attempt_count = attempt_count + 1, next_attempt_at = NULL,
-                    last_status_code = $3, last_error = $4, claimed_by = NULL, claim_until = NULL, updated_at = $2 WHERE delivery_id = $1`,
-            common,
-          );
-          if (outcome.kind === 'gone') await disableEndpoint(tx, row.endpoint_id, 'The endpoint answered 410 Gone.', report.nowMs);
-          break;
-        case 'released':
-          await tx.query('UPDATE webhook_deliveries SET claimed_by = NULL, claim_until = NULL, updated_at = $2 WHERE delivery_id = $1', [report.deliveryId, now]);
-          break;
+  async recordDeliveryAttempts(reports: readonly DeliveryAttemptReport[]): Promise<boolean[]> {
+    if (reports.length === 0) return [];
+    const input = JSON.stringify(
+      reports.map((report, ord) => ({
+        ord,
+        delivery_id: report.deliveryId,
+        instance_id: report.instanceId,
+        outcome: report.outcome.kind,
+        next_attempt_at: report.outcome.kind === 'retry' ? at(report.outcome.nextAttemptAtMs) : null,
+        started_at: at(report.startedAtMs),
+        latency_ms: Math.max(0, Math.round(report.latencyMs)),
+        status_code: report.statusCode,
+        response_snippet: storableText(report.responseSnippet, RESPONSE_SNIPPET_MAX),
+        error: storableText(report.error, RESPONSE_SNIPPET_MAX),
+        now: at(report.nowMs),
+      })),
+    );
+    const record = async (db: Db): Promise<boolean[]> => {
+      const { rows } = await db.query<{ delivery_id: string; endpoint_id: string }>(RECORD_ATTEMPTS, [input, reports.map((report) => report.deliveryId)]);
+      const held = new Map(rows.map((row) => [row.delivery_id, row.endpoint_id]));
+      for (const report of reports) {
+        const endpointId = held.get(report.deliveryId);
+        if (report.outcome.kind === 'gone' && endpointId !== undefined) await disableEndpoint(db, endpointId, 'The endpoint answered 410 Gone.', report.nowMs);
       }
-      return true;
-    });
-  }
-
-  async #attemptCount(tx: Db, deliveryId: string): Promise<number> {
-    const { rows } = await tx.query<{ attempt_count: number }>('SELECT attempt_count FROM webhook_deliveries WHERE delivery_id = $1', [deliveryId]);
-    return rows[0]?.attempt_count ?? 0;
+      return reports.map((report) => held.has(report.deliveryId));
+    };
+    // A 410 disables its endpoint in the same transaction as the attempt; otherwise one statement is the transaction.
+    return reports.some((report) => report.outcome.kind === 'gone') ? this.#db.transaction(record) : record(this.#db);
   }
 
   // Order polling

@@ -589,7 +589,7 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `GROCER_UNAVAILABLE`: the grocer simulator could not be reached. */
+        /** @description `GROCER_UNAVAILABLE`: the grocer simulator could not be reached. Or `SHUTTING_DOWN` (with `Retry-After`), as on every route (see `ShuttingDown`). */
         GrocerUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -629,6 +629,16 @@ export type components = {
         /** @description `NOT_FOUND`: no such partner, key, endpoint, delivery or order; or no grocer simulator to control. */
         NotFound: {
             headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `SHUTTING_DOWN`: the instance was stopping (SIGTERM) and could not finish the request within its drain deadline (`DRAIN_TIMEOUT_MS`, 10 s). Retry it; another instance takes it. */
+        ShuttingDown: {
+            headers: {
+                "Retry-After"?: "1";
                 [name: string]: unknown;
             };
             content: {
@@ -685,6 +695,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     bumpGrocerCatalogVersion: {
@@ -889,6 +900,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     listPartners: {
@@ -912,6 +924,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     createPartner: {
@@ -950,6 +963,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["ClientIdTaken"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     confirmBranchResolution: {
@@ -978,6 +992,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     addAppClient: {
@@ -1015,6 +1030,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ClientIdTaken"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     listDeliveries: {
@@ -1049,6 +1065,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     goLiveCheck: {
@@ -1073,6 +1090,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     goLive: {
@@ -1112,6 +1130,7 @@ export interface operations {
                     "application/json": components["schemas"]["GoLiveReport"];
                 };
             };
+            503: components["responses"]["ShuttingDown"];
         };
     };
     listPartnerKeys: {
@@ -1137,6 +1156,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     issuePartnerKey: {
@@ -1168,6 +1188,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     listWebhookEndpoints: {
@@ -1194,6 +1215,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     registerWebhookEndpoint: {
@@ -1228,6 +1250,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     reconcile: {
@@ -1249,7 +1272,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description `GROCER_UNAVAILABLE`: the grocer could not answer, so nothing was compared. */
+            /** @description `GROCER_UNAVAILABLE`: the grocer could not answer, so nothing was compared. Or `SHUTTING_DOWN` (with `Retry-After`), as on every route (see `ShuttingDown`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1280,6 +1303,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
     rotateWebhookSecret: {
@@ -1313,6 +1337,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
         };
     };
 }

@@ -24,3 +24,27 @@ export async function checkDependency(check: () => Promise<unknown>, timeoutMs =
     clearTimeout(timer);
   }
 }
+
+/**
+ * A dependency check for health endpoints that costs the dependency one call per `ttlMs` however
+ * many probes arrive: callers meanwhile share the check in flight, then its result (failed or not)
+ * until it is `ttlMs` old. Unauthenticated `/health` requests must not become load on the grocer.
+ *
+ * @example
+ * const grocer = cachedDependencyCheck(() => gateway.catalogVersion(), { ttlMs: 5_000 });
+ * const { ok } = await grocer();
+ */
+export function cachedDependencyCheck(check: () => Promise<unknown>, options: { ttlMs: number; timeoutMs?: number; now?: () => number }): () => Promise<DependencyCheck> {
+  const now = options.now ?? (() => performance.now());
+  let last: { at: number; result: DependencyCheck } | null = null;
+  let running: Promise<DependencyCheck> | null = null;
+  return () => {
+    if (last && now() - last.at < options.ttlMs) return Promise.resolve(last.result);
+    running ??= checkDependency(check, options.timeoutMs).then((result) => {
+      last = { at: now(), result };
+      running = null;
+      return result;
+    });
+    return running;
+  };
+}

@@ -16,7 +16,7 @@ export { createImageHandler } from './image-handler.ts';
 export { createInboundWebhookHandler, INBOUND_WEBHOOK_PATHS, type InboundWebhookHandlerOptions } from './inbound-webhook-handler.ts';
 export { createProviderWebhookHandler, PROVIDER_WEBHOOK_BODY_LIMIT, type ProviderWebhookHandlerOptions } from './provider-webhook-handler.ts';
 export { withCors, type CorsOptions } from './cors.ts';
-export { checkDependency, type DependencyCheck } from './dependency-check.ts';
+export { cachedDependencyCheck, checkDependency, type DependencyCheck } from './dependency-check.ts';
 export { rateLimitedMessage, rateLimitedResponse, takePartnerUnits, withPartnerRateLimit, type PartnerRateLimiting, type PartnerRateLimitOptions } from './rate-limit.ts';
 export { rateLimitHeaders } from '../services/rate-limiter.ts';
 export { escapeHtml, htmlPage, PAGE_STYLES, pageHeaders, pickLang, type PageLang } from './page-kit.ts';

@@ -145,8 +145,12 @@ export interface EventStore {
    * no two instances hold one delivery at once; an expired claim (a killed instance) is claimed again.
    */
   claimDeliveries(input: { instanceId: string; nowMs: number; untilMs: number; limit: number }): Promise<ClaimedDelivery[]>;
-  /** Records the attempt and moves the delivery on; false when the claim was no longer held (the attempt is recorded still). */
-  recordDeliveryAttempt(report: DeliveryAttemptReport): Promise<boolean>;
+  /**
+   * Records the attempts and moves each delivery on, all in one statement (one transaction when an
+   * endpoint is disabled); per report, false when its claim was no longer held (its attempt is
+   * recorded still). Text that PostgreSQL cannot store (NUL, a surrogate cut in half) is replaced.
+   */
+  recordDeliveryAttempts(reports: readonly DeliveryAttemptReport[]): Promise<boolean[]>;
 
   /** Claims up to `limit` orders due for polling until `untilMs` (`FOR UPDATE SKIP LOCKED`). */
   claimOrderPolls(input: { instanceId: string; nowMs: number; untilMs: number; limit: number }): Promise<ClaimedOrderPoll[]>;
@@ -163,3 +167,16 @@ export interface EventStore {
 
 /** Longest response snippet kept per attempt, in characters. */
 export const RESPONSE_SNIPPET_MAX = 1024;
+
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `value` cut to `max` characters, as PostgreSQL text holds it: NUL and lone surrogates (what a cut
+ * through a pair leaves) become U+FFFD. A receiver's answer is kept in the delivery log this way.
+ *
+ * @example
+ * storableText('ok\u0000', RESPONSE_SNIPPET_MAX); // 'ok\uFFFD'
+ */
+export function storableText(value: string | null, max: number): string | null {
+  return value === null ? null : value.slice(0, max).replace(UNSTORABLE, '\uFFFD');
+}

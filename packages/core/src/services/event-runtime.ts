@@ -42,8 +42,8 @@ export interface EventRuntime {
   inboundWebhookHandler: HttpHandler;
   /** Starts delivering, polling and recovering in the background. */
   start(): void;
-  /** Stops them all, draining in-flight work and releasing claims. */
-  stop(): Promise<void>;
+  /** Stops them all, letting in-flight deliveries finish for up to `drainMs` (default 10 s), then releasing claims. */
+  stop(options?: { drainMs?: number }): Promise<void>;
 }
 
 /**
@@ -76,8 +76,8 @@ export function createEventRuntime(options: EventRuntimeOptions): EventRuntime {
       recovery.start();
       if (polling) poller.start();
     },
-    async stop() {
-      await Promise.all([dispatcher.stop(), poller.stop(), recovery.stop()]);
+    async stop(stopOptions = {}) {
+      await Promise.all([dispatcher.stop(stopOptions), poller.stop(), recovery.stop()]);
     },
   };
 }

@@ -1,8 +1,9 @@
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { components } from '../generated/webhooks-api.ts';
 import { newId } from '../model/ids.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
-import type { ClaimedDelivery, DeliveryOutcome } from '../ports/event-store.ts';
+import type { ClaimedDelivery, DeliveryAttemptReport, DeliveryOutcome } from '../ports/event-store.ts';
 import type { Store } from '../ports/store.ts';
 import type { WebhookSender, WebhookSendResult } from '../ports/webhook-sender.ts';
 import { EventWorkerLoop } from './event-worker-loop.ts';
@@ -31,11 +32,13 @@ export interface WebhookDispatcherOptions {
   clock?: Clock;
   /** Names this instance's claims; unique per process. */
   instanceId?: string;
-  /** Deliveries claimed and sent at once per round. */
+  /** Most deliveries claimed by one query. */
   batchSize?: number;
+  /** Sends in flight at once, to any endpoints and of any events. */
+  concurrency?: number;
   /** How long a claim holds; longer than a send can take, so a live instance never loses one. */
   leaseMs?: number;
-  /** Real-time wait between rounds when nothing was due. */
+  /** Real-time wait between claims when nothing was due. */
   idleMs?: number;
   timeoutMs?: number;
   /** How long `stop()` lets in-flight sends finish before it aborts them. */
@@ -75,10 +78,16 @@ export function deliveryOutcome(result: WebhookSendResult, attemptCount: number,
   return delay === undefined ? { kind: 'failed' } : { kind: 'retry', nextAttemptAtMs: nowMs + delay };
 }
 
+/** Attempts recorded by one statement at most. */
+const RECORD_BATCH = 200;
+
 /**
  * Delivers the outbox to partners' endpoints. Every API instance runs one: it claims due
- * deliveries in small batches (`FOR UPDATE SKIP LOCKED` with a lease), POSTs each signed body,
- * and records every attempt. A killed instance's claims expire and another instance retries them.
+ * deliveries in batches (`FOR UPDATE SKIP LOCKED` with a lease) and keeps up to `concurrency`
+ * sends in flight, to any endpoints and of any events (order per endpoint is not kept: receivers
+ * dedupe by event id), claiming more as room frees up; it POSTs each signed body and records every
+ * attempt, the attempts that finish while a record is written together in the next statement. A
+ * killed instance's claims expire and another instance retries them.
  *
  * @example
  * const dispatcher = new WebhookDispatcher({ store, sender: createHttpWebhookSender() });
@@ -90,30 +99,37 @@ export class WebhookDispatcher {
   readonly #sender: WebhookSender;
   readonly #clock: Clock;
   readonly #batchSize: number;
+  readonly #concurrency: number;
   readonly #leaseMs: number;
   readonly #timeoutMs: number;
   readonly #drainMs: number;
   readonly #userAgent: string;
   readonly #onError: (error: unknown) => void;
-  #abort = new AbortController();
+  #abort = abortController();
   readonly #loop: EventWorkerLoop;
+  /** Sends in flight: what `concurrency` bounds. */
+  readonly #sending = new Set<Promise<unknown>>();
+  /** Deliveries sent or being sent whose attempt is not recorded yet. */
+  readonly #unrecorded = new Set<Promise<unknown>>();
+  /** Resolved when a send finishes or the dispatcher stops: a claim waiting for room looks again. */
+  #roomWaiters: (() => void)[] = [];
+  #stopping = false;
+  #recordQueue: { report: DeliveryAttemptReport; done: (held: boolean) => void }[] = [];
+  #recording = false;
 
   constructor(options: WebhookDispatcherOptions) {
     this.#store = options.store;
     this.#sender = options.sender;
     this.#clock = options.clock ?? systemClock;
     this.instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${newId('i').slice(2, 10)}`;
-    this.#batchSize = options.batchSize ?? 10;
+    this.#batchSize = Math.max(1, options.batchSize ?? 100);
+    this.#concurrency = Math.max(1, options.concurrency ?? 200);
     this.#leaseMs = options.leaseMs ?? 60_000;
     this.#timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.#drainMs = options.drainMs ?? WEBHOOK_TIMEOUT_MS;
     this.#userAgent = options.userAgent ?? WEBHOOK_USER_AGENT;
     this.#onError = options.onError ?? ((error) => console.error('[webhook-dispatcher]', error));
-    this.#loop = new EventWorkerLoop({
-      round: async () => (await this.dispatchOnce()).claimed === this.#batchSize,
-      idleMs: options.idleMs ?? 1_000,
-      onError: this.#onError,
-    });
+    this.#loop = new EventWorkerLoop({ round: () => this.#claimMore(), idleMs: options.idleMs ?? 1_000, onError: this.#onError });
   }
 
   get running(): boolean {
@@ -122,38 +138,123 @@ export class WebhookDispatcher {
 
   /** Claims one batch of due deliveries and sends them, in parallel; resolves when all are recorded. */
   async dispatchOnce(): Promise<DispatchRound> {
-    const nowMs = this.#clock.now();
-    const claimed = await this.#store.claimDeliveries({ instanceId: this.instanceId, nowMs, untilMs: nowMs + this.#leaseMs, limit: this.#batchSize });
+    const claimed = await this.#claim(this.#batchSize);
     const round: DispatchRound = { claimed: claimed.length, delivered: 0, retried: 0, failed: 0, released: 0 };
-    const signal = this.#abort.signal;
-    await Promise.all(
-      claimed.map(async (delivery) => {
-        const outcome = await this.#deliver(delivery, signal);
-        if (outcome === 'delivered') round.delivered++;
-        else if (outcome === 'retry') round.retried++;
-        else if (outcome === 'released') round.released++;
-        else round.failed++;
-      }),
-    );
+    const outcomes = await Promise.all(claimed.map((delivery) => this.#send(delivery)));
+    for (const outcome of outcomes) round[outcome === 'retry' ? 'retried' : outcome]++;
     return round;
   }
 
-  /** Runs rounds until `stop()`: at once while work is due, every `idleMs` otherwise. */
+  /** Runs until `stop()`: claims while work is due and there is room in flight, every `idleMs` otherwise. */
   start(): void {
     if (this.#loop.running) return;
-    if (this.#abort.signal.aborted) this.#abort = new AbortController();
+    if (this.#abort.signal.aborted) this.#abort = abortController();
+    this.#stopping = false;
     this.#loop.start();
   }
 
   /**
    * Stops claiming, lets in-flight sends finish for up to `drainMs`, then aborts the rest; aborted
    * deliveries are released (not counted as attempts) so any instance sends them again at once.
+   * Resolves once every attempt is recorded.
    */
   async stop(options: { drainMs?: number } = {}): Promise<void> {
-    await this.#loop.stop(options.drainMs ?? this.#drainMs, () => this.#abort.abort());
+    const drainMs = options.drainMs ?? this.#drainMs;
+    const deadline = performance.now() + drainMs;
+    this.#stopping = true;
+    this.#wakeRoomWaiters();
+    const abort = () => this.#abort.abort();
+    await this.#loop.stop(drainMs, abort);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const drained = await Promise.race([
+      Promise.all(this.#sending).then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - performance.now())))),
+    ]);
+    clearTimeout(timer);
+    if (!drained) abort();
+    await Promise.all(this.#unrecorded);
   }
 
-  async #deliver(delivery: ClaimedDelivery, signal: AbortSignal): Promise<'delivered' | 'retry' | 'failed' | 'released'> {
+  /**
+   * One turn of the loop: waits until a claim's worth of sends is free (a quarter of a batch, so
+   * that claims keep up while sends finish one by one), claims up to the room and starts sending;
+   * true when more may be due.
+   */
+  async #claimMore(): Promise<boolean> {
+    const least = Math.max(1, Math.min(Math.ceil(this.#batchSize / 4), this.#concurrency));
+    while (this.#concurrency - this.#sending.size < least && !this.#stopping) await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
+    if (this.#stopping) return false;
+    const limit = Math.min(this.#batchSize, this.#concurrency - this.#sending.size);
+    const claimed = await this.#claim(limit);
+    for (const delivery of claimed) void this.#send(delivery);
+    return claimed.length === limit;
+  }
+
+  async #claim(limit: number): Promise<ClaimedDelivery[]> {
+    const nowMs = this.#clock.now();
+    return this.#store.claimDeliveries({ instanceId: this.instanceId, nowMs, untilMs: nowMs + this.#leaseMs, limit });
+  }
+
+  /** Sends one delivery (a slot of `concurrency` until its answer or failure), then records the attempt. */
+  #send(delivery: ClaimedDelivery): Promise<Exclude<DeliveryOutcome['kind'], 'gone'>> {
+    const attempt = this.#attempt(delivery, this.#abort.signal);
+    this.#sending.add(attempt);
+    const free = () => {
+      this.#sending.delete(attempt);
+      this.#wakeRoomWaiters();
+    };
+    void attempt.then(free, free);
+    const recorded = attempt.then(
+      async (report) => {
+        await this.#record(report);
+        return report.outcome.kind === 'gone' ? 'failed' : report.outcome.kind;
+      },
+      (error: unknown) => {
+        // Nothing was recorded: the claim expires and another round sends the delivery again.
+        this.#onError(error);
+        return 'released' as const;
+      },
+    );
+    this.#unrecorded.add(recorded);
+    void recorded.then(() => this.#unrecorded.delete(recorded));
+    return recorded;
+  }
+
+  #wakeRoomWaiters(): void {
+    const waiters = this.#roomWaiters;
+    this.#roomWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Records an attempt with the others that finish meanwhile: one statement per batch, one batch at a time. */
+  #record(report: DeliveryAttemptReport): Promise<boolean> {
+    return new Promise((done) => {
+      this.#recordQueue.push({ report, done });
+      if (!this.#recording) void this.#recordQueued();
+    });
+  }
+
+  async #recordQueued(): Promise<void> {
+    this.#recording = true;
+    try {
+      while (this.#recordQueue.length > 0) {
+        const batch = this.#recordQueue.splice(0, RECORD_BATCH);
+        try {
+          const held = await this.#store.recordDeliveryAttempts(batch.map((entry) => entry.report));
+          batch.forEach((entry, i) => entry.done(held[i] ?? false));
+        } catch (error) {
+          // The claims expire and another round retries the deliveries; receivers dedupe by event id.
+          this.#onError(error);
+          for (const entry of batch) entry.done(false);
+        }
+      }
+    } finally {
+      this.#recording = false;
+    }
+  }
+
+  /** POSTs one delivery and says what the attempt came to; recording it is the caller's. */
+  async #attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<DeliveryAttemptReport> {
     const startedAtMs = this.#clock.now();
     const body = JSON.stringify(partnerEventBody(delivery, startedAtMs));
     const { endpoint, event } = delivery;
@@ -178,22 +279,23 @@ export class WebhookDispatcher {
     }
     const nowMs = this.#clock.now();
     const outcome = deliveryOutcome(result, delivery.attemptCount, nowMs);
-    try {
-      await this.#store.recordDeliveryAttempt({
-        deliveryId: delivery.deliveryId,
-        instanceId: this.instanceId,
-        startedAtMs,
-        latencyMs: result.latencyMs,
-        statusCode: result.kind === 'response' ? result.status : null,
-        responseSnippet: result.kind === 'response' ? result.responseSnippet : null,
-        error: result.kind === 'error' ? `${result.error}: ${result.message}` : outcome.kind === 'delivered' ? null : `HTTP ${result.status}`,
-        outcome,
-        nowMs,
-      });
-    } catch (error) {
-      // The claim expires and another round retries the delivery; the receiver dedupes by event id.
-      this.#onError(error);
-    }
-    return outcome.kind === 'gone' ? 'failed' : outcome.kind;
+    return {
+      deliveryId: delivery.deliveryId,
+      instanceId: this.instanceId,
+      startedAtMs,
+      latencyMs: result.latencyMs,
+      statusCode: result.kind === 'response' ? result.status : null,
+      responseSnippet: result.kind === 'response' ? result.responseSnippet : null,
+      error: result.kind === 'error' ? `${result.error}: ${result.message}` : outcome.kind === 'delivered' ? null : `HTTP ${result.status}`,
+      outcome,
+      nowMs,
+    };
   }
+}
+
+/** Every send in flight listens on the dispatcher's abort signal: more than the default ten listeners is expected. */
+function abortController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { RESPONSE_SNIPPET_MAX } from '../ports/event-store.ts';
 import type { Store } from '../ports/store.ts';
 import { CONTRACT_T0 as T0, contractEvent as event, contractGrocerOrder, storeContractOrder } from './contract-records.ts';
 import type { StoreContractSubject } from './store-contract.ts';
@@ -127,11 +128,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       const report = { instanceId: 'w1', startedAtMs: T0, latencyMs: 12.6, statusCode: 500, responseSnippet: 'x'.repeat(5_000), error: null, nowMs: T0 + 100 };
 
       assert.equal(
-        await store.recordDeliveryAttempt({ ...report, deliveryId: retried, instanceId: 'w2', outcome: { kind: 'delivered' } }),
+        (await store.recordDeliveryAttempts([{ ...report, deliveryId: retried, instanceId: 'w2', outcome: { kind: 'delivered' } }]))[0],
         false,
         'a claim not held moves nothing',
       );
-      assert.equal(await store.recordDeliveryAttempt({ ...report, deliveryId: retried, outcome: { kind: 'retry', nextAttemptAtMs: T0 + 60_000 } }), true);
+      assert.equal((await store.recordDeliveryAttempts([{ ...report, deliveryId: retried, outcome: { kind: 'retry', nextAttemptAtMs: T0 + 60_000 } }]))[0], true);
       const afterRetry = (await store.getDelivery(retried))!;
       assert.deepEqual([afterRetry.status, afterRetry.attemptCount, afterRetry.nextAttemptAt, afterRetry.lastStatusCode], ['pending', 1, new Date(T0 + 60_000).toISOString(), 500]);
       assert.deepEqual(
@@ -142,7 +143,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
         ],
       );
 
-      assert.equal(await store.recordDeliveryAttempt({ ...report, deliveryId: delivered, statusCode: 204, responseSnippet: null, outcome: { kind: 'released' } }), true);
+      assert.equal((await store.recordDeliveryAttempts([{ ...report, deliveryId: delivered, statusCode: 204, responseSnippet: null, outcome: { kind: 'released' } }]))[0], true);
       assert.deepEqual(
         (await store.getDelivery(delivered))!.attempts.map((a) => [a.attemptNumber, a.outcome]),
         [[0, 'aborted']],
@@ -154,7 +155,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
         [delivered],
         'a released delivery is due at once; one to retry later is not',
       );
-      assert.equal(await store.recordDeliveryAttempt({ ...report, deliveryId: delivered, statusCode: 204, responseSnippet: null, outcome: { kind: 'delivered' } }), true);
+      assert.equal((await store.recordDeliveryAttempts([{ ...report, deliveryId: delivered, statusCode: 204, responseSnippet: null, outcome: { kind: 'delivered' } }]))[0], true);
       const done = (await store.getDelivery(delivered))!;
       assert.deepEqual([done.status, done.attemptCount, done.nextAttemptAt, done.deliveredAt], ['delivered', 1, null, new Date(T0 + 100).toISOString()]);
 
@@ -168,7 +169,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       ]);
       assert.deepEqual(await store.redeliver('dlv_none', 'dlv_x', T0), { kind: 'not-found' });
 
-      assert.equal(await store.recordDeliveryAttempt({ ...report, deliveryId: gone, statusCode: 410, outcome: { kind: 'gone' } }), true);
+      assert.equal((await store.recordDeliveryAttempts([{ ...report, deliveryId: gone, statusCode: 410, outcome: { kind: 'gone' } }]))[0], true);
       assert.equal((await store.getDelivery(gone))?.status, 'failed');
       const disabled = await store.getWebhookEndpoint('whe_e');
       assert.deepEqual([disabled?.status, disabled?.disabledReason], ['disabled', 'The endpoint answered 410 Gone.']);
@@ -191,6 +192,63 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       assert.deepEqual(await store.listDeliveries('ptn_a', { limit: 10, before: gone }), [], "a cursor of another partner's delivery matches nothing");
       const counts = await store.deliveryCounts();
       assert.ok(counts.delivered >= 1 && counts.failed >= 1 && counts.cancelled >= 2);
+    });
+
+    test('attempts recorded together move each delivery by its own outcome; text is kept as PostgreSQL can hold it', async () => {
+      await store.createPartner({ partnerId: 'ptn_f', name: 'F', environment: 'sandbox', orderSource: 'SRC_F' });
+      const base = {
+        partnerId: 'ptn_f',
+        url: 'https://f.example/hook',
+        environment: 'sandbox' as const,
+        createdAt: new Date(T0).toISOString(),
+        eventTypes: ['order.status' as const],
+      };
+      await store.insertWebhookEndpoint({ ...base, endpointId: 'whe_f1', secret: 'f1' });
+      await store.insertWebhookEndpoint({ ...base, endpointId: 'whe_f2', secret: 'f2' });
+      const orders: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const orderId = await newOrder('ptn_f');
+        orders.push(orderId);
+        await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'QUEUED'), [event(`f${i}`, 'ptn_f', orderId)]);
+      }
+      const claims = await store.claimDeliveries({ instanceId: 'batch', nowMs: T0, untilMs: T0 + 30_000, limit: 50 });
+      const id = (endpointId: string, order: number) => claims.find((c) => c.endpoint.endpointId === endpointId && c.event.orderId === orders[order])!.deliveryId;
+      const [d1, d2, d3, d4] = [0, 1, 2, 3].map((i) => id('whe_f1', i)) as [string, string, string, string];
+      const [d5, d6, d7, d8] = [0, 1, 2, 3].map((i) => id('whe_f2', i)) as [string, string, string, string];
+      const report = { instanceId: 'batch', startedAtMs: T0, latencyMs: 5, statusCode: 500, responseSnippet: null, error: 'HTTP 500', nowMs: T0 + 100 };
+      const held = await store.recordDeliveryAttempts([
+        { ...report, deliveryId: d1, statusCode: 200, responseSnippet: 'ok\u0000', error: null, outcome: { kind: 'delivered' } },
+        { ...report, deliveryId: d2, responseSnippet: `${'x'.repeat(RESPONSE_SNIPPET_MAX - 1)}\u{1F600}`, outcome: { kind: 'retry', nextAttemptAtMs: T0 + 5_000 } },
+        { ...report, deliveryId: d3, statusCode: null, error: 'aborted: the dispatcher stopped', outcome: { kind: 'released' } },
+        { ...report, deliveryId: d4, error: 'network: \uD800 lone', outcome: { kind: 'failed' } },
+        { ...report, deliveryId: d5, instanceId: 'other', statusCode: 200, error: null, outcome: { kind: 'delivered' } },
+        { ...report, deliveryId: 'dlv_none', outcome: { kind: 'delivered' } },
+        { ...report, deliveryId: d6, statusCode: 410, error: 'HTTP 410', outcome: { kind: 'gone' } },
+      ]);
+      assert.deepEqual(held, [true, true, true, true, false, false, true]);
+      const state = async (deliveryId: string) => {
+        const d = (await store.getDelivery(deliveryId))!;
+        return { status: d.status, attemptCount: d.attemptCount, nextAttemptAt: d.nextAttemptAt, attempts: d.attempts.map((a) => [a.attemptNumber, a.instanceId, a.outcome]) };
+      };
+      const t = (ms: number) => new Date(ms).toISOString();
+      assert.deepEqual(await state(d1), { status: 'delivered', attemptCount: 1, nextAttemptAt: null, attempts: [[1, 'batch', 'delivered']] });
+      assert.deepEqual(await state(d2), { status: 'pending', attemptCount: 1, nextAttemptAt: t(T0 + 5_000), attempts: [[1, 'batch', 'retry']] });
+      assert.deepEqual(await state(d3), { status: 'pending', attemptCount: 0, nextAttemptAt: t(T0), attempts: [[0, 'batch', 'aborted']] });
+      assert.deepEqual(await state(d4), { status: 'failed', attemptCount: 1, nextAttemptAt: null, attempts: [[1, 'batch', 'failed']] });
+      assert.deepEqual(await state(d6), { status: 'failed', attemptCount: 1, nextAttemptAt: null, attempts: [[1, 'batch', 'gone']] });
+      assert.deepEqual((await state(d5)).attempts, [[1, 'other', 'delivered']], 'a claim not held logs the attempt only');
+      for (const cancelled of [d5, d7, d8]) assert.equal((await store.getDelivery(cancelled))?.status, 'cancelled', 'a 410 cancels what was pending for its endpoint');
+      assert.equal((await store.getWebhookEndpoint('whe_f2'))?.status, 'disabled');
+      assert.equal((await store.getWebhookEndpoint('whe_f1'))?.status, 'active');
+      const text = async (deliveryId: string) => {
+        const d = (await store.getDelivery(deliveryId))!;
+        return [d.attempts[0]!.responseSnippet, d.attempts[0]!.error, d.lastError];
+      };
+      assert.deepEqual(await text(d1), ['ok\uFFFD', null, null], 'NUL is replaced');
+      assert.deepEqual(await text(d2), [`${'x'.repeat(RESPONSE_SNIPPET_MAX - 1)}\uFFFD`, 'HTTP 500', 'HTTP 500'], 'a pair cut by the limit leaves no lone surrogate');
+      assert.deepEqual(await text(d4), [null, 'network: \uFFFD lone', 'network: \uFFFD lone']);
+      assert.deepEqual(await store.recordDeliveryAttempts([]), []);
+      await store.disableWebhookEndpoint('whe_f1', 'test', T0);
     });
 
     test('orders are enrolled for polling as they are stored; an event makes the order due again', async () => {

@@ -2,6 +2,7 @@ import type { EventRecord } from '../model/checkout.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
 import {
   RESPONSE_SNIPPET_MAX,
+  storableText,
   type ClaimedDelivery,
   type ClaimedOrderPoll,
   type DeliveryAttemptReport,
@@ -12,8 +13,6 @@ import {
   type WebhookEndpointRecord,
 } from '../ports/event-store.ts';
 import { attachTables, check, compareText, copy, iso, isoOrNull, newDeliveryRow, newTables, type DeliveryRow, type EndpointRow, type InMemoryTables } from './in-memory-tables.ts';
-
-const clip = (value: string | null, max: number): string | null => (value === null ? null : value.slice(0, max));
 
 function publicEndpoint(row: EndpointRow): WebhookEndpointRecord {
   const { secret: _secret, previousSecret: _previous, seq: _seq, ...record } = row;
@@ -170,13 +169,16 @@ export class InMemoryEventStore implements EventStore {
     });
   }
 
-  async recordDeliveryAttempt(report: DeliveryAttemptReport): Promise<boolean> {
+  async recordDeliveryAttempts(reports: readonly DeliveryAttemptReport[]): Promise<boolean[]> {
+    return reports.map((report) => this.#recordAttempt(report));
+  }
+
+  /** One attempt of `recordDeliveryAttempts`; an attempt of no delivery is not logged, as the SQL store's join drops it. */
+  #recordAttempt(report: DeliveryAttemptReport): boolean {
     const t = this.#t;
     const { outcome } = report;
-    const row = t.deliveries.get(report.deliveryId);
-    // The attempt row references its delivery: an attempt of no delivery is refused, as the foreign key refuses it.
-    check(row !== undefined, 'webhook_attempts_delivery_id_fkey');
-    const delivery = row!;
+    const delivery = t.deliveries.get(report.deliveryId);
+    if (!delivery) return false;
     const held = delivery.claimedBy === report.instanceId && delivery.status === 'pending';
     const counted = outcome.kind !== 'released';
     delivery.attempts.push({
@@ -186,14 +188,14 @@ export class InMemoryEventStore implements EventStore {
       startedAtMs: report.startedAtMs,
       latencyMs: Math.max(0, Math.round(report.latencyMs)),
       statusCode: report.statusCode,
-      responseSnippet: clip(report.responseSnippet, RESPONSE_SNIPPET_MAX),
-      error: clip(report.error, RESPONSE_SNIPPET_MAX),
+      responseSnippet: storableText(report.responseSnippet, RESPONSE_SNIPPET_MAX),
+      error: storableText(report.error, RESPONSE_SNIPPET_MAX),
     });
     if (!held) return false;
     const settle = (changes: Partial<DeliveryRow>): void => {
       Object.assign(
         delivery,
-        { lastStatusCode: report.statusCode, lastError: clip(report.error, RESPONSE_SNIPPET_MAX), claimedBy: null, claimUntilMs: null, updatedAtMs: report.nowMs },
+        { lastStatusCode: report.statusCode, lastError: storableText(report.error, RESPONSE_SNIPPET_MAX), claimedBy: null, claimUntilMs: null, updatedAtMs: report.nowMs },
         changes,
       );
     };

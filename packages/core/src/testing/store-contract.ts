@@ -93,6 +93,25 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       assert.equal(await store.appClientExists('client-c'), true);
     });
 
+    test('creations and registrations racing for one client id: one has it, the others get null and leave nothing behind', async () => {
+      const creations = [0, 1, 2, 3, 4].map((i) =>
+        store.createPartnerWithCredentials({
+          partner: { partnerId: `ptn_race${i}`, name: `Racer ${i}`, environment: 'sandbox', orderSource: `SRC_RACE${i}` },
+          key: { keyHash: `h_race${i}`, keyPrefix: `pk_test_RAC${i}` },
+          client: { clientId: 'client-raced', redirectUris: [] },
+        }),
+      );
+      const registrations = [0, 1, 2].map(() => store.addAppClient({ clientId: 'client-raced', partnerId: 'ptn_a', redirectUris: [] }));
+      const results = await Promise.all([...creations, ...registrations]);
+      assert.equal(results.filter((result) => result !== null).length, 1, 'one winner');
+      for (const i of [0, 1, 2, 3, 4]) {
+        const won = results[i] !== null;
+        assert.equal((await store.getPartner(`ptn_race${i}`)) !== null, won, `racer ${i}: a partner only when it won`);
+        assert.equal((await store.findPartnerByKeyHash(`h_race${i}`)) !== null, won, `racer ${i}: a key only when it won`);
+      }
+      assert.equal(await store.appClientExists('client-raced'), true);
+    });
+
     test('an order source and a key prefix belong to one partner; going live keeps its first time', async () => {
       await assert.rejects(store.createPartner({ partnerId: 'ptn_dup', name: 'Dup', environment: 'sandbox', orderSource: 'SRC_A' }), 'an order source is unique');
       assert.equal(await store.getPartner('ptn_dup'), null);

@@ -221,4 +221,10 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
 export const SURFACE_ERROR_CODES: readonly { code: string; status: string; meaning: string; returnedBy: string }[] = [
   { code: 'GRAPHQL_PARSE_FAILED', status: '200 or 400', meaning: 'The GraphQL document has a syntax error.', returnedBy: '`POST /graphql` (`errors[]`), MCP tools' },
   { code: 'GRAPHQL_VALIDATION_FAILED', status: '200 or 400', meaning: 'The document does not validate against the schema, or a variable does not coerce (for example `first: "ten"`).', returnedBy: '`POST /graphql` (`errors[]`), MCP tools' },
+  {
+    code: 'SHUTTING_DOWN',
+    status: '503',
+    meaning: 'The instance was stopping (SIGTERM) and could not finish the request within its drain deadline; retry it, with `Retry-After: 1` (another instance takes it).',
+    returnedBy: 'Any route of the API and the search service, only while an instance stops',
+  },
 ];

@@ -207,7 +207,13 @@ for (const database of testDatabaseKinds()) {
     test('paid at the grocer while its Stripe session was open: the session is closed; money that lands first is refunded (ALREADY_PAID)', async () => {
       const closed = await placeOrder();
       const openSession = await startPayment(closed);
-      await t.system.grocer.recordPayment({ orderId: closed.orderId, paymentId: 'till_1', amountSatang: Math.round(closed.grandTotal * 100), provider: 'cash', reference: 'till-1' });
+      await t.system.grocer.recordPayment({
+        orderId: closed.orderId,
+        paymentId: 'till_1',
+        amountSatang: Math.round(closed.grandTotal * 100),
+        provider: 'cash',
+        reference: 'till-1',
+      });
       assert.equal((await checkout(closed)).state, 'paid', 'the service learns it from the grocer');
       await waitFor('the open session to be expired', () => stripe.session(openSession).status === 'expired');
       await waitFor('the attempt to end', async () => (await attemptsOf(closed.orderId))[0]?.state === 'failed');
@@ -217,7 +223,13 @@ for (const database of testDatabaseKinds()) {
       const landed = await placeOrder();
       const sessionId = await startPayment(landed);
       stripe.complete(sessionId, { paymentStatus: 'paid' });
-      await t.system.grocer.recordPayment({ orderId: landed.orderId, paymentId: 'till_2', amountSatang: Math.round(landed.grandTotal * 100), provider: 'cash', reference: 'till-2' });
+      await t.system.grocer.recordPayment({
+        orderId: landed.orderId,
+        paymentId: 'till_2',
+        amountSatang: Math.round(landed.grandTotal * 100),
+        provider: 'cash',
+        reference: 'till-2',
+      });
       assert.equal((await deliver(stripe.event('checkout.session.completed', sessionId))).body.outcome, 'refunded');
       assert.equal(await paymentStatus(landed.orderId), 'PAID', 'paid once, by the grocer’s payment');
       const view = await checkout(landed);
@@ -370,7 +382,9 @@ for (const database of testDatabaseKinds()) {
         const [webhook, ...presses] = await Promise.all([deliver(stripe.event('checkout.session.completed', sessionId)), ...Array.from({ length: 30 }, () => pay(order))]);
         assert.equal(webhook.status, 200);
         for (const press of presses) {
-          const fine = (press.status === 200 && press.body.redirectUrl?.endsWith(sessionId)) || (press.status === 409 && ['ALREADY_PAID', 'PAYMENT_IN_PROGRESS'].includes(press.body.error?.code ?? ''));
+          const fine =
+            (press.status === 200 && press.body.redirectUrl?.endsWith(sessionId)) ||
+            (press.status === 409 && ['ALREADY_PAID', 'PAYMENT_IN_PROGRESS'].includes(press.body.error?.code ?? ''));
           assert.ok(fine, JSON.stringify(press));
         }
         assert.equal(sessionsCreatedFor(order.orderId), 1, 'no second Checkout Session');

@@ -702,10 +702,15 @@ class SqlStore extends SqlEventStore implements Store {
 
   async listPayments(orderIds: readonly string[]): Promise<PaymentRecord[]> {
     if (orderIds.length === 0) return [];
-    const { rows } = await this.#db.query<{ payment_id: string; order_id: string; amount_satang: number | string; currency: string; provider: string; reference: string; created_at: Date | string }>(
-      'SELECT payment_id, order_id, amount_satang, currency, provider, reference, created_at FROM payments WHERE order_id = ANY($1::text[]) ORDER BY order_id',
-      [[...orderIds]],
-    );
+    const { rows } = await this.#db.query<{
+      payment_id: string;
+      order_id: string;
+      amount_satang: number | string;
+      currency: string;
+      provider: string;
+      reference: string;
+      created_at: Date | string;
+    }>('SELECT payment_id, order_id, amount_satang, currency, provider, reference, created_at FROM payments WHERE order_id = ANY($1::text[]) ORDER BY order_id', [[...orderIds]]);
     return rows.map((row) => ({
       paymentId: row.payment_id,
       orderId: row.order_id,

@@ -170,7 +170,11 @@ async function pay(commerce: Commerce, request: HttpRequest, token: string, lang
   } catch (error) {
     // A browser goes back to the page, which shows the new state (paid, expired, changed, cancelled, a refund) or the decline.
     if (!wantsJson && isCommerceError(error) && error.code === 'PAYMENT_DECLINED') return back('declined');
-    if (!wantsJson && isCommerceError(error) && ['ALREADY_PAID', 'PRICE_CHANGED', 'ORDER_CANCELLED', 'PAYMENT_LINK_EXPIRED', 'PAYMENT_MISMATCH', 'PAYMENT_IN_PROGRESS'].includes(error.code)) {
+    if (
+      !wantsJson &&
+      isCommerceError(error) &&
+      ['ALREADY_PAID', 'PRICE_CHANGED', 'ORDER_CANCELLED', 'PAYMENT_LINK_EXPIRED', 'PAYMENT_MISMATCH', 'PAYMENT_IN_PROGRESS'].includes(error.code)
+    ) {
       return back();
     }
     throw error;
@@ -218,7 +222,13 @@ export async function checkoutJson(commerce: Commerce, checkout: Checkout, token
       isPaid: order.paymentStatus === 'PAID',
       paidAt: order.paidAt,
       lastAttempt: attempt ? { state: attempt.state, failureCode: attempt.failureCode, refunded: attempt.state === 'refunded', at: attempt.updatedAt } : null,
-      refunds: checkout.refunds.map((refund) => ({ amount: toBaht(refund.amountMinor), currency: refund.currency, reason: refund.reason, state: refund.state, at: refund.updatedAt })),
+      refunds: checkout.refunds.map((refund) => ({
+        amount: toBaht(refund.amountMinor),
+        currency: refund.currency,
+        reason: refund.reason,
+        state: refund.state,
+        at: refund.updatedAt,
+      })),
     },
     expiresAt: Math.floor(Date.parse(link.expiresAt) / 1000),
     payUrl: `${commerce.shopUrl}/pay/${token}`,

@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { readIndexFileHeader } from '@grocery/search';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { startSystem, type System } from '../apps/api/src/system.ts';
 import { createStartupTimeline } from '../apps/api/src/startup-timeline.ts';
@@ -43,6 +44,7 @@ async function firstRequests(system: System) {
 }
 
 const snapshotDir = join(dataDir, 'catalog-snapshot');
+const indexDir = join(dataDir, 'search-index');
 const encodedFile = () => readdirSync(snapshotDir).find((name) => name.endsWith('.bin'));
 
 describe('start-up on embedded PGlite', () => {
@@ -95,4 +97,25 @@ describe('start-up on embedded PGlite', () => {
     }
     assert.ok(readFileSync(join(snapshotDir, encodedFile()!)).equals(encoded), 'the encoding is whole again');
   });
+
+  for (const [damage, edit] of [
+    ['truncated to half', (bytes: Buffer) => bytes.subarray(0, bytes.length >> 1)],
+    ['with one byte flipped', (bytes: Buffer) => Buffer.from(bytes).fill(bytes[bytes.length - 200]! ^ 0xff, bytes.length - 200, bytes.length - 199)],
+  ] as const) {
+    test(`a restart with the kept search index ${damage} refuses it, rebuilds it, and searches the same`, async () => {
+      const indexFile = join(indexDir, readdirSync(indexDir).find((name) => name.endsWith('.gsix'))!);
+      const whole = readFileSync(indexFile);
+      writeFileSync(indexFile, edit(whole));
+      const system = await start();
+      try {
+        const again = await firstRequests(system);
+        assert.equal(again.ready, 200);
+        assert.equal(again.searchIndex, 'built', 'the damaged file is not loaded');
+        assert.equal(again.hits, first.hits);
+      } finally {
+        await system.close();
+      }
+      assert.doesNotThrow(() => readIndexFileHeader(readFileSync(indexFile)), 'the rebuilt index is kept whole');
+    });
+  }
 });

@@ -97,17 +97,7 @@ export const DEFAULT_MATCH_WEIGHTS: Readonly<MatchWeights> = {
 export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonly<MatchWeights> = DEFAULT_MATCH_WEIGHTS): Clause[] {
   const tokens = query.tokens;
   const clauses: Clause[] = [];
-  // Concept triggers add their goods to the clause of the trigger's last word.
-  const conceptAt = new Map<number, { concept: number; length: number; phrase: number }>();
-  for (let i = 0; i < tokens.length;) {
-    const match = matchTrigger(index, tokens, i);
-    if (match === null) {
-      i++;
-      continue;
-    }
-    conceptAt.set(i, match);
-    i += match.length;
-  }
+  const conceptAt = findConcepts(index, tokens);
   for (let i = 0; i < tokens.length;) {
     // A synonym phrase of several words ("kitchen roll") is one clause: the words together, or the other phrases.
     const synonym = matchSynonym(index, tokens, i);
@@ -137,82 +127,125 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
       i++;
       continue;
     }
-    const isLast = i === tokens.length - 1 && !query.completeLastWord;
-    const expansions = new Map<number, Expansion>();
-    const exact = index.termIds.get(token.term);
-    if (exact !== undefined) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false, sure: true });
-
-    if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
-    else if (token.kind === 'thai' && token.surface.length >= 2) addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
-    // A word on its way to an English word ("mi" → milk) reads as romanised Thai only as a second thought.
-    const completing = [...expansions.values()].some((x) => !x.sure);
-    if (token.kind === 'word' || token.kind === 'thai') {
-      const budget = typoBudget(token.surface.length);
-      if (budget > 0) {
-        const before = expansions.size;
-        addTypos(index, expansions, token.surface, budget, isLast, weights, 1, exact);
-        // The stem is one edit closer for a misspelt inflection ("sausgae" → sausag); only when the word found nothing.
-        if (expansions.size === before && token.term !== token.surface && token.term.length >= 5)
-          addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
-      } else if (exact === undefined) addTransposed(index, expansions, token.surface, weights);
-    }
-    if (token.kind === 'thai') {
-      addToneless(index, expansions, token.surface, 1, exact !== undefined, weights);
-      // Two or three Thai words of one run that the catalog holds as one word ("ไก่|ซี|พี" → ซีพี).
-      for (let length = 2; length <= 3; length++) {
-        const start = i - length + 1;
-        if (start < 0 || tokens.slice(start, i).some((t) => t.run !== token.run || t.kind !== 'thai')) break;
-        const joinedText = tokens
-          .slice(start, i + 1)
-          .map((t) => t.surface)
-          .join('');
-        const joined = index.termIds.get(joinedText);
-        if (joined !== undefined) put(expansions, { term: joined, weight: weights.exact, coverage: length, target: false, sure: true });
-        addToneless(index, expansions, joinedText, length, joined !== undefined, weights);
-      }
-    }
-    // A Thai run the segmenter cut differently here than in the catalog: match the run whole.
-    if (token.kind === 'thai' && tokens[i + 1]?.run !== token.run) {
-      let start = i;
-      while (start > 0 && tokens[start - 1]!.run === token.run && tokens[start - 1]!.kind === 'thai') start--;
-      const length = i - start + 1;
-      if (length > 1) {
-        const whole = tokens
-          .slice(start, i + 1)
-          .map((t) => t.surface)
-          .join('');
-        const id = index.termIds.get(whole);
-        if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false, sure: true });
-        addPrefix(index, expansions, whole, isLast ? weights.prefix : weights.thaiPrefix, length, weights.maxPrefixExpansions);
-        // A misspelt Thai word is often cut into odd pieces: "แชมพุ" → แชม|พุ. Match the run whole, with typos.
-        const budget = typoBudget(whole.length);
-        if (id === undefined && budget > 0) addTypos(index, expansions, whole, budget, isLast, weights, length);
-      }
-    }
-    if (token.kind === 'word') {
-      // Thai typed in Latin letters: this word, or it with the one or two before it ("khao niao" → ข้าวเหนียว).
-      addRomanised(index, expansions, token.surface, 1, { completing, readings: [...expansions.values()] }, weights);
-      for (let length = 2; length <= 3 && i - length + 1 >= 0; length++) {
-        const words = tokens.slice(i - length + 1, i + 1);
-        if (words.some((t) => t.kind !== 'word')) break;
-        addRomanised(index, expansions, words.map((t) => t.surface).join(' '), length, { completing: false, readings: [] }, weights);
-      }
-      // "ice cream" typed as "icecream" in the catalog, or the reverse.
-      const previous = tokens[i - 1];
-      if (previous?.kind === 'word') {
-        const joined = lookupSurface(index, previous.surface + token.surface);
-        if (joined !== undefined) put(expansions, { term: joined, weight: weights.compound, coverage: 2, target: false, sure: true });
-      }
-      if (exact === undefined && token.surface.length >= 6) addSplit(index, expansions, token.surface, weights.compound);
-    }
-    if (synonym !== null) for (const term of synonym.alternatives) put(expansions, { term, weight: weights.synonym, coverage: 1, target: false, sure: true });
-    if (token.kind === 'size') addPackCounts(index, expansions, token.term, weights);
-    const concept = conceptAt.get(i);
-    if (concept !== undefined) addConcept(index, expansions, concept.concept, 1, weights);
-    clauses.push({ expansions: finishClause(index, expansions, 1), span: 1, concept: concept?.concept ?? -1 });
+    clauses.push(wordClause(index, query, i, synonym, conceptAt.get(i)?.concept ?? -1, weights));
     i++;
   }
   return clauses;
+}
+
+/** Concept triggers by the token they start at; a trigger's goods join the clause of its last word. */
+function findConcepts(index: IndexData, tokens: readonly Token[]): Map<number, { concept: number; length: number; phrase: number }> {
+  const conceptAt = new Map<number, { concept: number; length: number; phrase: number }>();
+  for (let i = 0; i < tokens.length;) {
+    const match = matchTrigger(index, tokens, i);
+    if (match === null) {
+      i++;
+      continue;
+    }
+    conceptAt.set(i, match);
+    i += match.length;
+  }
+  return conceptAt;
+}
+
+/** The clause of the word at `i`: every reading of it (and of it with the words before it). */
+function wordClause(index: IndexData, query: ParsedQuery, i: number, synonym: { alternatives: number[] } | null, concept: number, weights: Readonly<MatchWeights>): Clause {
+  const tokens = query.tokens;
+  const token = tokens[i]!;
+  const isLast = i === tokens.length - 1 && !query.completeLastWord;
+  const expansions = new Map<number, Expansion>();
+  const exact = index.termIds.get(token.term);
+  if (exact !== undefined) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false, sure: true });
+
+  if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
+  else if (token.kind === 'thai' && token.surface.length >= 2) addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
+  // A word on its way to an English word ("mi" → milk) reads as romanised Thai only as a second thought.
+  const completing = [...expansions.values()].some((x) => !x.sure);
+  if (token.kind === 'word' || token.kind === 'thai') {
+    const budget = typoBudget(token.surface.length);
+    if (budget > 0) {
+      const before = expansions.size;
+      addTypos(index, expansions, token.surface, budget, isLast, weights, 1, exact);
+      // The stem is one edit closer for a misspelt inflection ("sausgae" → sausag); only when the word found nothing.
+      if (expansions.size === before && token.term !== token.surface && token.term.length >= 5)
+        addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
+    } else if (exact === undefined) addTransposed(index, expansions, token.surface, weights);
+  }
+  if (token.kind === 'thai') addThaiReadings(index, expansions, tokens, i, isLast, exact, weights);
+  if (token.kind === 'word') addLatinReadings(index, expansions, tokens, i, completing, exact, weights);
+  if (synonym !== null) for (const term of synonym.alternatives) put(expansions, { term, weight: weights.synonym, coverage: 1, target: false, sure: true });
+  if (token.kind === 'size') addPackCounts(index, expansions, token.term, weights);
+  if (concept >= 0) addConcept(index, expansions, concept, 1, weights);
+  return { expansions: finishClause(index, expansions, 1), span: 1, concept };
+}
+
+/** A Thai word without its tone marks, joined with the words before it, and its run matched whole. */
+function addThaiReadings(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  tokens: readonly Token[],
+  i: number,
+  isLast: boolean,
+  exact: number | undefined,
+  weights: Readonly<MatchWeights>,
+): void {
+  const token = tokens[i]!;
+  addToneless(index, expansions, token.surface, 1, exact !== undefined, weights);
+  // Two or three Thai words of one run that the catalog holds as one word ("ไก่|ซี|พี" → ซีพี).
+  for (let length = 2; length <= 3; length++) {
+    const start = i - length + 1;
+    if (start < 0 || tokens.slice(start, i).some((t) => t.run !== token.run || t.kind !== 'thai')) break;
+    const joinedText = tokens
+      .slice(start, i + 1)
+      .map((t) => t.surface)
+      .join('');
+    const joined = index.termIds.get(joinedText);
+    if (joined !== undefined) put(expansions, { term: joined, weight: weights.exact, coverage: length, target: false, sure: true });
+    addToneless(index, expansions, joinedText, length, joined !== undefined, weights);
+  }
+  // A Thai run the segmenter cut differently here than in the catalog: match the run whole.
+  if (tokens[i + 1]?.run === token.run) return;
+  let start = i;
+  while (start > 0 && tokens[start - 1]!.run === token.run && tokens[start - 1]!.kind === 'thai') start--;
+  const length = i - start + 1;
+  if (length <= 1) return;
+  const whole = tokens
+    .slice(start, i + 1)
+    .map((t) => t.surface)
+    .join('');
+  const id = index.termIds.get(whole);
+  if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false, sure: true });
+  addPrefix(index, expansions, whole, isLast ? weights.prefix : weights.thaiPrefix, length, weights.maxPrefixExpansions);
+  // A misspelt Thai word is often cut into odd pieces: "แชมพุ" → แชม|พุ. Match the run whole, with typos.
+  const budget = typoBudget(whole.length);
+  if (id === undefined && budget > 0) addTypos(index, expansions, whole, budget, isLast, weights, length);
+}
+
+/** A Latin word as romanised Thai (with the words before it), and as half of a compound or a closed one. */
+function addLatinReadings(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  tokens: readonly Token[],
+  i: number,
+  completing: boolean,
+  exact: number | undefined,
+  weights: Readonly<MatchWeights>,
+): void {
+  const token = tokens[i]!;
+  // Thai typed in Latin letters: this word, or it with the one or two before it ("khao niao" → ข้าวเหนียว).
+  addRomanised(index, expansions, token.surface, 1, { completing, readings: [...expansions.values()] }, weights);
+  for (let length = 2; length <= 3 && i - length + 1 >= 0; length++) {
+    const words = tokens.slice(i - length + 1, i + 1);
+    if (words.some((t) => t.kind !== 'word')) break;
+    addRomanised(index, expansions, words.map((t) => t.surface).join(' '), length, { completing: false, readings: [] }, weights);
+  }
+  // "ice cream" typed as "icecream" in the catalog, or the reverse.
+  const previous = tokens[i - 1];
+  if (previous?.kind === 'word') {
+    const joined = lookupSurface(index, previous.surface + token.surface);
+    if (joined !== undefined) put(expansions, { term: joined, weight: weights.compound, coverage: 2, target: false, sure: true });
+  }
+  if (exact === undefined && token.surface.length >= 6) addSplit(index, expansions, token.surface, weights.compound);
 }
 
 /**

@@ -19,6 +19,7 @@ import { buildSemanticModel, type SemanticModel, type SemanticModelOptions } fro
 import { compileSynonyms, defaultSynonymSets, type SynonymIndex } from './synonym-lexicon.ts';
 import { buildThaiVocabulary, isCuttableWord, thaiCutter, type ThaiVocabulary } from './thai-resegmenter.ts';
 import { segmentThai } from './thai-segmenter.ts';
+import { MIN_SKELETON_LENGTH, spellingSkeleton } from './spelling-skeleton.ts';
 import { romanKeysOfThai } from './thai-romanizer.ts';
 import { tokenize, type Token, type TokenizeOptions, type TokenKind } from './tokenizer.ts';
 
@@ -89,6 +90,8 @@ export interface IndexData {
   toneless: KeyedTerms;
   /** Thai words by the key of their romanisation, which RTGS and the informal spellings share. */
   romanised: KeyedTerms;
+  /** Words by their spelling skeleton (see spelling-skeleton.ts), which letter-order slips share with them. */
+  skeletons: KeyedTerms;
   synonyms: SynonymIndex;
   /** The Thai words documents and queries are cut into (see thai-resegmenter.ts). */
   thaiVocabulary: ThaiVocabulary;
@@ -115,6 +118,15 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
   const surfaceTerms = new Uint32Array(surfaces.length);
   surfaces.forEach((s, i) => (surfaceTerms[i] = surfaceMap.get(s)!));
   const { leafOffsets, leafDocs } = shelfDocuments(categories, docCount);
+  const skeletons = buildKeyedTerms(
+    surfaces.flatMap((surface, i) => {
+      const term = surfaceTerms[i]!;
+      const kind = kinds[term];
+      // Thai words of any length: a misspelt Thai run is cut again by them (spelling-corrector.ts).
+      const keep = kind === TERM_KIND_CODES.thai || (kind === TERM_KIND_CODES.word && surface.length >= MIN_SKELETON_LENGTH);
+      return keep ? [[spellingSkeleton(surface), term, surface] as const] : [];
+    }),
+  );
 
   const semanticTerms = new Uint8Array(termCount);
   for (let t = 0; t < termCount; t++) semanticTerms[t] = kinds[t] === TERM_KIND_CODES.word || kinds[t] === TERM_KIND_CODES.thai ? 1 : 0;
@@ -164,6 +176,7 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     conceptFrames: lexicons.conceptFrames,
     toneless,
     romanised,
+    skeletons,
     synonyms: lexicons.synonyms,
     thaiVocabulary,
   };

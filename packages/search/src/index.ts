@@ -6,7 +6,7 @@ export { buildSearchIndex, searchIndexFromData } from './ranked-search-index.ts'
 export { DEFAULT_RANKING, type RankingWeights } from './ranking-weights.ts';
 export { MAX_INDEX_LIMIT } from './search-engine.ts';
 export { buildIndexData, type IndexData, type IndexBuildOptions } from './index-builder.ts';
-export type { SearchIndex, SearchIndexOptions, SearchIndexStats, SuggestionKind } from './ranked-search-index.ts';
+export type { SearchIndex, SearchIndexOptions, SearchIndexStats, SpellingSuggestion, SuggestionKind } from './ranked-search-index.ts';
 export type { SearchQuery, SuggestQuery } from './search-query.ts';
 export { documentFromProduct } from './search-document.ts';
 export type { SearchDocument } from './search-document.ts';

@@ -15,6 +15,8 @@ import { keyRange } from './keyed-terms.ts';
 import { thaiToneless } from './normalizer.ts';
 import type { ParsedQuery } from './query-parser.ts';
 import { aspirationAgrees, romanizeThai, romanKey } from './thai-romanizer.ts';
+import { MIN_SKELETON_LENGTH, spellingSkeleton } from './spelling-skeleton.ts';
+import { matchSynonym, matchTrigger } from './lexicon-phrases.ts';
 import type { Token } from './tokenizer.ts';
 import { lowerBound, prefixRange, transposedCandidates, typoBudget, typoCandidates } from './typo-matcher.ts';
 
@@ -155,7 +157,9 @@ function wordClause(index: IndexData, query: ParsedQuery, i: number, synonym: { 
   const isLast = i === tokens.length - 1 && !query.completeLastWord;
   const expansions = new Map<number, Expansion>();
   const exact = index.termIds.get(token.term);
-  if (exact !== undefined) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false, sure: true });
+  // Typed as a prefix, a rare word is likelier the start of a far commoner one ("ช็อก" → ช็อกโกแลต): it is then one completion among them.
+  const completion = isLast && exact !== undefined && commonerCompletion(index, token.surface, exact);
+  if (exact !== undefined && !completion) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false, sure: true });
 
   if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
   else if (token.kind === 'thai' && token.surface.length >= 2) addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
@@ -170,6 +174,8 @@ function wordClause(index: IndexData, query: ParsedQuery, i: number, synonym: { 
       if (expansions.size === before && token.term !== token.surface && token.term.length >= 5)
         addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
     } else if (exact === undefined) addTransposed(index, expansions, token.surface, weights);
+    // A double letter moved or a mark on the wrong letter ("brocolli", "มะเขอืเทศ"): two edits, one slip.
+    if (exact === undefined) addSkeleton(index, expansions, token.surface, 1, weights);
   }
   if (token.kind === 'thai') addThaiReadings(index, expansions, tokens, i, isLast, exact, weights);
   if (token.kind === 'word') addLatinReadings(index, expansions, tokens, i, completing, exact, weights);
@@ -191,6 +197,7 @@ function addThaiReadings(
 ): void {
   const token = tokens[i]!;
   addToneless(index, expansions, token.surface, 1, exact !== undefined, weights);
+  if (isLast) addTonelessPrefix(index, expansions, token.surface, 1, weights);
   // Two or three Thai words of one run that the catalog holds as one word ("ไก่|ซี|พี" → ซีพี).
   for (let length = 2; length <= 3; length++) {
     const start = i - length + 1;
@@ -216,9 +223,11 @@ function addThaiReadings(
   const id = index.termIds.get(whole);
   if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false, sure: true });
   addPrefix(index, expansions, whole, isLast ? weights.prefix : weights.thaiPrefix, length, weights.maxPrefixExpansions);
+  if (isLast) addTonelessPrefix(index, expansions, whole, length, weights);
   // A misspelt Thai word is often cut into odd pieces: "แชมพุ" → แชม|พุ. Match the run whole, with typos.
   const budget = typoBudget(whole.length);
   if (id === undefined && budget > 0) addTypos(index, expansions, whole, budget, isLast, weights, length);
+  if (id === undefined) addSkeleton(index, expansions, whole, length, weights);
 }
 
 /** A Latin word as romanised Thai (with the words before it), and as half of a compound or a closed one. */
@@ -355,6 +364,49 @@ function addTransposed(index: IndexData, expansions: Map<number, Expansion>, sur
   }
 }
 
+/** Completions of `surface` at least this many times commoner than the word itself make it a completion too. */
+const COMMONER_COMPLETION = 4;
+
+function commonerCompletion(index: IndexData, surface: string, exact: number): boolean {
+  const [start, end] = prefixRange(index.surfaces, surface);
+  const own = df(index, exact);
+  for (let s = start; s < end && s < start + 200; s++) if (df(index, index.surfaceTerms[s]!) >= COMMONER_COMPLETION * Math.max(1, own)) return true;
+  return false;
+}
+
+/**
+ * Thai words whose tone-mark-less form starts with `text`'s: a prefix typed with a tone mark
+ * left out or mistyped ("ช๊อก", "ชอก" → ช็อกโกแลต); the commonest few, scored as completions.
+ */
+function addTonelessPrefix(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, weights: Readonly<MatchWeights>): void {
+  const key = thaiToneless(text);
+  if (key.length < 2) return;
+  const [first, last] = prefixRange(index.toneless.keys, key);
+  if (first === last) return;
+  const terms = [...new Set(index.toneless.terms.subarray(index.toneless.offsets[first]!, index.toneless.offsets[last]!))]
+    .sort((a, b) => df(index, b) - df(index, a))
+    .slice(0, weights.maxThaiPrefixExpansions);
+  const maxDf = df(index, terms[0]!);
+  const minIdf = index.postings.idf[terms[0]!]!;
+  for (const term of terms) {
+    const popularity = Math.log1p(df(index, term)) / Math.log1p(maxDf);
+    const idfScale = minIdf / Math.max(1e-6, index.postings.idf[term]!);
+    put(expansions, { term, weight: weights.thaiPrefix * (0.6 + 0.4 * popularity) * idfScale, coverage, target: false, sure: false });
+  }
+}
+
+/** The catalog's words that share `text`'s spelling skeleton: a letter-order slip, read as one typo. */
+function addSkeleton(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, weights: Readonly<MatchWeights>): void {
+  if (text.length < MIN_SKELETON_LENGTH) return;
+  const [start, end] = keyRange(index.skeletons, spellingSkeleton(text));
+  let minIdf = Number.POSITIVE_INFINITY;
+  for (let e = start; e < end; e++) minIdf = Math.min(minIdf, index.postings.idf[index.skeletons.terms[e]!]!);
+  for (let e = start; e < end; e++) {
+    const term = index.skeletons.terms[e]!;
+    put(expansions, { term, weight: weights.typo1 * Math.min(1, minIdf / Math.max(1e-6, index.postings.idf[term]!)), coverage, target: false, sure: false });
+  }
+}
+
 /** The catalog's Thai words that `text` is without their tone marks. */
 function addToneless(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, isWord: boolean, weights: Readonly<MatchWeights>): void {
   const [start, end] = keyRange(index.toneless, thaiToneless(text));
@@ -427,24 +479,4 @@ function addSplit(index: IndexData, expansions: Map<number, Expansion>, surface:
 function lookupSurface(index: IndexData, surface: string): number | undefined {
   const start = lowerBound(index.surfaces, surface);
   return index.surfaces[start] === surface ? index.surfaceTerms[start] : undefined;
-}
-
-/** The longest phrase starting at `at` among `phrases` (by first term), or null. */
-function matchPhrase<T extends { terms: string[] }>(phrases: ReadonlyMap<string, readonly T[]>, tokens: readonly Token[], at: number): T | null {
-  const candidates = phrases.get(tokens[at]!.term);
-  if (candidates === undefined) return null;
-  for (const candidate of candidates) {
-    if (at + candidate.terms.length > tokens.length) continue;
-    if (candidate.terms.every((term, j) => tokens[at + j]!.term === term)) return candidate;
-  }
-  return null;
-}
-
-function matchTrigger(index: IndexData, tokens: readonly Token[], at: number): { concept: number; length: number; phrase: number } | null {
-  const found = matchPhrase(index.triggers, tokens, at);
-  return found === null ? null : { concept: found.concept, length: found.terms.length, phrase: found.phrase };
-}
-
-function matchSynonym(index: IndexData, tokens: readonly Token[], at: number): { terms: string[]; own: number; alternatives: number[] } | null {
-  return matchPhrase(index.synonyms, tokens, at);
 }

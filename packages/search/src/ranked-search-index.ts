@@ -31,9 +31,22 @@ export interface SearchIndexStats {
   buildMs: number;
 }
 
+/** The query as the catalog spells it, with its hits: "did you mean". */
+export interface SpellingSuggestion {
+  /** The corrected query, normalised (lower case, single spaces). */
+  query: string;
+  hits: SearchHitRecord[];
+}
+
 /** A built, immutable index. Queries are synchronous and never throw on any input text. */
 export interface SearchIndex {
   search(query: SearchQuery): SearchHitRecord[];
+  /**
+   * The query with its words the catalog does not hold spelt as the catalog's closest words, and
+   * the hits of that; null when every word is the catalog's, none has a close word, or the
+   * correction finds nothing.
+   */
+  correct(query: SearchQuery): SpellingSuggestion | null;
   suggest(query: SuggestQuery): Suggestion[];
   stats(): SearchIndexStats;
 }
@@ -62,11 +75,16 @@ export function buildSearchIndex(docs: readonly SearchDocument[], options: Searc
 export function searchIndexFromData(data: IndexData, options: Pick<SearchIndexOptions, 'ranking'> = {}, started = performance.now()): SearchIndex {
   const ranking: RankingWeights = { ...DEFAULT_RANKING, ...options.ranking, match: { ...DEFAULT_MATCH_WEIGHTS, ...options.ranking?.match } };
   const engine = new SearchEngine(data, ranking);
-  const suggester = buildSuggester(data, (query) => engine.search(query));
+  const suggester = buildSuggester(
+    data,
+    (query) => engine.search(query),
+    (text) => engine.correctedText(text),
+  );
   const buildMs = performance.now() - started;
   const memoryBytes = estimateMemory(data);
   const index: SearchIndex = {
     search: (query) => engine.search(query),
+    correct: (query) => engine.correct(query),
     suggest: (query) => suggester(query),
     stats: () => ({
       documents: data.docCount,
@@ -115,6 +133,8 @@ function estimateMemory(data: IndexData): number {
     data.toneless.terms,
     data.romanised.offsets,
     data.romanised.terms,
+    data.skeletons.offsets,
+    data.skeletons.terms,
   ];
   for (const array of typed) bytes += array.byteLength;
   const strings = (list: readonly (string | null)[]) => list.reduce((sum, s) => sum + (s === null ? 8 : 24 + s.length * 2), 0);
@@ -123,6 +143,7 @@ function estimateMemory(data: IndexData): number {
     strings(data.surfaces) * 2 +
     strings(data.toneless.keys) +
     strings(data.romanised.keys) +
+    strings(data.skeletons.keys) +
     strings(data.thaiVocabulary.words) +
     strings(data.thaiVocabulary.toneless) +
     data.termIds.size * 48 +

@@ -39,6 +39,8 @@ export interface RankingWeights {
   literalConceptMatches: number;
   /** Results scoring below this share of the best are noise, not answers. */
   minRelativeScore: number;
+  /** Lexical bonus (a share) of a name that holds a query of several words as typed, side by side. */
+  phraseBonus: number;
 }
 
 export const DEFAULT_RANKING: Readonly<RankingWeights> = {
@@ -60,4 +62,5 @@ export const DEFAULT_RANKING: Readonly<RankingWeights> = {
   maxCandidates: 1_500,
   literalConceptMatches: 20,
   minRelativeScore: 0.15,
+  phraseBonus: 0.1,
 };

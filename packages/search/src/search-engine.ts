@@ -15,12 +15,13 @@ import { CandidateSet } from './candidate-set.ts';
 import { categoryKey } from './category-tree.ts';
 import { NO_TERM, type IndexData } from './index-builder.ts';
 import { lexicalScorer, matchedShare } from './lexical-scorer.ts';
-import { parseQuery } from './query-parser.ts';
+import { parseQuery, type ParsedQuery } from './query-parser.ts';
 import { planQuery, type Clause } from './query-planner.ts';
 import { chainExpansions, type QueryTerms } from './query-terms.ts';
 import type { RankingWeights } from './ranking-weights.ts';
 import type { SearchQuery } from './search-query.ts';
 import { nearestShelves, queryVector } from './semantic-fusion.ts';
+import { correctSpelling } from './spelling-corrector.ts';
 import { thaiCutter } from './thai-resegmenter.ts';
 import { TopK } from './top-k.ts';
 import { prefixRange } from './typo-matcher.ts';
@@ -65,7 +66,10 @@ export class SearchEngine {
   search(input: SearchQuery): SearchHitRecord[] {
     const limit = Math.max(0, Math.min(MAX_INDEX_LIMIT, Math.floor(Number.isFinite(input.limit) ? input.limit : 0)));
     if (limit === 0 || typeof input.query !== 'string') return [];
-    const parsed = parseQuery(input.query, { segmentThai: this.cutThai });
+    let parsed = parseQuery(input.query, { segmentThai: this.cutThai });
+    // A Thai run the catalog cannot read (a mark on the wrong letter) is read as cut again by its words' skeletons.
+    const recut = correctSpelling(this.data, parsed, true);
+    if (recut !== null) parsed = { ...parseQuery(recut, { segmentThai: this.cutThai }), completeLastWord: parsed.completeLastWord };
     if (parsed.tokens.length === 0 && parsed.digits === null) return [];
     const filter = this.makeFilter(input);
     if (filter === null) return [];
@@ -84,7 +88,8 @@ export class SearchEngine {
         }
       }
     }
-    const ranked = this.rank(parsed.tokens.length > 0 ? planQuery(data, parsed, this.ranking.match) : [], input.mode, lang, filter, limit + pinned.length);
+    const clauses = parsed.tokens.length > 0 ? planQuery(data, parsed, this.ranking.match) : [];
+    const ranked = this.rank(clauses, { mode: input.mode, lang, phrase: namePhrase(parsed) }, filter, limit + pinned.length);
     const top = ranked.length > 0 ? ranked[0]!.score : 1;
     const hits: SearchHitRecord[] = pinned.map((doc, i) => this.hit(doc, lang, top + (i === 0 && this.isExactCode(doc, parsed.digits) ? 1 : 0.5) - i * 1e-3));
     for (const { doc, score } of ranked) {
@@ -92,6 +97,20 @@ export class SearchEngine {
       if (!pinned.includes(doc)) hits.push(this.hit(doc, lang, score));
     }
     return hits.slice(0, limit);
+  }
+
+  /** The query spelt as the catalog spells it, or null (see {@link correctSpelling}). */
+  correctedText(query: string): string | null {
+    if (typeof query !== 'string') return null;
+    return correctSpelling(this.data, parseQuery(query, { segmentThai: this.cutThai }));
+  }
+
+  /** The corrected query and its hits, or null when there is no correction or it finds nothing. */
+  correct(input: SearchQuery): { query: string; hits: SearchHitRecord[] } | null {
+    const corrected = this.correctedText(input.query);
+    if (corrected === null) return null;
+    const hits = this.search({ ...input, query: corrected });
+    return hits.length > 0 ? { query: corrected, hits } : null;
   }
 
   private isExactCode(doc: number, digits: string | null): boolean {
@@ -150,12 +169,13 @@ export class SearchEngine {
    * Ranks documents for the planned clauses: the candidates are scored exactly from the forward
    * index, and the lexical top is fused with the semantic side.
    */
-  private rank(clauses: Clause[], mode: SearchMode, lang: SearchLang, filter: (doc: number) => boolean, limit: number): Scored[] {
-    const autocomplete = mode === 'AUTOCOMPLETE';
+  private rank(clauses: Clause[], query: { mode: SearchMode; lang: SearchLang; phrase: string | null }, filter: (doc: number) => boolean, limit: number): Scored[] {
+    const { lang } = query;
+    const autocomplete = query.mode === 'AUTOCOMPLETE';
     const stamp = this.nextStamp();
     const terms = chainExpansions(clauses, this.termStamp, this.termEntry, stamp);
     const count = this.candidates.collect(clauses, filter, stamp);
-    const { lexicalDocs, maxLex } = this.lexicalTop(terms, count, autocomplete);
+    const { lexicalDocs, maxLex } = this.lexicalTop(terms, count, autocomplete, query.phrase);
     // How completely the best lexical matches answer the query.
     const bestShare = matchedShare(this.data, terms, lexicalDocs.slice(0, 10));
     const vector = queryVector(this.data, clauses);
@@ -168,7 +188,9 @@ export class SearchEngine {
   }
 
   /** Scores the candidates lexically; the best of them, and the best score. */
-  private lexicalTop(terms: QueryTerms, count: number, autocomplete: boolean): { lexicalDocs: Scored[]; maxLex: number } {
+  private lexicalTop(terms: QueryTerms, count: number, autocomplete: boolean, phrase: string | null): { lexicalDocs: Scored[]; maxLex: number } {
+    const { nameEn, nameTh } = this.data;
+    const phraseFactor = 1 + this.ranking.phraseBonus;
     const lexical = lexicalScorer(this.data, this.ranking, terms, autocomplete);
     const lexTop = new TopK(this.ranking.lexicalCandidates);
     let maxLex = 0;
@@ -176,7 +198,9 @@ export class SearchEngine {
     const candidates = this.candidates.docs;
     for (let i = 0; i < count; i++) {
       const d = candidates[i]!;
-      const s = lexical(d);
+      let s = lexical(d);
+      // A name that holds the words as typed, side by side ("Nam Prik Noom" for "nam prik"), is the phrase itself, not its parts.
+      if (phrase !== null && s > 0 && (nameEn[d]!.toLowerCase().includes(phrase) || nameTh[d]!.includes(phrase))) s *= phraseFactor;
       lexicalScore[d] = s;
       if (s > maxLex) maxLex = s;
       if (s > 0 && s >= lexTop.threshold()) lexTop.push(d, s);
@@ -257,4 +281,19 @@ export class SearchEngine {
     const floor = (sorted[0]?.score ?? 0) * r.minRelativeScore;
     return sorted.filter((x) => x.score >= floor);
   }
+}
+
+/** Shortest phrase looked for in names. */
+const MIN_PHRASE_LENGTH = 5;
+
+/**
+ * The words of a query of two or more words, as a name would hold them side by side (Thai words of
+ * one run written together), or null: a single word, or one with numbers or sizes.
+ */
+function namePhrase(parsed: ParsedQuery): string | null {
+  const { tokens } = parsed;
+  if (tokens.length < 2 || tokens.some((t) => t.kind !== 'word' && t.kind !== 'thai')) return null;
+  let phrase = tokens[0]!.surface;
+  for (let i = 1; i < tokens.length; i++) phrase += (tokens[i]!.run === tokens[i - 1]!.run && tokens[i]!.kind === 'thai' ? '' : ' ') + tokens[i]!.surface;
+  return phrase.length >= MIN_PHRASE_LENGTH ? phrase : null;
 }

@@ -13,6 +13,7 @@ import {
   type GrocerControl,
   type GrocerGateway,
   type PaymentProvider,
+  WebhookEndpoints,
   type WebhookSender,
   type SearchClient,
   type Store,
@@ -21,6 +22,7 @@ import {
   createAdminHandler,
   createGraphQLHandler,
   createImageHandler,
+  createInboundWebhookHandler,
   createPayPageHandler,
   createProviderWebhookHandler,
   withCors,
@@ -416,11 +418,11 @@ function createSurfaces(
   const { userPool: pool, issuer } = parts.identity;
   // Events to partners: the outbox dispatcher and the order poller run in every instance.
   const onEventError = (error: unknown) => log.error({ err: error }, 'events fault');
+  // Loopback endpoints are a development convenience: a production deployment refuses them for every partner.
+  const sender = context.options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' });
   const events = createEventRuntime({
     commerce,
-    // Loopback endpoints are a development convenience: a production deployment refuses them for every partner.
-    sender: context.options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' }),
-    grocerWebhookSecret: config.grocerWebhookSecret,
+    sender,
     dispatcher: { onError: onEventError },
     poller: { onError: onEventError },
     recovery: { onError: onEventError, idleMs: config.recoveryIdleMs },
@@ -468,7 +470,7 @@ function createSurfaces(
     metrics: parts.metricsHandler,
     docs: async (request) => (await docs()).handler(request),
     pay: createPayPageHandler(commerce),
-    admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: parts.control, webhooks: events.endpoints }),
+    admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: parts.control, webhooks: new WebhookEndpoints({ store: commerce.store, sender, clock }) }),
     images: createImageHandler(parts.grocer),
     catalog: withCors(
       withPartnerRateLimit(
@@ -480,7 +482,7 @@ function createSurfaces(
       cors,
     ),
     idp: pool ? (request) => pool.handle(request) : undefined,
-    webhooks: events.inboundWebhookHandler,
+    webhooks: createInboundWebhookHandler({ store: commerce.store, poller: events.poller, secret: config.grocerWebhookSecret, clock }),
     providerWebhooks: productionProvider?.parseWebhook ? createProviderWebhookHandler({ commerce, provider: productionProvider }) : undefined,
     shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
     // /mcp charges the partner's budget itself: what each tool call costs, summed over a batch.

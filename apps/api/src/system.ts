@@ -30,7 +30,8 @@ import {
   type HttpHandler,
 } from '@grocery/core/http';
 import { CatalogSnapshots, createCatalogHandler, createDirectorySnapshotCache, featherFileName, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
-import { createGrocerSimulator, createHttpGrocer, POSTCODE_CENTROIDS } from '@grocery/grocer';
+import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
+import { thaiPostcodeDirectory } from '@grocery/postcodes';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
 import type { Docs } from '@grocery/docs';
@@ -388,7 +389,7 @@ function wireCommerce(
     shopUrl,
     clock,
     defaultBranchCode: config.defaultBranchCode,
-    postcodeCentre: postcodeCentreOf,
+    postcodes: thaiPostcodeDirectory,
     rateLimits: config.rateLimits,
     sagas: config.sagas,
     paymentProviders: { production: parts.productionProvider },
@@ -532,13 +533,6 @@ function answerStarting(request: IncomingMessage, response: ServerResponse): voi
   const live = request.url === '/health/live';
   response.writeHead(live ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(live ? {} : { 'retry-after': '1' }) });
   response.end(JSON.stringify({ status: live ? 'ok' : 'starting' }));
-}
-
-const CENTROIDS = new Map(POSTCODE_CENTROIDS.map(([postcode, lat, lon]) => [postcode, { lat, lon }]));
-
-/** Postcode centres from the simulator's gazetteer of Thai postcodes (the ones around the branches). */
-function postcodeCentreOf(postcode: string): { lat: number; lon: number } | null {
-  return CENTROIDS.get(postcode) ?? null;
 }
 
 /** The grocer: over HTTP when GROCER_URL is set, else the simulator in this process (generated from its seed). */

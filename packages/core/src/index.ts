@@ -70,6 +70,7 @@ export type { IdentityVerifier, VerifiedShopper } from './ports/identity-verifie
 export type { SearchClient, SearchHitRecord, SearchLang, SearchMode, Suggestion } from './ports/search-client.ts';
 export type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPayment, ProviderRefund, RefundRequest, StartedPayment } from './ports/payment-provider.ts';
 export type {
+  BackgroundJob,
   CommerceStore,
   DueWorkClaim,
   IdempotencyClaim,

@@ -173,7 +173,7 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
     claim: { key: string; requestHash: string; resourceId: string; nowMs: number; staleAfterMs: number; retentionMs: number },
   ): Promise<IdempotencyClaim> {
     const now = new Date(claim.nowMs).toISOString();
-    // Forgotten keys go first (and, now and then, everyone's), so their ids can be used afresh.
+    // A forgotten key goes first, so its id can be used afresh (the idempotency sweeper forgets the others).
     const expired = new Date(claim.nowMs - claim.retentionMs).toISOString();
     await this.#db.query('DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $5 AND claimed_at < $4', [
       scope.partnerId,
@@ -182,7 +182,6 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
       expired,
       scope.environment,
     ]);
-    if (Math.random() < 0.01) await this.#db.query('DELETE FROM idempotency_keys WHERE claimed_at < $1', [expired]);
     const inserted = await this.#db.query<{ resource_id: string }>(
       `INSERT INTO idempotency_keys (partner_id, owner_id, idempotency_key, request_hash, resource_id, claimed_at, environment)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING resource_id`,
@@ -214,6 +213,17 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
       key,
       scope.environment,
     ]);
+  }
+
+  async deleteExpiredIdempotencyKeys(sweep: { claimedBeforeMs: number; limit: number }): Promise<number> {
+    // SKIP LOCKED: a key that a request holds right now is left for the next sweep.
+    const { rowCount } = await this.#db.query(
+      `DELETE FROM idempotency_keys WHERE (partner_id, environment, owner_id, idempotency_key) IN (
+         SELECT partner_id, environment, owner_id, idempotency_key FROM idempotency_keys WHERE claimed_at < $1
+          ORDER BY claimed_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [new Date(sweep.claimedBeforeMs).toISOString(), sweep.limit],
+    );
+    return rowCount;
   }
 
   // Orders

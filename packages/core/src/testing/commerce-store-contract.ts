@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { ShopperScope } from '../model/basket.ts';
 import { intent, link, orderRecord, otherPartner, production, scope, type StoreContractCase } from './store-contract-fixtures.ts';
 
 /** The `CommerceStore` part of the store contract: baskets under concurrent changes, scoped quotes, idempotency keys, scoped order paging, payment links. */
@@ -111,6 +112,29 @@ export const commerceStoreContract: readonly StoreContractCase[] = [
         { kind: 'claimed', resourceId: 'PP2' },
         'a released claim is free again',
       );
+    },
+  },
+  {
+    name: 'idempotency keys claimed before the cut-off are swept, oldest first and in batches, of every partner; later ones are kept',
+    async run({ store }) {
+      const day = 86_400_000;
+      const t0 = Date.UTC(2026, 10, 22);
+      // Claims that go stale only after ten days: a key still stored answers in-progress, a swept one is claimed afresh.
+      const claim = (owner: ShopperScope, key: string, resourceId: string, nowMs: number) =>
+        store.claimIdempotencyKey(owner, { key, requestHash: 'r-sweep', resourceId, nowMs, staleAfterMs: 10 * day, retentionMs: 10 * day });
+      await claim(scope, 'sweep-old', 'PS1', t0 - 3 * day);
+      await claim(otherPartner, 'sweep-older', 'PS2', t0 - 4 * day);
+      await claim(production, 'sweep-old', 'PS3', t0 - 2 * day);
+      await claim(scope, 'sweep-live', 'PS4', t0 - day / 2);
+      const cutOff = t0 - day;
+      assert.equal(await store.deleteExpiredIdempotencyKeys({ claimedBeforeMs: cutOff, limit: 2 }), 2, 'a batch at most');
+      assert.deepEqual(await claim(production, 'sweep-old', 'PS5', t0 - 2 * day + 1), { kind: 'in-progress' }, 'the oldest went first');
+      assert.equal(await store.deleteExpiredIdempotencyKeys({ claimedBeforeMs: cutOff, limit: 2 }), 1, 'then the rest');
+      assert.equal(await store.deleteExpiredIdempotencyKeys({ claimedBeforeMs: cutOff, limit: 2 }), 0);
+      assert.deepEqual(await claim(otherPartner, 'sweep-older', 'PS6', t0 - 4 * day + 1), { kind: 'claimed', resourceId: 'PS6' }, "another partner's key is swept too");
+      assert.deepEqual(await claim(scope, 'sweep-old', 'PS7', t0 - 3 * day + 1), { kind: 'claimed', resourceId: 'PS7' });
+      assert.deepEqual(await claim(scope, 'sweep-live', 'PS8', t0), { kind: 'in-progress' }, 'a key claimed after the cut-off is kept');
+      assert.deepEqual(await claim(scope, 'key-1', 'PS9', t0 + 86_400_000 + 140_000), { kind: 'mismatch' }, 'and so are the keys before');
     },
   },
   {

@@ -87,6 +87,15 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
     if (this.#t.idempotency.get(id)?.completed === false) this.#t.idempotency.delete(id);
   }
 
+  async deleteExpiredIdempotencyKeys(sweep: { claimedBeforeMs: number; limit: number }): Promise<number> {
+    const expired = [...this.#t.idempotency]
+      .filter(([, row]) => row.claimedAtMs < sweep.claimedBeforeMs)
+      .sort(([, a], [, b]) => a.claimedAtMs - b.claimedAtMs)
+      .slice(0, Math.max(0, sweep.limit));
+    for (const [key] of expired) this.#t.idempotency.delete(key);
+    return expired.length;
+  }
+
   // Orders
 
   async insertOrder(input: { order: OrderRecord; link: PaymentLinkRecord; idempotency: { key: string; response: unknown } | null }): Promise<boolean> {

@@ -101,6 +101,8 @@ export interface InMemoryTables {
   deliveries: Map<string, DeliveryRow>;
   polls: Map<string, PollRow>;
   inbound: Map<string, { expiresAtMs: number }>;
+  /** A background job's next turn, by job. */
+  jobTurns: Map<string, number>;
 }
 
 export function newTables(clock: Clock): InMemoryTables {
@@ -125,6 +127,7 @@ export function newTables(clock: Clock): InMemoryTables {
     deliveries: new Map(),
     polls: new Map(),
     inbound: new Map(),
+    jobTurns: new Map(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import { commerceStoreContract } from './commerce-store-contract.ts';
+import { operationsStoreContract } from './operations-store-contract.ts';
 import { partnerStoreContract } from './partner-store-contract.ts';
 import { rateLimitStoreContract } from './rate-limit-store-contract.ts';
 import { sagaStoreContract } from './saga-store-contract.ts';
@@ -29,7 +30,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
     });
     after(async () => subject?.close());
 
-    for (const { name: caseName, run } of [...partnerStoreContract, ...commerceStoreContract, ...sagaStoreContract, ...rateLimitStoreContract]) {
+    for (const { name: caseName, run } of [...partnerStoreContract, ...commerceStoreContract, ...sagaStoreContract, ...rateLimitStoreContract, ...operationsStoreContract]) {
       test(caseName, () => run(subject));
     }
   });

@@ -60,6 +60,7 @@ export {
   type RefundRecord,
   type RefundState,
 } from './model/checkout.ts';
+export { startedPaymentAttempt, type StartedPaymentAttemptFields } from './model/payment-attempt.ts';
 export { ORDER_ID_PATTERN, PARTNER_KEY_PATTERN, SECRET_TOKEN_PATTERN, partnerKeyPrefix, sameDigest, sha256Hex } from './model/ids.ts';
 
 // Ports

@@ -1,18 +1,19 @@
-import type {
-  DueWorkClaim,
-  EventRecord,
-  OrderIntentRecord,
-  OrderIntentState,
-  OrderRecord,
-  PaymentAttemptPatch,
-  PaymentAttemptRecord,
-  PaymentAttemptStart,
-  PaymentAttemptState,
-  RefundedAttempt,
-  RefundPatch,
-  RefundRecord,
-  RefundState,
-  SagaStore,
+import {
+  startedPaymentAttempt,
+  type DueWorkClaim,
+  type EventRecord,
+  type OrderIntentRecord,
+  type OrderIntentState,
+  type OrderRecord,
+  type PaymentAttemptPatch,
+  type PaymentAttemptRecord,
+  type PaymentAttemptStart,
+  type PaymentAttemptState,
+  type RefundedAttempt,
+  type RefundPatch,
+  type RefundRecord,
+  type RefundState,
+  type SagaStore,
 } from '@grocery/core';
 import type { Db } from './database.ts';
 import { eventCtes, eventsJson } from './outbox-ctes.ts';
@@ -234,24 +235,46 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
     // The order's row is locked first (a payment completing holds it too), so its payment status is
     // the latest when the attempt is written: no attempt starts beside a payment that is completing.
     // The partial unique index allows one attempt under way per order: a second insert does nothing.
+    // The row is the model's started attempt, whatever else the given record carries.
+    const row = startedPaymentAttempt(attempt);
     const { rows } = await this.#db.query<{ inserted: boolean; payment_status: string | null; active: AttemptRow | null }>(
       `WITH target AS (
          SELECT order_id, payment_status FROM orders WHERE order_id = $2 FOR UPDATE
        ), inserted AS (
-         INSERT INTO payment_attempts (attempt_id, order_id, partner_id, provider, amount_satang, currency, state, simulate, checks, created_at, updated_at, next_check_at)
-         SELECT $1, order_id, $3, $4, $5, $6, 'started', $7, 0, $8, $8, $9 FROM target WHERE payment_status = 'UNPAID'
+         INSERT INTO payment_attempts (attempt_id, order_id, partner_id, provider, amount_satang, currency, state, provider_reference, redirect_url, provider_status,
+                                       refund_reference, failure_code, failure_message, simulate, checks, created_at, updated_at, next_check_at)
+         SELECT $1, order_id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18 FROM target WHERE payment_status = 'UNPAID'
          ON CONFLICT (order_id) WHERE state IN ('started', 'charged') DO NOTHING
          RETURNING attempt_id
        )
        SELECT EXISTS (SELECT 1 FROM inserted) AS inserted, (SELECT payment_status FROM target) AS payment_status,
               (SELECT to_jsonb(a) FROM payment_attempts a WHERE a.order_id = $2 AND a.state IN ('started', 'charged') LIMIT 1) AS active`,
-      [attempt.attemptId, attempt.orderId, attempt.partnerId, attempt.provider, attempt.amountSatang, attempt.currency, attempt.simulate, attempt.createdAt, attempt.nextCheckAt],
+      [
+        row.attemptId,
+        row.orderId,
+        row.partnerId,
+        row.provider,
+        row.amountSatang,
+        row.currency,
+        row.state,
+        row.providerReference,
+        row.redirectUrl,
+        row.providerStatus,
+        row.refundReference,
+        row.failureCode,
+        row.failureMessage,
+        row.simulate,
+        row.checks,
+        row.createdAt,
+        row.updatedAt,
+        row.nextCheckAt,
+      ],
     );
-    const row = rows[0]!;
-    if (row.inserted) return { kind: 'started' };
-    if (row.payment_status === null) return { kind: 'not-found' };
-    if (row.payment_status === 'PAID') return { kind: 'paid' };
-    if (row.active) return { kind: 'busy', attempt: toAttempt(row.active) };
+    const result = rows[0]!;
+    if (result.inserted) return { kind: 'started' };
+    if (result.payment_status === null) return { kind: 'not-found' };
+    if (result.payment_status === 'PAID') return { kind: 'paid' };
+    if (result.active) return { kind: 'busy', attempt: toAttempt(result.active) };
     // The attempt under way ended between the insert and the look: try again.
     return this.startPaymentAttempt(attempt);
   }

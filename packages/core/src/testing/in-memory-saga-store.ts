@@ -1,4 +1,5 @@
 import type { EventRecord, OrderIntentRecord, OrderIntentState, OrderRecord, PaymentAttemptRecord, PaymentAttemptState, RefundRecord, RefundState } from '../model/checkout.ts';
+import { startedPaymentAttempt } from '../model/payment-attempt.ts';
 import type { DueWorkClaim, PaymentAttemptPatch, PaymentAttemptStart, RefundedAttempt, RefundPatch, SagaStore } from '../ports/store.ts';
 import { InMemoryCommerceStore } from './in-memory-commerce-store.ts';
 import type { InMemoryStoreOptions } from './in-memory-event-store.ts';
@@ -90,28 +91,8 @@ export class InMemorySagaStore extends InMemoryCommerceStore implements SagaStor
     if (active) return { kind: 'busy', attempt: copy(active) };
     check(!t.paymentAttempts.has(attempt.attemptId), 'payment_attempts_pkey');
     check(attempt.simulate === null || attempt.simulate === 'decline', 'payment_attempts_simulate_check');
-    const createdAt = iso(attempt.createdAt);
-    // Only these columns are written; the rest start empty whatever the record carries.
-    t.paymentAttempts.set(attempt.attemptId, {
-      attemptId: attempt.attemptId,
-      orderId: attempt.orderId,
-      partnerId: attempt.partnerId,
-      provider: attempt.provider,
-      amountSatang: attempt.amountSatang,
-      currency: attempt.currency,
-      state: 'started',
-      providerReference: null,
-      redirectUrl: null,
-      providerStatus: null,
-      refundReference: null,
-      failureCode: null,
-      failureMessage: null,
-      simulate: attempt.simulate,
-      checks: 0,
-      createdAt,
-      updatedAt: createdAt,
-      nextCheckAt: iso(attempt.nextCheckAt),
-    });
+    // Written as the model starts an attempt, whatever else the record carries (as the SQL store's columns).
+    t.paymentAttempts.set(attempt.attemptId, startedPaymentAttempt({ ...attempt, createdAt: iso(attempt.createdAt), nextCheckAt: iso(attempt.nextCheckAt) }));
     return { kind: 'started' };
   }
 

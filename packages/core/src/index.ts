@@ -69,6 +69,7 @@ export type { GrocerControl, GrocerGateway } from './ports/grocer-gateway.ts';
 export type { CatalogReader, CategoryTotal, ProductListFilter, ProductPage } from './ports/catalog-reader.ts';
 export type { IdentityVerifier, VerifiedShopper } from './ports/identity-verifier.ts';
 export type { SearchClient, SearchHitRecord, SearchLang, SearchMode, Suggestion } from './ports/search-client.ts';
+export type { GeoPoint, PostcodeDirectory } from './ports/postcode-directory.ts';
 export type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPayment, ProviderRefund, RefundRequest, StartedPayment } from './ports/payment-provider.ts';
 export type {
   BackgroundJob,

@@ -3,6 +3,7 @@ import { newId } from '../model/ids.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { WebhookSender } from '../ports/webhook-sender.ts';
 import type { Commerce } from './commerce.ts';
+import { IdempotencySweeper, type IdempotencySweeperOptions } from './idempotency-sweeper.ts';
 import { OrderPoller, type OrderPollerOptions } from './order-poller.ts';
 import { RecoveryWorker, type RecoveryWorkerOptions } from './recovery-worker.ts';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhook-dispatcher.ts';
@@ -18,6 +19,7 @@ export interface EventRuntimeOptions {
   dispatcher?: Omit<WebhookDispatcherOptions, 'store' | 'sender' | 'clock' | 'instanceId'>;
   poller?: Omit<OrderPollerOptions, 'store' | 'grocer' | 'orders' | 'clock' | 'instanceId'>;
   recovery?: Omit<RecoveryWorkerOptions, 'store' | 'orders' | 'payments' | 'clock'>;
+  idempotencySweep?: Omit<IdempotencySweeperOptions, 'store' | 'clock'>;
   /** Whether this instance polls orders (every instance delivers; polling may be left to some). */
   polling?: boolean;
 }
@@ -54,6 +56,7 @@ export function createEventRuntime(options: EventRuntimeOptions): EventRuntime {
   const dispatcher = new WebhookDispatcher({ ...options.dispatcher, store: commerce.store, sender, clock, instanceId });
   const poller = new OrderPoller({ ...options.poller, store: commerce.store, grocer: commerce.grocer, orders: commerce.orders, clock, instanceId });
   const recovery = new RecoveryWorker({ ...options.recovery, store: commerce.store, orders: commerce.orders, payments: commerce.payments, clock });
+  const sweeper = new IdempotencySweeper({ ...options.idempotencySweep, store: commerce.store, clock });
   const polling = options.polling ?? true;
   return {
     instanceId,
@@ -63,10 +66,11 @@ export function createEventRuntime(options: EventRuntimeOptions): EventRuntime {
     start() {
       dispatcher.start();
       recovery.start();
+      sweeper.start();
       if (polling) poller.start();
     },
     async stop(stopOptions = {}) {
-      await Promise.all([dispatcher.stop(stopOptions), poller.stop(), recovery.stop()]);
+      await Promise.all([dispatcher.stop(stopOptions), poller.stop(), recovery.stop(), sweeper.stop()]);
     },
   };
 }

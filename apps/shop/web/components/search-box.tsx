@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { productName } from '../lib/format.ts';
 import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
-import { SUGGEST, type SearchHit } from '../lib/operations.ts';
+import { ShopSuggestDocument, type ShopSuggestQuery } from '../generated/operations.ts';
 import { navigate, routeStore } from '../lib/router.ts';
 import { branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
 import { Icon } from './icons.tsx';
 import { ProductImage } from './product-bits.tsx';
 
-type Option = { kind: 'text'; text: string } | { kind: 'product'; hit: SearchHit };
+type Option = { kind: 'text'; text: string } | { kind: 'product'; hit: ShopSuggestQuery['search'][number] };
 
 /**
  * The search box: completions (`searchSuggest`) and the best product matches (`search` in
@@ -37,7 +37,7 @@ export function SearchBox() {
     }
     const mine = ++latest.current;
     const timer = setTimeout(() => {
-      graphql(SUGGEST, { query, branchCode: branchStore.get()?.branchCode ?? null })
+      graphql(ShopSuggestDocument, { query, branchCode: branchStore.get()?.branchCode ?? null })
         .then((data) => {
           if (mine !== latest.current) return;
           const texts = data.searchSuggest.filter((s) => s.toLowerCase() !== query.toLowerCase()).slice(0, 5);

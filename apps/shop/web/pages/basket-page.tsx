@@ -9,19 +9,18 @@ import { branchName, formatMoney, productName } from '../lib/format.ts';
 import { graphql, payloadOrThrow } from '../lib/graphql-client.ts';
 import { useLang, type Lang, type Translate } from '../lib/i18n.ts';
 import {
-  BASKET_EMPTY,
-  BASKET_REMOVE,
-  BASKET_SET_QUANTITY,
-  ORDER_CREATE,
-  QUOTE_APPLY_COUPON,
-  QUOTE_BASKET,
-  RESOLVE_BRANCH,
+  ShopBasketEmptyDocument,
+  ShopBasketRemoveDocument,
+  ShopBasketSetQuantityDocument,
+  ShopOrderCreateDocument,
+  ShopQuoteApplyCouponDocument,
+  ShopQuoteDocument,
+  ShopResolveBranchDocument,
   type AddressInput,
-  type Basket,
-  type FailedCoupon,
-  type PricingInput,
-  type Quote,
-} from '../lib/operations.ts';
+  type BasketFieldsFragment,
+  type QuoteInput,
+  type QuoteFieldsFragment,
+} from '../generated/operations.ts';
 import { navigate } from '../lib/router.ts';
 import { basketStore, branchStore, fulfilmentStore, reloadBasket, type Fulfilment } from '../lib/shop-state.ts';
 import { createStore, useStore } from '../lib/store.ts';
@@ -37,8 +36,15 @@ interface Contact {
 }
 const contactStore = createStore<Contact>({ firstName: '', lastName: '', phone: '', address: '' });
 
+/** One entry of a quote's `failedCoupons` (a JSON field: the grocer's calculator's own words). */
+interface FailedCoupon {
+  code: string;
+  reason: string;
+  message?: string;
+}
+
 interface QuoteState {
-  quote: Quote | null;
+  quote: QuoteFieldsFragment | null;
   error: unknown;
   loading: boolean;
   /** When the quote arrived (browser clock), to count its validity down. */
@@ -49,7 +55,7 @@ function isFailedCoupons(value: unknown): value is FailedCoupon[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && typeof (v as FailedCoupon).code === 'string');
 }
 
-function pricingInput(basket: Basket, fulfilment: Fulfilment, coupons: string[], contact: Contact, email: string): PricingInput {
+function pricingInput(basket: BasketFieldsFragment, fulfilment: Fulfilment, coupons: string[], contact: Contact, email: string): QuoteInput {
   const address: AddressInput | null =
     fulfilment.type === 'DELIVERY'
       ? {
@@ -95,14 +101,14 @@ function useBasketLoad(email: string | null): { loaded: boolean; loadError: unkn
 
 /** What a quote is asked for: the pricing input and the basket lines it prices (the server reads those from the basket). */
 interface QuoteRequest {
-  input: PricingInput;
+  input: QuoteInput;
   lines: string;
 }
 
-async function fetchQuote(input: PricingInput): Promise<Quote | null> {
+async function fetchQuote(input: QuoteInput): Promise<QuoteFieldsFragment | null> {
   const payload = input.couponCodes
-    ? (await graphql(QUOTE_APPLY_COUPON, { input }, { auth: true })).quoteApplyCoupon
-    : (await graphql(QUOTE_BASKET, { input }, { auth: true })).quote;
+    ? (await graphql(ShopQuoteApplyCouponDocument, { input }, { auth: true })).quoteApplyCoupon
+    : (await graphql(ShopQuoteDocument, { input }, { auth: true })).quote;
   return payloadOrThrow(payload).quote;
 }
 
@@ -200,7 +206,7 @@ export function BasketPage() {
     try {
       const input = { ...pricingInput(basket, fulfilment, bill?.couponCodes ?? [], contact, session.email), specialComment: comment.trim() || null };
       // One key per click: a retry of the same request cannot create a second order.
-      const result = await graphql(ORDER_CREATE, { input }, { auth: true, idempotencyKey: crypto.randomUUID() });
+      const result = await graphql(ShopOrderCreateDocument, { input }, { auth: true, idempotencyKey: crypto.randomUUID() });
       const order = payloadOrThrow(result.orderCreate).order;
       if (!order) throw new Error('orderCreate returned no order');
       couponStore.set([]);
@@ -289,14 +295,14 @@ export function BasketPage() {
   );
 }
 
-type BasketLine = Basket['lines'][number];
+type BasketLine = BasketFieldsFragment['lines'][number];
 
 /** The basket's lines with their quantity steppers; `bill` (null while expired) shows each line's total. */
-function BasketLines({ lines, bill, lang, t }: { lines: BasketLine[]; bill: Quote | null; lang: Lang; t: Translate }) {
+function BasketLines({ lines, bill, lang, t }: { lines: BasketLine[]; bill: QuoteFieldsFragment | null; lang: Lang; t: Translate }) {
   const [lineError, setLineError] = useState<string | null>(null);
   const [busyLine, setBusyLine] = useState<string | null>(null);
 
-  const changeLine = async (cprcode: string, action: () => Promise<Basket | null>) => {
+  const changeLine = async (cprcode: string, action: () => Promise<BasketFieldsFragment | null>) => {
     setBusyLine(cprcode);
     setLineError(null);
     try {
@@ -309,11 +315,12 @@ function BasketLines({ lines, bill, lang, t }: { lines: BasketLine[]; bill: Quot
   };
 
   const setQuantity = (cprcode: string, quantity: number) =>
-    changeLine(cprcode, async () => payloadOrThrow((await graphql(BASKET_SET_QUANTITY, { input: { cprcode, quantity } }, { auth: true })).basketSetQuantity).basket);
-  const remove = (cprcode: string) => changeLine(cprcode, async () => payloadOrThrow((await graphql(BASKET_REMOVE, { input: { cprcode } }, { auth: true })).basketRemove).basket);
+    changeLine(cprcode, async () => payloadOrThrow((await graphql(ShopBasketSetQuantityDocument, { input: { cprcode, quantity } }, { auth: true })).basketSetQuantity).basket);
+  const remove = (cprcode: string) =>
+    changeLine(cprcode, async () => payloadOrThrow((await graphql(ShopBasketRemoveDocument, { input: { cprcode } }, { auth: true })).basketRemove).basket);
   const empty = () => {
     if (!window.confirm(t('confirmEmpty'))) return;
-    void changeLine('*', async () => payloadOrThrow((await graphql(BASKET_EMPTY, {}, { auth: true })).basketEmpty).basket);
+    void changeLine('*', async () => payloadOrThrow((await graphql(ShopBasketEmptyDocument, {}, { auth: true })).basketEmpty).basket);
   };
 
   return (
@@ -393,7 +400,7 @@ function BasketLines({ lines, bill, lang, t }: { lines: BasketLine[]; bill: Quot
 }
 
 /** The coupons given this visit, each shown applied, refused (with why) or being priced. */
-function CouponsPanel({ coupons, bill, lang, t }: { coupons: string[]; bill: Quote | null; lang: Lang; t: Translate }) {
+function CouponsPanel({ coupons, bill, lang, t }: { coupons: string[]; bill: QuoteFieldsFragment | null; lang: Lang; t: Translate }) {
   const [couponText, setCouponText] = useState('');
   const failed = bill && isFailedCoupons(bill.failedCoupons) ? bill.failedCoupons : [];
 
@@ -438,7 +445,7 @@ function CouponsPanel({ coupons, bill, lang, t }: { coupons: string[]; bill: Quo
   );
 }
 
-function QuoteTotals({ quote, lang, t }: { quote: Quote; lang: Lang; t: Translate }) {
+function QuoteTotals({ quote, lang, t }: { quote: QuoteFieldsFragment; lang: Lang; t: Translate }) {
   const money = (amount: number) => formatMoney(amount, quote.currency, lang);
   const deliveryFee = quote.deliveryFee ?? 0;
   return (
@@ -498,7 +505,7 @@ function FulfilmentPanel({
     setLocError(null);
     const code = postcode.trim();
     try {
-      const { fulfilmentResolve: serving } = await graphql(RESOLVE_BRANCH, { input: { postcode: code } });
+      const { fulfilmentResolve: serving } = await graphql(ShopResolveBranchDocument, { input: { postcode: code } });
       // The serving branch's coordinates stand for the postcode's area; the grocer's calculator decides whether it delivers there.
       if (serving.lat !== null && serving.lon !== null) set({ location: { lat: serving.lat, lon: serving.lon, postcode: code, approximate: true } });
     } catch (failure) {

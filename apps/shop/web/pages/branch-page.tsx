@@ -5,13 +5,13 @@ import { errorText } from '../lib/error-text.ts';
 import { branchName } from '../lib/format.ts';
 import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
-import { BRANCHES, RESOLVE_BRANCH, type Branch } from '../lib/operations.ts';
+import { ShopBranchesDocument, ShopResolveBranchDocument, type BranchFieldsFragment, type ShopResolveBranchQuery } from '../generated/operations.ts';
 import { chooseBranch, branchStore, fulfilmentStore, type Fulfilment } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
 import { useAsync } from '../lib/use-async.ts';
 import { PageHeading } from './page-heading.tsx';
 
-type Resolved = { branch: Branch & { distanceKm: number | null }; location: Fulfilment['location'] };
+type Resolved = { branch: ShopResolveBranchQuery['fulfilmentResolve']; location: Fulfilment['location'] };
 
 /** The shopper's own position, from the browser. */
 function locate(): Promise<{ lat: number; lon: number }> {
@@ -35,14 +35,14 @@ export function BranchPage() {
   const { lang, t } = useLang();
   const current = useStore(branchStore);
   const fulfilment = useStore(fulfilmentStore);
-  const branches = useAsync(() => graphql(BRANCHES, {}).then((d) => d.branches), []);
+  const branches = useAsync(() => graphql(ShopBranchesDocument, {}).then((d) => d.branches), []);
   const [postcode, setPostcode] = useState(fulfilment.location?.postcode ?? '');
   const [resolved, setResolved] = useState<Resolved | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'postcode' | 'location' | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
-  const pick = async (branch: Branch, location: Fulfilment['location'] | undefined) => {
+  const pick = async (branch: BranchFieldsFragment, location: Fulfilment['location'] | undefined) => {
     setError(null);
     try {
       await chooseBranch(branch);
@@ -60,7 +60,7 @@ export function BranchPage() {
     setError(null);
     setResolved(null);
     try {
-      const { fulfilmentResolve: branch } = await graphql(RESOLVE_BRANCH, { input: { postcode: code } });
+      const { fulfilmentResolve: branch } = await graphql(ShopResolveBranchDocument, { input: { postcode: code } });
       // The serving branch's own coordinates stand for the postcode's area until the shopper shares a position.
       const location = branch.lat !== null && branch.lon !== null ? { lat: branch.lat, lon: branch.lon, postcode: code, approximate: true } : null;
       setResolved({ branch, location });
@@ -81,7 +81,7 @@ export function BranchPage() {
         setError(t('locationDenied'));
         return;
       }
-      const { fulfilmentResolve: branch } = await graphql(RESOLVE_BRANCH, { input: position });
+      const { fulfilmentResolve: branch } = await graphql(ShopResolveBranchDocument, { input: position });
       setResolved({ branch, location: { ...position, postcode: null, approximate: false } });
     } catch (failure) {
       setError(errorText(failure, lang));

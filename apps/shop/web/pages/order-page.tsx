@@ -6,7 +6,7 @@ import { errorText } from '../lib/error-text.ts';
 import { formatDate, formatMoney } from '../lib/format.ts';
 import { ApiError, graphql, payloadOrThrow } from '../lib/graphql-client.ts';
 import { useLang, type Lang, type Translate } from '../lib/i18n.ts';
-import { BASKET_ADD, ORDER_QUERY, type Order } from '../lib/operations.ts';
+import { ShopBasketAddDocument, ShopOrderDocument, type OrderFieldsFragment } from '../generated/operations.ts';
 import { startPayment, type PaymentOutcome } from '../lib/payment.ts';
 import { currentLocation, navigate } from '../lib/router.ts';
 import { basketStore } from '../lib/shop-state.ts';
@@ -54,7 +54,7 @@ export function stepText(step: string | null, lang: Lang): string {
 }
 
 /** Status badge for an order: its status, and whether it is paid. */
-export function OrderBadges({ order, lang, t }: { order: Order; lang: Lang; t: Translate }) {
+export function OrderBadges({ order, lang, t }: { order: OrderFieldsFragment; lang: Lang; t: Translate }) {
   return (
     <span class="badges">
       <span class={`badge status-${(order.status ?? '').toLowerCase()}`} data-testid="order-status">
@@ -76,7 +76,7 @@ export function OrderPage({ orderId, autoPay, fromPayment }: { orderId: string; 
   const { lang, t } = useLang();
   const session = useStore(sessionStore);
   const email = session?.email ?? null;
-  const order = useAsync(async () => (email !== null ? (await graphql(ORDER_QUERY, { orderId }, { auth: true })).order : null), [orderId, email]);
+  const order = useAsync(async () => (email !== null ? (await graphql(ShopOrderDocument, { orderId }, { auth: true })).order : null), [orderId, email]);
   const { reload } = order;
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
@@ -133,11 +133,11 @@ export function OrderPage({ orderId, autoPay, fromPayment }: { orderId: string; 
     );
   }
 
-  const putBack = async (o: Order) => {
+  const putBack = async (o: OrderFieldsFragment) => {
     setBusy(true);
     try {
       for (const line of o.lines) {
-        const { basketAdd } = await graphql(BASKET_ADD, { input: { cprcode: line.cprcode, quantity: line.quantity, branchCode: o.branchCode } }, { auth: true });
+        const { basketAdd } = await graphql(ShopBasketAddDocument, { input: { cprcode: line.cprcode, quantity: line.quantity, branchCode: o.branchCode } }, { auth: true });
         basketStore.set(payloadOrThrow(basketAdd).basket);
       }
       navigate('/basket');
@@ -255,7 +255,7 @@ export function OrderPage({ orderId, autoPay, fromPayment }: { orderId: string; 
   );
 }
 
-function Progress({ order, lang, t }: { order: Order; lang: Lang; t: Translate }) {
+function Progress({ order, lang, t }: { order: OrderFieldsFragment; lang: Lang; t: Translate }) {
   const type = order.shipping?.fulfilmentType ?? 'PICKUP';
   const current = order.shipping?.schedules?.[0]?.pickingStatus ?? null;
   const steps: readonly string[] = STEPS[type];

@@ -8,7 +8,7 @@ import { errorText } from '../lib/error-text.ts';
 import { branchName, productName } from '../lib/format.ts';
 import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
-import { PRODUCT } from '../lib/operations.ts';
+import { ShopProductDocument } from '../generated/operations.ts';
 import { currentLocation, navigate } from '../lib/router.ts';
 import { addToBasket, branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
@@ -20,7 +20,7 @@ export function ProductPage({ cprcode }: { cprcode: string }) {
   const { lang, t } = useLang();
   const branch = useStore(branchStore);
   const session = useStore(sessionStore);
-  const product = useAsync(() => graphql(PRODUCT, { cprcode, branchCode: branch?.branchCode ?? null }).then((d) => d.product), [cprcode, branch?.branchCode]);
+  const product = useAsync(() => graphql(ShopProductDocument, { cprcode, branchCode: branch?.branchCode ?? null }).then((d) => d.product), [cprcode, branch?.branchCode]);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
 import { ShopOrdersDocument, type OrderFieldsFragment } from '../generated/operations.ts';
 import { useStore } from '../lib/store.ts';
-import { OrderBadges, stepText } from './order-page.tsx';
+import { OrderBadges, stepText } from '../components/order-status.tsx';
 import { PageHeading } from './page-heading.tsx';
 
 /** The shopper's orders through this partner key, newest first, page by page. */

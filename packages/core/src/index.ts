@@ -60,6 +60,7 @@ export {
   type RefundRecord,
   type RefundState,
 } from './model/checkout.ts';
+export { startedPaymentAttempt, type StartedPaymentAttemptFields } from './model/payment-attempt.ts';
 export { ORDER_ID_PATTERN, PARTNER_KEY_PATTERN, SECRET_TOKEN_PATTERN, partnerKeyPrefix, sameDigest, sha256Hex } from './model/ids.ts';
 
 // Ports
@@ -68,8 +69,10 @@ export type { GrocerControl, GrocerGateway } from './ports/grocer-gateway.ts';
 export type { CatalogReader, CategoryTotal, ProductListFilter, ProductPage } from './ports/catalog-reader.ts';
 export type { IdentityVerifier, VerifiedShopper } from './ports/identity-verifier.ts';
 export type { SearchClient, SearchHitRecord, SearchLang, SearchMode, Suggestion } from './ports/search-client.ts';
+export type { GeoPoint, PostcodeDirectory } from './ports/postcode-directory.ts';
 export type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPayment, ProviderRefund, RefundRequest, StartedPayment } from './ports/payment-provider.ts';
 export type {
+  BackgroundJob,
   CommerceStore,
   DueWorkClaim,
   IdempotencyClaim,

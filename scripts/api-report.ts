@@ -86,9 +86,12 @@ function declarationFiles(program: ts.Program): (file: ts.SourceFile) => ts.Sour
   };
 }
 
+/** The symbol an export names (through `export { x } from`). */
+const aliased = (symbol: ts.Symbol, checker: ts.TypeChecker) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
+
 /** The declarations of an exported symbol as printed from its declaration file. */
 function signatureOf(symbol: ts.Symbol, checker: ts.TypeChecker, declarationFileOf: (file: ts.SourceFile) => ts.SourceFile): string {
-  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const target = aliased(symbol, checker);
   const printed = new Set<string>();
   for (const file of new Set((target.declarations ?? []).map((declaration) => declaration.getSourceFile()))) {
     const declarations = declarationFileOf(file);
@@ -101,8 +104,17 @@ function signatureOf(symbol: ts.Symbol, checker: ts.TypeChecker, declarationFile
   return target.name === symbol.name ? text : `// exported as ${symbol.name}\n${text}`;
 }
 
-/** The reports of the published packages: report file path → its text. */
-export function apiReports(): Map<string, string> {
+interface PublicApi {
+  checker: ts.TypeChecker;
+  declarationFileOf: (file: ts.SourceFile) => ts.SourceFile;
+  packages: { dir: string; pkg: PackageJson; entries: (EntryPoint & { exports: ts.Symbol[] })[] }[];
+}
+
+let loaded: PublicApi | undefined;
+
+/** The entry points of the published packages with their exports, from one program over them all. */
+function publicApi(): PublicApi {
+  if (loaded) return loaded;
   const packages = publishedPackages().map(({ dir, pkg }) => ({ dir, pkg, entries: entryPoints(dir, pkg) }));
   const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
   const program = ts.createProgram(
@@ -110,12 +122,22 @@ export function apiReports(): Map<string, string> {
     { ...config.options, noEmit: false, declaration: true, emitDeclarationOnly: true, declarationMap: false, sourceMap: false },
   );
   const checker = program.getTypeChecker();
-  const declarationFileOf = declarationFiles(program);
+  const exportsOf = (file: string) =>
+    checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(file)!)!).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  loaded = {
+    checker,
+    declarationFileOf: declarationFiles(program),
+    packages: packages.map(({ dir, pkg, entries }) => ({ dir, pkg, entries: entries.map((entry) => ({ ...entry, exports: exportsOf(entry.file) })) })),
+  };
+  return loaded;
+}
+
+/** The reports of the published packages: report file path → its text. */
+export function apiReports(): Map<string, string> {
+  const { checker, declarationFileOf, packages } = publicApi();
   const reports = new Map<string, string>();
   for (const { dir, entries } of packages) {
     for (const entry of entries) {
-      const module = checker.getSymbolAtLocation(program.getSourceFile(entry.file)!)!;
-      const symbols = checker.getExportsOfModule(module).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       const lines = [
         `# ${entry.name}: public API`,
         '',
@@ -123,7 +145,7 @@ export function apiReports(): Map<string, string> {
         'test/api-report.test.ts fails when the code and this report differ.',
         '',
         '```ts',
-        symbols.map((symbol) => signatureOf(symbol, checker, declarationFileOf)).join('\n\n'),
+        entry.exports.map((symbol) => signatureOf(symbol, checker, declarationFileOf)).join('\n\n'),
         '```',
         '',
       ];
@@ -131,6 +153,22 @@ export function apiReports(): Map<string, string> {
     }
   }
   return reports;
+}
+
+/** The names each entry point of a package exports, by import specifier. */
+export function entryExports(packageName: string): Map<string, Set<string>> {
+  const entries = publicApi().packages.find(({ pkg }) => pkg.name === packageName)?.entries ?? [];
+  return new Map(entries.map((entry) => [entry.name, new Set(entry.exports.map((symbol) => symbol.name))]));
+}
+
+/** The runtime exports (classes, functions, constants) of a package's entry points that have no doc comment. */
+export function undocumentedRuntimeExports(packageName: string): string[] {
+  const { checker, packages } = publicApi();
+  return packages
+    .filter(({ pkg }) => pkg.name === packageName)
+    .flatMap(({ entries }) => entries.flatMap((entry) => entry.exports.map((symbol) => ({ entry, symbol, target: aliased(symbol, checker) }))))
+    .filter(({ target }) => target.flags & ts.SymbolFlags.Value && target.getDocumentationComment(checker).length === 0)
+    .map(({ entry, symbol }) => `${entry.name}: ${symbol.name}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,22 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import {
-  createCommerce,
-  createEventRuntime,
-  createGraphQLSchema,
-  createJwtIdentityVerifier,
-  GraphQLExecutor,
-  systemClock,
-  type Clock,
-  type Commerce,
-  type GrocerControl,
-  type GrocerGateway,
-  type PaymentProvider,
-  type WebhookSender,
-  type SearchClient,
-  type Store,
-} from '@grocery/core';
+import { createCommerce, createEventRuntime, createGraphQLSchema, createJwtIdentityVerifier, GraphQLExecutor, type Commerce } from '@grocery/core';
+import { systemClock, type Clock, type GrocerControl, type GrocerGateway, type PaymentProvider, type WebhookSender, type SearchClient, type Store } from '@grocery/core/ports';
 import {
   createAdminHandler,
   createGraphQLHandler,

@@ -10,8 +10,6 @@ import type {
   OrderIntentRecord,
   OrderIntentState,
   OrderRecord,
-  Partner,
-  PartnerContext,
   PartnerKeyRecord,
   PaymentAttemptPatch,
   PaymentAttemptRecord,
@@ -26,7 +24,8 @@ import type {
   RefundState,
   ShopperScope,
   Store,
-} from '@grocery/core';
+} from '@grocery/core/ports';
+import type { Partner, PartnerContext } from '@grocery/core';
 import type { Db } from './database.ts';
 import { migrate, type Migration } from './migrate.ts';
 import { iso, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';

@@ -1,12 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { createCommerce, createEventRuntime, createGraphQLSchema, createJwtIdentityVerifier, GraphQLExecutor, type Commerce } from '@grocery/core';
+import { createCommerce, createEventRuntime, createGraphQLSchema, createJwtIdentityVerifier, GraphQLExecutor, type Commerce, WebhookEndpoints } from '@grocery/core';
 import { systemClock, type Clock, type GrocerControl, type GrocerGateway, type PaymentProvider, type WebhookSender, type SearchClient, type Store } from '@grocery/core/ports';
 import {
   createAdminHandler,
   createGraphQLHandler,
   createImageHandler,
+  createInboundWebhookHandler,
   createPayPageHandler,
   createProviderWebhookHandler,
   withCors,
@@ -14,14 +15,16 @@ import {
   type HttpHandler,
 } from '@grocery/core/http';
 import { CatalogSnapshots, createCatalogHandler, createDirectorySnapshotCache, featherFileName, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
-import { createGrocerSimulator, createHttpGrocer, POSTCODE_CENTROIDS } from '@grocery/grocer';
+import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
+import { thaiPostcodeDirectory } from '@grocery/postcodes';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createUserPool, type UserPool } from '@grocery/idp';
 import type { Docs } from '@grocery/docs';
 import { createMcpHandler } from '@grocery/mcp';
 import { createSqlStore, databaseOnFirstUse, isNewPgliteDataDir, openDatabase, type Db } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
-import { createDatabaseIndexStore, createFileIndexStore, createHttpSearchClient, startSearchService, type SearchService } from '@grocery/app-search';
+import { createDatabaseIndexStore, createFileIndexStore, startSearchService, type SearchService } from '@grocery/app-search';
+import { createHttpSearchClient } from '@grocery/search-client';
 import { cognitoEndpointForIssuer, createShopHandler, shopPublicConfig, type ShopPublicConfig } from '@grocery/app-shop';
 import { bodyLimit, createApiRouter } from './api-router.ts';
 import type { ApiConfig } from './config.ts';
@@ -371,7 +374,7 @@ function wireCommerce(
     shopUrl,
     clock,
     defaultBranchCode: config.defaultBranchCode,
-    postcodeCentre: postcodeCentreOf,
+    postcodes: thaiPostcodeDirectory,
     rateLimits: config.rateLimits,
     sagas: config.sagas,
     paymentProviders: { production: parts.productionProvider },
@@ -401,11 +404,11 @@ function createSurfaces(
   const { userPool: pool, issuer } = parts.identity;
   // Events to partners: the outbox dispatcher and the order poller run in every instance.
   const onEventError = (error: unknown) => log.error({ err: error }, 'events fault');
+  // Loopback endpoints are a development convenience: a production deployment refuses them for every partner.
+  const sender = context.options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' });
   const events = createEventRuntime({
     commerce,
-    // Loopback endpoints are a development convenience: a production deployment refuses them for every partner.
-    sender: context.options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' }),
-    grocerWebhookSecret: config.grocerWebhookSecret,
+    sender,
     dispatcher: { onError: onEventError },
     poller: { onError: onEventError },
     recovery: { onError: onEventError, idleMs: config.recoveryIdleMs },
@@ -453,7 +456,7 @@ function createSurfaces(
     metrics: parts.metricsHandler,
     docs: async (request) => (await docs()).handler(request),
     pay: createPayPageHandler(commerce),
-    admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: parts.control, webhooks: events.endpoints }),
+    admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: parts.control, webhooks: new WebhookEndpoints({ store: commerce.store, sender, clock }) }),
     images: createImageHandler(parts.grocer),
     catalog: withCors(
       withPartnerRateLimit(
@@ -465,7 +468,7 @@ function createSurfaces(
       cors,
     ),
     idp: pool ? (request) => pool.handle(request) : undefined,
-    webhooks: events.inboundWebhookHandler,
+    webhooks: createInboundWebhookHandler({ store: commerce.store, poller: events.poller, secret: config.grocerWebhookSecret, clock }),
     providerWebhooks: productionProvider?.parseWebhook ? createProviderWebhookHandler({ commerce, provider: productionProvider }) : undefined,
     shop: createShopHandler({ config: () => shopSettings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
     // /mcp charges the partner's budget itself: what each tool call costs, summed over a batch.
@@ -515,13 +518,6 @@ function answerStarting(request: IncomingMessage, response: ServerResponse): voi
   const live = request.url === '/health/live';
   response.writeHead(live ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(live ? {} : { 'retry-after': '1' }) });
   response.end(JSON.stringify({ status: live ? 'ok' : 'starting' }));
-}
-
-const CENTROIDS = new Map(POSTCODE_CENTROIDS.map(([postcode, lat, lon]) => [postcode, { lat, lon }]));
-
-/** Postcode centres from the simulator's gazetteer of Thai postcodes (the ones around the branches). */
-function postcodeCentreOf(postcode: string): { lat: number; lon: number } | null {
-  return CENTROIDS.get(postcode) ?? null;
 }
 
 /** The grocer: over HTTP when GROCER_URL is set, else the simulator in this process (generated from its seed). */

@@ -42,6 +42,7 @@ export { createJwtIdentityVerifier, type JwtIdentityVerifierOptions } from './id
 export { createEventRuntime, type EventRuntime, type EventRuntimeOptions } from './services/event-runtime.ts';
 export { WebhookDispatcher, WEBHOOK_RETRY_DELAYS_MS, type DispatchRound, type PartnerEventBody, type WebhookDispatcherOptions } from './services/webhook-dispatcher.ts';
 export { OrderPoller, type DerivedOrder, type OrderPollerOptions, type PollRound, type PollSchedule } from './services/order-poller.ts';
+export { WebhookEndpoints } from './services/webhook-endpoints.ts';
 export { signWebhookBody } from './services/webhook-signature.ts';
 
 // GraphQL

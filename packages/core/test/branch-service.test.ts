@@ -78,7 +78,7 @@ describe('BranchService.resolve', () => {
 
   it('postcode: the branch that delivers there, nearest the postcode’s centre when known', async () => {
     assert.equal((await world().service.resolve({ postcode: '10330' })).branch.branchCode, 'SLM');
-    const centred = world(undefined, { postcodeCentre: (postcode) => (postcode === '10330' ? { lat: 13.745, lon: 100.534 } : null) });
+    const centred = world(undefined, { postcodes: { centreOf: async (postcode) => (postcode === '10330' ? { lat: 13.745, lon: 100.534 } : null) } });
     const resolved = await centred.service.resolve({ postcode: '10330' });
     assert.equal(resolved.branch.branchCode, 'SLM');
     assert.ok(resolved.distanceKm !== null && resolved.distanceKm > 1 && resolved.distanceKm < 3);

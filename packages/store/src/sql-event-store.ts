@@ -174,7 +174,7 @@ const RECORD_ATTEMPTS = `WITH input AS (
   )
   SELECT delivery_id, endpoint_id FROM held`;
 
-/** The EventStore port over SQL; mixed into the Store that `createSqlStore` returns. */
+/** The EventStore port over SQL; the base of the port implementations that stack into `SqlStore` (see sql-store.ts). */
 export class SqlEventStore implements EventStore {
   readonly #db: Db;
 

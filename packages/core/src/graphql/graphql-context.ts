@@ -1,5 +1,5 @@
 import { CommerceError } from '../errors.ts';
-import { bearerCredential } from '../http/http-types.ts';
+import { bearerCredential } from '../identity/bearer-credential.ts';
 import type { PartnerContext } from '../model/partner.ts';
 import type { Commerce } from '../services/commerce.ts';
 import type { RateDecision } from '../services/rate-limiter.ts';

@@ -39,15 +39,3 @@ export function jsonResponse(status: number, value: unknown, headers: Record<str
 export function errorResponse(status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): HttpResponse {
   return jsonResponse(status, { error: { code, message, ...extra } }, headers);
 }
-
-/**
- * The credential of an `Authorization: Bearer <credential>` header, or null. The scheme is
- * case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are the same scheme.
- *
- * @example
- * bearerCredential('bearer abc.def'); // 'abc.def'
- */
-export function bearerCredential(header: string | undefined): string | null {
-  const match = /^bearer +(\S+)$/i.exec(header ?? '');
-  return match ? match[1]! : null;
-}

@@ -7,9 +7,10 @@
  *
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
-export { bearerCredential, errorResponse, jsonResponse, type HttpHandler, type HttpRequest, type HttpResponse } from './http-types.ts';
+export { errorResponse, jsonResponse, type HttpHandler, type HttpRequest, type HttpResponse } from './http-types.ts';
+export { bearerCredential } from '../identity/bearer-credential.ts';
 export { httpStatusOf } from '../errors.ts';
-export { createGraphQLHandler, type GraphQLHandlerOptions } from '../graphql/graphql-handler.ts';
+export { createGraphQLHandler, type GraphQLHandlerOptions } from './graphql-handler.ts';
 export { createPayPageHandler } from './pay-page.ts';
 export { createAdminHandler, type AdminHandlerOptions } from './admin-handler.ts';
 export { createImageHandler } from './image-handler.ts';

@@ -11,6 +11,7 @@
 
 // The store: one interface per concern, and Store, all of them in one place
 export type {
+  BackgroundJob,
   CommerceStore,
   DueWorkClaim,
   IdempotencyClaim,
@@ -61,6 +62,7 @@ export type {
   RefundState,
 } from '../model/checkout.ts';
 export type { AppClient, PartnerKeyRecord } from '../model/partner.ts';
+export { startedPaymentAttempt, type StartedPaymentAttemptFields } from '../model/payment-attempt.ts';
 
 // The grocer, and what its calculator, orders and payments exchange
 export type { GrocerControl, GrocerGateway } from './grocer-gateway.ts';
@@ -92,6 +94,7 @@ export {
 export type { CatalogReader, CategoryTotal, ProductListFilter, ProductPage } from './catalog-reader.ts';
 export type { IdentityVerifier, VerifiedShopper } from './identity-verifier.ts';
 export type { SearchClient, SearchHitRecord, SearchLang, SearchMode, Suggestion } from './search-client.ts';
+export type { GeoPoint, PostcodeDirectory } from './postcode-directory.ts';
 export type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPayment, ProviderRefund, RefundRequest, StartedPayment } from './payment-provider.ts';
 export type { WebhookSender, WebhookSendRequest, WebhookSendResult, WebhookUrlCheck, WebhookUrlPolicy } from './webhook-sender.ts';
 export { systemClock, type Clock } from './clock.ts';

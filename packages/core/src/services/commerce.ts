@@ -37,7 +37,7 @@ export interface CommerceOptions {
   issueAppClient?: AppClientIssuer;
   defaultBranchCode?: string;
   /** Postcode centres for `fulfilmentResolve` distances (none known by default). */
-  postcodeCentre?: BranchServiceOptions['postcodeCentre'];
+  postcodes?: BranchServiceOptions['postcodes'];
   partnerKeyCacheTtlMs?: number;
   /** Units per minute (see docs "Rate limits"); defaults in DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimitSettings>;
@@ -94,7 +94,7 @@ export function createCommerce(options: CommerceOptions): Commerce {
     sandbox: options.paymentProviders?.sandbox ?? new SandboxPaymentProvider(),
     production: options.paymentProviders?.production ?? null,
   };
-  const branches = new BranchService({ grocer, clock, defaultBranchCode: options.defaultBranchCode, postcodeCentre: options.postcodeCentre });
+  const branches = new BranchService({ grocer, clock, defaultBranchCode: options.defaultBranchCode, postcodes: options.postcodes });
   const baskets = new BasketService({ store, branches });
   const links = new PaymentLinks({
     store,

@@ -103,14 +103,8 @@ export function contractIntent(orderId: string, owner: ShopperScope, extra: Part
 }
 
 export function contractAttempt(orderId: string, partnerId: string, attemptId: string, nowMs: number): PaymentAttemptRecord {
-  const attempt = newPaymentAttempt({
-    order: { orderId, partnerId, grandTotalSatang: 9000, currency: 'THB' },
-    provider: 'sandbox',
-    simulate: null,
-    nowMs,
-    requestWindowMs: 60_000,
-  });
-  return { ...attempt, attemptId };
+  const order = { orderId, partnerId, grandTotalSatang: 9000, currency: 'THB' };
+  return newPaymentAttempt({ attemptId, order, provider: 'sandbox', simulate: null, nowMs, requestWindowMs: 60_000 });
 }
 
 /** Stores an order the way the order saga does: its intent first, then the order with its first link. */

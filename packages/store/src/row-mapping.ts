@@ -1,4 +1,4 @@
-import type { GrocerOrder, OrderRecord } from '@grocery/core';
+import type { GrocerOrder, OrderRecord } from '@grocery/core/ports';
 
 /** Mapping of database rows to domain records, shared by the store modules. */
 

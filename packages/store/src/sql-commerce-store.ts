@@ -10,7 +10,7 @@ import type {
   PaymentRecord,
   QuoteRecord,
   ShopperScope,
-} from '@grocery/core';
+} from '@grocery/core/ports';
 import type { Db } from './database.ts';
 import { eventCtes, eventsJson, firstPickingStatus } from './outbox-ctes.ts';
 import { onlyRow, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';

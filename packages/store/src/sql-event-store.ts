@@ -11,7 +11,7 @@ import {
   type OrderPollReport,
   type RedeliverResult,
   type WebhookEndpointRecord,
-} from '@grocery/core';
+} from '@grocery/core/ports';
 import type { Db } from './database.ts';
 import { iso, isoNotNull, onlyRow, toOrder, type OrderRow } from './row-mapping.ts';
 

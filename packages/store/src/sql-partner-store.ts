@@ -1,4 +1,5 @@
-import type { AppClient, Partner, PartnerContext, PartnerKeyRecord, PartnerStore } from '@grocery/core';
+import type { AppClient, PartnerKeyRecord, PartnerStore } from '@grocery/core/ports';
+import type { Partner, PartnerContext } from '@grocery/core';
 import type { Db } from './database.ts';
 import { onlyRow, iso, isoNotNull } from './row-mapping.ts';
 import { SqlEventStore } from './sql-event-store.ts';

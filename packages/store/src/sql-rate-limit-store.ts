@@ -1,4 +1,4 @@
-import type { RateLimitStore } from '@grocery/core';
+import type { RateLimitStore } from '@grocery/core/ports';
 import type { Db } from './database.ts';
 import { SqlSagaStore } from './sql-saga-store.ts';
 import { onlyRow } from './row-mapping.ts';

@@ -14,7 +14,7 @@ import {
   type RefundRecord,
   type RefundState,
   type SagaStore,
-} from '@grocery/core';
+} from '@grocery/core/ports';
 import type { Db } from './database.ts';
 import { eventCtes, eventsJson } from './outbox-ctes.ts';
 import { onlyRow, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { createEventRuntime, signWebhookBody, type EventRuntime, type OrderRecord } from '@grocery/core';
+import { createEventRuntime, signWebhookBody, type EventRuntime } from '@grocery/core';
+import type { OrderRecord } from '@grocery/core/ports';
 import { createInboundWebhookHandler } from '@grocery/core/http';
 import { ManualClock } from '@grocery/core/testing';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
@@ -28,8 +29,9 @@ for (const kind of testDatabaseKinds()) {
 
     before(async () => {
       world = await openWorld(kind, { clock, grocer: { pickingStepMs: 3_600_000 } });
-      runtime = createEventRuntime({ commerce: world.commerce, sender: createHttpWebhookSender(), grocerWebhookSecret: SECRET, clock });
-      server = await listen({}, createNodeListener(runtime.inboundWebhookHandler, { maxBodyBytes: () => 64 * 1024 }));
+      runtime = createEventRuntime({ commerce: world.commerce, sender: createHttpWebhookSender(), clock });
+      const inbound = createInboundWebhookHandler({ store: world.commerce.store, poller: runtime.poller, secret: SECRET, clock });
+      server = await listen({}, createNodeListener(inbound, { maxBodyBytes: () => 64 * 1024 }));
       unpaid = (await world.placeOrder()).order;
       const second = await world.placeOrder();
       paid = await world.pay(second.token);

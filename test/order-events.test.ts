@@ -6,8 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
-import { createEventRuntime, OrderPoller, signWebhookBody, systemClock, type EventRuntime } from '@grocery/core';
-import { createAdminHandler, type HttpHandler, type HttpRequest } from '@grocery/core/http';
+import { createEventRuntime, OrderPoller, signWebhookBody, WebhookEndpoints } from '@grocery/core';
+import { systemClock } from '@grocery/core/ports';
+import { createAdminHandler, createInboundWebhookHandler, type HttpHandler, type HttpRequest } from '@grocery/core/http';
 import { ManualClock } from '@grocery/core/testing';
 import { createNodeListener, listen } from '@grocery/http-node';
 import { testDatabaseKinds } from '@grocery/store';
@@ -28,8 +29,9 @@ function adminRequest(method: string, path: string, body?: unknown): HttpRequest
   };
 }
 
-async function registerEndpoint(world: World, runtime: EventRuntime, url: string): Promise<{ endpointId: string; secret: string }> {
-  const admin = createAdminHandler({ commerce: world.commerce, adminToken: ADMIN_TOKEN, webhooks: runtime.endpoints });
+async function registerEndpoint(world: World, url: string): Promise<{ endpointId: string; secret: string }> {
+  const webhooks = new WebhookEndpoints({ store: world.commerce.store, sender: createHttpWebhookSender(), clock: world.commerce.clock });
+  const admin = createAdminHandler({ commerce: world.commerce, adminToken: ADMIN_TOKEN, webhooks });
   const response = await admin(adminRequest('POST', `/admin/partners/${world.partnerId}/webhooks`, { url }));
   assert.equal(response.status, 201, String(response.body));
   return JSON.parse(String(response.body)) as { endpointId: string; secret: string };
@@ -71,9 +73,9 @@ for (const kind of testDatabaseKinds()) {
     test('a sandbox payment produces exactly one payment.paid, signed, current and as documented', async () => {
       const world = await openWorld(kind, { clock: systemClock });
       const receiver = await startReceiver();
-      const runtime = createEventRuntime({ commerce: world.commerce, sender: createHttpWebhookSender(), grocerWebhookSecret: GROCER_SECRET });
+      const runtime = createEventRuntime({ commerce: world.commerce, sender: createHttpWebhookSender() });
       try {
-        const { secret } = await registerEndpoint(world, runtime, receiver.url);
+        const { secret } = await registerEndpoint(world, receiver.url);
         const { order, token } = await world.placeOrder();
         await world.pay(token);
         await assert.rejects(world.pay(token), { code: 'ALREADY_PAID' });
@@ -121,19 +123,19 @@ for (const kind of testDatabaseKinds()) {
       const runtime = createEventRuntime({
         commerce: world.commerce,
         sender: createHttpWebhookSender(),
-        grocerWebhookSecret: GROCER_SECRET,
         clock,
         poller: { maxGrocerCallsPerSecond: 1000 },
       });
+      const inbound = createInboundWebhookHandler({ store: world.commerce.store, poller: runtime.poller, secret: GROCER_SECRET, clock });
       try {
-        const { secret } = await registerEndpoint(world, runtime, receiver.url);
+        const { secret } = await registerEndpoint(world, receiver.url);
         const a = await world.placeOrder();
         const b = await world.placeOrder();
         await world.pay(a.token);
         await world.pay(b.token);
         const notify = (orderId: string) => {
           const after = clock.now();
-          return runtime.inboundWebhookHandler(
+          return inbound(
             grocerNotification('/webhooks/shop/order-status', {
               type: 'order-status',
               orderId,
@@ -255,10 +257,10 @@ for (const kind of testDatabaseKinds()) {
         grocer: { pickingStepMs: 60_000, serviceWebhook: { url: inbound.origin, secret: GROCER_SECRET }, notifyIntervalMs: 3_600_000, webhookRetryDelaysMs: [] },
       });
       const receiver = await startReceiver();
-      const runtime = createEventRuntime({ commerce: world.commerce, sender: createHttpWebhookSender(), grocerWebhookSecret: GROCER_SECRET, clock });
-      handler = runtime.inboundWebhookHandler;
+      const runtime = createEventRuntime({ commerce: world.commerce, sender: createHttpWebhookSender(), clock });
+      handler = createInboundWebhookHandler({ store: world.commerce.store, poller: runtime.poller, secret: GROCER_SECRET, clock });
       try {
-        await registerEndpoint(world, runtime, receiver.url);
+        await registerEndpoint(world, receiver.url);
         const { order, token } = await world.placeOrder();
         await world.pay(token);
         // Time moves picking on its own; the simulator notices and notifies the service.

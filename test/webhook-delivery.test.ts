@@ -11,14 +11,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
-import { createEventRuntime, WebhookDispatcher, WEBHOOK_RETRY_DELAYS_MS, type DeliveryRecord, type EventRuntime, type WebhookEndpointRecord } from '@grocery/core';
+import { createEventRuntime, WebhookDispatcher, WebhookEndpoints, WEBHOOK_RETRY_DELAYS_MS, type EventRuntime } from '@grocery/core';
+import type { DeliveryRecord, WebhookEndpointRecord } from '@grocery/core/ports';
 import { createAdminHandler, type HttpRequest } from '@grocery/core/http';
 import { ManualClock } from '@grocery/core/testing';
 import { createSqlStore, openDatabase, testDatabaseKinds, type TestDatabaseKind } from '@grocery/store';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import { answer, openWorld, startReceiver, type Receiver, type World } from './support/event-world.ts';
 
-const GROCER_SECRET = 'grocer-shared-secret-0123456789abcdef';
 const ADMIN_TOKEN = 'admin-token-0123456789abcdefghij';
 
 interface Setup {
@@ -34,15 +34,15 @@ async function setUp(kind: TestDatabaseKind, options: { timeoutMs?: number } = {
   const clock = new ManualClock(Date.now());
   const world = await openWorld(kind, { clock, grocer: { pickingStepMs: 3_600_000 } });
   const receiver = await startReceiver();
+  const sender = createHttpWebhookSender();
   const runtime = createEventRuntime({
     commerce: world.commerce,
-    sender: createHttpWebhookSender(),
-    grocerWebhookSecret: GROCER_SECRET,
+    sender,
     clock,
     instanceId: 'instance-a',
     dispatcher: { timeoutMs: options.timeoutMs ?? 2_000, idleMs: 10, onError: () => {} },
   });
-  const handler = createAdminHandler({ commerce: world.commerce, adminToken: ADMIN_TOKEN, webhooks: runtime.endpoints });
+  const handler = createAdminHandler({ commerce: world.commerce, adminToken: ADMIN_TOKEN, webhooks: new WebhookEndpoints({ store: world.commerce.store, sender, clock }) });
   const admin: Setup['admin'] = async (method, path, body, query = {}) => {
     const request: HttpRequest = {
       method,

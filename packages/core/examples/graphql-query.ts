@@ -1,6 +1,5 @@
 import { createCommerce, createGraphQLContext, createGraphQLSchema, GraphQLExecutor } from '@grocery/core';
-import { InMemoryCatalog, InMemoryGrocer, ManualClock, StaticIdentityVerifier, testBranch, testProduct } from '@grocery/core/testing';
-import { createSqlStore, openDatabase } from '@grocery/store';
+import { InMemoryCatalog, InMemoryGrocer, InMemoryStore, ManualClock, StaticIdentityVerifier, testBranch, testProduct } from '@grocery/core/testing';
 
 // Two products, one branch that prices the milk in its feed and has 12 in stock.
 const milk = testProduct({ cprcode: '100001', nameEn: 'Fresh milk 1 l' });
@@ -12,16 +11,16 @@ const grocer = new InMemoryGrocer({
   stock: { BKK01: { [milk.cprcode]: 12 } },
 });
 
-// The domain wired from its ports; the store is PostgreSQL in memory (PGlite).
-const db = await openDatabase({ dataDir: 'memory://' });
+// The domain wired from its ports; the store in memory too (production's is @grocery/store on PostgreSQL).
+const clock = new ManualClock();
 const commerce = createCommerce({
-  store: await createSqlStore(db),
+  store: new InMemoryStore({ clock }),
   grocer,
   catalog: new InMemoryCatalog([milk, rice]),
   identity: new StaticIdentityVerifier({}),
   search: null,
   publicBaseUrl: 'https://api.example.com',
-  clock: new ManualClock(),
+  clock,
 });
 const { partnerKey } = await commerce.partners.createPartner({ name: 'Example shop', environment: 'sandbox' });
 const partner = await commerce.partners.authenticate(partnerKey);
@@ -35,4 +34,3 @@ const result = await executor.execute({
   contextValue: createGraphQLContext({ commerce, partner, partnerKey, requestId: 'example-1', authorization: undefined, idempotencyKey: null }),
 });
 console.log(JSON.stringify(result.data, null, 2));
-await db.close();

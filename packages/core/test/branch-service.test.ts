@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BranchService, type Branch } from '@grocery/core';
+import type { Branch } from '@grocery/core';
 import { InMemoryGrocer, ManualClock, testBranch } from '@grocery/core/testing';
+import { BranchService } from '../src/services/branch-service.ts';
 import { rejectsWith } from './support/commerce-world.ts';
 
 /** Silom delivers within 5 km; Bang Na (12 km south-east) only takes pickups; Chiang Mai is 580 km away. */
@@ -77,7 +78,7 @@ describe('BranchService.resolve', () => {
 
   it('postcode: the branch that delivers there, nearest the postcode’s centre when known', async () => {
     assert.equal((await world().service.resolve({ postcode: '10330' })).branch.branchCode, 'SLM');
-    const centred = world(undefined, { postcodeCentre: (postcode) => (postcode === '10330' ? { lat: 13.745, lon: 100.534 } : null) });
+    const centred = world(undefined, { postcodes: { centreOf: async (postcode) => (postcode === '10330' ? { lat: 13.745, lon: 100.534 } : null) } });
     const resolved = await centred.service.resolve({ postcode: '10330' });
     assert.equal(resolved.branch.branchCode, 'SLM');
     assert.ok(resolved.distanceKm !== null && resolved.distanceKm > 1 && resolved.distanceKm < 3);

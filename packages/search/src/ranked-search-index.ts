@@ -3,7 +3,7 @@
  * is in search-engine.ts, suggest in suggest.ts). It is immutable; a new catalog snapshot means a
  * new index, swapped in whole by the caller.
  */
-import type { SearchHitRecord, Suggestion } from '@grocery/core';
+import type { SearchHitRecord, Suggestion } from '@grocery/core/ports';
 import { buildIndexData, type IndexBuildOptions, type IndexData } from './index-builder.ts';
 import { DEFAULT_MATCH_WEIGHTS, type MatchWeights } from './query-planner.ts';
 import { DEFAULT_RANKING, type RankingWeights } from './ranking-weights.ts';

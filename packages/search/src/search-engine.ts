@@ -10,7 +10,7 @@
  * favours name matches and names that start with the first word, with little semantics.
  * An exact barcode or cprcode puts that product first.
  */
-import type { SearchHitRecord, SearchLang, SearchMode } from '@grocery/core';
+import type { SearchHitRecord, SearchLang, SearchMode } from '@grocery/core/ports';
 import { CandidateSet } from './candidate-set.ts';
 import { categoryKey } from './category-tree.ts';
 import { NO_TERM, type IndexData } from './index-builder.ts';

@@ -6,7 +6,7 @@
  * a word the catalog does not hold (and a close word it does) leads with its corrected spelling:
  * a `name` suggestion without a cprcode.
  */
-import type { SearchHitRecord, SearchLang, Suggestion } from '@grocery/core';
+import type { SearchHitRecord, SearchLang, Suggestion } from '@grocery/core/ports';
 import { categoryKey } from './category-tree.ts';
 import { thaiToneless } from './normalizer.ts';
 import type { IndexData } from './index-builder.ts';

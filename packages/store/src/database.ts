@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { discardPgliteTemplate, pgliteTemplate } from './pglite-template.ts';
 
 /** A row-returning SQL result. */
 export interface QueryResult<R> {
@@ -66,12 +67,26 @@ export function databaseOnFirstUse(kind: Db['kind'], open: () => Promise<Db>): D
   };
 }
 
+/**
+ * Opens PGlite; a new database starts from the kept template (see pglite-template.ts) rather than
+ * its own initdb. A template PGlite cannot load is discarded and the database created the slow way.
+ */
+async function createPglite(dataDir: string): Promise<PGlite> {
+  const options = { parsers: { [INT8]: (value: string) => Number(value) }, relaxedDurability: false };
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  if (!inMemory && !isNewPgliteDataDir(dataDir)) return PGlite.create(dataDir, options);
+  try {
+    return await PGlite.create(dataDir, { ...options, loadDataDir: await pgliteTemplate() });
+  } catch {
+    discardPgliteTemplate();
+    if (!inMemory) for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
+    return PGlite.create(dataDir, options);
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Db> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, {
-    parsers: { [INT8]: (value: string) => Number(value) },
-    relaxedDurability: false,
-  });
+  const client = await createPglite(dataDir);
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>, inTransaction: boolean): Db => ({
     kind: 'pglite',
     async query<R>(sql: string, params: readonly unknown[] = []) {

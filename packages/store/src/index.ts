@@ -3,6 +3,7 @@
  * Store port, with forward-only SQL migrations. Every export of this file is public API.
  */
 export { databaseOnFirstUse, isNewPgliteDataDir, openDatabase, type Db, type OpenDatabaseOptions, type QueryResult } from './database.ts';
+export { pgliteTemplate, pgliteTemplateDir } from './pglite-template.ts';
 export { migrate, type Migration } from './migrate.ts';
 export { testDatabaseKinds, type TestDatabaseKind } from './test-databases.ts';
 export { createSqlStore, storeMigrations } from './sql-store.ts';

@@ -1,6 +1,6 @@
+import { ShopSuggestDocument } from '../generated/operations.ts';
 import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
-import { SUGGEST } from '../lib/operations.ts';
 import { branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
 import { useAsync } from '../lib/use-async.ts';
@@ -22,7 +22,7 @@ export function DidYouMean({ query, found }: { query: string; found: number }) {
   const branchCode = branch?.branchCode ?? null;
   const spelling = useAsync(async (): Promise<string | null> => {
     if (!typed || !few) return null;
-    const { searchSuggest } = await graphql(SUGGEST, { query: typed, branchCode });
+    const { searchSuggest } = await graphql(ShopSuggestDocument, { query: typed, branchCode });
     const first = searchSuggest[0];
     const words = (text: string) => text.toLowerCase().split(/\s+/u);
     return first !== undefined && first.toLowerCase() !== typed.toLowerCase() && words(first).length === words(typed).length ? first : null;

@@ -1,5 +1,5 @@
 import { CommerceError } from '../errors.ts';
-import { bearerCredential } from '../http/http-types.ts';
+import { bearerCredential } from '../identity/bearer-credential.ts';
 import type { PartnerContext } from '../model/partner.ts';
 import type { Commerce } from '../services/commerce.ts';
 import type { RateDecision } from '../services/rate-limiter.ts';
@@ -36,6 +36,13 @@ export interface GraphQLContextInput {
   idempotencyKey: string | null;
 }
 
+/**
+ * The context of one GraphQL request: the partner, the services and fresh batch loaders; the
+ * shopper's id token is verified on first use, once per request.
+ *
+ * @example
+ * const contextValue = createGraphQLContext({ commerce, partner, partnerKey, requestId, authorization, idempotencyKey: null });
+ */
 export function createGraphQLContext(input: GraphQLContextInput): GraphQLContext {
   let shopper: Promise<ShopperContext> | undefined;
   return {

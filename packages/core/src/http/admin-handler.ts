@@ -8,7 +8,8 @@ import type { GrocerControl } from '../ports/grocer-gateway.ts';
 import type { Commerce } from '../services/commerce.ts';
 import { requireSafeInput } from '../services/input-validation.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpoints } from '../services/webhook-endpoints.ts';
-import { bearerCredential, errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
+import { bearerCredential } from '../identity/bearer-credential.ts';
+import { errorResponse, type HttpRequest, type HttpResponse, jsonResponse } from './http-types.ts';
 
 export interface AdminHandlerOptions {
   commerce: Commerce;

@@ -25,6 +25,12 @@ export interface HttpResponse {
 
 export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
 
+/**
+ * A JSON response with its content type; `headers` are added to it.
+ *
+ * @example
+ * return jsonResponse(200, { ok: true }, { 'cache-control': 'no-store' });
+ */
 export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(value) };
 }
@@ -32,16 +38,4 @@ export function jsonResponse(status: number, value: unknown, headers: Record<str
 /** The error body of REST-style surfaces: `{"error":{"code","message"}}` (DESIGN.md §4). */
 export function errorResponse(status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): HttpResponse {
   return jsonResponse(status, { error: { code, message, ...extra } }, headers);
-}
-
-/**
- * The credential of an `Authorization: Bearer <credential>` header, or null. The scheme is
- * case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are the same scheme.
- *
- * @example
- * bearerCredential('bearer abc.def'); // 'abc.def'
- */
-export function bearerCredential(header: string | undefined): string | null {
-  const match = /^bearer +(\S+)$/i.exec(header ?? '');
-  return match ? match[1]! : null;
 }

@@ -179,6 +179,12 @@ export interface CommerceStore {
   ): Promise<IdempotencyClaim>;
   /** Forgets a claim whose request failed, so the key can be used again. */
   releaseIdempotencyKey(scope: ShopperScope, key: string): Promise<void>;
+  /**
+   * Forgets up to `limit` idempotency keys claimed before `claimedBeforeMs` (past their retention),
+   * oldest first, of every partner; returns how many. The idempotency sweeper calls it, so that keys
+   * never used again do not pile up.
+   */
+  deleteExpiredIdempotencyKeys(sweep: { claimedBeforeMs: number; limit: number }): Promise<number>;
 
   /**
    * Stores a new order with its first payment link, marks its intent `created` and completes the
@@ -218,10 +224,19 @@ export interface RateLimitStore {
   takeRateUnits(bucket: string, windowStartMs: number, units: number, limit: number): Promise<{ granted: number; used: number }>;
 }
 
-/** Figures for /metrics that only the database knows across instances. */
+/** Background jobs that one instance at a time runs every so often, however many instances there are. */
+export type BackgroundJob = 'idempotency-sweep';
+
+/** What only the database knows across instances: figures for /metrics, and whose turn a background job is. */
 export interface OperationsStore {
   /** Webhook deliveries by status (pending is the outbox depth). */
   deliveryCounts(): Promise<Record<'pending' | 'delivered' | 'failed' | 'cancelled', number>>;
+  /**
+   * Takes the job's turn when it is due (at `nowMs`, or it never ran) and moves its next turn to
+   * `nextTurnAtMs`: true for exactly one caller per turn, whichever instance it runs on; false for
+   * the others until the next turn is due.
+   */
+  claimJobTurn(job: BackgroundJob, turn: { nowMs: number; nextTurnAtMs: number }): Promise<boolean>;
 }
 
 /** All persistence the service needs, behind one port. */

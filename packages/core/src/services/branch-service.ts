@@ -2,6 +2,7 @@ import { CommerceError } from '../errors.ts';
 import type { Branch } from '../model/branch.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { GrocerGateway } from '../ports/grocer-gateway.ts';
+import type { PostcodeDirectory } from '../ports/postcode-directory.ts';
 import { requireBranchCode } from './input-validation.ts';
 
 export interface BranchServiceOptions {
@@ -9,17 +10,12 @@ export interface BranchServiceOptions {
   clock: Clock;
   /** Branches change rarely; they are re-read from the grocer after this long. */
   cacheTtlMs?: number;
-  /** Where a postcode's centre is, when known (a gazetteer); `fulfilmentResolve` measures `distanceKm` from it. */
-  postcodeCentre?: ((postcode: string) => GeoPoint | null) | undefined;
+  /** Where a postcode's centre is, when known; `fulfilmentResolve` measures `distanceKm` from it. None known by default. */
+  postcodes?: PostcodeDirectory | undefined;
   /** Farthest a shopper may be from the branch chosen for pickup; beyond it nothing serves them. Default 50 km. */
   maxPickupDistanceKm?: number | undefined;
   /** Branch for baskets and quotes that name none; otherwise the first by code that delivers and sells alcohol, so any product can be ordered either way. */
   defaultBranchCode?: string | undefined;
-}
-
-export interface GeoPoint {
-  lat: number;
-  lon: number;
 }
 
 export interface ResolvedBranch {
@@ -38,6 +34,8 @@ export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: numb
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
+const NO_POSTCODES: PostcodeDirectory = { centreOf: async () => null };
+
 function roundKm(km: number): number {
   return Math.round(km * 100) / 100;
 }
@@ -48,7 +46,7 @@ export class BranchService {
   readonly #clock: Clock;
   readonly #ttlMs: number;
   readonly #defaultBranchCode: string | undefined;
-  readonly #postcodeCentre: (postcode: string) => GeoPoint | null;
+  readonly #postcodes: PostcodeDirectory;
   readonly #maxPickupDistanceKm: number;
   #cache: { at: number; branches: Branch[]; byCode: Map<string, Branch> } | null = null;
   #loading: Promise<Branch[]> | null = null;
@@ -58,7 +56,7 @@ export class BranchService {
     this.#clock = options.clock;
     this.#ttlMs = options.cacheTtlMs ?? 60_000;
     this.#defaultBranchCode = options.defaultBranchCode;
-    this.#postcodeCentre = options.postcodeCentre ?? (() => null);
+    this.#postcodes = options.postcodes ?? NO_POSTCODES;
     this.#maxPickupDistanceKm = options.maxPickupDistanceKm ?? 50;
   }
 
@@ -133,7 +131,7 @@ export class BranchService {
     if (postcode !== null && postcode !== undefined) {
       if (!/^[0-9]{5}$/.test(postcode)) throw new CommerceError('INVALID_INPUT', 'A Thai postcode is five digits.', { field: 'input.postcode' });
       const branches = await this.list();
-      const centre = this.#postcodeCentre(postcode);
+      const centre = await this.#postcodes.centreOf(postcode);
       const from = (branch: Branch) => (centre ? haversineKm(centre.lat, centre.lon, branch.lat, branch.lon) : null);
       const delivering = branches.filter((b) => b.deliveryAvailable && (b.postcode === postcode || b.deliveryPostcodes.includes(postcode)));
       const serving = centre ? delivering.sort((a, b) => from(a)! - from(b)!)[0] : (delivering.find((b) => b.postcode === postcode) ?? delivering[0]);

@@ -37,7 +37,7 @@ export interface CommerceOptions {
   issueAppClient?: AppClientIssuer;
   defaultBranchCode?: string;
   /** Postcode centres for `fulfilmentResolve` distances (none known by default). */
-  postcodeCentre?: BranchServiceOptions['postcodeCentre'];
+  postcodes?: BranchServiceOptions['postcodes'];
   partnerKeyCacheTtlMs?: number;
   /** Units per minute (see docs "Rate limits"); defaults in DEFAULT_RATE_LIMITS. */
   rateLimits?: Partial<RateLimitSettings>;
@@ -52,7 +52,7 @@ export interface RateLimitSettings {
   shopperMutationsPerMinute: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = { partnerPerMinute: { sandbox: 3_000, production: 30_000 }, shopperMutationsPerMinute: 120 };
+const DEFAULT_RATE_LIMITS: RateLimitSettings = { partnerPerMinute: { sandbox: 3_000, production: 30_000 }, shopperMutationsPerMinute: 120 };
 
 /** Every service of the domain, wired once per process. */
 export interface Commerce {
@@ -94,7 +94,7 @@ export function createCommerce(options: CommerceOptions): Commerce {
     sandbox: options.paymentProviders?.sandbox ?? new SandboxPaymentProvider(),
     production: options.paymentProviders?.production ?? null,
   };
-  const branches = new BranchService({ grocer, clock, defaultBranchCode: options.defaultBranchCode, postcodeCentre: options.postcodeCentre });
+  const branches = new BranchService({ grocer, clock, defaultBranchCode: options.defaultBranchCode, postcodes: options.postcodes });
   const baskets = new BasketService({ store, branches });
   const links = new PaymentLinks({
     store,

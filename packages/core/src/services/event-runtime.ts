@@ -1,21 +1,17 @@
 import { hostname } from 'node:os';
-import { createInboundWebhookHandler } from '../http/inbound-webhook-handler.ts';
-import type { HttpHandler } from '../http/http-types.ts';
 import { newId } from '../model/ids.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { WebhookSender } from '../ports/webhook-sender.ts';
 import type { Commerce } from './commerce.ts';
+import { IdempotencySweeper, type IdempotencySweeperOptions } from './idempotency-sweeper.ts';
 import { OrderPoller, type OrderPollerOptions } from './order-poller.ts';
 import { RecoveryWorker, type RecoveryWorkerOptions } from './recovery-worker.ts';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhook-dispatcher.ts';
-import { WebhookEndpoints } from './webhook-endpoints.ts';
 
 export interface EventRuntimeOptions {
   commerce: Commerce;
   /** Sends webhook bodies and guards URLs (`createHttpWebhookSender()` from @grocery/webhooks). */
   sender: WebhookSender;
-  /** The grocer's shared secret for inbound notifications (`GROCER_WEBHOOK_SECRET`). */
-  grocerWebhookSecret: string;
   /** The commerce clock by default. */
   clock?: Clock;
   /** Names this instance's claims (dispatcher and poller); unique per process by default. */
@@ -23,23 +19,22 @@ export interface EventRuntimeOptions {
   dispatcher?: Omit<WebhookDispatcherOptions, 'store' | 'sender' | 'clock' | 'instanceId'>;
   poller?: Omit<OrderPollerOptions, 'store' | 'grocer' | 'orders' | 'clock' | 'instanceId'>;
   recovery?: Omit<RecoveryWorkerOptions, 'store' | 'orders' | 'payments' | 'clock'>;
+  idempotencySweep?: Omit<IdempotencySweeperOptions, 'store' | 'clock'>;
   /** Whether this instance polls orders (every instance delivers; polling may be left to some). */
   polling?: boolean;
 }
 
 /**
- * The background work of one process: events to partners (the dispatcher, the poller, the inbound
- * handler and the admin service) and the recovery of unfinished orders and payments.
+ * The background workers of one process: events to partners (the dispatcher and the order poller)
+ * and the recovery of unfinished orders and payments. Its surfaces are the app's to build: the
+ * grocer's notifications (`createInboundWebhookHandler({ poller })` from `@grocery/core/http`) and
+ * partners' endpoints for the admin API (`new WebhookEndpoints(...)`).
  */
 export interface EventRuntime {
   instanceId: string;
   dispatcher: WebhookDispatcher;
   poller: OrderPoller;
   recovery: RecoveryWorker;
-  /** Partners' endpoints and deliveries, for the admin API (`createAdminHandler({ webhooks })`). */
-  endpoints: WebhookEndpoints;
-  /** Serves `POST /webhooks/shop/payment` and `/webhooks/shop/order-status` (route `/webhooks/` to it). */
-  inboundWebhookHandler: HttpHandler;
   /** Starts delivering, polling and recovering in the background. */
   start(): void;
   /** Stops them all, letting in-flight deliveries finish for up to `drainMs` (default 10 s), then releasing claims. */
@@ -50,7 +45,7 @@ export interface EventRuntime {
  * Wires events to partners for one API instance.
  *
  * @example
- * const events = createEventRuntime({ commerce, sender: createHttpWebhookSender(), grocerWebhookSecret });
+ * const events = createEventRuntime({ commerce, sender: createHttpWebhookSender() });
  * events.start(); // on boot
  * await events.stop(); // on shutdown
  */
@@ -61,23 +56,21 @@ export function createEventRuntime(options: EventRuntimeOptions): EventRuntime {
   const dispatcher = new WebhookDispatcher({ ...options.dispatcher, store: commerce.store, sender, clock, instanceId });
   const poller = new OrderPoller({ ...options.poller, store: commerce.store, grocer: commerce.grocer, orders: commerce.orders, clock, instanceId });
   const recovery = new RecoveryWorker({ ...options.recovery, store: commerce.store, orders: commerce.orders, payments: commerce.payments, clock });
-  const endpoints = new WebhookEndpoints({ store: commerce.store, sender, clock });
-  const inboundWebhookHandler = createInboundWebhookHandler({ store: commerce.store, poller, secret: options.grocerWebhookSecret, clock });
+  const sweeper = new IdempotencySweeper({ ...options.idempotencySweep, store: commerce.store, clock });
   const polling = options.polling ?? true;
   return {
     instanceId,
     dispatcher,
     poller,
     recovery,
-    endpoints,
-    inboundWebhookHandler,
     start() {
       dispatcher.start();
       recovery.start();
+      sweeper.start();
       if (polling) poller.start();
     },
     async stop(stopOptions = {}) {
-      await Promise.all([dispatcher.stop(stopOptions), poller.stop(), recovery.stop()]);
+      await Promise.all([dispatcher.stop(stopOptions), poller.stop(), recovery.stop(), sweeper.stop()]);
     },
   };
 }

@@ -40,8 +40,8 @@ export interface CreatedOrder {
   paymentLink: IssuedPaymentLink | null;
 }
 
-/** Keys are remembered as long as the payment link they replay is valid (24 hours), then forgotten. */
-const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Keys are remembered as long as the payment link they replay is valid (24 hours), then forgotten (the idempotency sweeper deletes them). */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 const TEST_MARK = 'test';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { RESPONSE_SNIPPET_MAX } from '../ports/event-store.ts';
 import type { Store } from '../ports/store.ts';
 import { CONTRACT_T0 as T0, contractEvent as event, contractGrocerOrder, storeContractOrder } from './contract-records.ts';
-import type { StoreContractSubject } from './store-contract.ts';
+import type { StoreContractSubject } from './store-contract-fixtures.ts';
 
 const grocerOrder = (orderId: string, picking = 'AWAITING_PAYMENT') => contractGrocerOrder(orderId, picking);
 
@@ -20,25 +20,42 @@ const grocerOrder = (orderId: string, picking = 'AWAITING_PAYMENT') => contractG
 export function describeEventStoreContract(name: string, open: () => Promise<StoreContractSubject>): void {
   describe(`EventStore contract: ${name}`, () => {
     let subject: StoreContractSubject;
-    let store: Store;
     let orderSeq = 0;
 
     before(async () => {
       subject = await open();
-      store = subject.store;
-      await store.createPartner({ partnerId: 'ptn_a', name: 'A', environment: 'sandbox', orderSource: 'SRC_A' });
-      await store.createPartner({ partnerId: 'ptn_b', name: 'B', environment: 'sandbox', orderSource: 'SRC_B' });
-      await store.createPartner({ partnerId: 'ptn_e', name: 'E', environment: 'sandbox', orderSource: 'SRC_E' });
+      await subject.store.createPartner({ partnerId: 'ptn_a', name: 'A', environment: 'sandbox', orderSource: 'SRC_A' });
+      await subject.store.createPartner({ partnerId: 'ptn_b', name: 'B', environment: 'sandbox', orderSource: 'SRC_B' });
+      await subject.store.createPartner({ partnerId: 'ptn_e', name: 'E', environment: 'sandbox', orderSource: 'SRC_E' });
     });
     after(async () => subject?.close());
 
     async function newOrder(partnerId = 'ptn_a'): Promise<string> {
       const orderId = `PA2611220${String(++orderSeq).padStart(6, '0')}-TEST`;
-      await storeContractOrder(store, orderId, { partnerId, environment: 'sandbox', ownerId: 'owner-1' }, new Date(T0).toISOString(), `h_${orderId}`);
+      await storeContractOrder(subject.store, orderId, { partnerId, environment: 'sandbox', ownerId: 'owner-1' }, new Date(T0).toISOString(), `h_${orderId}`);
       return orderId;
     }
 
-    test("an event gets one delivery per active endpoint of its partner that takes its type, in the event's transaction, once", async () => {
+    for (const { name: caseName, run } of eventStoreContract) test(caseName, () => run({ store: subject.store, newOrder }));
+  });
+}
+
+/** What a case of the event-store contract works with: the store, and a way to store a new order of a partner. */
+interface EventStoreContractContext {
+  store: Store;
+  newOrder: (partnerId?: string) => Promise<string>;
+}
+
+/** One test of the contract; the cases run in order on one store, each building on the rows the ones before wrote. */
+interface EventStoreContractCase {
+  name: string;
+  run: (context: EventStoreContractContext) => Promise<void>;
+}
+
+const eventStoreContract: readonly EventStoreContractCase[] = [
+  {
+    name: "an event gets one delivery per active endpoint of its partner that takes its type, in the event's transaction, once",
+    async run({ store, newOrder }) {
       const base = { partnerId: 'ptn_a', url: 'http://127.0.0.1:9/a', environment: 'sandbox' as const, createdAt: new Date(T0).toISOString() };
       await store.insertWebhookEndpoint({ ...base, endpointId: 'whe_all', eventTypes: ['payment.paid', 'order.status'], secret: 's1' });
       await store.insertWebhookEndpoint({ ...base, endpointId: 'whe_paid', eventTypes: ['payment.paid'], secret: 's2' });
@@ -73,9 +90,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       await store.disableWebhookEndpoint('whe_paid', 'test', T0);
       const cancelled = (await store.listDeliveries('ptn_a', { limit: 50, before: null }))[0]!;
       assert.deepEqual([cancelled.status, cancelled.nextAttemptAt, cancelled.lastError], ['cancelled', null, 'Cancelled: test']);
-    });
-
-    test('claims are exclusive until they expire', async () => {
+    },
+  },
+  {
+    name: 'claims are exclusive until they expire',
+    async run({ store, newOrder }) {
       await store.insertWebhookEndpoint({
         partnerId: 'ptn_b',
         url: 'http://127.0.0.1:9/b',
@@ -99,32 +118,12 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       const reclaimed = await store.claimDeliveries({ instanceId: 'z', nowMs: T0 + 60_001, untilMs: T0 + 120_001, limit: 10 });
       assert.deepEqual(reclaimed.map((c) => c.deliveryId).sort(), first.map((c) => c.deliveryId).sort());
       await store.disableWebhookEndpoint('whe_b2', 'test', T0);
-    });
-
-    test('attempts are recorded and move a held delivery on; a lost claim records the attempt only; 410 disables the endpoint', async () => {
-      await store.insertWebhookEndpoint({
-        partnerId: 'ptn_e',
-        url: 'https://e.example/hook',
-        environment: 'sandbox',
-        createdAt: new Date(T0).toISOString(),
-        endpointId: 'whe_e',
-        eventTypes: ['order.status'],
-        secret: 'old',
-      });
-      assert.equal(await store.rotateWebhookSecret('whe_e', 'new', T0, T0 + 3_600_000), true);
-      assert.equal(await store.rotateWebhookSecret('whe_none', 'x', T0, T0), false);
-      const endpoint = await store.getWebhookEndpoint('whe_e');
-      assert.deepEqual([endpoint?.secretRotatedAt, endpoint?.previousSecretExpiresAt], [new Date(T0).toISOString(), new Date(T0 + 3_600_000).toISOString()]);
-      assert.equal(Object.hasOwn(endpoint!, 'secret'), false, 'an endpoint is never listed with its secret');
-      const orders = [await newOrder('ptn_e'), await newOrder('ptn_e'), await newOrder('ptn_e')];
-      for (const [i, orderId] of orders.entries()) await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'QUEUED'), [event(`e${i}`, 'ptn_e', orderId)]);
-      const claims = await store.claimDeliveries({ instanceId: 'w1', nowMs: T0, untilMs: T0 + 30_000, limit: 10 });
-      const mine = claims.filter((c) => c.endpoint.endpointId === 'whe_e');
-      assert.equal(mine.length, 3);
-      assert.deepEqual([mine[0]!.endpoint.secret, mine[0]!.endpoint.previousSecret, mine[0]!.endpoint.previousSecretExpiresAtMs], ['new', 'old', T0 + 3_600_000]);
-      // Claims come in no promised order: name the deliveries oldest first, as listed.
-      const [gone, delivered, retried] = (await store.listDeliveries('ptn_e', { limit: 3, before: null })).map((d) => d.deliveryId) as [string, string, string];
-      assert.deepEqual(mine.map((c) => c.deliveryId).sort(), [gone, delivered, retried].sort());
+    },
+  },
+  {
+    name: 'attempts are recorded and move a held delivery on; a lost claim records the attempt only; 410 disables the endpoint',
+    async run({ store, newOrder }) {
+      const [gone, delivered, retried] = await threeClaimedDeliveries({ store, newOrder });
       const report = { instanceId: 'w1', startedAtMs: T0, latencyMs: 12.6, statusCode: 500, responseSnippet: 'x'.repeat(5_000), error: null, nowMs: T0 + 100 };
 
       assert.equal(
@@ -192,9 +191,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       assert.deepEqual(await store.listDeliveries('ptn_a', { limit: 10, before: gone }), [], "a cursor of another partner's delivery matches nothing");
       const counts = await store.deliveryCounts();
       assert.ok(counts.delivered >= 1 && counts.failed >= 1 && counts.cancelled >= 2);
-    });
-
-    test('attempts recorded together move each delivery by its own outcome; text is kept as PostgreSQL can hold it', async () => {
+    },
+  },
+  {
+    name: 'attempts recorded together move each delivery by its own outcome; text is kept as PostgreSQL can hold it',
+    async run({ store, newOrder }) {
       await store.createPartner({ partnerId: 'ptn_f', name: 'F', environment: 'sandbox', orderSource: 'SRC_F' });
       const base = {
         partnerId: 'ptn_f',
@@ -249,9 +250,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       assert.deepEqual(await text(d4), [null, 'network: \uFFFD lone', 'network: \uFFFD lone']);
       assert.deepEqual(await store.recordDeliveryAttempts([]), []);
       await store.disableWebhookEndpoint('whe_f1', 'test', T0);
-    });
-
-    test('orders are enrolled for polling as they are stored; an event makes the order due again', async () => {
+    },
+  },
+  {
+    name: 'orders are enrolled for polling as they are stored; an event makes the order due again',
+    async run({ store, newOrder }) {
       const orderId = await newOrder();
       const claimed = await store.claimOrderPolls({ instanceId: 'p', nowMs: T0, untilMs: T0 + 60_000, limit: 500 });
       const mine = claimed.find((c) => c.order.orderId === orderId);
@@ -321,9 +324,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
         later.some((c) => c.order.orderId === orderId),
         false,
       );
-    });
-
-    test('a stale order is polled again when an event of it arrives', async () => {
+    },
+  },
+  {
+    name: 'a stale order is polled again when an event of it arrives',
+    async run({ store, newOrder }) {
       const orderId = await newOrder();
       const nowMs = T0 + 400 * 86_400_000;
       const claimed = await store.claimOrderPolls({ instanceId: 's', nowMs, untilMs: nowMs + 60_000, limit: 500 });
@@ -344,9 +349,11 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
         woken.map((c) => [c.order.orderId, c.misses]),
         [[orderId, 0]],
       );
-    });
-
-    test('an inbound notification is remembered until it expires', async () => {
+    },
+  },
+  {
+    name: 'an inbound notification is remembered until it expires',
+    async run({ store }) {
       assert.equal(await store.rememberInboundNotification('sig-1', T0, T0 + 600_000), true);
       assert.equal(await store.rememberInboundNotification('sig-1', T0 + 1_000, T0 + 601_000), false);
       await store.forgetInboundNotification('sig-1');
@@ -354,6 +361,37 @@ export function describeEventStoreContract(name: string, open: () => Promise<Sto
       // Past its expiry the receipt is swept; by then the sender's clock check refuses the body anyway.
       assert.equal(await store.rememberInboundNotification('sig-2', T0 + 700_000, T0 + 1_300_000), true);
       assert.equal(await store.rememberInboundNotification('sig-1', T0 + 700_000, T0 + 1_300_000), true);
-    });
+    },
+  },
+];
+
+/**
+ * Partner E's endpoint, its secret rotated, and one claimed delivery of each of three new orders,
+ * named oldest first by what the attempts-case does with them.
+ */
+async function threeClaimedDeliveries({ store, newOrder }: EventStoreContractContext): Promise<[gone: string, delivered: string, retried: string]> {
+  await store.insertWebhookEndpoint({
+    partnerId: 'ptn_e',
+    url: 'https://e.example/hook',
+    environment: 'sandbox',
+    createdAt: new Date(T0).toISOString(),
+    endpointId: 'whe_e',
+    eventTypes: ['order.status'],
+    secret: 'old',
   });
+  assert.equal(await store.rotateWebhookSecret('whe_e', 'new', T0, T0 + 3_600_000), true);
+  assert.equal(await store.rotateWebhookSecret('whe_none', 'x', T0, T0), false);
+  const endpoint = await store.getWebhookEndpoint('whe_e');
+  assert.deepEqual([endpoint?.secretRotatedAt, endpoint?.previousSecretExpiresAt], [new Date(T0).toISOString(), new Date(T0 + 3_600_000).toISOString()]);
+  assert.equal(Object.hasOwn(endpoint!, 'secret'), false, 'an endpoint is never listed with its secret');
+  const orders = [await newOrder('ptn_e'), await newOrder('ptn_e'), await newOrder('ptn_e')];
+  for (const [i, orderId] of orders.entries()) await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'QUEUED'), [event(`e${i}`, 'ptn_e', orderId)]);
+  const claims = await store.claimDeliveries({ instanceId: 'w1', nowMs: T0, untilMs: T0 + 30_000, limit: 10 });
+  const mine = claims.filter((c) => c.endpoint.endpointId === 'whe_e');
+  assert.equal(mine.length, 3);
+  assert.deepEqual([mine[0]!.endpoint.secret, mine[0]!.endpoint.previousSecret, mine[0]!.endpoint.previousSecretExpiresAtMs], ['new', 'old', T0 + 3_600_000]);
+  // Claims come in no promised order: name the deliveries oldest first, as listed.
+  const [gone, delivered, retried] = (await store.listDeliveries('ptn_e', { limit: 3, before: null })).map((d) => d.deliveryId) as [string, string, string];
+  assert.deepEqual(mine.map((c) => c.deliveryId).sort(), [gone, delivered, retried].sort());
+  return [gone, delivered, retried];
 }

@@ -101,6 +101,8 @@ export interface InMemoryTables {
   deliveries: Map<string, DeliveryRow>;
   polls: Map<string, PollRow>;
   inbound: Map<string, { expiresAtMs: number }>;
+  /** A background job's next turn, by job. */
+  jobTurns: Map<string, number>;
 }
 
 export function newTables(clock: Clock): InMemoryTables {
@@ -125,6 +127,7 @@ export function newTables(clock: Clock): InMemoryTables {
     deliveries: new Map(),
     polls: new Map(),
     inbound: new Map(),
+    jobTurns: new Map(),
   };
 }
 
@@ -154,6 +157,10 @@ export function iso(value: string | number): string {
 }
 
 export const isoOrNull = (value: string | number | null): string | null => (value === null ? null : iso(value));
+/** What the database's `now()` would stamp: the tables' clock. */
+export const stampNow = (tables: InMemoryTables): string => iso(tables.clock.now());
+/** The `environment` columns' check. */
+export const isEnvironment = (value: unknown): value is Environment => value === 'sandbox' || value === 'production';
 export const atMs = (value: string): number => Date.parse(value);
 
 /** The error a violated constraint raises, named as the SQL store's constraint is. */

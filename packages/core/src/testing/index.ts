@@ -17,6 +17,7 @@ export { InMemoryStore } from './in-memory-store.ts';
 export { CONTRACT_T0, contractEvent, contractGrocerOrder, storeContractOrder } from './contract-records.ts';
 export { describeEventStoreContract } from './event-store-contract.ts';
 export { describePaymentProviderContract, type PaymentProviderContractSubject } from './payment-provider-contract.ts';
-export { describeStoreContract, type StoreContractSubject, type StoreRowCounts } from './store-contract.ts';
+export { describeStoreContract } from './store-contract.ts';
+export type { StoreContractSubject, StoreRowCounts } from './store-contract-fixtures.ts';
 export { StaticIdentityVerifier } from './static-identity-verifier.ts';
 export { testBranch, testProduct } from './test-records.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test, type TestContext } from 'node:test';
 import { CommerceError } from '../errors.ts';
 import type { PaymentProvider, PaymentRequest, StartedPayment } from '../ports/payment-provider.ts';
 
@@ -26,45 +26,61 @@ export interface PaymentProviderContractSubject {
 export function describePaymentProviderContract(name: string, open: () => Promise<PaymentProviderContractSubject>): void {
   describe(`PaymentProvider contract: ${name}`, () => {
     let subject: PaymentProviderContractSubject;
-    let provider: PaymentProvider;
 
     before(async () => {
       subject = await open();
-      provider = subject.provider;
     });
     after(async () => subject.close?.());
 
-    const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => {
-      const id = randomUUID().replaceAll('-', '');
-      return {
-        orderId: `ord_${id.slice(0, 12)}`,
-        attemptId: `pat_${id}`,
-        amountSatang: 12_550,
-        currency: 'THB',
-        returnUrl: `https://api.example/pay/${id}?provider=return`,
-        cancelUrl: `https://api.example/pay/${id}?provider=cancel`,
-        expiresAtMs: Date.now() + 2 * 3_600_000,
-        ...overrides,
-      };
-    };
-    const redirected = (started: StartedPayment): started is Extract<StartedPayment, { status: 'redirect' }> => started.status === 'redirect';
+    for (const { name: caseName, run } of paymentProviderContract) test(caseName, (t) => run(subject, t));
+  });
+}
 
-    test('says whether it is hosted; only a hosted provider names page origins, each a bare origin', () => {
+/** One test of the contract, run on the provider that `open` gave. */
+interface PaymentProviderContractCase {
+  name: string;
+  run: (subject: PaymentProviderContractSubject, t: TestContext) => Promise<void> | void;
+}
+
+/** A payment request of a new attempt of a new order, for 125.50 baht, payable for two hours. */
+const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => {
+  const id = randomUUID().replaceAll('-', '');
+  return {
+    orderId: `ord_${id.slice(0, 12)}`,
+    attemptId: `pat_${id}`,
+    amountSatang: 12_550,
+    currency: 'THB',
+    returnUrl: `https://api.example/pay/${id}?provider=return`,
+    cancelUrl: `https://api.example/pay/${id}?provider=cancel`,
+    expiresAtMs: Date.now() + 2 * 3_600_000,
+    ...overrides,
+  };
+};
+const redirected = (started: StartedPayment): started is Extract<StartedPayment, { status: 'redirect' }> => started.status === 'redirect';
+
+const paymentProviderContract: readonly PaymentProviderContractCase[] = [
+  {
+    name: 'says whether it is hosted; only a hosted provider names page origins, each a bare origin',
+    run({ provider }) {
       assert.ok(provider.name.length > 0);
       assert.equal(typeof provider.hosted, 'boolean');
       const origins = provider.pageOrigins ?? [];
       if (provider.hosted) assert.ok(origins.length > 0, 'the pay form needs somewhere to go');
       else assert.deepEqual(origins, []);
       for (const origin of origins) assert.equal(new URL(origin).origin, origin);
-    });
-
-    test('refuses an amount that is not a positive whole number of satang with INVALID_INPUT', async () => {
+    },
+  },
+  {
+    name: 'refuses an amount that is not a positive whole number of satang with INVALID_INPUT',
+    async run({ provider }) {
       for (const amountSatang of [0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2]) {
         await assert.rejects(provider.start(request({ amountSatang })), (error: unknown) => error instanceof CommerceError && error.code === 'INVALID_INPUT', String(amountSatang));
       }
-    });
-
-    test('answers a repeated start of one attempt with the same payment; a hosted one never charges at start', async () => {
+    },
+  },
+  {
+    name: 'answers a repeated start of one attempt with the same payment; a hosted one never charges at start',
+    async run({ provider }) {
       const payment = request();
       const first = await provider.start(payment);
       assert.deepEqual(await provider.start(payment), first);
@@ -72,9 +88,11 @@ export function describePaymentProviderContract(name: string, open: () => Promis
       if (provider.hosted) assert.equal(first.status, 'redirect');
       const other = await provider.start(request());
       assert.notEqual(other.reference, first.reference, 'another attempt is another payment');
-    });
-
-    test('looks up a payment it never started as null; a started one names its attempt and order', async () => {
+    },
+  },
+  {
+    name: 'looks up a payment it never started as null; a started one names its attempt and order',
+    async run({ provider }) {
       assert.equal(await provider.lookup({ attemptId: request().attemptId, reference: null }), null);
       const payment = request();
       const started = await provider.start(payment);
@@ -82,9 +100,12 @@ export function describePaymentProviderContract(name: string, open: () => Promis
       // A provider that settles at start may keep no record (the saga stored the reference).
       if (found === null) return assert.equal(started.status, 'paid');
       assert.deepEqual([found.reference, found.attemptId, found.orderId], [started.reference, payment.attemptId, payment.orderId]);
-    });
-
-    test('looks up a started payment as it stands: open at its amount and currency while the page waits, then paid', async () => {
+    },
+  },
+  {
+    name: 'looks up a started payment as it stands: open at its amount and currency while the page waits, then paid',
+    async run(subject) {
+      const { provider } = subject;
       const payment = request();
       const started = await provider.start(payment);
       const query = { attemptId: payment.attemptId, reference: started.reference };
@@ -94,9 +115,12 @@ export function describePaymentProviderContract(name: string, open: () => Promis
       if (!subject.payOnPage) return;
       await subject.payOnPage(query);
       assert.deepEqual(await provider.lookup(query), { ...open, status: 'paid' });
-    });
-
-    test('closes an open payment so that it takes no money, harmlessly again; a paid one stays paid', async (t) => {
+    },
+  },
+  {
+    name: 'closes an open payment so that it takes no money, harmlessly again; a paid one stays paid',
+    async run(subject, t) {
+      const { provider } = subject;
       if (!provider.close) return t.skip('payments settle at start: nothing stays open');
       const payment = request();
       const started = await provider.start(payment);
@@ -109,9 +133,12 @@ export function describePaymentProviderContract(name: string, open: () => Promis
       const paidStart = await provider.start(paid);
       await subject.payOnPage({ attemptId: paid.attemptId, reference: paidStart.reference });
       assert.equal((await provider.close(paidStart.reference)).status, 'paid', 'the shopper finished first: the money is there to settle or refund');
-    });
-
-    test('refunds a paid payment once per refund id, however often asked', async () => {
+    },
+  },
+  {
+    name: 'refunds a paid payment once per refund id, however often asked',
+    async run(subject) {
+      const { provider } = subject;
       const payment = request();
       const started = await provider.start(payment);
       if (redirected(started)) {
@@ -133,9 +160,12 @@ export function describePaymentProviderContract(name: string, open: () => Promis
       assert.ok(['succeeded', 'pending'].includes(first.status), first.status);
       assert.equal((await provider.refund(refund)).reference, first.reference, 'the same refund');
       assert.equal((await provider.refund({ ...refund, reason: 'PRICE_CHANGED' })).reference, first.reference, 'however it is asked again');
-    });
-
-    test('refuses forged, tampered and malformed webhook deliveries with SIGNATURE_INVALID, and reads a signed one', async (t) => {
+    },
+  },
+  {
+    name: 'refuses forged, tampered and malformed webhook deliveries with SIGNATURE_INVALID, and reads a signed one',
+    async run(subject, t) {
+      const { provider } = subject;
       if (!provider.parseWebhook) {
         t.skip('this provider takes no webhooks');
         return;
@@ -175,11 +205,11 @@ export function describePaymentProviderContract(name: string, open: () => Promis
         reference: started.reference,
       });
       const tampered = new Uint8Array(delivery.body);
-      tampered[tampered.length - 2] ^= 1;
+      tampered[tampered.length - 2]! ^= 1;
       assert.throws(
         () => parse(tampered, delivery.headers),
         (error: unknown) => error instanceof CommerceError && error.code === 'SIGNATURE_INVALID',
       );
-    });
-  });
-}
+    },
+  },
+];

@@ -1,12 +1,12 @@
 import { type ExecutionResult, getOperationAST, GraphQLError } from 'graphql';
 import { createHandler, type Request as GraphQLHttpRequest } from 'graphql-http';
 import { type ErrorCode, isCommerceError } from '../errors.ts';
-import type { HttpRequest, HttpResponse } from '../http/http-types.ts';
+import type { HttpRequest, HttpResponse } from './http-types.ts';
 import type { PartnerContext } from '../model/partner.ts';
 import type { Commerce } from '../services/commerce.ts';
 import { rateLimitHeaders, type RateDecision } from '../services/rate-limiter.ts';
-import { createGraphQLContext, type GraphQLContext } from './graphql-context.ts';
-import type { GraphQLExecutor } from './graphql-executor.ts';
+import { createGraphQLContext, type GraphQLContext } from '../graphql/graphql-context.ts';
+import type { GraphQLExecutor } from '../graphql/graphql-executor.ts';
 
 export interface GraphQLHandlerOptions {
   commerce: Commerce;

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { CommerceError } from '@grocery/core';
 import { buildSearchIndex, type SearchIndex } from '@grocery/search';
-import { fixtureDocuments } from '../../../packages/search/test/fixtures/fixture-catalog.ts';
-import { createHttpSearchClient, createSearchHandler, type LoadedSearchIndex } from '../src/index.ts';
+import { fixtureDocuments } from '../packages/search/test/fixtures/fixture-catalog.ts';
+import { createSearchHandler, type LoadedSearchIndex } from '@grocery/app-search';
+import { createHttpSearchClient } from '@grocery/search-client';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 
 const KEY = 'pk_test_client';

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { CommerceError } from '@grocery/core';
-import { createHttpSearchClient } from '../src/index.ts';
+import { createHttpSearchClient } from '@grocery/search-client';
 
 /** A real HTTP server whose next answer each test sets; it records what the client sent. */
 let answer: { status: number; body: string } = { status: 200, body: '{}' };

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { sameDigest, sha256Hex, type GrocerGateway, type Store } from '@grocery/core';
+import { sameDigest, sha256Hex } from '@grocery/core';
+import type { GrocerGateway, Store } from '@grocery/core/ports';
 import { bearerCredential, errorResponse, type HttpHandler, type HttpResponse } from '@grocery/core/http';
 
 /** Which surface a path belongs to: the label of request metrics (bounded, unlike raw paths). */

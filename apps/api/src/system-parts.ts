@@ -4,17 +4,8 @@
  * that serve them are system-surfaces.ts; the start and the stop are system.ts.
  */
 import { join } from 'node:path';
-import {
-  createCommerce,
-  createJwtIdentityVerifier,
-  type Clock,
-  type Commerce,
-  type GrocerControl,
-  type GrocerGateway,
-  type PaymentProvider,
-  type Store,
-  type WebhookSender,
-} from '@grocery/core';
+import { createCommerce, createJwtIdentityVerifier, type Commerce } from '@grocery/core';
+import type { Clock, GrocerControl, GrocerGateway, PaymentProvider, Store, WebhookSender } from '@grocery/core/ports';
 import { withPartnerRateLimit, type HttpHandler } from '@grocery/core/http';
 import { CatalogSnapshots, createDirectorySnapshotCache, featherFileName, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
 import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';

@@ -4,7 +4,8 @@
  * that answers with it, and the background work of every instance.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createEventRuntime, createGraphQLSchema, GraphQLExecutor, WebhookEndpoints, type Commerce, type EventRuntime, type PaymentProvider } from '@grocery/core';
+import { createEventRuntime, createGraphQLSchema, GraphQLExecutor, WebhookEndpoints, type Commerce, type EventRuntime } from '@grocery/core';
+import type { PaymentProvider } from '@grocery/core/ports';
 import {
   createAdminHandler,
   createGraphQLHandler,

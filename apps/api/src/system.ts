@@ -2,7 +2,8 @@
  * The composition root of {base_url}: starts the parts in order (system-parts.ts), serves every
  * surface over them (system-surfaces.ts), and stops it all gracefully.
  */
-import { systemClock, type Commerce, type GrocerControl, type GrocerGateway } from '@grocery/core';
+import type { Commerce } from '@grocery/core';
+import { systemClock, type GrocerControl, type GrocerGateway } from '@grocery/core/ports';
 import type { CatalogSnapshots } from '@grocery/catalog';
 import { listen, type RunningServer } from '@grocery/http-node';
 import type { UserPool } from '@grocery/idp';

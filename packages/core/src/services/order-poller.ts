@@ -14,9 +14,9 @@ import type { OrderService } from './order-service.ts';
 /** When to ask the grocer about an open order again, by how many polls in a row saw no move. */
 export interface PollSchedule {
   /** Paid orders are being picked: 15 s, 30 s, 1 min, 2 min, then every 5 min. */
-  paidDelaysMs: readonly number[];
+  paidDelaysMs: readonly [number, ...number[]];
   /** Unpaid orders only move if the grocer cancels them: 1 min, 5 min, 15 min, then every 30 min. */
-  unpaidDelaysMs: readonly number[];
+  unpaidDelaysMs: readonly [number, ...number[]];
   /** After a failed grocer call, the batch is asked again after this. */
   grocerFailureDelayMs: number;
   /** Unpaid orders older than this stop being polled; a later payment or move resumes polling. */

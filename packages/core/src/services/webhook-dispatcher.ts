@@ -22,9 +22,9 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [5_000, 5 * 60_000, 30
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 
 /** A receiver that does not answer within this is a failed attempt (DESIGN.md §4). */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
-export const WEBHOOK_USER_AGENT = 'PartnerGroceryWebhooks/0.1.0';
+const WEBHOOK_USER_AGENT = 'PartnerGroceryWebhooks/0.1.0';
 
 export interface WebhookDispatcherOptions {
   store: Store;

@@ -2,7 +2,8 @@
  * `npm run codegen` turns the sources of truth into src/generated/ folders:
  * - schema.graphql → core resolver types (typescript + typescript-resolvers with mappers) and the SDL module;
  * - openapi/*.yaml → OpenAPI types (openapi-typescript);
- * - packages/mcp/operations/*.graphql → the MCP tool catalog.
+ * - packages/mcp/operations/*.graphql → the MCP tool catalog;
+ * - apps/shop/operations/*.graphql → the demo shop's typed documents.
  * `npm run codegen:check` regenerates in memory and fails on any difference.
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
@@ -74,6 +75,23 @@ const config: CodegenConfig = {
       plugins: [{ add: { content: HEADER } }, './scripts/codegen/mcp-tools.ts'],
       // Shopper-scoped root fields (spec "GraphQL queries" and "mutations"): their tools need the id token.
       config: { shopperFields: ['Mutation', 'Query.basket', 'Query.order', 'Query.orders'] },
+    },
+    // The shop's operations as typed strings: the browser posts the text, and no GraphQL library is bundled.
+    'apps/shop/web/generated/operations.ts': {
+      documents: 'apps/shop/operations/*.graphql',
+      plugins: [{ add: { content: HEADER } }, 'typescript-operations', 'typed-document-node'],
+      config: {
+        documentMode: 'string',
+        useTypeImports: true,
+        enumType: 'string-literal',
+        strictScalars: true,
+        // The shop sends and reads ids as strings.
+        scalars: { ID: 'string', JSON: 'unknown' },
+        maybeValue: 'T | null',
+        inputMaybeValue: 'T | null | undefined',
+        avoidOptionals: { field: true },
+        skipTypename: true,
+      },
     },
     ...openapi('openapi/pay.yaml', 'packages/core/src/generated/pay-api.ts'),
     ...openapi('openapi/catalog.yaml', 'packages/catalog/src/generated/catalog-api.ts'),

@@ -29,7 +29,7 @@ const CORE_FORBIDDEN_PATTERNS = [
 ];
 
 export default defineConfig(
-  globalIgnores(['**/dist/**', '**/src/generated/**', '**/node_modules/**', 'bench/reports/**', '.data/**', '.test-output/**', '.scratch/**']),
+  globalIgnores(['**/dist/**', '**/src/generated/**', 'apps/shop/web/generated/**', '**/node_modules/**', 'bench/reports/**', '.data/**', '.test-output/**', '.scratch/**']),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },

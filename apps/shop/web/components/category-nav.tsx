@@ -1,6 +1,6 @@
 import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
-import { CATEGORIES } from '../lib/operations.ts';
+import { ShopCategoriesDocument } from '../generated/operations.ts';
 import { routeStore } from '../lib/router.ts';
 import { useStore } from '../lib/store.ts';
 import { useAsync } from '../lib/use-async.ts';
@@ -10,7 +10,7 @@ let cached: Promise<{ name: string; count: number }[]> | null = null;
 
 /** Top-level categories, read once per visit. */
 export function loadCategories(): Promise<{ name: string; count: number }[]> {
-  cached ??= graphql(CATEGORIES, {})
+  cached ??= graphql(ShopCategoriesDocument, {})
     .then((data) => data.categories.filter((c) => c.count > 0))
     .catch((error: unknown) => {
       cached = null;

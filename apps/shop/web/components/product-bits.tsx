@@ -1,6 +1,9 @@
 import type { Lang, Translate } from '../lib/i18n.ts';
 import { formatMoney } from '../lib/format.ts';
-import type { Money, StockLevel } from '../lib/operations.ts';
+import type { ProductCardFieldsFragment } from '../generated/operations.ts';
+
+type Money = NonNullable<ProductCardFieldsFragment['price']>;
+type StockLevel = NonNullable<ProductCardFieldsFragment['inventory']>;
 
 /** The price the API gave for the branch, with where it came from. */
 export function PriceTag({ price, hasBranch, lang, t, detailed = false }: { price: Money | null; hasBranch: boolean; lang: Lang; t: Translate; detailed?: boolean }) {

@@ -3,7 +3,7 @@ import { sessionStore } from '../lib/auth-session.ts';
 import { errorText } from '../lib/error-text.ts';
 import { productName } from '../lib/format.ts';
 import { useLang } from '../lib/i18n.ts';
-import type { ProductCard as Product } from '../lib/operations.ts';
+import type { ProductCardFieldsFragment as Product } from '../generated/operations.ts';
 import { currentLocation, navigate } from '../lib/router.ts';
 import { addToBasket, branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';

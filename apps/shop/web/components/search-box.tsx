@@ -2,33 +2,26 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { productName } from '../lib/format.ts';
 import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
-import { SUGGEST, type SearchHit } from '../lib/operations.ts';
+import { ShopSuggestDocument, type ShopSuggestQuery } from '../generated/operations.ts';
 import { navigate, routeStore } from '../lib/router.ts';
 import { branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
 import { Icon } from './icons.tsx';
 import { ProductImage } from './product-bits.tsx';
 
-type Option = { kind: 'text'; text: string } | { kind: 'product'; hit: SearchHit };
+const optionId = (i: number) => `search-option-${i}`;
+
+type Option = { kind: 'text'; text: string } | { kind: 'product'; hit: ShopSuggestQuery['search'][number] };
 
 /**
- * The search box: completions (`searchSuggest`) and the best product matches (`search` in
- * AUTOCOMPLETE mode) as you type, in an ARIA combobox; Enter searches (SEMANTIC) on its own page.
+ * Completions and product matches for `text` while the list is open, a moment after the last key;
+ * `onFresh` runs when new ones arrive. An answer to older text is dropped.
  */
-export function SearchBox() {
-  const { lang, t } = useLang();
-  const route = useStore(routeStore);
-  const [text, setText] = useState(route.path === '/search' ? (route.query.get('q') ?? '') : '');
+function useSuggestions(text: string, open: boolean, onFresh: () => void): Option[] {
   const [options, setOptions] = useState<Option[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const latest = useRef(0);
-  const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (route.path === '/search') setText(route.query.get('q') ?? '');
-  }, [route]);
-
+  const fresh = useRef(onFresh);
+  fresh.current = onFresh;
   useEffect(() => {
     const query = text.trim();
     if (query.length < 2 || !open) {
@@ -37,18 +30,53 @@ export function SearchBox() {
     }
     const mine = ++latest.current;
     const timer = setTimeout(() => {
-      graphql(SUGGEST, { query, branchCode: branchStore.get()?.branchCode ?? null })
+      graphql(ShopSuggestDocument, { query, branchCode: branchStore.get()?.branchCode ?? null })
         .then((data) => {
           if (mine !== latest.current) return;
           const texts = data.searchSuggest.filter((s) => s.toLowerCase() !== query.toLowerCase()).slice(0, 5);
           setOptions([...texts.map((s): Option => ({ kind: 'text', text: s })), ...data.search.filter((h) => h.product).map((hit): Option => ({ kind: 'product', hit }))]);
-          setActive(-1);
+          fresh.current();
         })
         // Suggestions are a convenience: when they fail, the box still searches on Enter.
         .catch(() => mine === latest.current && setOptions([]));
     }, 160);
     return () => clearTimeout(timer);
   }, [text, open]);
+
+  return options;
+}
+
+/** Goes where a chosen option leads: a completion's results or a product's page; no option searches the typed text. */
+function follow(option: Option | undefined, text: string, setText: (text: string) => void): void {
+  if (!option) {
+    const query = text.trim();
+    if (query) navigate(`/search?q=${encodeURIComponent(query)}`);
+    return;
+  }
+  if (option.kind === 'text') {
+    setText(option.text);
+    navigate(`/search?q=${encodeURIComponent(option.text)}`);
+  } else {
+    navigate(`/p/${option.hit.cprcode}`);
+  }
+}
+
+/**
+ * The search box: completions (`searchSuggest`) and the best product matches (`search` in
+ * AUTOCOMPLETE mode) as you type, in an ARIA combobox; Enter searches (SEMANTIC) on its own page.
+ */
+export function SearchBox() {
+  const { t } = useLang();
+  const route = useStore(routeStore);
+  const [text, setText] = useState(route.path === '/search' ? (route.query.get('q') ?? '') : '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const options = useSuggestions(text, open, () => setActive(-1));
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (route.path === '/search') setText(route.query.get('q') ?? '');
+  }, [route]);
 
   const close = () => {
     setOpen(false);
@@ -57,21 +85,10 @@ export function SearchBox() {
 
   const choose = (option: Option | undefined) => {
     close();
-    if (!option) {
-      const query = text.trim();
-      if (query) navigate(`/search?q=${encodeURIComponent(query)}`);
-      return;
-    }
-    if (option.kind === 'text') {
-      setText(option.text);
-      navigate(`/search?q=${encodeURIComponent(option.text)}`);
-    } else {
-      navigate(`/p/${option.hit.cprcode}`);
-    }
+    follow(option, text, setText);
   };
 
   const expanded = open && options.length > 0;
-  const optionId = (i: number) => `search-option-${i}`;
 
   return (
     <form
@@ -122,36 +139,44 @@ export function SearchBox() {
         <Icon name="search" />
         <span class="sr-only">{t('searchButton')}</span>
       </button>
-      <ul id="search-options" role="listbox" aria-label={t('suggestions')} class={expanded ? 'suggestions open' : 'suggestions'} hidden={!expanded}>
-        {options.map((option, i) => (
-          <li
-            key={option.kind === 'text' ? `t:${option.text}` : `p:${option.hit.cprcode}`}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            class={`suggestion ${i === active ? 'active' : ''} suggestion-${option.kind}`}
-            // mousedown, not click: it comes before the input's blur closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(option);
-            }}
-          >
-            {option.kind === 'text' ? (
-              <>
-                <span class="suggestion-icon">
-                  <Icon name="search" size={16} />
-                </span>
-                {option.text}
-              </>
-            ) : (
-              <>
-                <ProductImage url={option.hit.product?.imageUrl ?? null} alt="" size="thumb" />
-                <span>{productName(option.hit.product, lang, option.hit.name ?? option.hit.cprcode)}</span>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
+      <SuggestionList options={options} active={active} expanded={expanded} onChoose={choose} />
     </form>
+  );
+}
+
+/** The open list of suggestions, an ARIA listbox that the search box's input controls. */
+function SuggestionList({ options, active, expanded, onChoose }: { options: Option[]; active: number; expanded: boolean; onChoose: (option: Option) => void }) {
+  const { lang, t } = useLang();
+  return (
+    <ul id="search-options" role="listbox" aria-label={t('suggestions')} class={expanded ? 'suggestions open' : 'suggestions'} hidden={!expanded}>
+      {options.map((option, i) => (
+        <li
+          key={option.kind === 'text' ? `t:${option.text}` : `p:${option.hit.cprcode}`}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === active}
+          class={`suggestion ${i === active ? 'active' : ''} suggestion-${option.kind}`}
+          // mousedown, not click: it comes before the input's blur closes the list.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onChoose(option);
+          }}
+        >
+          {option.kind === 'text' ? (
+            <>
+              <span class="suggestion-icon">
+                <Icon name="search" size={16} />
+              </span>
+              {option.text}
+            </>
+          ) : (
+            <>
+              <ProductImage url={option.hit.product?.imageUrl ?? null} alt="" size="thumb" />
+              <span>{productName(option.hit.product, lang, option.hit.name ?? option.hit.cprcode)}</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

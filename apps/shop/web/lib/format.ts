@@ -1,5 +1,5 @@
 import type { Lang } from './i18n.ts';
-import type { Branch, ProductCard } from './operations.ts';
+import type { BranchFieldsFragment, ProductCardFieldsFragment } from '../generated/operations.ts';
 
 const money = new Map<string, Intl.NumberFormat>();
 
@@ -20,12 +20,12 @@ export function formatDate(iso: string, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' }).format(date);
 }
 
-export function productName(product: Pick<ProductCard, 'nameEn' | 'nameTh' | 'cprcode'> | null | undefined, lang: Lang, fallback = ''): string {
+export function productName(product: Pick<ProductCardFieldsFragment, 'nameEn' | 'nameTh' | 'cprcode'> | null | undefined, lang: Lang, fallback = ''): string {
   if (!product) return fallback;
   return (lang === 'th' ? product.nameTh || product.nameEn : product.nameEn || product.nameTh) ?? product.cprcode;
 }
 
-export function branchName(branch: Pick<Branch, 'name' | 'nameTh' | 'branchCode'> | null | undefined, lang: Lang): string {
+export function branchName(branch: Pick<BranchFieldsFragment, 'name' | 'nameTh' | 'branchCode'> | null | undefined, lang: Lang): string {
   if (!branch) return '';
   return (lang === 'th' ? branch.nameTh || branch.name : branch.name || branch.nameTh) ?? branch.branchCode;
 }

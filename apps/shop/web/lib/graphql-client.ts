@@ -1,6 +1,7 @@
 import { ApiError } from './api-error.ts';
 import { currentIdToken, refreshSession, sessionStore } from './auth-session.ts';
-import type { Operation, UserError } from './operations.ts';
+import { operationName } from './operation-name.ts';
+import type { TypedDocumentString, UserErrorFieldsFragment } from '../generated/operations.ts';
 import { shopConfig } from './shop-config.ts';
 
 export { ApiError };
@@ -18,7 +19,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-async function post<V, R>(operation: Operation<V, R>, variables: V, options: CallOptions, token: string | null): Promise<GraphQLBody<R>> {
+async function post<R, V>(document: TypedDocumentString<R, V>, variables: V, options: CallOptions, token: string | null): Promise<GraphQLBody<R>> {
   const config = shopConfig();
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', 'x-partner-key': config.partnerKey };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -28,7 +29,7 @@ async function post<V, R>(operation: Operation<V, R>, variables: V, options: Cal
     response = await fetch(config.graphqlUrl, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ query: operation.document, variables, operationName: operation.name }),
+      body: JSON.stringify({ query: document.toString(), variables, operationName: operationName(document.toString()) }),
       signal: options.signal,
     });
   } catch (error) {
@@ -46,7 +47,7 @@ function unauthenticated<R>(body: GraphQLBody<R>): boolean {
   const payloads = body.data && typeof body.data === 'object' ? Object.values(body.data) : [];
   return payloads.some((p: unknown) => {
     const errors = p && typeof p === 'object' ? (p as { userErrors?: unknown }).userErrors : undefined;
-    return Array.isArray(errors) && errors.some((e: unknown) => (e as UserError | null)?.code === 'UNAUTHENTICATED');
+    return Array.isArray(errors) && errors.some((e: unknown) => (e as UserErrorFieldsFragment | null)?.code === 'UNAUTHENTICATED');
   });
 }
 
@@ -54,14 +55,14 @@ function unauthenticated<R>(body: GraphQLBody<R>): boolean {
  * Runs one operation and returns its data; any top-level error is thrown as an `ApiError`. A
  * shopper call refused as UNAUTHENTICATED is tried once more with freshly refreshed tokens.
  */
-export async function graphql<V, R>(operation: Operation<V, R>, variables: V, options: CallOptions = {}): Promise<R> {
+export async function graphql<R, V>(document: TypedDocumentString<R, V>, variables: V, options: CallOptions = {}): Promise<R> {
   const token = options.auth ? await currentIdToken() : null;
   if (options.auth && !token) throw new ApiError('UNAUTHENTICATED', 'Sign in first.');
-  let body = await post(operation, variables, options, token);
+  let body = await post(document, variables, options, token);
   if (options.auth && unauthenticated(body)) {
     const refreshed = await refreshSession();
     if (!refreshed) throw new ApiError('UNAUTHENTICATED', 'Sign in again.');
-    body = await post(operation, variables, options, refreshed.idToken);
+    body = await post(document, variables, options, refreshed.idToken);
     if (unauthenticated(body)) sessionStore.set(null);
   }
   const first = body.errors?.[0];
@@ -70,7 +71,7 @@ export async function graphql<V, R>(operation: Operation<V, R>, variables: V, op
 }
 
 /** A mutation payload's result, or its first user error thrown as an `ApiError`. */
-export function payloadOrThrow<P extends { userErrors: UserError[] }>(payload: P): P {
+export function payloadOrThrow<P extends { userErrors: UserErrorFieldsFragment[] }>(payload: P): P {
   const error = payload.userErrors[0];
   if (error) {
     if (error.code === 'UNAUTHENTICATED') sessionStore.set(null);

@@ -1,6 +1,6 @@
 import { graphql, payloadOrThrow } from './graphql-client.ts';
 import type { Lang } from './i18n.ts';
-import { PAYMENT_START } from './operations.ts';
+import { ShopPaymentStartDocument } from '../generated/operations.ts';
 import { shopConfig } from './shop-config.ts';
 
 /** What happened when the shopper asked to pay. */
@@ -25,7 +25,7 @@ function paymentCallbackUrl(): string {
  * can still be paid at its price, and sends the browser to the payment page.
  */
 export async function startPayment(orderId: string, lang: Lang, options: { checkOnly?: boolean } = {}): Promise<PaymentOutcome> {
-  const { paymentStart } = await graphql(PAYMENT_START, { input: { orderId, callbackUrl: paymentCallbackUrl() } }, { auth: true });
+  const { paymentStart } = await graphql(ShopPaymentStartDocument, { input: { orderId, callbackUrl: paymentCallbackUrl() } }, { auth: true });
   const payment = payloadOrThrow(paymentStart).payment;
   if (!payment || !payment.available || !payment.redirectUrl) return { kind: 'already-paid' };
 

@@ -5,7 +5,7 @@ import { ProductGrid } from '../components/product-card.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
-import { PRODUCTS, type ProductCard } from '../lib/operations.ts';
+import { ShopProductsDocument, type ProductCardFieldsFragment } from '../generated/operations.ts';
 import { branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
 import { PageHeading } from './page-heading.tsx';
@@ -16,7 +16,7 @@ const PAGE = 24;
 export function CategoryPage({ name }: { name: string }) {
   const { lang, t } = useLang();
   const branch = useStore(branchStore);
-  const [products, setProducts] = useState<ProductCard[]>([]);
+  const [products, setProducts] = useState<ProductCardFieldsFragment[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [more, setMore] = useState(false);
   const [total, setTotal] = useState<number | null>(null);
@@ -30,7 +30,7 @@ export function CategoryPage({ name }: { name: string }) {
       setLoading(true);
       setError(null);
       try {
-        const { products: page } = await graphql(PRODUCTS, { filter: { l1: name, pricedOnly: branchCode !== null }, branchCode, first: PAGE, after });
+        const { products: page } = await graphql(ShopProductsDocument, { filter: { l1: name, pricedOnly: branchCode !== null }, branchCode, first: PAGE, after });
         setProducts((previous) => (replace ? page.nodes : [...previous, ...page.nodes]));
         setCursor(page.pageInfo.endCursor);
         setMore(page.pageInfo.hasNextPage);

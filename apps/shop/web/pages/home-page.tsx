@@ -7,7 +7,7 @@ import { errorText } from '../lib/error-text.ts';
 import { branchName } from '../lib/format.ts';
 import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
-import { PRODUCTS } from '../lib/operations.ts';
+import { ShopProductsDocument } from '../generated/operations.ts';
 import { branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
 import { useAsync } from '../lib/use-async.ts';
@@ -19,7 +19,7 @@ export function HomePage() {
   const categories = useAsync(loadCategories, []);
   const branchCode = branch?.branchCode ?? null;
   const featured = useAsync(
-    () => graphql(PRODUCTS, { filter: branchCode !== null ? { pricedOnly: true } : {}, branchCode, first: 12, after: null }).then((d) => d.products.nodes),
+    () => graphql(ShopProductsDocument, { filter: branchCode !== null ? { pricedOnly: true } : {}, branchCode, first: 12, after: null }).then((d) => d.products.nodes),
     [branchCode],
   );
 

@@ -6,16 +6,16 @@ import { errorText } from '../lib/error-text.ts';
 import { formatDate, formatMoney } from '../lib/format.ts';
 import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
-import { ORDERS, type Order } from '../lib/operations.ts';
+import { ShopOrdersDocument, type OrderFieldsFragment } from '../generated/operations.ts';
 import { useStore } from '../lib/store.ts';
-import { OrderBadges, stepText } from './order-page.tsx';
+import { OrderBadges, stepText } from '../components/order-status.tsx';
 import { PageHeading } from './page-heading.tsx';
 
 /** The shopper's orders through this partner key, newest first, page by page. */
 export function OrdersPage() {
   const { lang, t } = useLang();
   const session = useStore(sessionStore);
-  const [orders, setOrders] = useState<Order[]>([]);
+  const [orders, setOrders] = useState<OrderFieldsFragment[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [more, setMore] = useState(false);
   const [loading, setLoading] = useState(true);
@@ -28,7 +28,7 @@ export function OrdersPage() {
     setLoading(true);
     setError(null);
     try {
-      const { orders: page } = await graphql(ORDERS, { first: 10, after }, { auth: true });
+      const { orders: page } = await graphql(ShopOrdersDocument, { first: 10, after }, { auth: true });
       setOrders((previous) => (after ? [...previous, ...page.nodes] : page.nodes));
       setCursor(page.pageInfo.endCursor);
       setMore(page.pageInfo.hasNextPage);

@@ -7,23 +7,21 @@ import { sessionStore } from '../lib/auth-session.ts';
 import { errorText } from '../lib/error-text.ts';
 import { branchName, productName } from '../lib/format.ts';
 import { graphql } from '../lib/graphql-client.ts';
-import { useLang } from '../lib/i18n.ts';
-import { PRODUCT } from '../lib/operations.ts';
+import { useLang, type Lang, type Translate } from '../lib/i18n.ts';
+import { ShopProductDocument, type ShopProductQuery } from '../generated/operations.ts';
 import { currentLocation, navigate } from '../lib/router.ts';
 import { addToBasket, branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
 import { useAsync } from '../lib/use-async.ts';
 import { PageHeading } from './page-heading.tsx';
 
+type ProductDetail = NonNullable<ShopProductQuery['product']>;
+
 /** One product with the chosen branch's price (and where it comes from) and stock. */
 export function ProductPage({ cprcode }: { cprcode: string }) {
   const { lang, t } = useLang();
   const branch = useStore(branchStore);
-  const session = useStore(sessionStore);
-  const product = useAsync(() => graphql(PRODUCT, { cprcode, branchCode: branch?.branchCode ?? null }).then((d) => d.product), [cprcode, branch?.branchCode]);
-  const [quantity, setQuantity] = useState(1);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const product = useAsync(() => graphql(ShopProductDocument, { cprcode, branchCode: branch?.branchCode ?? null }).then((d) => d.product), [cprcode, branch?.branchCode]);
 
   if (product.error) {
     return (
@@ -47,24 +45,6 @@ export function ProductPage({ cprcode }: { cprcode: string }) {
   const otherName = lang === 'th' ? p.nameEn : p.nameTh;
   const hasBranch = branch !== null;
   const canBuy = buyable(p.price, p.inventory, hasBranch);
-
-  const add = async (event: Event) => {
-    event.preventDefault();
-    if (!session) {
-      navigate(`/sign-in?next=${encodeURIComponent(currentLocation())}`);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await addToBasket(p.cprcode, quantity);
-      announce(t('added', { name }));
-    } catch (failure) {
-      setError(errorText(failure, lang, { productName: () => name }));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div class="page">
@@ -97,56 +77,95 @@ export function ProductPage({ cprcode }: { cprcode: string }) {
               </p>
             )}
           </section>
-          <form class="add-form" onSubmit={add}>
-            <label for="quantity">{t('quantity')}</label>
-            <select id="quantity" value={quantity} onChange={(event) => setQuantity(Number(event.currentTarget.value))} disabled={!canBuy}>
-              {Array.from({ length: 20 }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-            <button type="submit" class="button primary" disabled={busy || !canBuy} data-testid="add-to-basket">
-              {busy ? t('adding') : session ? t('addToBasket') : t('signInToBuy')}
-            </button>
-          </form>
-          {error && <Notice tone="error">{error}</Notice>}
-          <dl class="facts">
-            {p.brandEn && (
-              <>
-                <dt>{t('brand')}</dt>
-                <dd>{p.brandEn}</dd>
-              </>
-            )}
-            {p.sizeDesc && (
-              <>
-                <dt>{t('size')}</dt>
-                <dd>{p.sizeDesc}</dd>
-              </>
-            )}
-            {p.countryEn && (
-              <>
-                <dt>{t('country')}</dt>
-                <dd>{p.countryEn}</dd>
-              </>
-            )}
-            {p.category && (
-              <>
-                <dt>{t('category')}</dt>
-                <dd>{[p.category.l1, p.category.l2, p.category.l3].filter(Boolean).join(' › ')}</dd>
-              </>
-            )}
-            {p.barcode && (
-              <>
-                <dt>{t('barcode')}</dt>
-                <dd class="mono">{p.barcode}</dd>
-              </>
-            )}
-            <dt>{t('productCode')}</dt>
-            <dd class="mono">{p.cprcode}</dd>
-          </dl>
+          <AddToBasket cprcode={p.cprcode} name={name} canBuy={canBuy} lang={lang} t={t} />
+          <ProductFacts product={p} t={t} />
         </div>
       </article>
     </div>
+  );
+}
+
+/** Quantity and the button; a signed-out shopper is sent to sign in first. */
+function AddToBasket({ cprcode, name, canBuy, lang, t }: { cprcode: string; name: string; canBuy: boolean; lang: Lang; t: Translate }) {
+  const session = useStore(sessionStore);
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const add = async (event: Event) => {
+    event.preventDefault();
+    if (!session) {
+      navigate(`/sign-in?next=${encodeURIComponent(currentLocation())}`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await addToBasket(cprcode, quantity);
+      announce(t('added', { name }));
+    } catch (failure) {
+      setError(errorText(failure, lang, { productName: () => name }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form class="add-form" onSubmit={add}>
+        <label for="quantity">{t('quantity')}</label>
+        <select id="quantity" value={quantity} onChange={(event) => setQuantity(Number(event.currentTarget.value))} disabled={!canBuy}>
+          {Array.from({ length: 20 }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        <button type="submit" class="button primary" disabled={busy || !canBuy} data-testid="add-to-basket">
+          {busy ? t('adding') : session ? t('addToBasket') : t('signInToBuy')}
+        </button>
+      </form>
+      {error && <Notice tone="error">{error}</Notice>}
+    </>
+  );
+}
+
+/** What is known of the product: brand, size, origin, category and codes. */
+function ProductFacts({ product: p, t }: { product: ProductDetail; t: Translate }) {
+  return (
+    <dl class="facts">
+      {p.brandEn && (
+        <>
+          <dt>{t('brand')}</dt>
+          <dd>{p.brandEn}</dd>
+        </>
+      )}
+      {p.sizeDesc && (
+        <>
+          <dt>{t('size')}</dt>
+          <dd>{p.sizeDesc}</dd>
+        </>
+      )}
+      {p.countryEn && (
+        <>
+          <dt>{t('country')}</dt>
+          <dd>{p.countryEn}</dd>
+        </>
+      )}
+      {p.category && (
+        <>
+          <dt>{t('category')}</dt>
+          <dd>{[p.category.l1, p.category.l2, p.category.l3].filter(Boolean).join(' › ')}</dd>
+        </>
+      )}
+      {p.barcode && (
+        <>
+          <dt>{t('barcode')}</dt>
+          <dd class="mono">{p.barcode}</dd>
+        </>
+      )}
+      <dt>{t('productCode')}</dt>
+      <dd class="mono">{p.cprcode}</dd>
+    </dl>
   );
 }

@@ -3,7 +3,7 @@ import { ProductGrid } from '../components/product-card.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { graphql } from '../lib/graphql-client.ts';
 import { useLang } from '../lib/i18n.ts';
-import { SEARCH, type ProductCard } from '../lib/operations.ts';
+import { ShopSearchDocument, type ProductCardFieldsFragment } from '../generated/operations.ts';
 import { branchStore } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
 import { useAsync } from '../lib/use-async.ts';
@@ -13,9 +13,9 @@ import { PageHeading } from './page-heading.tsx';
 export function SearchPage({ query }: { query: string }) {
   const { lang, t } = useLang();
   const branch = useStore(branchStore);
-  const results = useAsync(async (): Promise<ProductCard[]> => {
+  const results = useAsync(async (): Promise<ProductCardFieldsFragment[]> => {
     if (!query.trim()) return [];
-    const { search } = await graphql(SEARCH, { query: query.trim(), branchCode: branch?.branchCode ?? null });
+    const { search } = await graphql(ShopSearchDocument, { query: query.trim(), branchCode: branch?.branchCode ?? null });
     return search.flatMap((hit) => (hit.product ? [hit.product] : []));
   }, [query, branch?.branchCode]);
 

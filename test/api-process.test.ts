@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { GrocerGateway } from '@grocery/core';
+import type { GrocerGateway } from '@grocery/core/ports';
 import { createPostgresSchema, startApiProcess, type ApiProcess } from './support/api-process.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { startGrocerProcess, type GrocerProcess } from './support/grocer-process.ts';

@@ -7,17 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import {
-  CommerceError,
-  createCommerce,
-  RecoveryWorker,
-  SandboxPaymentProvider,
-  shopperContext,
-  type CatalogReader,
-  type Commerce,
-  type LineRequest,
-  type ShopperContext,
-} from '@grocery/core';
+import { CommerceError, createCommerce, RecoveryWorker, SandboxPaymentProvider, shopperContext, type Commerce, type ShopperContext } from '@grocery/core';
+import type { CatalogReader, LineRequest } from '@grocery/core/ports';
 import { ManualClock } from '@grocery/core/testing';
 import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
 import { createSqlStore, testDatabaseKinds, type Db } from '@grocery/store';

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { GrocerGateway } from '@grocery/core';
+import type { GrocerGateway } from '@grocery/core/ports';
 import { startApiProcess, type ApiProcess } from './support/api-process.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { startGrocerProcess, type GrocerProcess } from './support/grocer-process.ts';

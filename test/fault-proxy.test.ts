@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Agent, createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { CreateOrderRequest, GrocerGateway } from '@grocery/core';
+import type { CreateOrderRequest, GrocerGateway } from '@grocery/core/ports';
 import { ManualClock } from '@grocery/core/testing';
 import { createGrocerServer, createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
 import { finders, grocerGatewayContract, rejectsWith } from '../packages/grocer/test/grocer-gateway-contract.ts';

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { createEventRuntime, signWebhookBody, type EventRuntime, type OrderRecord } from '@grocery/core';
+import { createEventRuntime, signWebhookBody, type EventRuntime } from '@grocery/core';
+import type { OrderRecord } from '@grocery/core/ports';
 import { createInboundWebhookHandler } from '@grocery/core/http';
 import { ManualClock } from '@grocery/core/testing';
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
-import { createEventRuntime, OrderPoller, signWebhookBody, systemClock, WebhookEndpoints } from '@grocery/core';
+import { createEventRuntime, OrderPoller, signWebhookBody, WebhookEndpoints } from '@grocery/core';
+import { systemClock } from '@grocery/core/ports';
 import { createAdminHandler, createInboundWebhookHandler, type HttpHandler, type HttpRequest } from '@grocery/core/http';
 import { ManualClock } from '@grocery/core/testing';
 import { createNodeListener, listen } from '@grocery/http-node';

@@ -106,8 +106,9 @@ describe('production payments through Stripe Checkout', () => {
     assert.deepEqual(params.allowed_payment_method_types, ['card', 'promptpay']);
     assert.equal(params.client_reference_id, order.orderId);
     assert.deepEqual(params.metadata, { orderId: order.orderId, attemptId: attempt!.attemptId });
-    assert.equal(params.line_items[0].price_data.currency, 'thb');
-    assert.equal(Number(params.line_items[0].price_data.unit_amount), Math.round(order.grandTotal * 100), 'the grand total in satang');
+    const [line] = params.line_items;
+    assert.equal(line?.price_data.currency, 'thb');
+    assert.equal(Number(line?.price_data.unit_amount), Math.round(order.grandTotal * 100), 'the grand total in satang');
     assert.equal(params.success_url, `${t.system.config.shopUrl}/pay/${token}?provider=return`);
     assert.equal(params.cancel_url, `${t.system.config.shopUrl}/pay/${token}?provider=cancel`);
 

@@ -11,15 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
-import {
-  createEventRuntime,
-  WebhookDispatcher,
-  WebhookEndpoints,
-  WEBHOOK_RETRY_DELAYS_MS,
-  type DeliveryRecord,
-  type EventRuntime,
-  type WebhookEndpointRecord,
-} from '@grocery/core';
+import { createEventRuntime, WebhookDispatcher, WebhookEndpoints, WEBHOOK_RETRY_DELAYS_MS, type EventRuntime } from '@grocery/core';
+import type { DeliveryRecord, WebhookEndpointRecord } from '@grocery/core/ports';
 import { createAdminHandler, type HttpRequest } from '@grocery/core/http';
 import { ManualClock } from '@grocery/core/testing';
 import { createSqlStore, openDatabase, testDatabaseKinds, type TestDatabaseKind } from '@grocery/store';

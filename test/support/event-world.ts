@@ -6,7 +6,8 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { buildSnapshotFromGrocer, snapshotCatalogReader } from '@grocery/catalog';
-import { CommerceError, createCommerce, createJwtIdentityVerifier, shopperContext, type Clock, type Commerce, type OrderRecord, type ShopperContext } from '@grocery/core';
+import { CommerceError, createCommerce, createJwtIdentityVerifier, shopperContext, type Commerce, type ShopperContext } from '@grocery/core';
+import type { Clock, OrderRecord } from '@grocery/core/ports';
 import { createGrocerSimulator, type GrocerSimulator, type GrocerSimulatorOptions } from '@grocery/grocer';
 import { createSqlStore, type Db, type TestDatabaseKind } from '@grocery/store';
 

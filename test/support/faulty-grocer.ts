@@ -4,7 +4,8 @@
  * looks like), `fail` fails before the grocer sees the call (it did nothing). Calls are counted per
  * operation. The HTTP fault-injection suite does the same over a real network with a proxy.
  */
-import { CommerceError, type GrocerGateway } from '@grocery/core';
+import { CommerceError } from '@grocery/core';
+import type { GrocerGateway } from '@grocery/core/ports';
 
 export type GrocerOperation = {
   [K in keyof GrocerGateway]: GrocerGateway[K] extends (...args: never[]) => Promise<unknown> ? K : never;

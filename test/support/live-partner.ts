@@ -6,7 +6,7 @@
  * `publicWebhookSender`.
  */
 import assert from 'node:assert/strict';
-import type { WebhookSender } from '@grocery/core';
+import type { WebhookSender } from '@grocery/core/ports';
 import { createHttpWebhookSender } from '@grocery/webhooks';
 import type { TestSystem } from './test-system.ts';
 

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Clock, WebhookSender } from '@grocery/core';
+import type { Clock, WebhookSender } from '@grocery/core/ports';
 import { testDatabaseKinds, type TestDatabaseKind } from '@grocery/store';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { startSystem, type System } from '../../apps/api/src/system.ts';

@@ -55,7 +55,7 @@ const configSchema = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be comma-separated milliseconds')
     .default('5000,30000,120000,600000,1800000')
-    .transform((v) => v.split(',').map(Number)),
+    .transform((v) => v.split(',').map(Number) as [number, ...number[]]), // the pattern promises one at least
   /** Pause of the recovery worker when nothing is due. */
   RECOVERY_IDLE_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
   /** How often each instance compares its orders and payments with the grocer's (0 turns it off). */
@@ -116,7 +116,7 @@ export interface ApiConfig {
   grocerPickingStepMs: number | undefined;
   grocerTimeoutMs: number;
   grocerRetries: number;
-  sagas: { requestWindowMs: number; recoveryDelaysMs: number[] };
+  sagas: { requestWindowMs: number; recoveryDelaysMs: [number, ...number[]] };
   recoveryIdleMs: number;
   reconcileIntervalMs: number;
   drainTimeoutMs: number;

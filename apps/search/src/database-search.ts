@@ -1,5 +1,6 @@
 import { SnapshotRepository } from '@grocery/catalog';
-import { PartnerService, RateLimiter, ratePolicies, systemClock, type RateLimitSettings } from '@grocery/core';
+import { PartnerService, RateLimiter, ratePolicies, type RateLimitSettings } from '@grocery/core';
+import { systemClock } from '@grocery/core/ports';
 import { withPartnerRateLimit } from '@grocery/core/http';
 import { createSqlStore, type Db } from '@grocery/store';
 import { createDatabaseIndexStore } from './search-index-store.ts';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CommerceError, isCommerceError, isCprcode, systemClock, type Clock, type ErrorCode, type PartnerKeyVerifier } from '@grocery/core';
+import { CommerceError, isCommerceError, isCprcode, type ErrorCode, type PartnerKeyVerifier } from '@grocery/core';
+import { systemClock, type Clock } from '@grocery/core/ports';
 import { errorResponse, httpStatusOf, type HttpHandler, type HttpRequest, type HttpResponse } from '@grocery/core/http';
 import { create as contentDisposition } from 'content-disposition';
 import fresh from 'fresh';

@@ -1,5 +1,6 @@
 import type { components } from './generated/catalog-api.ts';
-import type { CategoryTotal, Product } from '@grocery/core';
+import type { CategoryTotal } from '@grocery/core/ports';
+import type { Product } from '@grocery/core';
 import { LRUCache } from 'lru-cache';
 import { toCatalogRecord, type CatalogLang, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
 import type { FeatherFile } from './feather-writer.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { systemClock, type CatalogVersion, type Clock, type GrocerGateway } from '@grocery/core';
+import { systemClock, type Clock, type GrocerGateway } from '@grocery/core/ports';
+import type { CatalogVersion } from '@grocery/core';
 import type { CatalogManifest, CatalogSnapshot } from './catalog-snapshot.ts';
 import { FEATHER_CONTENT_TYPE } from './feather-columns.ts';
 import { sha256HexInSlices } from './file-digest.ts';

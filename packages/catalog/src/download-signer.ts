@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LIMITS, systemClock, type Clock } from '@grocery/core';
+import { LIMITS } from '@grocery/core';
+import { systemClock, type Clock } from '@grocery/core/ports';
 
 export interface DownloadSignerOptions {
   /** HMAC key; at least 32 bytes of randomness in production. */

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
-import { isCprcode, systemClock, type CategoryTotal, type Clock, type GrocerGateway, type Product } from '@grocery/core';
+import { isCprcode, type Product } from '@grocery/core';
+import { systemClock, type CategoryTotal, type Clock, type GrocerGateway } from '@grocery/core/ports';
 import { categoryKey } from '@grocery/search';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, trimTrailingSlash } from './catalog-record.ts';
 import { CatalogSnapshot, compareCprcode, type BuildStats, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';

@@ -1,4 +1,5 @@
-import type { CatalogReader, CategoryTotal, Product, ProductListFilter, ProductPage } from '@grocery/core';
+import type { CatalogReader, CategoryTotal, ProductListFilter, ProductPage } from '@grocery/core/ports';
+import type { Product } from '@grocery/core';
 import { categoryKey } from '@grocery/search';
 import type { CatalogSnapshot, SnapshotFilter } from './catalog-snapshot.ts';
 import { searchWords } from './search-text.ts';

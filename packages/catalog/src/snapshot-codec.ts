@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextMacrotask } from 'node:timers/promises';
-import type { CategoryTotal, Product, ProductCategory } from '@grocery/core';
+import type { CategoryTotal } from '@grocery/core/ports';
+import type { Product, ProductCategory } from '@grocery/core';
 import { CatalogSnapshot, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
 import { sha256HexInSlices } from './file-digest.ts';
 import { RecordJsonStore } from './record-json.ts';

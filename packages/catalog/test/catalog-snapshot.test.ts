@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
-import type { Product, ProductListFilter } from '@grocery/core';
+import type { Product } from '@grocery/core';
+import type { ProductListFilter } from '@grocery/core/ports';
 import { tableFromIPC } from 'apache-arrow';
 import pl from 'nodejs-polars';
 import { RECORD_FIELDS, toCatalogRecord } from '../src/catalog-record.ts';

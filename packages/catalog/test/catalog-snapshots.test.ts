@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, mock, test } from 'node:test';
-import type { GrocerGateway } from '@grocery/core';
+import type { GrocerGateway } from '@grocery/core/ports';
 import { ManualClock } from '@grocery/core/testing';
 import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
 import { testDatabaseKinds, type Db } from '@grocery/store';

@@ -89,10 +89,24 @@ export class CommerceError extends Error {
   }
 }
 
+/**
+ * Narrows a caught value to a CommerceError, so an edge can answer with its `code` and anything
+ * else becomes an internal error.
+ *
+ * @example
+ * catch (error) { if (isCommerceError(error) && error.code === 'PRICE_CHANGED') … }
+ */
 export function isCommerceError(value: unknown): value is CommerceError {
   return value instanceof CommerceError;
 }
 
+/**
+ * True when a string is one of ERROR_CODES, for codes that arrive as text (a grocer's answer, a
+ * stored record) and are trusted only once checked.
+ *
+ * @example
+ * isErrorCode('PRICE_CHANGED'); // true
+ */
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }

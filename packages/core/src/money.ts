@@ -4,6 +4,7 @@
  */
 export type Satang = number;
 
+/** The currency of every amount: Thai baht, kept in integer satang (1 baht = 100 satang). */
 export const CURRENCY = 'THB';
 
 /** 12345 → 123.45 (for GraphQL Float fields and JSON bodies). */
@@ -20,10 +21,6 @@ export function toSatang(baht: number): Satang {
 /** `Math.round` for percentages of satang amounts: half away from zero, integer result. */
 export function percentOf(satang: Satang, percent: number): Satang {
   return Math.sign(satang) * Math.round((Math.abs(satang) * percent) / 100);
-}
-
-export function isSatang(value: unknown): value is Satang {
-  return typeof value === 'number' && Number.isSafeInteger(value);
 }
 
 /** "฿1,234.50" style text for pages. */

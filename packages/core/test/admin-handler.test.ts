@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { WebhookEndpoints, type WebhookSender } from '@grocery/core';
+import type { WebhookSender } from '@grocery/core/ports';
 import { createAdminHandler, type HttpResponse } from '@grocery/core/http';
+import { WebhookEndpoints } from '../src/services/webhook-endpoints.ts';
 import { commerceWorld } from './support/commerce-world.ts';
 
 const TOKEN = 'admin-token-of-enough-length-0123456789';

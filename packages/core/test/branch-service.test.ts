@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BranchService, type Branch } from '@grocery/core';
+import type { Branch } from '@grocery/core';
 import { InMemoryGrocer, ManualClock, testBranch } from '@grocery/core/testing';
+import { BranchService } from '../src/services/branch-service.ts';
 import { rejectsWith } from './support/commerce-world.ts';
 
 /** Silom delivers within 5 km; Bang Na (12 km south-east) only takes pickups; Chiang Mai is 580 km away. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { GrocerOrder } from '@grocery/core';
+import type { GrocerOrder } from '@grocery/core/ports';
 import { orderStatusEvent, paymentPaidEvent } from '../src/services/order-events.ts';
 import { commerceWorld, MILK, tokenOf } from './support/commerce-world.ts';
 

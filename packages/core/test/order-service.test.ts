@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildSchema, isInputObjectType } from 'graphql';
-import { CommerceError, ORDER_ID_PATTERN, schemaSdl, sha256Hex } from '@grocery/core';
+import { CommerceError, schemaSdl, sha256Hex } from '@grocery/core';
+import { ORDER_ID_PATTERN } from '../src/model/ids.ts';
 import { markComment } from '../src/services/order-service.ts';
 import { commerceWorld, MILK, MovableGrocer, rejectsWith, RICE, UNPRICED } from './support/commerce-world.ts';
 

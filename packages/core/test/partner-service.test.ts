@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PartnerService, WebhookEndpoints, type WebhookSender } from '@grocery/core';
+import { PartnerService } from '@grocery/core';
+import type { WebhookSender } from '@grocery/core/ports';
 import { InMemoryStore, ManualClock } from '@grocery/core/testing';
+import { WebhookEndpoints } from '../src/services/webhook-endpoints.ts';
 import { rejectsWith } from './support/commerce-world.ts';
 
 /** Accepts every URL: the SSRF policy is the sender's, tested with @grocery/webhooks. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LIMITS, paymentEnvironment, sha256Hex } from '@grocery/core';
-import { PaymentLinks } from '../src/services/payment-links.ts';
+import { LIMITS, sha256Hex } from '@grocery/core';
+import { PaymentLinks, paymentEnvironment } from '../src/services/payment-links.ts';
 import { commerceWorld, MILK, rejectsWith, tokenOf } from './support/commerce-world.ts';
 
 async function world() {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CommerceError, type MismatchKind } from '@grocery/core';
+import { CommerceError } from '@grocery/core';
+import type { MismatchKind } from '../src/services/reconciliation.ts';
 import { commerceWorld, MILK, tokenOf } from './support/commerce-world.ts';
 
 const lines = [{ cprcode: MILK, quantity: 1 }];

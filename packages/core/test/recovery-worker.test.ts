@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CommerceError, DEFAULT_SAGA_SETTINGS, RecoveryWorker } from '@grocery/core';
+import { CommerceError, RecoveryWorker } from '@grocery/core';
+import { DEFAULT_SAGA_SETTINGS } from '../src/services/saga-settings.ts';
 import { commerceWorld, MILK, tokenOf } from './support/commerce-world.ts';
 
 const lines = [{ cprcode: MILK, quantity: 1 }];

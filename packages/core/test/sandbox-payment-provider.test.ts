@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CommerceError, SandboxPaymentProvider, type PaymentRequest } from '@grocery/core';
+import { CommerceError, SandboxPaymentProvider } from '@grocery/core';
+import type { PaymentRequest } from '@grocery/core/ports';
 import { describePaymentProviderContract } from '@grocery/core/testing';
 
 const request: PaymentRequest = {

@@ -11,24 +11,8 @@
  * Duplicate cprcodes in a request are merged into the first line (quantities added; the sum must
  * stay within `LIMITS.maxLineQuantity`). More than `LIMITS.maxLines` lines are refused.
  */
-import {
-  CommerceError,
-  CURRENCY,
-  isBranchCode,
-  isCprcode,
-  LIMITS,
-  percentOf,
-  toBaht,
-  type Address,
-  type BranchPrice,
-  type CalculatedLine,
-  type CalculateRequest,
-  type Calculation,
-  type FailedCoupon,
-  type FulfilmentType,
-  type Product,
-  type Satang,
-} from '@grocery/core';
+import { CommerceError, CURRENCY, isBranchCode, isCprcode, LIMITS, percentOf, toBaht, type Product, type Satang } from '@grocery/core';
+import type { Address, BranchPrice, CalculatedLine, CalculateRequest, Calculation, FailedCoupon, FulfilmentType } from '@grocery/core/ports';
 import type { BranchProfile } from './branch-directory.ts';
 import { normalizeCouponCode, type CouponBook, type CouponDefinition, type CouponFailureReason } from './coupons.ts';
 import { DEFAULT_DELIVERY_RULES, deliveryFeeSatang, type DeliveryRules } from './delivery-fees.ts';

@@ -2,7 +2,8 @@
  * The grocer's sandbox coupons and their redemption counts. Codes are matched after trimming and
  * upper-casing. The service documentation quotes this table (see README.md).
  */
-import type { FulfilmentType, Satang } from '@grocery/core';
+import type { FulfilmentType } from '@grocery/core/ports';
+import type { Satang } from '@grocery/core';
 
 export type CouponKind = 'PERCENT' | 'FIXED' | 'FREE_DELIVERY';
 

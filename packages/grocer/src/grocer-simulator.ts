@@ -3,14 +3,11 @@
  * generated catalog, branch price feeds, stock, the calculator, orders with picking progress,
  * sandbox payment recording, fault injection and signed notifications to the service.
  */
+import { CommerceError, isCprcode, type Branch, type CatalogVersion, type Product, type ProductImage } from '@grocery/core';
 import {
-  CommerceError,
-  isCprcode,
   systemClock,
-  type Branch,
   type CalculateRequest,
   type Calculation,
-  type CatalogVersion,
   type Clock,
   type CreateOrderRequest,
   type GrocerControl,
@@ -18,10 +15,8 @@ import {
   type GrocerOrder,
   type InventoryLevel,
   type PriceLookup,
-  type Product,
-  type ProductImage,
   type RecordPaymentRequest,
-} from '@grocery/core';
+} from '@grocery/core/ports';
 import { buildBranchDirectory, cloneBranch, type BranchProfile } from './branch-directory.ts';
 import { calculate, checkAddress, checkBranch, type CalculatorContext } from './calculator.ts';
 import { DEFAULT_PRODUCT_COUNT, generateCatalog, type GeneratedCatalog } from './catalog-generator.ts';

@@ -5,23 +5,18 @@
  * only for idempotent calls (reads, calculate, createOrder by orderId, cancelOrder, recordPayment by
  * paymentId, and the set-style controls).
  */
-import {
-  CommerceError,
-  isErrorCode,
-  type Branch,
-  type CalculateRequest,
-  type Calculation,
-  type CatalogVersion,
-  type CreateOrderRequest,
-  type GrocerControl,
-  type GrocerGateway,
-  type GrocerOrder,
-  type InventoryLevel,
-  type PriceLookup,
-  type Product,
-  type ProductImage,
-  type RecordPaymentRequest,
-} from '@grocery/core';
+import { CommerceError, isErrorCode, type Branch, type CatalogVersion, type Product, type ProductImage } from '@grocery/core';
+import type {
+  CalculateRequest,
+  Calculation,
+  CreateOrderRequest,
+  GrocerControl,
+  GrocerGateway,
+  GrocerOrder,
+  InventoryLevel,
+  PriceLookup,
+  RecordPaymentRequest,
+} from '@grocery/core/ports';
 
 export interface HttpGrocerOptions {
   /** Base URL of the grocer server, e.g. `http://127.0.0.1:4002`. */

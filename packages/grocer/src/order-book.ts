@@ -15,7 +15,7 @@
  * | DELIVERED          | (n/a)         | COMPLETED        |
  * | CANCELLED          | CANCELLED     | CANCELLED        |
  */
-import type { Address, Calculation, CreateOrderRequest, FulfilmentType, GrocerOrder } from '@grocery/core';
+import type { Address, Calculation, CreateOrderRequest, FulfilmentType, GrocerOrder } from '@grocery/core/ports';
 
 export const PICKUP_STEPS = ['QUEUED', 'PICKING', 'PACKED', 'READY_FOR_PICKUP', 'COLLECTED'] as const;
 export const DELIVERY_STEPS = ['QUEUED', 'PICKING', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED'] as const;

@@ -6,7 +6,8 @@
  * price falls back to the product-detail price, DETAIL_FALLBACK, or is unavailable when the product
  * has none), or carries it without a price (BLANK: unavailable at that branch).
  */
-import type { BranchPrice, Product } from '@grocery/core';
+import type { BranchPrice } from '@grocery/core/ports';
+import type { Product } from '@grocery/core';
 import type { BranchProfile } from './branch-directory.ts';
 import { hashInts, SALT, unitOf } from './random.ts';
 import { shelfPriceSatang } from './shelf-price.ts';

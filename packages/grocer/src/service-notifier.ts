@@ -6,7 +6,8 @@
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { signWebhookBody, type Clock } from '@grocery/core';
+import { signWebhookBody } from '@grocery/core';
+import type { Clock } from '@grocery/core/ports';
 
 export type ServiceWebhookPath = '/webhooks/shop/payment' | '/webhooks/shop/order-status';
 

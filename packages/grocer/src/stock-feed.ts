@@ -7,7 +7,8 @@
  * A product is listable when the branch carries it, it is active and online, not blocked at the
  * branch, and its sellable quantity is above zero.
  */
-import type { InventoryLevel, Product } from '@grocery/core';
+import type { InventoryLevel } from '@grocery/core/ports';
+import type { Product } from '@grocery/core';
 import type { BranchProfile } from './branch-directory.ts';
 import { hashInts, SALT, unitOf } from './random.ts';
 

@@ -3,7 +3,8 @@
  * check structure (types, list and text lengths); the simulator checks meaning (ranges, patterns,
  * existence), so that both implementations of the port answer with the same codes.
  */
-import { CommerceError, LIMITS, type ErrorCode, type FulfilmentType } from '@grocery/core';
+import { CommerceError, LIMITS, type ErrorCode } from '@grocery/core';
+import type { FulfilmentType } from '@grocery/core/ports';
 import { z } from 'zod';
 import { MAX_COUPON_CODE_LENGTH } from './calculator.ts';
 import { MAX_BATCH, MAX_EXPORT_BATCH, MAX_SPECIAL_COMMENT_LENGTH } from './grocer-simulator.ts';

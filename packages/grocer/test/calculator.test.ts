@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { CommerceError, haversineKm, type Address, type CalculateRequest, type Product } from '@grocery/core';
+import { CommerceError, haversineKm, type Product } from '@grocery/core';
+import type { Address, CalculateRequest } from '@grocery/core/ports';
 import {
   allocate,
   buildBranchDirectory,

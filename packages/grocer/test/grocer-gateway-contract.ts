@@ -5,19 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import {
-  CommerceError,
-  CPRCODE_PATTERN,
-  BRANCH_CODE_PATTERN,
-  FINAL_ORDER_STATUSES,
-  LIMITS,
-  type Address,
-  type CalculateRequest,
-  type CreateOrderRequest,
-  type GrocerControl,
-  type GrocerGateway,
-  type Product,
-} from '@grocery/core';
+import { CommerceError, CPRCODE_PATTERN, BRANCH_CODE_PATTERN, LIMITS, type Product } from '@grocery/core';
+import { FINAL_ORDER_STATUSES, type Address, type CalculateRequest, type CreateOrderRequest, type GrocerControl, type GrocerGateway } from '@grocery/core/ports';
 import type { ManualClock } from '@grocery/core/testing';
 import type { GrocerSimulator } from '../src/index.ts';
 

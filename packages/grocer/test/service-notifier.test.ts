@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { CreateOrderRequest } from '@grocery/core';
+import type { CreateOrderRequest } from '@grocery/core/ports';
 import { ManualClock } from '@grocery/core/testing';
 import { signWebhookBody } from '@grocery/core';
 import { createGrocerSimulator, type GrocerSimulator } from '../src/index.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '@grocery/store';
-import type { Clock } from '@grocery/core';
+import type { Clock } from '@grocery/core/ports';
 import { CognitoError } from './cognito-error.ts';
 import { newClientId } from './random-ids.ts';
 

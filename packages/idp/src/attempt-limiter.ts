@@ -1,5 +1,5 @@
 import type { Db } from '@grocery/store';
-import type { Clock } from '@grocery/core';
+import type { Clock } from '@grocery/core/ports';
 
 /** Failures allowed without delay, then delays that double per failure (Cognito's way). */
 export interface BackoffRule {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '@grocery/store';
-import { sha256Hex, type Clock } from '@grocery/core';
+import { sha256Hex } from '@grocery/core';
+import type { Clock } from '@grocery/core/ports';
 import type { AppClients } from './app-clients.ts';
 import type { AttemptLimiter } from './attempt-limiter.ts';
 import { CognitoError, COGNITO_MESSAGES } from './cognito-error.ts';

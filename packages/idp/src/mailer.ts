@@ -4,7 +4,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
-import type { Clock } from '@grocery/core';
+import type { Clock } from '@grocery/core/ports';
 
 /** Where the pool's e-mail goes. */
 export interface MailOptions {

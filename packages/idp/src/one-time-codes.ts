@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@grocery/store';
-import { sameDigest, sha256Hex, type Clock } from '@grocery/core';
+import { sameDigest, sha256Hex } from '@grocery/core';
+import type { Clock } from '@grocery/core/ports';
 import { CognitoError, COGNITO_MESSAGES } from './cognito-error.ts';
 import type { CodePurpose } from './mail-messages.ts';
 import { newOpaqueToken, newSixDigitCode } from './random-ids.ts';

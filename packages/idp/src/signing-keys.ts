@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { Db } from '@grocery/store';
-import type { Clock } from '@grocery/core';
+import type { Clock } from '@grocery/core/ports';
 
 /** The key that signs new tokens. */
 export interface CurrentSigningKey {

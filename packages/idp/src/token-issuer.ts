@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-import type { Clock } from '@grocery/core';
+import type { Clock } from '@grocery/core/ports';
 import { CognitoError, COGNITO_MESSAGES } from './cognito-error.ts';
 import type { SigningKeys } from './signing-keys.ts';
 

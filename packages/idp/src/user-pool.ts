@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { migrate, type Db } from '@grocery/store';
-import type { Clock } from '@grocery/core';
+import type { Clock } from '@grocery/core/ports';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
 import { createAppClients, type AppClient, type CreateAppClientInput } from './app-clients.ts';
 import { createAttemptLimiter } from './attempt-limiter.ts';

@@ -1,4 +1,4 @@
-import type { GeoPoint, PostcodeDirectory } from '@grocery/core';
+import type { GeoPoint, PostcodeDirectory } from '@grocery/core/ports';
 import { THAI_POSTCODE_CENTROIDS } from './generated/thai-postcode-centroids.ts';
 
 const CENTRES: ReadonlyMap<string, GeoPoint> = new Map(THAI_POSTCODE_CENTROIDS.map(([postcode, lat, lon]) => [postcode, { lat, lon }]));

@@ -4,7 +4,8 @@
  * 401/403 → PARTNER_KEY_INVALID, 429 → RATE_LIMITED, other 4xx → INVALID_INPUT, and 5xx, network
  * errors, timeouts and malformed answers → SEARCH_UNAVAILABLE.
  */
-import { CommerceError, type ErrorCode, type SearchClient, type SearchHitRecord, type Suggestion } from '@grocery/core';
+import { CommerceError, type ErrorCode } from '@grocery/core';
+import type { SearchClient, SearchHitRecord, Suggestion } from '@grocery/core/ports';
 
 /** Options of {@link createHttpSearchClient}. */
 export interface HttpSearchClientOptions {

@@ -11,7 +11,7 @@
  * favours name matches and names that start with the first word, with little semantics.
  * An exact barcode or cprcode puts that product first.
  */
-import type { SearchHitRecord, SearchLang, SearchMode, Suggestion } from '@grocery/core';
+import type { SearchHitRecord, SearchLang, SearchMode, Suggestion } from '@grocery/core/ports';
 import { NAME_MASK } from './bm25f.ts';
 import { categoryKey } from './category-tree.ts';
 import { buildIndexData, NO_TERM, type IndexBuildOptions, type IndexData } from './index-builder.ts';

@@ -1,5 +1,5 @@
 /** The requests a search index answers; their own module, as both the index and the suggester read them. */
-import type { SearchLang, SearchMode } from '@grocery/core';
+import type { SearchLang, SearchMode } from '@grocery/core/ports';
 
 /** A search request. `category` names any level (English or Thai name, or grocer code). */
 export interface SearchQuery {

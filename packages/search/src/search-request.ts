@@ -3,7 +3,8 @@
  * limits. Input is checked strictly (unknown or repeated parameters, values over the maximum) and
  * refused with a `CommerceError` INVALID_INPUT naming the field; never clamped.
  */
-import { CommerceError, LIMITS, type SearchLang, type SearchMode } from '@grocery/core';
+import { CommerceError, LIMITS } from '@grocery/core';
+import type { SearchLang, SearchMode } from '@grocery/core/ports';
 import type { SearchQuery, SuggestQuery } from './search-query.ts';
 
 /** Defaults of the service where the spec leaves them open (documented in openapi/search.yaml). */

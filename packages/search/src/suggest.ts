@@ -4,7 +4,7 @@
  * tone marks, and to product names found by an AUTOCOMPLETE search (prefix on the last word, typo
  * tolerant, Thai slips and romanised Thai read as a search reads them, names first).
  */
-import type { SearchHitRecord, SearchLang, Suggestion } from '@grocery/core';
+import type { SearchHitRecord, SearchLang, Suggestion } from '@grocery/core/ports';
 import { categoryKey } from './category-tree.ts';
 import { thaiToneless } from './normalizer.ts';
 import type { IndexData } from './index-builder.ts';

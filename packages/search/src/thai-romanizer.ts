@@ -194,7 +194,7 @@ function readOnset(chars: readonly string[], at: number, lead: boolean): Read | 
   if (second === 'ร' && SILENT_R_AFTER.has(c) && isVowelSignAfter(chars, at + 2)) return { text: CONSONANTS[c]![0], next: at + 2 };
   // With a leading vowel the cluster is sure ("ไคร" khrai); "ว" needs a vowel of its own, else it is "-ua-" ("ขวด" khuat).
   const clusterVowel = lead ? true : second === 'ว' ? isVowelMarkOrLetter(chars[at + 2]) : isVowelSignAfter(chars, at + 2);
-  if (CLUSTERS.has(c + (second ?? '')) && clusterVowel) {
+  if (second !== undefined && CLUSTERS.has(c + second) && clusterVowel) {
     return { text: CONSONANTS[c]![0] + CONSONANTS[second]![0], next: at + 2 };
   }
   return { text: CONSONANTS[c]![0], next: at + 1 };

@@ -130,7 +130,7 @@ describe('index file', () => {
     expectRefused(file.subarray(0, file.byteLength - 1), 'CORRUPT');
     expectRefused(Buffer.concat([file, Buffer.from([0])]), 'CORRUPT');
     expectRefused(
-      damaged((b) => (b[b.length - 100] ^= 0xff)),
+      damaged((b) => (b[b.length - 100]! ^= 0xff)),
       'CORRUPT',
     );
     // Payloads that hash correctly but are not index data.

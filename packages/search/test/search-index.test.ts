@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import type { SearchHitRecord } from '@grocery/core';
+import type { SearchHitRecord } from '@grocery/core/ports';
 import { buildSearchIndex, type SearchIndex, type SearchQuery } from '../src/index.ts';
 import { fixtureCprcode, fixtureDocuments } from './fixtures/fixture-catalog.ts';
 

@@ -1,4 +1,4 @@
-import type { EventRecord, GrocerOrder } from '@grocery/core';
+import type { EventRecord, GrocerOrder } from '@grocery/core/ports';
 
 /**
  * The common table expressions that write events to the outbox with their deliveries (one per

@@ -10,10 +10,10 @@ import type {
   PaymentRecord,
   QuoteRecord,
   ShopperScope,
-} from '@grocery/core';
+} from '@grocery/core/ports';
 import type { Db } from './database.ts';
 import { eventCtes, eventsJson, firstPickingStatus } from './outbox-ctes.ts';
-import { isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
+import { onlyRow, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
 import { SqlPartnerStore } from './sql-partner-store.ts';
 
 interface BasketRow {
@@ -118,14 +118,14 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
         scope.ownerId,
         scope.environment,
       ]);
-      const existing = toBasket(again.rows[0]!);
+      const existing = toBasket(onlyRow(again.rows, 'basket read after a lost creation race'));
       const retried = change(existing);
       if (retried === null) return existing;
       const updated = await tx.query<BasketRow>(
         'UPDATE baskets SET branch_code = $3, lines = $4, updated_at = now() WHERE partner_id = $1 AND owner_id = $2 AND environment = $5 RETURNING *',
         [scope.partnerId, scope.ownerId, retried.branchCode, JSON.stringify(retried.lines), scope.environment],
       );
-      return toBasket(updated.rows[0]!);
+      return toBasket(onlyRow(updated.rows, 'basket update'));
     });
   }
 
@@ -275,7 +275,7 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
         idempotency ? JSON.stringify(idempotency.response) : null,
       ],
     );
-    return rows[0]!.created;
+    return onlyRow(rows, 'payment link insert').created;
   }
 
   async getOrder(scope: ShopperScope, orderId: string): Promise<OrderRecord | null> {
@@ -390,6 +390,6 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
         eventsJson(events),
       ],
     );
-    return rows[0]!.paid;
+    return onlyRow(rows, 'payment record').paid;
   }
 }

@@ -11,9 +11,9 @@ import {
   type OrderPollReport,
   type RedeliverResult,
   type WebhookEndpointRecord,
-} from '@grocery/core';
+} from '@grocery/core/ports';
 import type { Db } from './database.ts';
-import { iso, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
+import { iso, isoNotNull, onlyRow, toOrder, type OrderRow } from './row-mapping.ts';
 
 const at = (ms: number): string => new Date(ms).toISOString();
 
@@ -192,7 +192,7 @@ export class SqlEventStore implements EventStore {
        VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $7) RETURNING ${ENDPOINT_COLUMNS}`,
       [endpoint.endpointId, endpoint.partnerId, endpoint.url, endpoint.environment, JSON.stringify(endpoint.eventTypes), endpoint.secret, endpoint.createdAt],
     );
-    return toEndpoint(rows[0]!);
+    return toEndpoint(onlyRow(rows, 'webhook endpoint insert'));
   }
 
   async getWebhookEndpoint(endpointId: string): Promise<WebhookEndpointRecord | null> {

@@ -1,4 +1,4 @@
-import type { BackgroundJob, OperationsStore } from '@grocery/core';
+import type { BackgroundJob, OperationsStore } from '@grocery/core/ports';
 import type { Db } from './database.ts';
 import { SqlRateLimitStore } from './sql-rate-limit-store.ts';
 

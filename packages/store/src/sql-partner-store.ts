@@ -1,6 +1,7 @@
-import type { AppClient, Partner, PartnerContext, PartnerKeyRecord, PartnerStore } from '@grocery/core';
+import type { AppClient, PartnerKeyRecord, PartnerStore } from '@grocery/core/ports';
+import type { Partner, PartnerContext } from '@grocery/core';
 import type { Db } from './database.ts';
-import { iso, isoNotNull } from './row-mapping.ts';
+import { onlyRow, iso, isoNotNull } from './row-mapping.ts';
 import { SqlEventStore } from './sql-event-store.ts';
 
 interface PartnerRow {
@@ -79,7 +80,7 @@ export class SqlPartnerStore extends SqlEventStore implements PartnerStore {
       partner.environment,
       partner.orderSource,
     ]);
-    return toPartner(rows[0]!);
+    return toPartner(onlyRow(rows, 'partner insert'));
   }
 
   async getPartner(partnerId: string): Promise<Partner | null> {
@@ -99,7 +100,7 @@ export class SqlPartnerStore extends SqlEventStore implements PartnerStore {
       key.partnerId,
       key.environment,
     ]);
-    return toKey(rows[0]!);
+    return toKey(onlyRow(rows, 'partner key insert'));
   }
 
   async revokePartnerKey(keyPrefix: string): Promise<boolean> {
@@ -163,7 +164,7 @@ export class SqlPartnerStore extends SqlEventStore implements PartnerStore {
             partner.partnerId,
             JSON.stringify(client.redirectUris),
           ]);
-        return toPartner(rows[0]!);
+        return toPartner(onlyRow(rows, 'partner insert'));
       });
     } catch (error) {
       if (isTakenClientId(error)) return null;
@@ -200,6 +201,6 @@ export class SqlPartnerStore extends SqlEventStore implements PartnerStore {
 
   async setPartnerLive(partnerId: string, at: string): Promise<string> {
     const { rows } = await this.#db.query<{ live_at: Date }>('UPDATE partners SET live_at = COALESCE(live_at, $2) WHERE partner_id = $1 RETURNING live_at', [partnerId, at]);
-    return isoNotNull(rows[0]!.live_at);
+    return isoNotNull(onlyRow(rows, `partner ${partnerId} going live`).live_at);
   }
 }

@@ -1,6 +1,7 @@
-import type { RateLimitStore } from '@grocery/core';
+import type { RateLimitStore } from '@grocery/core/ports';
 import type { Db } from './database.ts';
 import { SqlSagaStore } from './sql-saga-store.ts';
+import { onlyRow } from './row-mapping.ts';
 
 /** The RateLimitStore port over SQL: fixed-window counters in `rate_limits`. It stacks on the saga store (see sql-store.ts). */
 export class SqlRateLimitStore extends SqlSagaStore implements RateLimitStore {
@@ -16,7 +17,7 @@ export class SqlRateLimitStore extends SqlSagaStore implements RateLimitStore {
     const result = await this.#db.transaction(async (tx) => {
       await tx.query('INSERT INTO rate_limits (bucket, window_start, used) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING', [bucket, windowStart]);
       const { rows } = await tx.query<{ used: number }>('SELECT used FROM rate_limits WHERE bucket = $1 AND window_start = $2 FOR UPDATE', [bucket, windowStart]);
-      const before = rows[0]!.used;
+      const before = onlyRow(rows, 'rate window read').used;
       const granted = Math.max(0, Math.min(units, limit - before));
       if (granted > 0) await tx.query('UPDATE rate_limits SET used = used + $3 WHERE bucket = $1 AND window_start = $2', [bucket, windowStart, granted]);
       return { granted, used: before + granted };

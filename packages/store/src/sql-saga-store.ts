@@ -14,10 +14,10 @@ import {
   type RefundRecord,
   type RefundState,
   type SagaStore,
-} from '@grocery/core';
+} from '@grocery/core/ports';
 import type { Db } from './database.ts';
 import { eventCtes, eventsJson } from './outbox-ctes.ts';
-import { isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
+import { onlyRow, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
 import { SqlCommerceStore } from './sql-commerce-store.ts';
 
 interface IntentRow {
@@ -207,7 +207,7 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
        SELECT EXISTS (SELECT 1 FROM moved) AS moved`,
       [orderId, [...from], to, patch.lastError !== undefined, patch.lastError ?? null, patch.nextCheckAt ?? null],
     );
-    return rows[0]!.moved;
+    return onlyRow(rows, 'order intent move').moved;
   }
 
   async claimDueOrderIntents(claim: DueWorkClaim): Promise<OrderIntentRecord[]> {
@@ -270,7 +270,7 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
         row.nextCheckAt,
       ],
     );
-    const result = rows[0]!;
+    const result = onlyRow(rows, 'payment attempt start');
     if (result.inserted) return { kind: 'started' };
     if (result.payment_status === null) return { kind: 'not-found' };
     if (result.payment_status === 'PAID') return { kind: 'paid' };
@@ -409,7 +409,7 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
        SELECT EXISTS (SELECT 1 FROM moved) AS moved`,
       [refundId, [...from], to, patch.providerRefundReference ?? null, patch.lastError?.slice(0, 1000) ?? null, patch.nextCheckAt ?? null, eventsJson(events)],
     );
-    return rows[0]!.moved;
+    return onlyRow(rows, 'refund move').moved;
   }
 
   async claimDueRefunds(claim: DueWorkClaim): Promise<RefundRecord[]> {

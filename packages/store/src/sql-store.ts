@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Store } from '@grocery/core';
+import type { Store } from '@grocery/core/ports';
 import type { Db } from './database.ts';
 import { migrate, type Migration } from './migrate.ts';
 import { SqlOperationsStore } from './sql-operations-store.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Store } from '@grocery/core';
+import type { Store } from '@grocery/core/ports';
 import { CONTRACT_T0 as T0, contractEvent as event, contractGrocerOrder, describeEventStoreContract, storeContractOrder } from '@grocery/core/testing';
 import { createSqlStore, openDatabase, testDatabaseKinds, type Db } from '../src/index.ts';
 

@@ -1,4 +1,5 @@
-import { CommerceError, requireSafeText, type ProviderEvent } from '@grocery/core';
+import { CommerceError, requireSafeText } from '@grocery/core';
+import type { ProviderEvent } from '@grocery/core/ports';
 import { z } from 'zod';
 
 /** The Checkout Session events that say something about a payment this API may have started. */

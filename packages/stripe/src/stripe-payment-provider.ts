@@ -1,13 +1,5 @@
-import {
-  CommerceError,
-  type PaymentProvider,
-  type PaymentRequest,
-  type ProviderEvent,
-  type ProviderPayment,
-  type ProviderRefund,
-  type RefundRequest,
-  type StartedPayment,
-} from '@grocery/core';
+import { CommerceError } from '@grocery/core';
+import type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPayment, ProviderRefund, RefundRequest, StartedPayment } from '@grocery/core/ports';
 import Stripe from 'stripe';
 import { apiUrlProblem, sdkHostOptions, type StripeConfig } from './stripe-config.ts';
 import { readStripeEvent } from './stripe-events.ts';

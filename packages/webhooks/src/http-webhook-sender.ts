@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { RESPONSE_SNIPPET_MAX, type WebhookSender, type WebhookSendRequest, type WebhookSendResult, type WebhookUrlPolicy } from '@grocery/core';
+import { RESPONSE_SNIPPET_MAX, type WebhookSender, type WebhookSendRequest, type WebhookSendResult, type WebhookUrlPolicy } from '@grocery/core/ports';
 import { BlockedAddressError, checkUrlSyntax, checkWebhookUrl, guardedLookup, systemResolveAll, type ResolveAll } from './ssrf-guard.ts';
 
 export interface HttpWebhookSenderOptions {

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import type { WebhookUrlCheck, WebhookUrlPolicy } from '@grocery/core';
+import type { WebhookUrlCheck, WebhookUrlPolicy } from '@grocery/core/ports';
 import ipaddr from 'ipaddr.js';
 
 /** Resolves a host name to every address it has (the shape of `dns.lookup` with `all: true`). */

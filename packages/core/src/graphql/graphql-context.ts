@@ -36,6 +36,13 @@ export interface GraphQLContextInput {
   idempotencyKey: string | null;
 }
 
+/**
+ * The context of one GraphQL request: the partner, the services and fresh batch loaders; the
+ * shopper's id token is verified on first use, once per request.
+ *
+ * @example
+ * const contextValue = createGraphQLContext({ commerce, partner, partnerKey, requestId, authorization, idempotencyKey: null });
+ */
 export function createGraphQLContext(input: GraphQLContextInput): GraphQLContext {
   let shopper: Promise<ShopperContext> | undefined;
   return {

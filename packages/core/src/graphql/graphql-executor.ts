@@ -46,6 +46,7 @@ export interface QueryLimits {
 /** Operations spend the partner's budget by weight: one unit per 100 of cost. */
 const COST_PER_UNIT = 100;
 
+/** The limits GraphQLExecutor applies unless given others: what one partner operation may cost. */
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxDepth: 15,
   maxAliases: 30,

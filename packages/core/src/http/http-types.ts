@@ -25,6 +25,12 @@ export interface HttpResponse {
 
 export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
 
+/**
+ * A JSON response with its content type; `headers` are added to it.
+ *
+ * @example
+ * return jsonResponse(200, { ok: true }, { 'cache-control': 'no-store' });
+ */
 export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(value) };
 }

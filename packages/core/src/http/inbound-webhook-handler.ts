@@ -24,7 +24,7 @@ export interface InboundWebhookHandlerOptions {
   maxBodyBytes?: number;
 }
 
-export const INBOUND_WEBHOOK_PATHS = { payment: '/webhooks/shop/payment', orderStatus: '/webhooks/shop/order-status' } as const;
+const INBOUND_WEBHOOK_PATHS = { payment: '/webhooks/shop/payment', orderStatus: '/webhooks/shop/order-status' } as const;
 
 const orderId = z.string().regex(ORDER_ID_PATTERN, 'not an order id');
 const dateTime = z.iso.datetime({ offset: true });

@@ -11,13 +11,13 @@ export { errorResponse, jsonResponse, type HttpHandler, type HttpRequest, type H
 export { bearerCredential } from '../identity/bearer-credential.ts';
 export { httpStatusOf } from '../errors.ts';
 export { createGraphQLHandler, type GraphQLHandlerOptions } from './graphql-handler.ts';
-export { checkoutJson, createPayPageHandler, PAY_BODY_LIMIT, type CheckoutJson } from './pay-page.ts';
+export { createPayPageHandler } from './pay-page.ts';
 export { createAdminHandler, type AdminHandlerOptions } from './admin-handler.ts';
 export { createImageHandler } from './image-handler.ts';
-export { createInboundWebhookHandler, INBOUND_WEBHOOK_PATHS, type InboundWebhookHandlerOptions } from './inbound-webhook-handler.ts';
-export { createProviderWebhookHandler, PROVIDER_WEBHOOK_BODY_LIMIT, type ProviderWebhookHandlerOptions } from './provider-webhook-handler.ts';
+export { createInboundWebhookHandler, type InboundWebhookHandlerOptions } from './inbound-webhook-handler.ts';
+export { createProviderWebhookHandler, type ProviderWebhookHandlerOptions } from './provider-webhook-handler.ts';
 export { withCors, type CorsOptions } from './cors.ts';
 export { cachedDependencyCheck, checkDependency, type DependencyCheck } from './dependency-check.ts';
-export { rateLimitedMessage, rateLimitedResponse, takePartnerUnits, withPartnerRateLimit, type PartnerRateLimiting, type PartnerRateLimitOptions } from './rate-limit.ts';
+export { rateLimitedMessage, withPartnerRateLimit, type PartnerRateLimiting, type PartnerRateLimitOptions } from './rate-limit.ts';
 export { rateLimitHeaders } from '../services/rate-limiter.ts';
-export { escapeHtml, htmlPage, PAGE_STYLES, pageHeaders, pickLang, type PageLang } from './page-kit.ts';
+export { escapeHtml, htmlPage, pageHeaders, pickLang, type PageLang } from './page-kit.ts';

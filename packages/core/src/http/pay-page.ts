@@ -182,7 +182,7 @@ async function pay(commerce: Commerce, request: HttpRequest, token: string, lang
 }
 
 /** The checkout as JSON: what the page shows, for apps and agents. */
-export async function checkoutJson(commerce: Commerce, checkout: Checkout, token: string): Promise<CheckoutJson> {
+async function checkoutJson(commerce: Commerce, checkout: Checkout, token: string): Promise<CheckoutJson> {
   const { order, link, attempt } = checkout;
   const grocer = order.grocerOrder;
   const byCode = new Map(commerce.catalog.get(grocer.lines.map((l) => l.cprcode)).map((p) => [p.cprcode, p]));
@@ -338,6 +338,3 @@ function renderProblem(error: CommerceError, lang: PageLang): string {
 <div class="state warn" role="alert"><h1>${h(title)}</h1><p>${h(text)}</p><p class="muted">${h(error.code)}</p></div></main>`,
   });
 }
-
-/** A pay form post is tiny; anything larger is refused before it is read. */
-export const PAY_BODY_LIMIT = 4 * 1024;

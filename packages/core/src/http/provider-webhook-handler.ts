@@ -10,7 +10,7 @@ export interface ProviderWebhookHandlerOptions {
 }
 
 /** The providers' events are small; anything larger is refused before it is read. */
-export const PROVIDER_WEBHOOK_BODY_LIMIT = 256 * 1024;
+const PROVIDER_WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /**
  * A hosted payment provider's webhook, e.g. `POST {base_url}/webhooks/stripe`: the raw body is

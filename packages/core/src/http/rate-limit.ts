@@ -6,7 +6,7 @@ import { rateLimitHeaders, type RateDecision } from '../services/rate-limiter.ts
 import { errorResponse, type HttpHandler, type HttpRequest, type HttpResponse } from './http-types.ts';
 
 /** Takes `units` from the partner's budget; null when the key is not valid (the surface answers 401 itself). */
-export async function takePartnerUnits(commerce: PartnerRateLimiting, request: HttpRequest, units: number): Promise<RateDecision | null> {
+async function takePartnerUnits(commerce: PartnerRateLimiting, request: HttpRequest, units: number): Promise<RateDecision | null> {
   const partner = await commerce.partners.verifyKey(request.headers['x-partner-key']);
   if (!partner) return null;
   return commerce.rateLimiter.take(partner.keyPrefix, commerce.ratePolicies.partner[partner.environment], units);
@@ -18,7 +18,7 @@ export function rateLimitedMessage(decision: RateDecision): string {
 }
 
 /** The 429 of REST-style surfaces. */
-export function rateLimitedResponse(decision: RateDecision): HttpResponse {
+function rateLimitedResponse(decision: RateDecision): HttpResponse {
   return errorResponse(429, 'RATE_LIMITED', rateLimitedMessage(decision), {}, rateLimitHeaders(decision));
 }
 

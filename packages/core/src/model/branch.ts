@@ -20,6 +20,12 @@ export interface Branch {
 /** A valid branch code: 2 to 8 letters or digits. */
 export const BRANCH_CODE_PATTERN = /^[A-Za-z0-9]{2,8}$/;
 
+/**
+ * Checks a branch code from outside (an argument, a path) before it reaches the grocer.
+ *
+ * @example
+ * isBranchCode('BKK01'); // true
+ */
 export function isBranchCode(value: unknown): value is string {
   return typeof value === 'string' && BRANCH_CODE_PATTERN.test(value);
 }

@@ -77,8 +77,6 @@ export interface OrderIntentRecord {
  */
 export type PaymentAttemptState = 'started' | 'charged' | 'paid' | 'declined' | 'refunded' | 'failed';
 
-export const ACTIVE_PAYMENT_ATTEMPT_STATES: readonly PaymentAttemptState[] = ['started', 'charged'];
-
 /** One try at paying an order; its id is the idempotency key at the provider and at the grocer. */
 export interface PaymentAttemptRecord {
   attemptId: string;

@@ -57,6 +57,12 @@ export interface ProductImage {
 /** A valid cprcode: 1 to 12 digits. */
 export const CPRCODE_PATTERN = /^[0-9]{1,12}$/;
 
+/**
+ * Checks a product code from outside (an argument, a path) before it reaches the grocer.
+ *
+ * @example
+ * isCprcode('100001'); // true
+ */
 export function isCprcode(value: unknown): value is string {
   return typeof value === 'string' && CPRCODE_PATTERN.test(value);
 }

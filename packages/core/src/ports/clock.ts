@@ -4,6 +4,7 @@ export interface Clock {
   now(): number;
 }
 
+/** The clock of production: the system's time (`Date.now()`); the default wherever a Clock is optional. */
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock that only moves when told to, for tests and simulations. */

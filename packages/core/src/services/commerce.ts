@@ -52,7 +52,7 @@ export interface RateLimitSettings {
   shopperMutationsPerMinute: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = { partnerPerMinute: { sandbox: 3_000, production: 30_000 }, shopperMutationsPerMinute: 120 };
+const DEFAULT_RATE_LIMITS: RateLimitSettings = { partnerPerMinute: { sandbox: 3_000, production: 30_000 }, shopperMutationsPerMinute: 120 };
 
 /** Every service of the domain, wired once per process. */
 export interface Commerce {

@@ -9,7 +9,7 @@ export interface SagaSettings {
    */
   requestWindowMs: number;
   /** Waits between the recovery worker's looks at unfinished work, by looks so far (the last repeats). */
-  recoveryDelaysMs: readonly number[];
+  recoveryDelaysMs: readonly [number, ...number[]];
   /** How long a retry with the same idempotency key, or a second payment of an order, waits for the first to finish. */
   waitForRunningMs: number;
 }

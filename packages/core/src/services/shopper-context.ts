@@ -9,6 +9,13 @@ export interface ShopperContext {
   scope: ShopperScope;
 }
 
+/**
+ * The context of a shopper's request: the partner that sends it and the verified shopper, with the
+ * scope (partner, environment, shopper) that their baskets and orders are kept under.
+ *
+ * @example
+ * const ctx = shopperContext(partner, await commerce.identity.verify(idToken, partner.clientIds));
+ */
 export function shopperContext(partner: PartnerContext, shopper: VerifiedShopper): ShopperContext {
   return { partner, shopper, scope: { partnerId: partner.partnerId, environment: partner.environment, ownerId: shopper.ownerId } };
 }

@@ -4,13 +4,21 @@ import type { GrocerOrder } from '../model/order.ts';
 import { newPaymentAttempt } from '../model/payment-attempt.ts';
 import type { Store } from '../ports/store.ts';
 
-/**
+/*
  * Records the store contracts write: one priced pickup order at BK01 for 90 baht, and its events.
  * Exported for tests of what only one implementation can show (a database's transactions).
  */
 
+/** The time the contract records are stamped with (2026-11-22 03:00 UTC). */
 export const CONTRACT_T0 = Date.UTC(2026, 10, 22, 3, 0, 0);
 
+/**
+ * The grocer's view of the contract order (two milks, 90 baht, pickup at BK01), as a store keeps it
+ * in an order record; `picking` and `createdAt` vary it.
+ *
+ * @example
+ * const grocerOrder = contractGrocerOrder('ORD-1', 'PICKED');
+ */
 export function contractGrocerOrder(orderId: string, picking = 'PENDING', createdAt = new Date(CONTRACT_T0).toISOString()): GrocerOrder {
   return {
     orderId,

@@ -205,7 +205,7 @@ const paymentProviderContract: readonly PaymentProviderContractCase[] = [
         reference: started.reference,
       });
       const tampered = new Uint8Array(delivery.body);
-      tampered[tampered.length - 2] ^= 1;
+      tampered[tampered.length - 2]! ^= 1;
       assert.throws(
         () => parse(tampered, delivery.headers),
         (error: unknown) => error instanceof CommerceError && error.code === 'SIGNATURE_INVALID',

@@ -1,15 +1,6 @@
 import assert from 'node:assert/strict';
-import {
-  CommerceError,
-  createCommerce,
-  SandboxPaymentProvider,
-  shopperContext,
-  type GrocerOrder,
-  type PartnerContext,
-  type Product,
-  type SagaSettings,
-  type ShopperContext,
-} from '@grocery/core';
+import { CommerceError, createCommerce, SandboxPaymentProvider, shopperContext, type PartnerContext, type Product, type SagaSettings, type ShopperContext } from '@grocery/core';
+import type { GrocerOrder } from '@grocery/core/ports';
 import { InMemoryCatalog, InMemoryGrocer, InMemoryStore, ManualClock, StaticIdentityVerifier, testBranch, testProduct } from '@grocery/core/testing';
 import { createRequestLoaders } from '../../src/services/request-loaders.ts';
 

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { toCatalogRecord, type CatalogLang, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
 import type { FeatherFile } from './feather-writer.ts';
 import type { RecordJsonStore } from './record-json.ts';
-import type { SearchTextIndex } from './search-index.ts';
+import type { SubstringFilter } from './substring-filter.ts';
 
 /** One download file as the manifest lists it. */
 /** How a build spent its time, in ms (for logs, metrics and the benchmark). */
@@ -64,7 +64,7 @@ const FLAG_ALCOHOL = 4;
 export interface SnapshotParts {
   products: readonly Product[];
   indexByCprcode: ReadonlyMap<string, number>;
-  searchText: SearchTextIndex;
+  searchText: SubstringFilter;
   flags: Uint8Array;
   categoryAny: ReadonlyMap<string, Int32Array>;
   categoryLevels: readonly [ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>];

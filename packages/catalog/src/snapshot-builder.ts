@@ -10,7 +10,7 @@ import { snapshotVersionOf } from './file-digest.ts';
 import type { FeatherFile, Pause } from './feather-writer.ts';
 import { NO_TEXT, ProductRowsWriter, SNAPSHOT_FLAGS, TEXT, TEXT_STRIDE } from './product-rows.ts';
 import { RecordJsonStore } from './record-json.ts';
-import { SearchTextWriter } from './search-index.ts';
+import { SubstringFilterWriter } from './substring-filter.ts';
 import { identitySearchText, keywordSearchText } from './search-text.ts';
 import { startSnapshotWork, type SnapshotWorkRunner } from './snapshot-worker-client.ts';
 import type { SnapshotWorkResult } from './snapshot-work.ts';
@@ -144,7 +144,7 @@ class SnapshotIndexer {
   ];
   readonly #top = new Map<string, CategoryTotal>();
   readonly #rows = new ProductRowsWriter(CHUNK_ROWS);
-  #search: SearchTextWriter | null = null;
+  #search: SubstringFilterWriter | null = null;
   /** The folded search text of each distinct keyword list, as UTF-8. */
   readonly #keywordText = new Map<readonly string[], Buffer>();
   readonly #expectedRows: number;
@@ -221,10 +221,10 @@ class SnapshotIndexer {
   }
 
   /** A writer sized from a sample of the first products, so that its buffer rarely grows (each growth copies everything so far). */
-  #searchTextWriter(sample: readonly Product[]): SearchTextWriter {
+  #searchTextWriter(sample: readonly Product[]): SubstringFilterWriter {
     let bytes = 0;
     for (const p of sample) bytes += Buffer.byteLength(identitySearchText(p), 'utf8') + this.#keywordBytes(p.keywords).length;
-    return new SearchTextWriter(this.#expectedRows, Math.ceil((bytes / Math.max(1, sample.length)) * 1.06) + 8);
+    return new SubstringFilterWriter(this.#expectedRows, Math.ceil((bytes / Math.max(1, sample.length)) * 1.06) + 8);
   }
 
   #keywordBytes(keywords: readonly string[]): Buffer {
@@ -252,7 +252,7 @@ class SnapshotIndexer {
       parts: {
         indexByCprcode: this.#indexByCprcode,
         flags: this.#flags.slice(0, this.#count),
-        searchText: (this.#search ?? new SearchTextWriter(0)).seal(),
+        searchText: (this.#search ?? new SubstringFilterWriter(0)).seal(),
         categoryAny: toInt32(this.#anyLists),
         categoryLevels: [toInt32(this.#levelLists[0]), toInt32(this.#levelLists[1]), toInt32(this.#levelLists[2])],
         topCategories: [...this.#top.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),

@@ -5,7 +5,7 @@ import type { Product, ProductCategory } from '@grocery/core';
 import { CatalogSnapshot, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
 import { sha256HexInSlices } from './file-digest.ts';
 import { RecordJsonStore } from './record-json.ts';
-import { SearchTextIndex } from './search-index.ts';
+import { SubstringFilter } from './substring-filter.ts';
 
 /**
  * A built catalog snapshot in a compact binary form, so that a restart decodes the structure it
@@ -86,95 +86,97 @@ function view(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/**
- * The snapshot's parts as bytes, for `decodeSnapshot`. The download files are not included (they
- * are kept and checked on their own). Works in slices of about `sliceMs` (default 10), giving the
- * event loop a turn between them, since a large catalog takes a second or more to encode while the
- * service is serving.
- *
- * @example
- * await writeFile(path, await encodeSnapshot(snapshot));
- */
-export async function encodeSnapshot(snapshot: CatalogSnapshot, options: { sliceMs?: number } = {}): Promise<Uint8Array> {
-  const sliceMs = options.sliceMs ?? 10;
+/** Gives the event loop a turn whenever about `sliceMs` have passed since the last one. */
+function pacer(sliceMs: number): () => Promise<void> {
   let sliceStart = performance.now();
-  const pause = async () => {
+  return async () => {
     if (performance.now() - sliceStart < sliceMs) return;
     await nextMacrotask();
     sliceStart = performance.now();
   };
-  const parts = snapshot.parts;
-  const strings = new Map<string, number>();
-  const texts: string[] = [];
-  const stringId = (value: string | null): number => {
-    if (value === null) return NONE;
-    let id = strings.get(value);
-    if (id === undefined) {
-      id = texts.length;
-      strings.set(value, id);
-      texts.push(value);
-    }
-    return id;
-  };
-  // Lists and categories are shared objects in a built snapshot; identity finds the repeats.
-  const lists = new Map<readonly string[], number>();
-  const listItems: number[] = [];
-  const listEnds: number[] = [];
-  const listId = (list: readonly string[]): number => {
-    let id = lists.get(list);
-    if (id === undefined) {
-      id = listEnds.length;
-      lists.set(list, id);
-      for (const item of list) listItems.push(stringId(item));
-      listEnds.push(listItems.length);
-    }
-    return id;
-  };
-  const categoryIds = new Map<ProductCategory, number>();
-  const categories: number[] = [];
-  const categoryId = (c: ProductCategory): number => {
-    let id = categoryIds.get(c);
-    if (id === undefined) {
-      id = categoryIds.size;
-      categoryIds.set(c, id);
-      categories.push(stringId(c.l1), stringId(c.l2), stringId(c.l3), stringId(c.l1Th), stringId(c.l2Th), stringId(c.l3Th));
-    }
-    return id;
-  };
+}
 
-  const products = parts.products;
+/** Ids for the snapshot's strings, string lists and categories, each stored once. */
+class Interner {
+  readonly texts: string[] = [];
+  readonly listItems: number[] = [];
+  readonly listEnds: number[] = [];
+  readonly categories: number[] = [];
+  readonly #strings = new Map<string, number>();
+  // Lists and categories are shared objects in a built snapshot; identity finds the repeats.
+  readonly #lists = new Map<readonly string[], number>();
+  readonly #categoryIds = new Map<ProductCategory, number>();
+
+  stringId(value: string | null): number {
+    if (value === null) return NONE;
+    let id = this.#strings.get(value);
+    if (id === undefined) {
+      id = this.texts.length;
+      this.#strings.set(value, id);
+      this.texts.push(value);
+    }
+    return id;
+  }
+
+  listId(list: readonly string[]): number {
+    let id = this.#lists.get(list);
+    if (id === undefined) {
+      id = this.listEnds.length;
+      this.#lists.set(list, id);
+      for (const item of list) this.listItems.push(this.stringId(item));
+      this.listEnds.push(this.listItems.length);
+    }
+    return id;
+  }
+
+  categoryId(c: ProductCategory): number {
+    let id = this.#categoryIds.get(c);
+    if (id === undefined) {
+      id = this.#categoryIds.size;
+      this.#categoryIds.set(c, id);
+      this.categories.push(this.stringId(c.l1), this.stringId(c.l2), this.stringId(c.l3), this.stringId(c.l1Th), this.stringId(c.l2Th), this.stringId(c.l3Th));
+    }
+    return id;
+  }
+}
+
+/** The product columns: PRODUCT_STRIDE ids per product, its price (NaN for none) and its flags. */
+async function encodeProducts(products: readonly Product[], ids: Interner, pause: () => Promise<void>) {
   const columns = new Int32Array(products.length * PRODUCT_STRIDE);
   const prices = new Float64Array(products.length);
   const productFlags = new Uint8Array(products.length);
   for (let i = 0; i < products.length; i++) {
     const p = products[i]!;
     const at = i * PRODUCT_STRIDE;
-    columns[at + P.cprcode] = stringId(p.cprcode);
-    columns[at + P.nameEn] = stringId(p.nameEn);
-    columns[at + P.nameTh] = stringId(p.nameTh);
-    columns[at + P.brandEn] = stringId(p.brandEn);
-    columns[at + P.brandTh] = stringId(p.brandTh);
-    columns[at + P.sizeDesc] = stringId(p.sizeDesc);
-    columns[at + P.countryEn] = stringId(p.countryEn);
-    columns[at + P.barcode] = stringId(p.barcode);
-    columns[at + P.updatedAt] = stringId(p.updatedAt);
-    columns[at + P.category] = categoryId(p.category);
-    columns[at + P.codes] = listId(p.grocerCategoryCodes);
-    columns[at + P.keywords] = listId(p.keywords);
-    columns[at + P.availStore] = listId(p.availStore);
+    columns[at + P.cprcode] = ids.stringId(p.cprcode);
+    columns[at + P.nameEn] = ids.stringId(p.nameEn);
+    columns[at + P.nameTh] = ids.stringId(p.nameTh);
+    columns[at + P.brandEn] = ids.stringId(p.brandEn);
+    columns[at + P.brandTh] = ids.stringId(p.brandTh);
+    columns[at + P.sizeDesc] = ids.stringId(p.sizeDesc);
+    columns[at + P.countryEn] = ids.stringId(p.countryEn);
+    columns[at + P.barcode] = ids.stringId(p.barcode);
+    columns[at + P.updatedAt] = ids.stringId(p.updatedAt);
+    columns[at + P.category] = ids.categoryId(p.category);
+    columns[at + P.codes] = ids.listId(p.grocerCategoryCodes);
+    columns[at + P.keywords] = ids.listId(p.keywords);
+    columns[at + P.availStore] = ids.listId(p.availStore);
     prices[i] = p.detailPriceSatang ?? Number.NaN;
     productFlags[i] = (p.active ? HAS_ACTIVE : 0) | (p.online ? HAS_ONLINE : 0) | (p.alcohol ? HAS_ALCOHOL : 0) | (p.hasImage ? HAS_IMAGE : 0);
     if ((i & 511) === 511) await pause();
   }
+  return { columns, prices, productFlags };
+}
 
+/** The four category indexes: their keys, where each key's list ends, where each map ends, and the lists end to end. */
+async function encodeCategoryIndexes(maps: readonly ReadonlyMap<string, Int32Array>[], ids: Interner, pause: () => Promise<void>) {
   const indexKeys: number[] = [];
   const indexEnds: number[] = [];
   const indexMapEnds: number[] = [];
   let indexLength = 0;
-  const maps = [parts.categoryAny, ...parts.categoryLevels];
   for (const map of maps) {
     for (const [key, list] of map) {
-      indexKeys.push(stringId(key));
+      indexKeys.push(ids.stringId(key));
       indexLength += list.length;
       indexEnds.push(indexLength);
     }
@@ -189,6 +191,25 @@ export async function encodeSnapshot(snapshot: CatalogSnapshot, options: { slice
       at += list.length;
     }
   }
+  return { indexKeys, indexEnds, indexMapEnds, indexItems };
+}
+
+/**
+ * The snapshot's parts as bytes, for `decodeSnapshot`. The download files are not included (they
+ * are kept and checked on their own). Works in slices of about `sliceMs` (default 10), giving the
+ * event loop a turn between them, since a large catalog takes a second or more to encode while the
+ * service is serving.
+ *
+ * @example
+ * await writeFile(path, await encodeSnapshot(snapshot));
+ */
+export async function encodeSnapshot(snapshot: CatalogSnapshot, options: { sliceMs?: number } = {}): Promise<Uint8Array> {
+  const pause = pacer(options.sliceMs ?? 10);
+  const parts = snapshot.parts;
+  const ids = new Interner();
+  const { columns, prices, productFlags } = await encodeProducts(parts.products, ids, pause);
+  const indexes = await encodeCategoryIndexes([parts.categoryAny, ...parts.categoryLevels], ids, pause);
+  const texts = ids.texts;
   const textEnds = new Uint32Array(texts.length);
   let end = 0;
   for (let i = 0; i < texts.length; i++) textEnds[i] = end += texts[i]!.length;
@@ -196,27 +217,35 @@ export async function encodeSnapshot(snapshot: CatalogSnapshot, options: { slice
   // The text section is written string by string straight into the output (one 40 MB join would hold the event loop).
   const sections: Record<Exclude<Section, 'text'>, Uint8Array> = {
     textEnds: bytesOf(textEnds),
-    listItems: bytesOf(Int32Array.from(listItems)),
-    listEnds: bytesOf(Uint32Array.from(listEnds)),
-    categories: bytesOf(Int32Array.from(categories)),
+    listItems: bytesOf(Int32Array.from(ids.listItems)),
+    listEnds: bytesOf(Uint32Array.from(ids.listEnds)),
+    categories: bytesOf(Int32Array.from(ids.categories)),
     products: bytesOf(columns),
     prices: bytesOf(prices),
     productFlags,
     flags: parts.flags,
     searchBytes: parts.searchText.bytes,
     searchOffsets: bytesOf(parts.searchText.offsets),
-    indexKeys: bytesOf(Int32Array.from(indexKeys)),
-    indexEnds: bytesOf(Uint32Array.from(indexEnds)),
-    indexItems: bytesOf(indexItems),
-    indexMapEnds: bytesOf(Uint32Array.from(indexMapEnds)),
+    indexKeys: bytesOf(Int32Array.from(indexes.indexKeys)),
+    indexEnds: bytesOf(Uint32Array.from(indexes.indexEnds)),
+    indexItems: bytesOf(indexes.indexItems),
+    indexMapEnds: bytesOf(Uint32Array.from(indexes.indexMapEnds)),
     topCategories: Buffer.from(JSON.stringify(parts.topCategories), 'utf8'),
   };
   const lengths = Object.fromEntries(SECTIONS.map((name) => [name, name === 'text' ? end * 2 : sections[name].byteLength])) as Record<Section, number>;
-  const header = (sha256: string): Buffer =>
-    Buffer.from(
-      JSON.stringify({ format: FORMAT, version: snapshot.version, publicBaseUrl: snapshot.publicBaseUrl, rows: products.length, lengths, sha256 } satisfies Header),
-      'utf8',
-    );
+  const header = { format: FORMAT, version: snapshot.version, publicBaseUrl: snapshot.publicBaseUrl, rows: parts.products.length, lengths };
+  return layOut(header, texts, sections, pause);
+}
+
+/** Magic, header (with the payload's SHA-256) and the sections, each padded to 8 bytes. */
+async function layOut(
+  fields: Omit<Header, 'sha256'>,
+  texts: readonly string[],
+  sections: Record<Exclude<Section, 'text'>, Uint8Array>,
+  pause: () => Promise<void>,
+): Promise<Buffer> {
+  const { lengths } = fields;
+  const header = (sha256: string): Buffer => Buffer.from(JSON.stringify({ ...fields, sha256 } satisfies Header), 'utf8');
   // The digest is written last; a placeholder of its length fixes where the payload starts.
   const headerLength = header('0'.repeat(64)).length;
   const start = pad8(MAGIC.length + 4 + headerLength);
@@ -249,17 +278,8 @@ function bytesOf(array: Int32Array | Uint32Array | Float64Array): Uint8Array {
   return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 }
 
-/**
- * The snapshot `encodeSnapshot` wrote, served under `manifest` (the published one). Throws
- * `SnapshotCodecError` when the bytes are truncated or altered (SHA-256), or were written for
- * another snapshot version, row count or public base URL; the caller then rebuilds.
- *
- * @example
- * const snapshot = decodeSnapshot(await readFile(path), { manifest, publicBaseUrl });
- */
-export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogManifest; publicBaseUrl: string }): CatalogSnapshot {
-  const started = performance.now();
-  const bytes = view(input);
+/** The header after the magic bytes, checked against the snapshot expected; and where the payload starts. */
+function readHeader(bytes: Buffer, expected: { manifest: CatalogManifest; publicBaseUrl: string }): { header: Header; start: number } {
   if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotCodecError('not a persisted catalog snapshot');
   const headerLength = bytes.readUInt32LE(MAGIC.length);
   if (MAGIC.length + 4 + headerLength > bytes.length) throw new SnapshotCodecError('truncated header');
@@ -274,7 +294,11 @@ export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogM
   if (header.version !== manifest.version) throw new SnapshotCodecError(`holds snapshot ${String(header.version)}, not ${manifest.version}`);
   if (header.publicBaseUrl !== publicBaseUrl) throw new SnapshotCodecError(`written for ${String(header.publicBaseUrl)}, not ${publicBaseUrl}`);
   if (header.rows !== manifest.rowCount) throw new SnapshotCodecError(`holds ${String(header.rows)} products, the manifest ${manifest.rowCount}`);
-  const start = pad8(MAGIC.length + 4 + headerLength);
+  return { header, start: pad8(MAGIC.length + 4 + headerLength) };
+}
+
+/** The payload's sections, once its length and SHA-256 match the header. */
+function readSections(bytes: Buffer, header: Header, start: number): Record<Section, Buffer> {
   const lengths = header.lengths as Partial<Record<Section, unknown>> | undefined;
   if (!lengths || SECTIONS.some((name) => !Number.isSafeInteger(lengths[name]) || (lengths[name] as number) < 0)) throw new SnapshotCodecError('malformed section table');
   const payloadLength = SECTIONS.reduce((sum, name) => sum + pad8(lengths[name] as number), 0);
@@ -290,110 +314,142 @@ export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogM
     section[name] = payload.subarray(offset, offset + (lengths[name] as number));
     offset += pad8(lengths[name] as number);
   }
-  const s = section as Record<Section, Buffer>;
-  const int32 = (name: Section) => new Int32Array(s[name].buffer, s[name].byteOffset, s[name].byteLength >> 2);
-  const uint32 = (name: Section) => new Uint32Array(s[name].buffer, s[name].byteOffset, s[name].byteLength >> 2);
-  // The hash proves the bytes are the ones written; these checks keep a logic error from reading out of bounds.
-  const rows = header.rows;
-  const columns = int32('products');
-  if (columns.length !== rows * PRODUCT_STRIDE || s.prices.byteLength !== rows * 8 || s.productFlags.length !== rows || s.flags.length !== rows) {
-    throw new SnapshotCodecError('product columns do not match the row count');
+  return section as Record<Section, Buffer>;
+}
+
+const int32 = (b: Buffer) => new Int32Array(b.buffer, b.byteOffset, b.byteLength >> 2);
+const uint32 = (b: Buffer) => new Uint32Array(b.buffer, b.byteOffset, b.byteLength >> 2);
+
+/** The strings, lists and categories that products and indexes refer to by id; an id out of range is a codec error. */
+class Lookups {
+  readonly #texts: string[];
+  readonly #lists: string[][];
+  readonly categories: ProductCategory[] = [];
+
+  constructor(s: Record<Section, Buffer>) {
+    const blob = s.text.toString('utf16le');
+    const textEnds = uint32(s.textEnds);
+    this.#texts = Array.from({ length: textEnds.length });
+    let from = 0;
+    for (let i = 0; i < textEnds.length; i++) {
+      this.#texts[i] = blob.slice(from, textEnds[i]);
+      from = textEnds[i]!;
+    }
+    const listItems = int32(s.listItems);
+    const listEnds = uint32(s.listEnds);
+    this.#lists = Array.from({ length: listEnds.length });
+    from = 0;
+    for (let i = 0; i < listEnds.length; i++) {
+      const list: string[] = [];
+      for (let k = from; k < listEnds[i]!; k++) list.push(this.text(listItems[k]!));
+      this.#lists[i] = list.length === 0 ? (EMPTY as string[]) : list;
+      from = listEnds[i]!;
+    }
+    const ids = int32(s.categories);
+    for (let c = 0; c + 6 <= ids.length; c += 6) {
+      const [l1, l2, l3, l1Th, l2Th, l3Th] = [0, 1, 2, 3, 4, 5].map((k) => this.text(ids[c + k]!)) as [string, string, string, string, string, string];
+      this.categories.push({ l1, l2, l3, l1Th, l2Th, l3Th });
+    }
   }
 
-  const blob = s.text.toString('utf16le');
-  const textEnds = uint32('textEnds');
-  const texts: string[] = Array.from({ length: textEnds.length });
-  let from = 0;
-  for (let i = 0; i < textEnds.length; i++) {
-    texts[i] = blob.slice(from, textEnds[i]);
-    from = textEnds[i]!;
-  }
-  const text = (id: number): string => {
-    const value = texts[id];
-    if (value === undefined) throw new SnapshotCodecError(`string ${id} out of range`);
-    return value;
-  };
-  const textOrNull = (id: number): string | null => (id === NONE ? null : text(id));
-
-  const listItems = int32('listItems');
-  const listEnds = uint32('listEnds');
-  const shared: string[][] = Array.from({ length: listEnds.length });
-  from = 0;
-  for (let i = 0; i < listEnds.length; i++) {
-    const list: string[] = [];
-    for (let k = from; k < listEnds[i]!; k++) list.push(text(listItems[k]!));
-    shared[i] = list.length === 0 ? (EMPTY as string[]) : list;
-    from = listEnds[i]!;
-  }
-  const listAt = (id: number): string[] => shared[id] ?? fail(`list ${id} out of range`);
-  const categoryIds = int32('categories');
-  const categories: ProductCategory[] = [];
-  for (let c = 0; c + 6 <= categoryIds.length; c += 6) {
-    categories.push({
-      l1: text(categoryIds[c]!),
-      l2: text(categoryIds[c + 1]!),
-      l3: text(categoryIds[c + 2]!),
-      l1Th: text(categoryIds[c + 3]!),
-      l2Th: text(categoryIds[c + 4]!),
-      l3Th: text(categoryIds[c + 5]!),
-    });
+  text(id: number): string {
+    return this.#texts[id] ?? fail(`string ${id} out of range`);
   }
 
+  textOrNull(id: number): string | null {
+    return id === NONE ? null : this.text(id);
+  }
+
+  list(id: number): string[] {
+    return this.#lists[id] ?? fail(`list ${id} out of range`);
+  }
+}
+
+/** The products in the builder's shape, and each one's index by cprcode. */
+function decodeProducts(s: Record<Section, Buffer>, rows: number, lookups: Lookups): { products: Product[]; indexByCprcode: Map<string, number> } {
+  const columns = int32(s.products);
   const prices = new Float64Array(s.prices.buffer, s.prices.byteOffset, rows);
-  const productFlags = s.productFlags;
   const products: Product[] = Array.from({ length: rows });
   const indexByCprcode = new Map<string, number>();
   for (let i = 0; i < rows; i++) {
     const at = i * PRODUCT_STRIDE;
-    const f = productFlags[i]!;
+    const f = s.productFlags[i]!;
     const price = prices[i]!;
-    const cprcode = text(columns[at + P.cprcode]!);
+    const cprcode = lookups.text(columns[at + P.cprcode]!);
     // The property order of the builder's products, so both share one object shape.
     products[i] = {
       cprcode,
-      nameEn: text(columns[at + P.nameEn]!),
-      nameTh: text(columns[at + P.nameTh]!),
-      brandEn: textOrNull(columns[at + P.brandEn]!),
-      brandTh: textOrNull(columns[at + P.brandTh]!),
-      sizeDesc: textOrNull(columns[at + P.sizeDesc]!),
-      countryEn: textOrNull(columns[at + P.countryEn]!),
-      barcode: textOrNull(columns[at + P.barcode]!),
-      category: categories[columns[at + P.category]!] ?? fail(`category of product ${i} out of range`),
-      grocerCategoryCodes: listAt(columns[at + P.codes]!) as [string, string, string],
-      keywords: listAt(columns[at + P.keywords]!),
+      nameEn: lookups.text(columns[at + P.nameEn]!),
+      nameTh: lookups.text(columns[at + P.nameTh]!),
+      brandEn: lookups.textOrNull(columns[at + P.brandEn]!),
+      brandTh: lookups.textOrNull(columns[at + P.brandTh]!),
+      sizeDesc: lookups.textOrNull(columns[at + P.sizeDesc]!),
+      countryEn: lookups.textOrNull(columns[at + P.countryEn]!),
+      barcode: lookups.textOrNull(columns[at + P.barcode]!),
+      category: lookups.categories[columns[at + P.category]!] ?? fail(`category of product ${i} out of range`),
+      grocerCategoryCodes: lookups.list(columns[at + P.codes]!) as [string, string, string],
+      keywords: lookups.list(columns[at + P.keywords]!),
       active: (f & HAS_ACTIVE) !== 0,
       online: (f & HAS_ONLINE) !== 0,
       alcohol: (f & HAS_ALCOHOL) !== 0,
-      availStore: listAt(columns[at + P.availStore]!),
+      availStore: lookups.list(columns[at + P.availStore]!),
       detailPriceSatang: Number.isNaN(price) ? null : price,
       hasImage: (f & HAS_IMAGE) !== 0,
-      updatedAt: text(columns[at + P.updatedAt]!),
+      updatedAt: lookups.text(columns[at + P.updatedAt]!),
     };
     indexByCprcode.set(cprcode, i);
   }
+  return { products, indexByCprcode };
+}
 
-  // What the snapshot keeps is copied out of the payload, so that the rest of it (strings, columns) is freed after decoding.
-  const searchOffsets = uint32('searchOffsets').slice();
-  if (searchOffsets.length !== rows + 1 || searchOffsets[rows] !== s.searchBytes.length) throw new SnapshotCodecError('search text does not match the row count');
-
-  const indexKeys = int32('indexKeys');
-  const indexEnds = uint32('indexEnds');
-  const indexItems = int32('indexItems').slice();
-  const indexMapEnds = uint32('indexMapEnds');
+/** The four category indexes (any level, then l1, l2, l3), their lists copied out of the payload. */
+function decodeCategoryIndexes(s: Record<Section, Buffer>, lookups: Lookups): [Map<string, Int32Array>, Map<string, Int32Array>, Map<string, Int32Array>, Map<string, Int32Array>] {
+  const indexKeys = int32(s.indexKeys);
+  const indexEnds = uint32(s.indexEnds);
+  const indexItems = int32(s.indexItems).slice();
+  const indexMapEnds = uint32(s.indexMapEnds);
   if (indexMapEnds.length !== 4 || indexEnds.length !== indexKeys.length) throw new SnapshotCodecError('malformed category indexes');
   const maps: Map<string, Int32Array>[] = [];
   let key = 0;
-  from = 0;
+  let from = 0;
   for (const mapEnd of indexMapEnds) {
     const map = new Map<string, Int32Array>();
     for (; key < mapEnd; key++) {
       const listEnd = indexEnds[key]!;
       if (listEnd < from || listEnd > indexItems.length) throw new SnapshotCodecError('category index out of range');
-      map.set(text(indexKeys[key]!), indexItems.subarray(from, listEnd));
+      map.set(lookups.text(indexKeys[key]!), indexItems.subarray(from, listEnd));
       from = listEnd;
     }
     maps.push(map);
   }
+  return [maps[0]!, maps[1]!, maps[2]!, maps[3]!];
+}
+
+/**
+ * The snapshot `encodeSnapshot` wrote, served under `manifest` (the published one). Throws
+ * `SnapshotCodecError` when the bytes are truncated or altered (SHA-256), or were written for
+ * another snapshot version, row count or public base URL; the caller then rebuilds.
+ *
+ * @example
+ * const snapshot = decodeSnapshot(await readFile(path), { manifest, publicBaseUrl });
+ */
+export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogManifest; publicBaseUrl: string }): CatalogSnapshot {
+  const started = performance.now();
+  const bytes = view(input);
+  const { header, start } = readHeader(bytes, expected);
+  const s = readSections(bytes, header, start);
+  const rows = header.rows;
+  // The hash proves the bytes are the ones written; this check and those below keep a logic error from reading out of bounds.
+  if (s.products.byteLength !== rows * PRODUCT_STRIDE * 4 || s.prices.byteLength !== rows * 8 || s.productFlags.length !== rows || s.flags.length !== rows) {
+    throw new SnapshotCodecError('product columns do not match the row count');
+  }
+  const lookups = new Lookups(s);
+  const { products, indexByCprcode } = decodeProducts(s, rows, lookups);
+
+  // What the snapshot keeps is copied out of the payload, so that the rest of it (strings, columns) is freed after decoding.
+  const searchOffsets = uint32(s.searchOffsets).slice();
+  if (searchOffsets.length !== rows + 1 || searchOffsets[rows] !== s.searchBytes.length) throw new SnapshotCodecError('search text does not match the row count');
+  const [categoryAny, ...categoryLevels] = decodeCategoryIndexes(s, lookups);
 
   let topCategories: CategoryTotal[];
   try {
@@ -403,13 +459,14 @@ export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogM
   }
 
   const ms = performance.now() - started;
+  const { manifest, publicBaseUrl } = expected;
   const parts: SnapshotParts = {
     products,
     indexByCprcode,
-    searchText: new SearchTextIndex(copyOf(s.searchBytes), searchOffsets),
+    searchText: new SubstringFilter(copyOf(s.searchBytes), searchOffsets),
     flags: new Uint8Array(s.flags),
-    categoryAny: maps[0]!,
-    categoryLevels: [maps[1]!, maps[2]!, maps[3]!],
+    categoryAny,
+    categoryLevels,
     records: new RecordJsonStore(products, publicBaseUrl),
     // The download files load on first download (CatalogSnapshots.findFile), checked against the manifest.
     files: [],

@@ -17,7 +17,7 @@ export interface AdminHandlerOptions {
   adminToken: string;
   /** Grocer simulator controls, when the simulator runs. */
   grocerControl?: GrocerControl | null;
-  /** Partners' webhook endpoints and deliveries (`createEventRuntime(...).endpoints`). */
+  /** Partners' webhook endpoints and deliveries (`new WebhookEndpoints({ store, sender, clock })`). */
   webhooks?: WebhookEndpoints | null;
 }
 
@@ -231,7 +231,7 @@ function grocerRoutes(requireControl: () => GrocerControl): Route[] {
  * go-live facts, reconciliation and, while the simulator runs, grocer controls. `Authorization: Bearer <ADMIN_TOKEN>`.
  *
  * @example
- * const admin = createAdminHandler({ commerce, adminToken: config.adminToken, webhooks: events.endpoints });
+ * const admin = createAdminHandler({ commerce, adminToken: config.adminToken, webhooks: new WebhookEndpoints({ store, sender, clock }) });
  * const response = await admin({ method: 'GET', path: '/admin/partners', query: new URLSearchParams(), headers: { authorization: `Bearer ${token}` }, body: new Uint8Array() });
  */
 export function createAdminHandler(options: AdminHandlerOptions): (request: HttpRequest) => Promise<HttpResponse> {

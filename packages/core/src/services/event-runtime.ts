@@ -1,8 +1,7 @@
-import { hostname } from 'node:os';
-import { newId } from '../model/ids.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { WebhookSender } from '../ports/webhook-sender.ts';
 import type { Commerce } from './commerce.ts';
+import { defaultInstanceId, type WorkerLifecycle } from './event-worker-loop.ts';
 import { IdempotencySweeper, type IdempotencySweeperOptions } from './idempotency-sweeper.ts';
 import { OrderPoller, type OrderPollerOptions } from './order-poller.ts';
 import { RecoveryWorker, type RecoveryWorkerOptions } from './recovery-worker.ts';
@@ -25,10 +24,10 @@ export interface EventRuntimeOptions {
 }
 
 /**
- * The background workers of one process: events to partners (the dispatcher and the order poller)
- * and the recovery of unfinished orders and payments. Its surfaces are the app's to build: the
- * grocer's notifications (`createInboundWebhookHandler({ poller })` from `@grocery/core/http`) and
- * partners' endpoints for the admin API (`new WebhookEndpoints(...)`).
+ * The background workers of one process: events to partners (the dispatcher and the order poller),
+ * the recovery of unfinished orders and payments, and the sweep of expired idempotency keys. Its
+ * surfaces are the app's to build: the grocer's notifications (`createInboundWebhookHandler({ poller })`
+ * from `@grocery/core/http`) and partners' endpoints for the admin API (`new WebhookEndpoints(...)`).
  */
 export interface EventRuntime {
   instanceId: string;
@@ -52,25 +51,23 @@ export interface EventRuntime {
 export function createEventRuntime(options: EventRuntimeOptions): EventRuntime {
   const { commerce, sender } = options;
   const clock = options.clock ?? commerce.clock;
-  const instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${newId('i').slice(2, 10)}`;
+  const instanceId = options.instanceId ?? defaultInstanceId();
   const dispatcher = new WebhookDispatcher({ ...options.dispatcher, store: commerce.store, sender, clock, instanceId });
   const poller = new OrderPoller({ ...options.poller, store: commerce.store, grocer: commerce.grocer, orders: commerce.orders, clock, instanceId });
   const recovery = new RecoveryWorker({ ...options.recovery, store: commerce.store, orders: commerce.orders, payments: commerce.payments, clock });
   const sweeper = new IdempotencySweeper({ ...options.idempotencySweep, store: commerce.store, clock });
   const polling = options.polling ?? true;
+  const workers: WorkerLifecycle[] = [dispatcher, recovery, sweeper, poller];
   return {
     instanceId,
     dispatcher,
     poller,
     recovery,
     start() {
-      dispatcher.start();
-      recovery.start();
-      sweeper.start();
-      if (polling) poller.start();
+      for (const worker of workers) if (polling || worker !== poller) worker.start();
     },
     async stop(stopOptions = {}) {
-      await Promise.all([dispatcher.stop(stopOptions), poller.stop(), recovery.stop(), sweeper.stop()]);
+      await Promise.all(workers.map((worker) => worker.stop(stopOptions)));
     },
   };
 }

@@ -1,6 +1,9 @@
+import { hostname } from 'node:os';
+import { newId } from '../model/ids.ts';
+
 /**
  * Runs a background round again and again until stopped: at once while the round says more work
- * is due, after `idleMs` (real time) otherwise. Shared by the webhook dispatcher and the order poller.
+ * is due, after `idleMs` (real time) otherwise. The loop under every {@link BackgroundWorker}.
  */
 export class EventWorkerLoop {
   readonly #round: () => Promise<boolean>;
@@ -75,4 +78,63 @@ export class EventWorkerLoop {
       this.#wake = done;
     });
   }
+}
+
+/** What a process starts on boot and stops on shutdown. */
+export interface WorkerLifecycle {
+  readonly running: boolean;
+  start(): void;
+  /** Resolves once the worker's current work is done (or released); `drainMs` bounds how long in-flight work may take, where the worker can cut it short. */
+  stop(options?: { drainMs?: number }): Promise<void>;
+}
+
+export interface BackgroundWorkerOptions {
+  /** Names the worker in the default error log, e.g. `order-poller`. */
+  name: string;
+  /** Real-time pause between rounds when nothing was due. */
+  idleMs: number;
+  /** Called with what a round throws (the loop goes on); logged to the console by default. */
+  onError?: ((error: unknown) => void) | undefined;
+}
+
+/**
+ * The start/stop loop of every background worker (the webhook dispatcher, the order poller, the
+ * recovery worker): `round()` runs again and again, at once while it says more is due and after
+ * `idleMs` otherwise, until `stop()`, which waits for the round under way.
+ */
+export abstract class BackgroundWorker implements WorkerLifecycle {
+  /** Where a round's faults go (`options.onError`, or the console). */
+  protected readonly onError: (error: unknown) => void;
+  readonly #loop: EventWorkerLoop;
+
+  protected constructor(options: BackgroundWorkerOptions) {
+    this.onError = options.onError ?? ((error) => console.error(`[${options.name}]`, error));
+    this.#loop = new EventWorkerLoop({ round: () => this.round(), idleMs: options.idleMs, onError: this.onError });
+  }
+
+  /** One round of work; resolves true when more is due right away. */
+  protected abstract round(): Promise<boolean>;
+
+  get running(): boolean {
+    return this.#loop.running;
+  }
+
+  start(): void {
+    this.#loop.start();
+  }
+
+  /** Stops after the current round, which is awaited (nothing cuts it short). */
+  async stop(_options?: { drainMs?: number }): Promise<void> {
+    await this.#loop.stop(60_000, () => {});
+  }
+
+  /** Stops after the current round: if it runs past `drainMs`, `onDrainTimeout` is called (to cut it short) and the round is awaited still. */
+  protected async stopLoop(drainMs: number, onDrainTimeout: () => void): Promise<void> {
+    await this.#loop.stop(drainMs, onDrainTimeout);
+  }
+}
+
+/** Names one process's claims (`host:pid:random`), unique per process. */
+export function defaultInstanceId(): string {
+  return `${hostname()}:${process.pid}:${newId('i').slice(2, 10)}`;
 }

@@ -1,14 +1,12 @@
-import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CommerceError } from '../errors.ts';
 import type { OrderRecord } from '../model/checkout.ts';
-import { newId } from '../model/ids.ts';
 import { FINAL_ORDER_STATUSES, type GrocerOrder } from '../model/order.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
 import type { ClaimedOrderPoll } from '../ports/event-store.ts';
 import type { GrocerGateway } from '../ports/grocer-gateway.ts';
 import type { Store } from '../ports/store.ts';
-import { EventWorkerLoop } from './event-worker-loop.ts';
+import { BackgroundWorker, defaultInstanceId } from './event-worker-loop.ts';
 import type { OrderService } from './order-service.ts';
 
 /** When to ask the grocer about an open order again, by how many polls in a row saw no move. */
@@ -82,7 +80,7 @@ const isFinal = (status: string): boolean => FINAL_ORDER_STATUSES.includes(statu
  * const poller = new OrderPoller({ store, grocer, orders: commerce.orders });
  * poller.start(); … await poller.stop();
  */
-export class OrderPoller {
+export class OrderPoller extends BackgroundWorker {
   readonly instanceId: string;
   readonly #store: Store;
   readonly #grocer: GrocerGateway;
@@ -92,38 +90,25 @@ export class OrderPoller {
   readonly #minCallSpacingMs: number;
   readonly #leaseMs: number;
   readonly #schedule: PollSchedule;
-  readonly #loop: EventWorkerLoop;
   /** Real time (performance.now) before which no grocer call starts; spaces calls to the rate bound. */
   #nextCallAt = 0;
 
   constructor(options: OrderPollerOptions) {
+    super({ name: 'order-poller', idleMs: options.idleMs ?? 1_000, onError: options.onError });
     this.#store = options.store;
     this.#grocer = options.grocer;
     this.#orders = options.orders;
     this.#clock = options.clock ?? systemClock;
-    this.instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${newId('i').slice(2, 10)}`;
+    this.instanceId = options.instanceId ?? defaultInstanceId();
     this.#batchSize = Math.min(options.batchSize ?? 100, 500);
     this.#minCallSpacingMs = 1000 / (options.maxGrocerCallsPerSecond ?? 2);
     this.#leaseMs = options.leaseMs ?? 60_000;
     this.#schedule = options.schedule ?? DEFAULT_POLL_SCHEDULE;
-    this.#loop = new EventWorkerLoop({
-      round: async () => (await this.pollOnce()).claimed === this.#batchSize,
-      idleMs: options.idleMs ?? 1_000,
-      onError: options.onError ?? ((error) => console.error('[order-poller]', error)),
-    });
   }
 
-  get running(): boolean {
-    return this.#loop.running;
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  /** Stops after the current batch (a grocer call is short; it is awaited). */
-  async stop(): Promise<void> {
-    await this.#loop.stop(60_000, () => {});
+  /** One batch; more is due at once when the batch was full. Stopping awaits it (a grocer call is short). */
+  protected override async round(): Promise<boolean> {
+    return (await this.pollOnce()).claimed === this.#batchSize;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Clock } from '../ports/clock.ts';
 import type { Store } from '../ports/store.ts';
-import { EventWorkerLoop } from './event-worker-loop.ts';
+import { BackgroundWorker } from './event-worker-loop.ts';
 import type { OrderService } from './order-service.ts';
 import type { PaymentService } from './payment-service.ts';
 
@@ -38,45 +38,28 @@ export interface RecoveryRound {
  * const recovery = new RecoveryWorker({ store, orders: commerce.orders, payments: commerce.payments, clock });
  * recovery.start(); … await recovery.stop();
  */
-export class RecoveryWorker {
+export class RecoveryWorker extends BackgroundWorker {
   readonly #store: Store;
   readonly #orders: OrderService;
   readonly #payments: PaymentService;
   readonly #clock: Clock;
   readonly #batchSize: number;
   readonly #leaseMs: number;
-  readonly #onError: (error: unknown) => void;
-  readonly #loop: EventWorkerLoop;
 
   constructor(options: RecoveryWorkerOptions) {
+    super({ name: 'recovery-worker', idleMs: options.idleMs ?? 1_000, onError: options.onError });
     this.#store = options.store;
     this.#orders = options.orders;
     this.#payments = options.payments;
     this.#clock = options.clock;
     this.#batchSize = options.batchSize ?? 20;
     this.#leaseMs = options.leaseMs ?? 60_000;
-    this.#onError = options.onError ?? ((error) => console.error('[recovery-worker]', error));
-    this.#loop = new EventWorkerLoop({
-      round: async () => {
-        const round = await this.recoverOnce();
-        return round.intents === this.#batchSize || round.attempts === this.#batchSize || round.refunds === this.#batchSize;
-      },
-      idleMs: options.idleMs ?? 1_000,
-      onError: this.#onError,
-    });
   }
 
-  get running(): boolean {
-    return this.#loop.running;
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  /** Stops after the current round; leased items not reached come back when their lease ends. */
-  async stop(): Promise<void> {
-    await this.#loop.stop(60_000, () => {});
+  /** One round; more is due at once when any kind filled its batch. Leased items a stop leaves come back when their lease ends. */
+  protected override async round(): Promise<boolean> {
+    const round = await this.recoverOnce();
+    return round.intents === this.#batchSize || round.attempts === this.#batchSize || round.refunds === this.#batchSize;
   }
 
   /**
@@ -88,11 +71,11 @@ export class RecoveryWorker {
     const nowMs = this.#clock.now();
     const lease = { nowMs, untilMs: nowMs + this.#leaseMs, limit: this.#batchSize };
     const intents = await this.#store.claimDueOrderIntents(lease);
-    for (const intent of intents) await this.#orders.resume(intent).catch(this.#onError);
+    for (const intent of intents) await this.#orders.resume(intent).catch(this.onError);
     const attempts = await this.#store.claimDuePaymentAttempts(lease);
-    for (const attempt of attempts) await this.#payments.resume(attempt).catch(this.#onError);
+    for (const attempt of attempts) await this.#payments.resume(attempt).catch(this.onError);
     const refunds = await this.#store.claimDueRefunds(lease);
-    for (const refund of refunds) await this.#payments.resumeRefund(refund).catch(this.#onError);
+    for (const refund of refunds) await this.#payments.resumeRefund(refund).catch(this.onError);
     return { intents: intents.length, attempts: attempts.length, refunds: refunds.length };
   }
 }

@@ -1,12 +1,10 @@
 import { setMaxListeners } from 'node:events';
-import { hostname } from 'node:os';
 import type { components } from '../generated/webhooks-api.ts';
-import { newId } from '../model/ids.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
 import type { ClaimedDelivery, DeliveryAttemptReport, DeliveryOutcome } from '../ports/event-store.ts';
 import type { Store } from '../ports/store.ts';
 import type { WebhookSender, WebhookSendResult } from '../ports/webhook-sender.ts';
-import { EventWorkerLoop } from './event-worker-loop.ts';
+import { BackgroundWorker, defaultInstanceId } from './event-worker-loop.ts';
 import { signWebhookBody } from './webhook-signature.ts';
 
 /** The body of a partner event as POSTed (openapi/webhooks.yaml `PartnerEvent`). */
@@ -93,7 +91,7 @@ const RECORD_BATCH = 200;
  * const dispatcher = new WebhookDispatcher({ store, sender: createHttpWebhookSender() });
  * dispatcher.start(); … await dispatcher.stop();
  */
-export class WebhookDispatcher {
+export class WebhookDispatcher extends BackgroundWorker {
   readonly instanceId: string;
   readonly #store: Store;
   readonly #sender: WebhookSender;
@@ -104,9 +102,7 @@ export class WebhookDispatcher {
   readonly #timeoutMs: number;
   readonly #drainMs: number;
   readonly #userAgent: string;
-  readonly #onError: (error: unknown) => void;
   #abort = abortController();
-  readonly #loop: EventWorkerLoop;
   /** Sends in flight: what `concurrency` bounds. */
   readonly #sending = new Set<Promise<unknown>>();
   /** Deliveries sent or being sent whose attempt is not recorded yet. */
@@ -118,22 +114,17 @@ export class WebhookDispatcher {
   #recording = false;
 
   constructor(options: WebhookDispatcherOptions) {
+    super({ name: 'webhook-dispatcher', idleMs: options.idleMs ?? 1_000, onError: options.onError });
     this.#store = options.store;
     this.#sender = options.sender;
     this.#clock = options.clock ?? systemClock;
-    this.instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${newId('i').slice(2, 10)}`;
+    this.instanceId = options.instanceId ?? defaultInstanceId();
     this.#batchSize = Math.max(1, options.batchSize ?? 100);
     this.#concurrency = Math.max(1, options.concurrency ?? 200);
     this.#leaseMs = options.leaseMs ?? 60_000;
     this.#timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.#drainMs = options.drainMs ?? WEBHOOK_TIMEOUT_MS;
     this.#userAgent = options.userAgent ?? WEBHOOK_USER_AGENT;
-    this.#onError = options.onError ?? ((error) => console.error('[webhook-dispatcher]', error));
-    this.#loop = new EventWorkerLoop({ round: () => this.#claimMore(), idleMs: options.idleMs ?? 1_000, onError: this.#onError });
-  }
-
-  get running(): boolean {
-    return this.#loop.running;
   }
 
   /** Claims one batch of due deliveries and sends them, in parallel; resolves when all are recorded. */
@@ -146,11 +137,11 @@ export class WebhookDispatcher {
   }
 
   /** Runs until `stop()`: claims while work is due and there is room in flight, every `idleMs` otherwise. */
-  start(): void {
-    if (this.#loop.running) return;
+  override start(): void {
+    if (this.running) return;
     if (this.#abort.signal.aborted) this.#abort = abortController();
     this.#stopping = false;
-    this.#loop.start();
+    super.start();
   }
 
   /**
@@ -158,13 +149,13 @@ export class WebhookDispatcher {
    * deliveries are released (not counted as attempts) so any instance sends them again at once.
    * Resolves once every attempt is recorded.
    */
-  async stop(options: { drainMs?: number } = {}): Promise<void> {
+  override async stop(options: { drainMs?: number } = {}): Promise<void> {
     const drainMs = options.drainMs ?? this.#drainMs;
     const deadline = performance.now() + drainMs;
     this.#stopping = true;
     this.#wakeRoomWaiters();
     const abort = () => this.#abort.abort();
-    await this.#loop.stop(drainMs, abort);
+    await this.stopLoop(drainMs, abort);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const drained = await Promise.race([
       Promise.all(this.#sending).then(() => true),
@@ -180,7 +171,7 @@ export class WebhookDispatcher {
    * that claims keep up while sends finish one by one), claims up to the room and starts sending;
    * true when more may be due.
    */
-  async #claimMore(): Promise<boolean> {
+  protected override async round(): Promise<boolean> {
     const least = Math.max(1, Math.min(Math.ceil(this.#batchSize / 4), this.#concurrency));
     while (this.#concurrency - this.#sending.size < least && !this.#stopping) await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
     if (this.#stopping) return false;
@@ -211,7 +202,7 @@ export class WebhookDispatcher {
       },
       (error: unknown) => {
         // Nothing was recorded: the claim expires and another round sends the delivery again.
-        this.#onError(error);
+        this.onError(error);
         return 'released' as const;
       },
     );
@@ -244,7 +235,7 @@ export class WebhookDispatcher {
           batch.forEach((entry, i) => entry.done(held[i] ?? false));
         } catch (error) {
           // The claims expire and another round retries the deliveries; receivers dedupe by event id.
-          this.#onError(error);
+          this.onError(error);
           for (const entry of batch) entry.done(false);
         }
       }

@@ -4,11 +4,13 @@ const SEPARATOR = 0x01;
 const EMPTY = new Uint8Array(0);
 
 /**
- * Every product's folded search text as UTF-8 in one buffer, each followed by a separator byte
- * (which also separates fields), so a word is found with native `indexOf` scans. One off-heap
- * buffer instead of a string per product keeps the garbage collector out of it.
+ * The catalog's word filter (`GET /v1/products?q=`): which products' search text contains a
+ * word, by substring, with no ranking (ranked search is packages/search). Every product's folded
+ * search text is UTF-8 in one buffer, each followed by a separator byte (which also separates
+ * fields), so a word is found with native `indexOf` scans. One off-heap buffer instead of a string
+ * per product keeps the garbage collector out of it.
  */
-export class SearchTextIndex {
+export class SubstringFilter {
   readonly #bytes: Buffer;
   readonly #offsets: Uint32Array;
 
@@ -77,8 +79,8 @@ export class SearchTextIndex {
   }
 }
 
-/** Collects products' search texts into a `SearchTextIndex`. */
-export class SearchTextWriter {
+/** Collects products' search texts into a `SubstringFilter`. */
+export class SubstringFilterWriter {
   #bytes: Buffer;
   #offsets: Uint32Array;
   readonly #rows: number;
@@ -109,7 +111,7 @@ export class SearchTextWriter {
     this.#offsets[++this.#count] = this.#position;
   }
 
-  seal(): SearchTextIndex {
-    return new SearchTextIndex(sealBuffer(this.#bytes, this.#position), this.#offsets.slice(0, this.#count + 1));
+  seal(): SubstringFilter {
+    return new SubstringFilter(sealBuffer(this.#bytes, this.#position), this.#offsets.slice(0, this.#count + 1));
   }
 }

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { SearchTextWriter } from '../src/search-index.ts';
+import { SubstringFilterWriter } from '../src/substring-filter.ts';
 import { StringLists } from '../src/string-lists.ts';
 import { utf8Length } from '../src/utf8.ts';
 
-describe('search text index', () => {
+describe('substring filter', () => {
   const texts = ['fresh milk\u0001นมสด', 'dark chocolate\u0001ช็อกโกแลต', 'milk chocolate\u0001นม', '', 'milkshake'];
   // Fewer rows announced than added, and a tiny size per row: buffer and offsets grow several times.
-  const writer = new SearchTextWriter(1, 1);
+  const writer = new SubstringFilterWriter(1, 1);
   for (const text of texts) writer.add(text);
   const index = writer.seal();
 
@@ -33,7 +33,7 @@ describe('search text index', () => {
   });
 
   test('a tail of bytes is appended to a product text', () => {
-    const w = new SearchTextWriter(2);
+    const w = new SubstringFilterWriter(2);
     w.add('apple', Buffer.from('\u0001red fruit'));
     w.add('pear');
     const i = w.seal();

@@ -115,6 +115,9 @@ const searchBench: Benchmark = async (options) => {
         outcomes: judgeRelevance
           ? evaluateQueries(HARD_QUERIES, products, { ours: (q, text, limit) => index.search({ query: text, lang: q.lang, limit, mode: q.mode }).map((h) => h.cprcode) }, K)
           : [],
+        judged: judgeRelevance
+          ? evaluateQueries(JUDGED_QUERIES, products, { ours: (q, text, limit) => index.search({ query: text, lang: q.lang, limit, mode: q.mode }).map((h) => h.cprcode) }, K)
+          : [],
       }),
     );
     options.log(`search ${count}: ours built in ${fmt(oursFigures.figures.ms, 0)} ms, ${fmt(oursFigures.figures.heapMb, 1)} MB`);
@@ -122,7 +125,7 @@ const searchBench: Benchmark = async (options) => {
       () => createMiniSearchBaseline(docs),
       (mini) => (judgeRelevance ? evaluateQueries(HARD_QUERIES, products, { minisearch: (_q, text, limit) => mini.search(text, limit) }, K) : []),
     );
-    if (judgeRelevance) relevanceSections.push(relevanceSection(count, oursFigures.value.outcomes, miniFigures.value));
+    if (judgeRelevance) relevanceSections.push(relevanceSection(count, oursFigures.value.outcomes, miniFigures.value, oursFigures.value.judged));
     options.log(`search ${count}: MiniSearch built in ${fmt(miniFigures.figures.ms, 0)} ms, ${fmt(miniFigures.figures.heapMb, 1)} MB`);
     buildRows.push([
       count.toLocaleString('en-US'),
@@ -176,7 +179,7 @@ const searchBench: Benchmark = async (options) => {
     const s = alone[String(count)]!;
     latencyRows.push([count.toLocaleString('en-US'), 'ours, alone (sizes side by side)', s.count, fmt(s.p50, 3), fmt(s.p95, 3), fmt(s.p99, 3), fmt(s.opsPerSec, 0)]);
     p99ByCount.set(count, s.p99);
-    if (count === 40_000) targets.push({ name: 'p99 at 40,000 (ours alone)', measured: `${fmt(s.p99, 2)} ms`, target: '≤ 10 ms', pass: s.p99 <= 10 });
+    if (count === 40_000) targets.push({ name: 'p99 at 40,000 (ours alone)', measured: `${fmt(s.p99, 2)} ms`, target: '≤ 5 ms', pass: s.p99 <= 5 });
   }
   const p40 = p99ByCount.get(40_000);
   const p200 = p99ByCount.get(200_000);
@@ -216,7 +219,7 @@ const searchBench: Benchmark = async (options) => {
 };
 
 /** nDCG@10 per class of the hard queries, ours and MiniSearch, with the relevance targets. */
-function relevanceSection(count: number, ours: QueryOutcome<'ours'>[], mini: QueryOutcome<'minisearch'>[]): BenchSection {
+function relevanceSection(count: number, ours: QueryOutcome<'ours'>[], mini: QueryOutcome<'minisearch'>[], judged: QueryOutcome<'ours'>[]): BenchSection {
   const joined: QueryOutcome<'ours' | 'minisearch'>[] = ours.map((o, i) => ({
     ...o,
     ndcg: { ours: o.ndcg.ours, minisearch: mini[i]!.ndcg.minisearch },
@@ -227,16 +230,30 @@ function relevanceSection(count: number, ours: QueryOutcome<'ours'>[], mini: Que
   const all = summaries[0]!;
   const thai = summaries[1]!;
   const row = (s: RelevanceSummary<'ours' | 'minisearch'>) => [s.label, s.queries, fmt(s.ndcg.ours, 3), fmt(s.ndcg.minisearch, 3), fmt(s.ndcg.ours - s.ndcg.minisearch, 3)];
+  const judgedAll = summariseOutcomes(judged, ['ours'])[0]!;
+  // No query of either set may rank so badly that its shopper sees mostly the wrong things.
+  const weak = [...ours.map((o) => ({ set: 'hard', o })), ...judged.map((o) => ({ set: 'judged', o }))].filter(({ o }) => o.ndcg.ours < 0.5);
   return {
     title: 'Search: relevance on the hard queries',
     body: [
       table(['class', 'queries', 'nDCG@10 ours', 'nDCG@10 MiniSearch', 'Δ'], summaries.map(row)),
       '',
+      `Judged set (packages/search/eval/judged-queries.ts, ${judgedAll.queries} queries): nDCG@10 ${fmt(judgedAll.ndcg.ours, 3)}.`,
+      '',
+      weak.length === 0
+        ? 'No query of either set below nDCG@10 0.5.'
+        : table(
+            ['set', 'query below nDCG@10 0.5', 'class', 'nDCG@10', 'our top 3 [grade]'],
+            weak.map(({ set, o }) => [set, o.text, o.query.cls, fmt(o.ndcg.ours, 3), o.top.ours.join('; ')]),
+          ),
+      '',
       `${HARD_QUERIES.length} hard queries (packages/search/eval/hard-queries.ts, ${thai.queries} in Thai script) on the generated catalog of ${count.toLocaleString('en-US')} products, graded by rules over product attributes (2 = what the shopper meant, 1 = related). MiniSearch indexes the same fields, keywords included (eval/minisearch-baseline.ts: boosts like ours, fuzzy 0.2, prefix, OR). Each engine answers in the bench's own thread while it is held for the memory figure. Per-query figures: \`npx tsx packages/search/eval/run-eval.ts --set hard\`.`,
     ].join('\n'),
     targets: [
-      { name: 'nDCG@10 on the hard queries', measured: fmt(all.ndcg.ours, 3), target: '≥ 0.90', pass: all.ndcg.ours >= 0.9 },
-      { name: 'nDCG@10 on the hard queries in Thai script', measured: fmt(thai.ndcg.ours, 3), target: '≥ 0.90', pass: thai.ndcg.ours >= 0.9 },
+      { name: 'nDCG@10 on the hard queries', measured: fmt(all.ndcg.ours, 3), target: '≥ 0.97', pass: all.ndcg.ours >= 0.97 },
+      { name: 'nDCG@10 on the hard queries in Thai script', measured: fmt(thai.ndcg.ours, 3), target: '≥ 0.97', pass: thai.ndcg.ours >= 0.97 },
+      { name: 'nDCG@10 on the judged queries (no regression)', measured: fmt(judgedAll.ndcg.ours, 3), target: '≥ 0.975', pass: judgedAll.ndcg.ours >= 0.975 },
+      { name: 'queries of either set below nDCG@10 0.5', measured: String(weak.length), target: '0', pass: weak.length === 0 },
       {
         name: 'nDCG@10 on the hard queries vs MiniSearch',
         measured: `${fmt(all.ndcg.ours, 3)} vs ${fmt(all.ndcg.minisearch, 3)}`,

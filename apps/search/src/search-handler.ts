@@ -70,7 +70,11 @@ async function handleRoute(options: SearchHandlerOptions, route: SearchRoute, re
     const loaded = options.getIndex();
     if (loaded === null) return errorResponse(503, 'SEARCH_UNAVAILABLE', 'The search index is being built; retry shortly.', {}, { ...NO_STORE, 'retry-after': '5' });
     const headers = { 'cache-control': 'private, max-age=60', 'x-search-index-version': loaded.version };
-    if (search !== null) return jsonResponse(200, { hits: loaded.index.search(search), version: loaded.version } satisfies SearchResponse, headers);
+    if (search !== null) {
+      const suggestion = loaded.index.correct(search);
+      const body: SearchResponse = { hits: loaded.index.search(search), version: loaded.version, ...(suggestion ? { suggestion } : {}) };
+      return jsonResponse(200, body, headers);
+    }
     if (suggest !== null) return jsonResponse(200, { suggestions: loaded.index.suggest(suggest) } satisfies SuggestResponse, headers);
     const builtAt = loaded.builtAt instanceof Date ? loaded.builtAt.toISOString() : loaded.builtAt;
     return jsonResponse(200, { version: loaded.version, snapshotVersion: loaded.snapshotVersion, builtAt, documents: loaded.index.stats().documents } satisfies SearchManifest, {

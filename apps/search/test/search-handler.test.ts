@@ -58,6 +58,18 @@ describe('partner key', () => {
 });
 
 describe('GET /v1/search', () => {
+  it('adds a suggestion, the query as the catalog spells it with its hits, when a word is not in the catalog', async () => {
+    reset();
+    const misspelt = json(await get('/v1/search', { q: 'cofffee' })) as { suggestion?: { query: string; hits: { cprcode: string }[] } };
+    assert.equal(misspelt.suggestion?.query, 'coffee');
+    const corrected = json(await get('/v1/search', { q: 'coffee' })) as { hits: { cprcode: string }[]; suggestion?: unknown };
+    assert.deepEqual(
+      misspelt.suggestion.hits.map((h) => h.cprcode),
+      corrected.hits.map((h) => h.cprcode),
+    );
+    assert.equal(corrected.suggestion, undefined);
+  });
+
   it('answers hits and the index version', async () => {
     reset();
     const response = await get('/v1/search', { q: 'meiji milk', lang: 'th', limit: '3' });

@@ -2,7 +2,10 @@
  * The hard query set: what shoppers actually type when search lets them down. Thai input slips
  * (sara am typed as nikhahit + sara aa, two sara e for sara ae, tone marks left out or typed in the
  * wrong order), Thai words written in Latin letters, one-edit typos, British and Australian words,
- * a type with an attribute, sizes and pack counts, and dishes or occasions that name no product.
+ * a type with an attribute, sizes and pack counts, and dishes or occasions that name no product;
+ * then letters typed in the wrong order (a swap, a moved double letter, a tone mark on the wrong
+ * letter), an attribute with a type and a form, dish names that products carry (romanised and in
+ * Thai), and Thai prefixes typed as search-as-you-type (tone and vowel marks in any order).
  * More than half are written in Thai script.
  *
  * Each query is graded by what the shopper meant, with rules over the generated catalog's product
@@ -11,9 +14,10 @@
  */
 import { and, l1, l2, l3, brand, name, not, or, querySet, size, type JudgedQuery } from './judgement-rules.ts';
 
-export type HardQueryClass = 'thai-slip' | 'romanised' | 'typo' | 'other-english' | 'attribute' | 'size' | 'intent';
+export type HardQueryClass =
+  'thai-slip' | 'romanised' | 'typo' | 'other-english' | 'attribute' | 'size' | 'intent' | 'letter-order' | 'all-words' | 'romanised-dish' | 'thai-prefix';
 
-const { queries: QUERIES, en, th } = querySet<HardQueryClass>();
+const { queries: QUERIES, en, th } = querySet<HardQueryClass>((cls) => (cls === 'thai-prefix' ? 'AUTOCOMPLETE' : 'SEMANTIC'));
 
 // Shelves reused by several queries.
 const milk = l2('Milk');
@@ -311,6 +315,71 @@ th('intent', 'แกงมัสมั่น', massaman2, massaman1);
 th('intent', 'ออกกำลังกาย', workout2, workout1);
 th('intent', 'ใส่บาตร', alms2, alms1);
 th('intent', 'ชาบูที่บ้าน', hotPot2, hotPot1);
+
+// Letters in the wrong order: a double letter moved or dropped, two neighbours swapped, a tone mark on the wrong letter.
+const freshTomato = and(l1('Fruit & Vegetables'), name('tomato'));
+en('letter-order', 'brocolli', name('broccoli'), l3('Beans, Corn & Brassicas'));
+en('letter-order', 'zuchinni', name('zucchini'), l3('Fruit Vegetables'));
+en('letter-order', 'cabagge', and(name('cabbage'), not(name('chinese'))), name('cabbage'));
+en('letter-order', 'cinammon', name('cinnamon'), l3('Dried Spices'));
+en('letter-order', 'mozarela', name('mozzarella'), l3('Cheese'));
+en('letter-order', 'cappucino', name('cappuccino'), coffee);
+th('letter-order', 'กลว้ย', and(l2('Fresh Fruit'), name('banana')), name('banana'));
+th('letter-order', 'มะมว่ง', mango, name('mango'));
+th('letter-order', 'น้ำลปา', fishSauce, l2('Thai Sauces'));
+th('letter-order', 'แซมลอน', and(l1('Fish & Seafood'), name('salmon')), name('salmon'));
+th('letter-order', 'มะเขอืเทศ', freshTomato, name('tomato'));
+th('letter-order', 'ผงซกัฟอก', detergent, l2('Laundry'));
+
+// An attribute, a type and a form together: the products that are all of them first.
+const instantNoodleShelves = or(instantNoodles, l3('Korean & Japanese Noodles'));
+const spicyNoodles = and(instantNoodleShelves, name('spicy', 'hot'));
+const shreddedMozzarella = and(name('mozzarella'), name('shredded'));
+const concentratedPowder = and(detergent, name('powder'), name('concentrated'));
+const wholeWheatSpaghetti = and(name('spaghetti'), name('whole wheat'));
+const smokedChickenSausage = and(sausages, name('chicken'), name('smoked'));
+const lowFatStrawberryYogurt = and(yogurt, name('low fat'), name('strawberry'));
+en('all-words', 'spicy instant noodles', spicyNoodles, instantNoodleShelves);
+en('all-words', 'shredded mozzarella cheese', shreddedMozzarella, name('mozzarella'));
+en('all-words', 'concentrated detergent powder', concentratedPowder, detergent);
+en('all-words', 'whole wheat spaghetti', wholeWheatSpaghetti, name('spaghetti'));
+en('all-words', 'smoked chicken sausage', smokedChickenSausage, sausages);
+en('all-words', 'low fat strawberry yogurt', lowFatStrawberryYogurt, yogurt);
+th('all-words', 'บะหมี่กึ่งสำเร็จรูป รสเผ็ด', spicyNoodles, instantNoodleShelves);
+th('all-words', 'มอซซาเรลลาชีส ขูดเส้น', shreddedMozzarella, name('mozzarella'));
+th('all-words', 'ผงซักฟอก สูตรเข้มข้น', concentratedPowder, detergent);
+th('all-words', 'สปาเกตตี โฮลวีต', wholeWheatSpaghetti, name('spaghetti'));
+th('all-words', 'ไส้กรอกไก่ รมควัน', smokedChickenSausage, sausages);
+th('all-words', 'โยเกิร์ตไขมันต่ำ สตรอว์เบอร์รี', lowFatStrawberryYogurt, yogurt);
+
+// Dish names that products carry, romanised and in Thai: the products named for the dish before its parts.
+const namPrik = or(l3('Dips & Chilli Pastes'), name('nam prik'));
+en('romanised-dish', 'nam prik', name('nam prik'), l3('Dips & Chilli Pastes', 'Chilli Sauces'));
+en('romanised-dish', 'moo nam tok', name('moo nam tok'), instantNoodles);
+en('romanised-dish', 'tom yum kung', name('tom yum kung'), name('tom yum'));
+en('romanised-dish', 'khao soi', name('khao soi'), l3('Curry Paste'));
+en('romanised-dish', 'moo kratha', name('moo kratha'), l3('Marinated Meat'));
+en('romanised-dish', 'pad kra pao', name('kra pao', 'basil chicken rice'), name('holy basil'));
+th('romanised-dish', 'น้ำพริกหนุ่ม', name('nam prik noom'), namPrik);
+th('romanised-dish', 'น้ำพริกอ่อง', name('nam prik ong'), namPrik);
+th('romanised-dish', 'หมูน้ำตก', name('moo nam tok'), instantNoodles);
+th('romanised-dish', 'ต้มยำกุ้ง', name('tom yum kung'), name('tom yum'));
+th('romanised-dish', 'ข้าวซอย', name('khao soi'), l3('Curry Paste'));
+th('romanised-dish', 'หมูกระทะ', name('moo kratha'), l3('Marinated Meat'));
+
+// Thai typed as search-as-you-type: a word's start, its tone and vowel marks in any order or slipped.
+th('thai-prefix', 'ช็อก', chocolate, name('chocolate'));
+th('thai-prefix', 'ช๊อก', chocolate, name('chocolate'));
+th('thai-prefix', 'ชอกโก', chocolate, name('chocolate'));
+th('thai-prefix', 'แชม', shampoo, l3('Shampoo & Conditioner'));
+th('thai-prefix', 'เเชมพ', shampoo, l3('Shampoo & Conditioner'));
+th('thai-prefix', 'แชมพ', shampoo, l3('Shampoo & Conditioner'));
+th('thai-prefix', 'นํ้ามันพ', cookingOil, l2('Oils & Vinegar'));
+th('thai-prefix', 'นำ้ผึ', honey, name('honey'));
+th('thai-prefix', 'โยเกิ', or(yogurt, l3('Drinking Yogurt')), name('yogurt'));
+th('thai-prefix', 'ไส้กร', sausages, name('sausage'));
+th('thai-prefix', 'บรอก', name('broccoli'), l3('Beans, Corn & Brassicas'));
+th('thai-prefix', 'มายอ', name('mayonnaise'), l3('Mayonnaise & Dressings'));
 
 /** The hard query set. */
 export const HARD_QUERIES: readonly JudgedQuery<HardQueryClass>[] = QUERIES;

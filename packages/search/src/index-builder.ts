@@ -19,8 +19,9 @@ import { buildSemanticModel, type SemanticModel, type SemanticModelOptions } fro
 import { compileSynonyms, defaultSynonymSets, type SynonymIndex } from './synonym-lexicon.ts';
 import { buildThaiVocabulary, isCuttableWord, thaiCutter, type ThaiVocabulary } from './thai-resegmenter.ts';
 import { segmentThai } from './thai-segmenter.ts';
+import { MIN_SKELETON_LENGTH, spellingSkeleton } from './spelling-skeleton.ts';
 import { romanKeysOfThai } from './thai-romanizer.ts';
-import { tokenize, type Token, type TokenKind } from './tokenizer.ts';
+import { tokenize, type Token, type TokenizeOptions, type TokenKind } from './tokenizer.ts';
 
 /** Options of the index build. */
 export interface IndexBuildOptions {
@@ -89,6 +90,8 @@ export interface IndexData {
   toneless: KeyedTerms;
   /** Thai words by the key of their romanisation, which RTGS and the informal spellings share. */
   romanised: KeyedTerms;
+  /** Words by their spelling skeleton (see spelling-skeleton.ts), which letter-order slips share with them. */
+  skeletons: KeyedTerms;
   synonyms: SynonymIndex;
   /** The Thai words documents and queries are cut into (see thai-resegmenter.ts). */
   thaiVocabulary: ThaiVocabulary;
@@ -99,19 +102,111 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
   const docCount = docs.length;
   const maxField = options.maxFieldLength ?? 1000;
   const categories = buildCategoryTree(docs);
-  const termIds = new Map<string, number>();
-  const termKinds: number[] = [];
-  const surfaceMap = new Map<string, number>();
-  const entryTerm = new GrowableUint32(docCount * 24);
-  const entryDoc = new GrowableUint32(docCount * 24);
-  const entryTf = new GrowableUint32(docCount * 24);
-  const fieldLengths = new Uint16Array(docCount * FIELD_COUNT);
-  const firstTermEn = new Uint32Array(docCount).fill(NO_TERM);
-  const firstTermTh = new Uint32Array(docCount).fill(NO_TERM);
-
   // Thai runs are cut by the catalog's own vocabulary, as queries will be: collect it first.
   const thaiVocabulary = buildThaiVocabulary(collectThaiWords(docs, maxField));
   const tokenizeOptions = { segmentThai: thaiCutter(thaiVocabulary, new Map()) };
+  const fields = tokenizeFields(docs, maxField, tokenizeOptions);
+  const { termIds, surfaceMap, entries } = fields;
+  const termCount = fields.termKinds.length;
+  const postings = buildPostings(
+    { termCount, docCount, entryTerm: entries.term.view(), entryDoc: entries.doc.view(), entryTf: entries.tf.view(), fieldLengths: fields.fieldLengths },
+    options.bm25f,
+  );
+  const kinds = Uint8Array.from(fields.termKinds);
+
+  const surfaces = [...surfaceMap.keys()].sort();
+  const surfaceTerms = new Uint32Array(surfaces.length);
+  surfaces.forEach((s, i) => (surfaceTerms[i] = surfaceMap.get(s)!));
+  const { leafOffsets, leafDocs } = shelfDocuments(categories, docCount);
+  const skeletons = buildKeyedTerms(
+    surfaces.flatMap((surface, i) => {
+      const term = surfaceTerms[i]!;
+      const kind = kinds[term];
+      // Thai words of any length: a misspelt Thai run is cut again by them (spelling-corrector.ts).
+      const keep = kind === TERM_KIND_CODES.thai || (kind === TERM_KIND_CODES.word && surface.length >= MIN_SKELETON_LENGTH);
+      return keep ? [[spellingSkeleton(surface), term, surface] as const] : [];
+    }),
+  );
+
+  const semanticTerms = new Uint8Array(termCount);
+  for (let t = 0; t < termCount; t++) semanticTerms[t] = kinds[t] === TERM_KIND_CODES.word || kinds[t] === TERM_KIND_CODES.thai ? 1 : 0;
+  const semantic = buildSemanticModel({ termCount, docCount, postings, semanticTerms, categories }, options.semantic);
+  // Spellings of the Thai vocabulary that shoppers type: without tone marks, and in Latin letters.
+  const thaiWords = [...termIds].filter(([word, id]) => kinds[id] === TERM_KIND_CODES.thai && isCuttableWord(word));
+  const toneless = buildKeyedTerms(thaiWords.map(([word, id]) => [thaiToneless(word), id, word] as const));
+  const romanised = buildKeyedTerms(thaiWords.flatMap(([word, id]) => romanKeysOfThai(word).map((key) => [key, id, word] as const)));
+  // The lexicons' phrases are cut into words as queries are, so that a trigger typed in a query matches it.
+  const phraseTerms = (phrase: string) => tokenize(phrase, tokenizeOptions).map((t) => t.term);
+  const lexicons = compileLexicons({ docCount, termCount, termIds, postings, semantic, categories, phraseTerms }, options);
+  const allPostings = lexicons.postings;
+  const allKinds = new Uint8Array(allPostings.offsets.length - 1);
+  allKinds.set(kinds);
+  allKinds.fill(PHRASE_KIND, termCount);
+  const forward = buildForwardIndex(allPostings, docCount);
+  const heads = buildPostingHeads(allPostings, options.headSize ?? 512);
+  orderShelvesByTypicality(categories, leafOffsets, leafDocs, semantic);
+
+  return {
+    docCount,
+    cprcodes: docs.map((d) => d.cprcode),
+    nameEn: docs.map((d) => d.nameEn),
+    nameTh: docs.map((d) => d.nameTh),
+    brandEn: docs.map((d) => d.brandEn),
+    brandTh: docs.map((d) => d.brandTh),
+    barcodes: docs.map((d) => d.barcode),
+    imageUrls: docs.map((d) => d.imageUrl),
+    active: Uint8Array.from(docs, (d) => (d.active ? 1 : 0)),
+    online: Uint8Array.from(docs, (d) => (d.online ? 1 : 0)),
+    categories,
+    leafOffsets,
+    leafDocs,
+    termIds,
+    termKinds: allKinds,
+    postings: { offsets: allPostings.offsets, docs: allPostings.docs, idf: allPostings.idf },
+    forward,
+    heads,
+    surfaces,
+    surfaceTerms,
+    firstTermEn: fields.firstTermEn,
+    firstTermTh: fields.firstTermTh,
+    ...codeLookups(docs),
+    semantic,
+    concepts: lexicons.concepts,
+    triggers: lexicons.triggers,
+    conceptFrames: lexicons.conceptFrames,
+    toneless,
+    romanised,
+    skeletons,
+    synonyms: lexicons.synonyms,
+    thaiVocabulary,
+  };
+}
+
+/** The terms of every field of every document, and the (term, document, packed tf) entries of the postings. */
+interface TokenizedFields {
+  termIds: Map<string, number>;
+  termKinds: number[];
+  /** Surface word → the term it stands for. */
+  surfaceMap: Map<string, number>;
+  entries: { term: GrowableUint32; doc: GrowableUint32; tf: GrowableUint32 };
+  fieldLengths: Uint16Array;
+  firstTermEn: Uint32Array;
+  firstTermTh: Uint32Array;
+}
+
+/** Tokenises every field value (repeated values such as brands and categories once) and interns the terms. */
+function tokenizeFields(docs: readonly SearchDocument[], maxField: number, tokenizeOptions: TokenizeOptions): TokenizedFields {
+  const docCount = docs.length;
+  const out: TokenizedFields = {
+    termIds: new Map(),
+    termKinds: [],
+    surfaceMap: new Map(),
+    entries: { term: new GrowableUint32(docCount * 24), doc: new GrowableUint32(docCount * 24), tf: new GrowableUint32(docCount * 24) },
+    fieldLengths: new Uint16Array(docCount * FIELD_COUNT),
+    firstTermEn: new Uint32Array(docCount).fill(NO_TERM),
+    firstTermTh: new Uint32Array(docCount).fill(NO_TERM),
+  };
+  const { termIds, termKinds, surfaceMap, fieldLengths } = out;
   const valueCache = new Map<string, Token[]>();
   const cachedTokens = (value: string): Token[] => {
     let tokens = valueCache.get(value);
@@ -151,8 +246,8 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
       fieldLengths[slot] = Math.min(0xffff, fieldLengths[slot]! + tokens.length);
       return first;
     };
-    firstTermEn[d] = add(tokenize(doc.nameEn.slice(0, maxField), tokenizeOptions), 0);
-    firstTermTh[d] = add(tokenize(doc.nameTh.slice(0, maxField), tokenizeOptions), 1);
+    out.firstTermEn[d] = add(tokenize(doc.nameEn.slice(0, maxField), tokenizeOptions), 0);
+    out.firstTermTh[d] = add(tokenize(doc.nameTh.slice(0, maxField), tokenizeOptions), 1);
     if (doc.brandEn) add(cachedTokens(doc.brandEn), 2);
     if (doc.brandTh && doc.brandTh !== doc.brandEn) add(cachedTokens(doc.brandTh), 2);
     add(cachedTokens(doc.categoryEn[2] ?? ''), 3);
@@ -164,30 +259,30 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     for (const keyword of doc.keywords.slice(0, 64)) add(cachedTokens(keyword), 5);
     if (doc.sizeDesc) add(cachedTokens(doc.sizeDesc), 6);
     for (const [term, packed] of perDoc) {
-      entryTerm.push(term);
-      entryDoc.push(d);
-      entryTf.push(packed);
+      out.entries.term.push(term);
+      out.entries.doc.push(d);
+      out.entries.tf.push(packed);
     }
   }
-  const termCount = termKinds.length;
-  const postings = buildPostings({ termCount, docCount, entryTerm: entryTerm.view(), entryDoc: entryDoc.view(), entryTf: entryTf.view(), fieldLengths }, options.bm25f);
-  const kinds = Uint8Array.from(termKinds);
+  return out;
+}
 
-  const surfaces = [...surfaceMap.keys()].sort();
-  const surfaceTerms = new Uint32Array(surfaces.length);
-  surfaces.forEach((s, i) => (surfaceTerms[i] = surfaceMap.get(s)!));
-
-  // Level-3 node → documents.
+/** Level-3 node → its documents (CSR over node ids). */
+function shelfDocuments(categories: CategoryTree, docCount: number): { leafOffsets: Uint32Array; leafDocs: Uint32Array } {
   const leafOffsets = new Uint32Array(categories.nodes.length + 1);
   for (let d = 0; d < docCount; d++) leafOffsets[categories.docL3[d]! + 1]!++;
   for (let n = 0; n < categories.nodes.length; n++) leafOffsets[n + 1]! += leafOffsets[n]!;
   const leafDocs = new Uint32Array(docCount);
   const leafCursor = leafOffsets.slice(0, categories.nodes.length);
   for (let d = 0; d < docCount; d++) leafDocs[leafCursor[categories.docL3[d]!]!++] = d;
+  return { leafOffsets, leafDocs };
+}
 
+/** The documents of barcodes and cprcodes, and the barcodes in order for prefix lookups. */
+function codeLookups(docs: readonly SearchDocument[]): Pick<IndexData, 'barcodeDoc' | 'cprcodeDoc' | 'sortedBarcodes' | 'sortedBarcodeDocs'> {
   const barcodeDoc = new Map<string, number>();
   const cprcodeDoc = new Map<string, number>();
-  for (let d = 0; d < docCount; d++) {
+  for (let d = 0; d < docs.length; d++) {
     const doc = docs[d]!;
     const barcode = codeKey(doc.barcode);
     if (barcode !== null && !barcodeDoc.has(barcode)) barcodeDoc.set(barcode, d);
@@ -195,18 +290,25 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
   }
   const sortedBarcodes = [...barcodeDoc.keys()].sort();
   const sortedBarcodeDocs = Uint32Array.from(sortedBarcodes, (b) => barcodeDoc.get(b)!);
+  return { barcodeDoc, cprcodeDoc, sortedBarcodes, sortedBarcodeDocs };
+}
 
-  const semanticTerms = new Uint8Array(termCount);
-  for (let t = 0; t < termCount; t++) semanticTerms[t] = kinds[t] === TERM_KIND_CODES.word || kinds[t] === TERM_KIND_CODES.thai ? 1 : 0;
-  const semantic = buildSemanticModel({ termCount, docCount, postings, semanticTerms, categories }, options.semantic);
+/** What the lexicons are compiled against. */
+interface LexiconInput {
+  docCount: number;
+  termCount: number;
+  termIds: Map<string, number>;
+  postings: Postings;
+  semantic: SemanticModel;
+  categories: CategoryTree;
+  phraseTerms: (phrase: string) => string[];
+}
+
+/** The concept lexicon, its framing words and the synonym sets, compiled; the postings with their phrase terms appended. */
+function compileLexicons(input: LexiconInput, options: IndexBuildOptions): Pick<IndexData, 'concepts' | 'triggers' | 'conceptFrames' | 'synonyms'> & { postings: Postings } {
+  const { docCount, termIds, postings, semantic, categories, phraseTerms } = input;
   const k = semantic.dimensions;
-  // Spellings of the Thai vocabulary that shoppers type: without tone marks, and in Latin letters.
-  const thaiWords = [...termIds].filter(([word, id]) => kinds[id] === TERM_KIND_CODES.thai && isCuttableWord(word));
-  const toneless = buildKeyedTerms(thaiWords.map(([word, id]) => [thaiToneless(word), id, word] as const));
-  const romanised = buildKeyedTerms(thaiWords.flatMap(([word, id]) => romanKeysOfThai(word).map((key) => [key, id, word] as const)));
-  // The lexicons' phrases are cut into words as queries are, so that a trigger typed in a query matches it.
-  const phraseTerms = (phrase: string) => tokenize(phrase, tokenizeOptions).map((t) => t.term);
-  const phrases = new PhraseBuilder(postings, termCount, docCount);
+  const phrases = new PhraseBuilder(postings, input.termCount, docCount);
   const { concepts, triggers } = compileConcepts(options.concepts ?? defaultConceptLexicon(), {
     terms: phraseTerms,
     termId: (term) => termIds.get(term),
@@ -230,50 +332,7 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     termId: (term) => termIds.get(term),
     phraseTerm: (terms) => phrases.term(terms),
   });
-  const allPostings = phrases.extend();
-  const allKinds = new Uint8Array(allPostings.offsets.length - 1);
-  allKinds.set(kinds);
-  allKinds.fill(PHRASE_KIND, termCount);
-  const forward = buildForwardIndex(allPostings, docCount);
-  const heads = buildPostingHeads(allPostings, options.headSize ?? 512);
-  orderShelvesByTypicality(categories, leafOffsets, leafDocs, semantic);
-
-  return {
-    docCount,
-    cprcodes: docs.map((d) => d.cprcode),
-    nameEn: docs.map((d) => d.nameEn),
-    nameTh: docs.map((d) => d.nameTh),
-    brandEn: docs.map((d) => d.brandEn),
-    brandTh: docs.map((d) => d.brandTh),
-    barcodes: docs.map((d) => d.barcode),
-    imageUrls: docs.map((d) => d.imageUrl),
-    active: Uint8Array.from(docs, (d) => (d.active ? 1 : 0)),
-    online: Uint8Array.from(docs, (d) => (d.online ? 1 : 0)),
-    categories,
-    leafOffsets,
-    leafDocs,
-    termIds,
-    termKinds: allKinds,
-    postings: { offsets: allPostings.offsets, docs: allPostings.docs, idf: allPostings.idf },
-    forward,
-    heads,
-    surfaces,
-    surfaceTerms,
-    firstTermEn,
-    firstTermTh,
-    barcodeDoc,
-    cprcodeDoc,
-    sortedBarcodes,
-    sortedBarcodeDocs,
-    semantic,
-    concepts,
-    triggers,
-    conceptFrames,
-    toneless,
-    romanised,
-    synonyms,
-    thaiVocabulary,
-  };
+  return { concepts, triggers, conceptFrames, synonyms, postings: phrases.extend() };
 }
 
 /** The words the dictionary segmenter finds in the Thai runs of every field (repeated values are read once). */

@@ -183,6 +183,7 @@ const SHAPE: Record<keyof IndexData, Check> = {
   conceptFrames: 'array',
   toneless: 'object',
   romanised: 'object',
+  skeletons: 'object',
   synonyms: 'object',
   thaiVocabulary: 'object',
 };
@@ -195,6 +196,7 @@ const NESTED: Record<string, Record<string, Check>> = {
   semantic: { dimensions: 'number', termVectors: Float32Array, termHasVector: Uint8Array, categoryVectors: Float32Array, docVectors: Int8Array },
   toneless: { keys: 'array', offsets: Uint32Array, terms: Uint32Array, words: 'array' },
   romanised: { keys: 'array', offsets: Uint32Array, terms: Uint32Array, words: 'array' },
+  skeletons: { keys: 'array', offsets: Uint32Array, terms: Uint32Array, words: 'array' },
   thaiVocabulary: { words: 'array', toneless: 'array' },
 };
 

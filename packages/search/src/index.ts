@@ -2,9 +2,11 @@
  * @grocery/search: bilingual (English/Thai) ranked search, suggest and their building blocks.
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
-export { buildSearchIndex, searchIndexFromData, DEFAULT_RANKING, MAX_INDEX_LIMIT } from './search-index.ts';
+export { buildSearchIndex, searchIndexFromData } from './ranked-search-index.ts';
+export { DEFAULT_RANKING, type RankingWeights } from './ranking-weights.ts';
+export { MAX_INDEX_LIMIT } from './search-engine.ts';
 export { buildIndexData, type IndexData, type IndexBuildOptions } from './index-builder.ts';
-export type { SearchIndex, SearchIndexOptions, SearchIndexStats, SuggestionKind, RankingWeights } from './search-index.ts';
+export type { SearchIndex, SearchIndexOptions, SearchIndexStats, SpellingSuggestion, SuggestionKind } from './ranked-search-index.ts';
 export type { SearchQuery, SuggestQuery } from './search-query.ts';
 export { documentFromProduct } from './search-document.ts';
 export type { SearchDocument } from './search-document.ts';

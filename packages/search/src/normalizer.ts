@@ -127,6 +127,47 @@ export function isThaiLetter(code: number): boolean {
 const MAX_THAI_MARKS = 3;
 
 /**
+ * A Thai vowel typed as two letters, written back as one, or 0: NFKD splits SARA AM into NIKHAHIT +
+ * SARA AA (and keyboards type it so), and two SARA E side by side are SARA AE typed as it looks.
+ */
+function mergedThaiVowel(previous: number, unit: number): number {
+  if (unit === SARA_AA && previous === NIKHAHIT) return SARA_AM;
+  if (unit === SARA_E && previous === SARA_E) return SARA_AE;
+  return 0;
+}
+
+const MARK_DROPPED = 0;
+/** The mark went before a SARA AM written last, which stays last. */
+const MARK_BEFORE_SARA_AM = 1;
+/** The mark joined the marks of the last letter. */
+const MARK_ADDED = 2;
+
+/**
+ * Places a Thai mark after `out[0, n)`, whose last `marks` units are the marks of its last letter
+ * (`lastCode` is the last unit written); the caller counts the unit placed unless it was dropped.
+ */
+function placeThaiMark(out: Uint16Array, n: number, marks: number, code: number, lastCode: number): number {
+  if (lastCode === SARA_AM && isThaiTone(code) && !isThaiTone(out[n - 2]!)) {
+    // A tone mark typed after SARA AM belongs on the letter before it: "นำ้" is "น้ำ".
+    out[n - 1] = code;
+    out[n] = SARA_AM;
+    return MARK_BEFORE_SARA_AM;
+  }
+  if ((!isThaiBase(lastCode) && !isThaiMark(lastCode)) || marks >= MAX_THAI_MARKS) return MARK_DROPPED;
+  // The marks of one letter in their canonical order, one of each rank: a second vowel or tone mark is junk.
+  const rank = thaiMarkRank(code);
+  let at = n;
+  for (let j = n - marks; j < n; j++) {
+    const other = thaiMarkRank(out[j]!);
+    if (other === rank) return MARK_DROPPED;
+    if (other > rank && at === n) at = j;
+  }
+  out.copyWithin(at + 1, at, n);
+  out[at] = code;
+  return MARK_ADDED;
+}
+
+/**
  * Normalises free text for indexing and matching.
  *
  * @example
@@ -151,10 +192,8 @@ export function normalizeText(input: string): string {
     let low = 0;
     if (code >= 0xd800 && code <= 0xdbff && i + 1 < length) {
       // Astral plane: emoji and pictographs separate words; letters there are kept whole.
-      const cp = text.codePointAt(i)!;
-      low = text.charCodeAt(i + 1);
-      i++;
-      cls = LETTER_RE.test(String.fromCodePoint(cp)) ? LETTER : SPACE;
+      cls = LETTER_RE.test(String.fromCodePoint(text.codePointAt(i)!)) ? LETTER : SPACE;
+      low = text.charCodeAt(++i);
     } else {
       const digit = foreignDigit(code);
       if (digit >= 0) {
@@ -171,17 +210,11 @@ export function normalizeText(input: string): string {
       case DIGIT:
         if (pendingSpace && n > 0) out[n++] = 0x20;
         else if (!pendingSpace && n > 0 && last === LETTER) {
-          // NFKD split SARA AM into NIKHAHIT + SARA AA, and keyboards type it so: write it back as one letter.
-          if (unit === SARA_AA && out[n - 1] === NIKHAHIT) {
-            out[n - 1] = SARA_AM;
-            lastCode = SARA_AM;
-            marks = 0;
-            break;
-          }
-          // Two SARA E side by side are SARA AE typed as it looks.
-          if (unit === SARA_E && out[n - 1] === SARA_E) {
-            out[n - 1] = SARA_AE;
-            lastCode = SARA_AE;
+          const merged = mergedThaiVowel(out[n - 1]!, unit);
+          if (merged !== 0) {
+            out[n - 1] = merged;
+            lastCode = merged;
+            if (merged === SARA_AM) marks = 0;
             break;
           }
         }
@@ -193,31 +226,18 @@ export function normalizeText(input: string): string {
         lastCode = unit;
         marks = 0;
         break;
-      case MARK:
+      case MARK: {
         // Keep Thai marks on a Thai base, a few at most; every other combining mark is junk or a Latin accent.
         if (pendingSpace || !isThaiMark(code) || last !== LETTER) break;
-        if (lastCode === SARA_AM && isThaiTone(code) && !isThaiTone(out[n - 2]!)) {
-          // A tone mark typed after SARA AM belongs on the letter before it: "นำ้" is "น้ำ".
-          out[n - 1] = code;
-          out[n++] = SARA_AM;
-        } else if ((isThaiBase(lastCode) || isThaiMark(lastCode)) && marks < MAX_THAI_MARKS) {
-          // The marks of one letter in their canonical order, one of each rank: a second vowel or tone mark is junk.
-          const rank = thaiMarkRank(code);
-          let at = n;
-          let duplicate = false;
-          for (let j = n - marks; j < n; j++) {
-            const other = thaiMarkRank(out[j]!);
-            if (other === rank) duplicate = true;
-            else if (other > rank && at === n) at = j;
-          }
-          if (duplicate) break;
-          out.copyWithin(at + 1, at, n);
-          out[at] = code;
-          n++;
+        const placed = placeThaiMark(out, n, marks, code, lastCode);
+        if (placed === MARK_DROPPED) break;
+        n++;
+        if (placed === MARK_ADDED) {
           marks++;
           lastCode = out[n - 1]!;
         }
         break;
+      }
       case IGNORE:
         break;
       case JOINER:

@@ -15,6 +15,8 @@ import { keyRange } from './keyed-terms.ts';
 import { thaiToneless } from './normalizer.ts';
 import type { ParsedQuery } from './query-parser.ts';
 import { aspirationAgrees, romanizeThai, romanKey } from './thai-romanizer.ts';
+import { MIN_SKELETON_LENGTH, spellingSkeleton } from './spelling-skeleton.ts';
+import { matchSynonym, matchTrigger } from './lexicon-phrases.ts';
 import type { Token } from './tokenizer.ts';
 import { lowerBound, prefixRange, transposedCandidates, typoBudget, typoCandidates } from './typo-matcher.ts';
 
@@ -97,17 +99,7 @@ export const DEFAULT_MATCH_WEIGHTS: Readonly<MatchWeights> = {
 export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonly<MatchWeights> = DEFAULT_MATCH_WEIGHTS): Clause[] {
   const tokens = query.tokens;
   const clauses: Clause[] = [];
-  // Concept triggers add their goods to the clause of the trigger's last word.
-  const conceptAt = new Map<number, { concept: number; length: number; phrase: number }>();
-  for (let i = 0; i < tokens.length;) {
-    const match = matchTrigger(index, tokens, i);
-    if (match === null) {
-      i++;
-      continue;
-    }
-    conceptAt.set(i, match);
-    i += match.length;
-  }
+  const conceptAt = findConcepts(index, tokens);
   for (let i = 0; i < tokens.length;) {
     // A synonym phrase of several words ("kitchen roll") is one clause: the words together, or the other phrases.
     const synonym = matchSynonym(index, tokens, i);
@@ -137,82 +129,132 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
       i++;
       continue;
     }
-    const isLast = i === tokens.length - 1 && !query.completeLastWord;
-    const expansions = new Map<number, Expansion>();
-    const exact = index.termIds.get(token.term);
-    if (exact !== undefined) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false, sure: true });
-
-    if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
-    else if (token.kind === 'thai' && token.surface.length >= 2) addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
-    // A word on its way to an English word ("mi" → milk) reads as romanised Thai only as a second thought.
-    const completing = [...expansions.values()].some((x) => !x.sure);
-    if (token.kind === 'word' || token.kind === 'thai') {
-      const budget = typoBudget(token.surface.length);
-      if (budget > 0) {
-        const before = expansions.size;
-        addTypos(index, expansions, token.surface, budget, isLast, weights, 1, exact);
-        // The stem is one edit closer for a misspelt inflection ("sausgae" → sausag); only when the word found nothing.
-        if (expansions.size === before && token.term !== token.surface && token.term.length >= 5)
-          addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
-      } else if (exact === undefined) addTransposed(index, expansions, token.surface, weights);
-    }
-    if (token.kind === 'thai') {
-      addToneless(index, expansions, token.surface, 1, exact !== undefined, weights);
-      // Two or three Thai words of one run that the catalog holds as one word ("ไก่|ซี|พี" → ซีพี).
-      for (let length = 2; length <= 3; length++) {
-        const start = i - length + 1;
-        if (start < 0 || tokens.slice(start, i).some((t) => t.run !== token.run || t.kind !== 'thai')) break;
-        const joinedText = tokens
-          .slice(start, i + 1)
-          .map((t) => t.surface)
-          .join('');
-        const joined = index.termIds.get(joinedText);
-        if (joined !== undefined) put(expansions, { term: joined, weight: weights.exact, coverage: length, target: false, sure: true });
-        addToneless(index, expansions, joinedText, length, joined !== undefined, weights);
-      }
-    }
-    // A Thai run the segmenter cut differently here than in the catalog: match the run whole.
-    if (token.kind === 'thai' && tokens[i + 1]?.run !== token.run) {
-      let start = i;
-      while (start > 0 && tokens[start - 1]!.run === token.run && tokens[start - 1]!.kind === 'thai') start--;
-      const length = i - start + 1;
-      if (length > 1) {
-        const whole = tokens
-          .slice(start, i + 1)
-          .map((t) => t.surface)
-          .join('');
-        const id = index.termIds.get(whole);
-        if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false, sure: true });
-        addPrefix(index, expansions, whole, isLast ? weights.prefix : weights.thaiPrefix, length, weights.maxPrefixExpansions);
-        // A misspelt Thai word is often cut into odd pieces: "แชมพุ" → แชม|พุ. Match the run whole, with typos.
-        const budget = typoBudget(whole.length);
-        if (id === undefined && budget > 0) addTypos(index, expansions, whole, budget, isLast, weights, length);
-      }
-    }
-    if (token.kind === 'word') {
-      // Thai typed in Latin letters: this word, or it with the one or two before it ("khao niao" → ข้าวเหนียว).
-      addRomanised(index, expansions, token.surface, 1, { completing, readings: [...expansions.values()] }, weights);
-      for (let length = 2; length <= 3 && i - length + 1 >= 0; length++) {
-        const words = tokens.slice(i - length + 1, i + 1);
-        if (words.some((t) => t.kind !== 'word')) break;
-        addRomanised(index, expansions, words.map((t) => t.surface).join(' '), length, { completing: false, readings: [] }, weights);
-      }
-      // "ice cream" typed as "icecream" in the catalog, or the reverse.
-      const previous = tokens[i - 1];
-      if (previous?.kind === 'word') {
-        const joined = lookupSurface(index, previous.surface + token.surface);
-        if (joined !== undefined) put(expansions, { term: joined, weight: weights.compound, coverage: 2, target: false, sure: true });
-      }
-      if (exact === undefined && token.surface.length >= 6) addSplit(index, expansions, token.surface, weights.compound);
-    }
-    if (synonym !== null) for (const term of synonym.alternatives) put(expansions, { term, weight: weights.synonym, coverage: 1, target: false, sure: true });
-    if (token.kind === 'size') addPackCounts(index, expansions, token.term, weights);
-    const concept = conceptAt.get(i);
-    if (concept !== undefined) addConcept(index, expansions, concept.concept, 1, weights);
-    clauses.push({ expansions: finishClause(index, expansions, 1), span: 1, concept: concept?.concept ?? -1 });
+    clauses.push(wordClause(index, query, i, synonym, conceptAt.get(i)?.concept ?? -1, weights));
     i++;
   }
   return clauses;
+}
+
+/** Concept triggers by the token they start at; a trigger's goods join the clause of its last word. */
+function findConcepts(index: IndexData, tokens: readonly Token[]): Map<number, { concept: number; length: number; phrase: number }> {
+  const conceptAt = new Map<number, { concept: number; length: number; phrase: number }>();
+  for (let i = 0; i < tokens.length;) {
+    const match = matchTrigger(index, tokens, i);
+    if (match === null) {
+      i++;
+      continue;
+    }
+    conceptAt.set(i, match);
+    i += match.length;
+  }
+  return conceptAt;
+}
+
+/** The clause of the word at `i`: every reading of it (and of it with the words before it). */
+function wordClause(index: IndexData, query: ParsedQuery, i: number, synonym: { alternatives: number[] } | null, concept: number, weights: Readonly<MatchWeights>): Clause {
+  const tokens = query.tokens;
+  const token = tokens[i]!;
+  const isLast = i === tokens.length - 1 && !query.completeLastWord;
+  const expansions = new Map<number, Expansion>();
+  const exact = index.termIds.get(token.term);
+  // Typed as a prefix, a rare word is likelier the start of a far commoner one ("ช็อก" → ช็อกโกแลต): it is then one completion among them.
+  const completion = isLast && exact !== undefined && commonerCompletion(index, token.surface, exact);
+  if (exact !== undefined && !completion) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false, sure: true });
+
+  if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
+  else if (token.kind === 'thai' && token.surface.length >= 2) addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
+  // A word on its way to an English word ("mi" → milk) reads as romanised Thai only as a second thought.
+  const completing = [...expansions.values()].some((x) => !x.sure);
+  if (token.kind === 'word' || token.kind === 'thai') {
+    const budget = typoBudget(token.surface.length);
+    if (budget > 0) {
+      const before = expansions.size;
+      addTypos(index, expansions, token.surface, budget, isLast, weights, 1, exact);
+      // The stem is one edit closer for a misspelt inflection ("sausgae" → sausag); only when the word found nothing.
+      if (expansions.size === before && token.term !== token.surface && token.term.length >= 5)
+        addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
+    } else if (exact === undefined) addTransposed(index, expansions, token.surface, weights);
+    // A double letter moved or a mark on the wrong letter ("brocolli", "มะเขอืเทศ"): two edits, one slip.
+    if (exact === undefined) addSkeleton(index, expansions, token.surface, 1, weights);
+  }
+  if (token.kind === 'thai') addThaiReadings(index, expansions, tokens, i, isLast, exact, weights);
+  if (token.kind === 'word') addLatinReadings(index, expansions, tokens, i, completing, exact, weights);
+  if (synonym !== null) for (const term of synonym.alternatives) put(expansions, { term, weight: weights.synonym, coverage: 1, target: false, sure: true });
+  if (token.kind === 'size') addPackCounts(index, expansions, token.term, weights);
+  if (concept >= 0) addConcept(index, expansions, concept, 1, weights);
+  return { expansions: finishClause(index, expansions, 1), span: 1, concept };
+}
+
+/** A Thai word without its tone marks, joined with the words before it, and its run matched whole. */
+function addThaiReadings(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  tokens: readonly Token[],
+  i: number,
+  isLast: boolean,
+  exact: number | undefined,
+  weights: Readonly<MatchWeights>,
+): void {
+  const token = tokens[i]!;
+  addToneless(index, expansions, token.surface, 1, exact !== undefined, weights);
+  if (isLast) addTonelessPrefix(index, expansions, token.surface, 1, weights);
+  // Two or three Thai words of one run that the catalog holds as one word ("ไก่|ซี|พี" → ซีพี).
+  for (let length = 2; length <= 3; length++) {
+    const start = i - length + 1;
+    if (start < 0 || tokens.slice(start, i).some((t) => t.run !== token.run || t.kind !== 'thai')) break;
+    const joinedText = tokens
+      .slice(start, i + 1)
+      .map((t) => t.surface)
+      .join('');
+    const joined = index.termIds.get(joinedText);
+    if (joined !== undefined) put(expansions, { term: joined, weight: weights.exact, coverage: length, target: false, sure: true });
+    addToneless(index, expansions, joinedText, length, joined !== undefined, weights);
+  }
+  // A Thai run the segmenter cut differently here than in the catalog: match the run whole.
+  if (tokens[i + 1]?.run === token.run) return;
+  let start = i;
+  while (start > 0 && tokens[start - 1]!.run === token.run && tokens[start - 1]!.kind === 'thai') start--;
+  const length = i - start + 1;
+  if (length <= 1) return;
+  const whole = tokens
+    .slice(start, i + 1)
+    .map((t) => t.surface)
+    .join('');
+  const id = index.termIds.get(whole);
+  if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false, sure: true });
+  addPrefix(index, expansions, whole, isLast ? weights.prefix : weights.thaiPrefix, length, weights.maxPrefixExpansions);
+  if (isLast) addTonelessPrefix(index, expansions, whole, length, weights);
+  // A misspelt Thai word is often cut into odd pieces: "แชมพุ" → แชม|พุ. Match the run whole, with typos.
+  const budget = typoBudget(whole.length);
+  if (id === undefined && budget > 0) addTypos(index, expansions, whole, budget, isLast, weights, length);
+  if (id === undefined) addSkeleton(index, expansions, whole, length, weights);
+}
+
+/** A Latin word as romanised Thai (with the words before it), and as half of a compound or a closed one. */
+function addLatinReadings(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  tokens: readonly Token[],
+  i: number,
+  completing: boolean,
+  exact: number | undefined,
+  weights: Readonly<MatchWeights>,
+): void {
+  const token = tokens[i]!;
+  // Thai typed in Latin letters: this word, or it with the one or two before it ("khao niao" → ข้าวเหนียว).
+  addRomanised(index, expansions, token.surface, 1, { completing, readings: [...expansions.values()] }, weights);
+  for (let length = 2; length <= 3 && i - length + 1 >= 0; length++) {
+    const words = tokens.slice(i - length + 1, i + 1);
+    if (words.some((t) => t.kind !== 'word')) break;
+    addRomanised(index, expansions, words.map((t) => t.surface).join(' '), length, { completing: false, readings: [] }, weights);
+  }
+  // "ice cream" typed as "icecream" in the catalog, or the reverse.
+  const previous = tokens[i - 1];
+  if (previous?.kind === 'word') {
+    const joined = lookupSurface(index, previous.surface + token.surface);
+    if (joined !== undefined) put(expansions, { term: joined, weight: weights.compound, coverage: 2, target: false, sure: true });
+  }
+  if (exact === undefined && token.surface.length >= 6) addSplit(index, expansions, token.surface, weights.compound);
 }
 
 /**
@@ -322,6 +364,49 @@ function addTransposed(index: IndexData, expansions: Map<number, Expansion>, sur
   }
 }
 
+/** Completions of `surface` at least this many times commoner than the word itself make it a completion too. */
+const COMMONER_COMPLETION = 4;
+
+function commonerCompletion(index: IndexData, surface: string, exact: number): boolean {
+  const [start, end] = prefixRange(index.surfaces, surface);
+  const own = df(index, exact);
+  for (let s = start; s < end && s < start + 200; s++) if (df(index, index.surfaceTerms[s]!) >= COMMONER_COMPLETION * Math.max(1, own)) return true;
+  return false;
+}
+
+/**
+ * Thai words whose tone-mark-less form starts with `text`'s: a prefix typed with a tone mark
+ * left out or mistyped ("ช๊อก", "ชอก" → ช็อกโกแลต); the commonest few, scored as completions.
+ */
+function addTonelessPrefix(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, weights: Readonly<MatchWeights>): void {
+  const key = thaiToneless(text);
+  if (key.length < 2) return;
+  const [first, last] = prefixRange(index.toneless.keys, key);
+  if (first === last) return;
+  const terms = [...new Set(index.toneless.terms.subarray(index.toneless.offsets[first]!, index.toneless.offsets[last]!))]
+    .sort((a, b) => df(index, b) - df(index, a))
+    .slice(0, weights.maxThaiPrefixExpansions);
+  const maxDf = df(index, terms[0]!);
+  const minIdf = index.postings.idf[terms[0]!]!;
+  for (const term of terms) {
+    const popularity = Math.log1p(df(index, term)) / Math.log1p(maxDf);
+    const idfScale = minIdf / Math.max(1e-6, index.postings.idf[term]!);
+    put(expansions, { term, weight: weights.thaiPrefix * (0.6 + 0.4 * popularity) * idfScale, coverage, target: false, sure: false });
+  }
+}
+
+/** The catalog's words that share `text`'s spelling skeleton: a letter-order slip, read as one typo. */
+function addSkeleton(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, weights: Readonly<MatchWeights>): void {
+  if (text.length < MIN_SKELETON_LENGTH) return;
+  const [start, end] = keyRange(index.skeletons, spellingSkeleton(text));
+  let minIdf = Number.POSITIVE_INFINITY;
+  for (let e = start; e < end; e++) minIdf = Math.min(minIdf, index.postings.idf[index.skeletons.terms[e]!]!);
+  for (let e = start; e < end; e++) {
+    const term = index.skeletons.terms[e]!;
+    put(expansions, { term, weight: weights.typo1 * Math.min(1, minIdf / Math.max(1e-6, index.postings.idf[term]!)), coverage, target: false, sure: false });
+  }
+}
+
 /** The catalog's Thai words that `text` is without their tone marks. */
 function addToneless(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, isWord: boolean, weights: Readonly<MatchWeights>): void {
   const [start, end] = keyRange(index.toneless, thaiToneless(text));
@@ -394,24 +479,4 @@ function addSplit(index: IndexData, expansions: Map<number, Expansion>, surface:
 function lookupSurface(index: IndexData, surface: string): number | undefined {
   const start = lowerBound(index.surfaces, surface);
   return index.surfaces[start] === surface ? index.surfaceTerms[start] : undefined;
-}
-
-/** The longest phrase starting at `at` among `phrases` (by first term), or null. */
-function matchPhrase<T extends { terms: string[] }>(phrases: ReadonlyMap<string, readonly T[]>, tokens: readonly Token[], at: number): T | null {
-  const candidates = phrases.get(tokens[at]!.term);
-  if (candidates === undefined) return null;
-  for (const candidate of candidates) {
-    if (at + candidate.terms.length > tokens.length) continue;
-    if (candidate.terms.every((term, j) => tokens[at + j]!.term === term)) return candidate;
-  }
-  return null;
-}
-
-function matchTrigger(index: IndexData, tokens: readonly Token[], at: number): { concept: number; length: number; phrase: number } | null {
-  const found = matchPhrase(index.triggers, tokens, at);
-  return found === null ? null : { concept: found.concept, length: found.terms.length, phrase: found.phrase };
-}
-
-function matchSynonym(index: IndexData, tokens: readonly Token[], at: number): { terms: string[]; own: number; alternatives: number[] } | null {
-  return matchPhrase(index.synonyms, tokens, at);
 }

@@ -53,17 +53,12 @@ const DEPARTMENT_WEIGHT = 0.5;
 /** Word fields a document's own vector is made of: its names (keywords are shared by whole shelves). */
 const DOC_WORD_MASK = NAME_MASK;
 
-/** Learns the model. Cost: a few passes over the postings plus O(categories × k²). */
-export function buildSemanticModel(input: SemanticModelInput, options: SemanticModelOptions = {}): SemanticModel {
-  const { termCount, docCount, postings, semanticTerms, categories } = input;
-  const nodeCount = categories.nodes.length;
-  // Columns: every category node; levels 2 and 1 tie sibling shelves together, level 1 more loosely.
-  const column = new Int32Array(nodeCount).fill(-1);
-  let columns = 0;
-  for (const node of categories.nodes) column[node.id] = columns++;
-  const rank = Math.max(1, Math.min(options.dimensions ?? 64, columns));
-  const random = seededRandom(options.seed ?? 0x5eed);
-
+/**
+ * Term × context co-occurrence counts as sparse rows (CSR), turned into PPMI with smoothed context
+ * probabilities (`alpha`), so rare shelves do not dominate.
+ */
+function ppmiRows(input: SemanticModelInput, column: Int32Array, columns: number, alpha: number): { rowStart: Uint32Array; cols: Uint32Array; ppmi: Float64Array } {
+  const { termCount, postings, semanticTerms, categories } = input;
   // Term × context co-occurrence counts, as sparse rows (CSR).
   const rowStart = new Uint32Array(termCount + 1);
   const colIndex: number[] = [];
@@ -105,7 +100,6 @@ export function buildSemanticModel(input: SemanticModelInput, options: SemanticM
   const ppmi = Float64Array.from(values);
 
   // PPMI with smoothed context probabilities, so rare shelves do not dominate.
-  const alpha = options.contextSmoothing ?? 0.75;
   let smoothedTotal = 0;
   for (let c = 0; c < columns; c++) smoothedTotal += colSum[c]! ** alpha;
   for (let t = 0; t < termCount; t++) {
@@ -116,6 +110,21 @@ export function buildSemanticModel(input: SemanticModelInput, options: SemanticM
       ppmi[e] = Math.max(0, Math.log(pJoint / (pTerm * pContext)));
     }
   }
+  return { rowStart, cols, ppmi };
+}
+
+/** Learns the model. Cost: a few passes over the postings plus O(categories × k²). */
+export function buildSemanticModel(input: SemanticModelInput, options: SemanticModelOptions = {}): SemanticModel {
+  const { termCount, docCount, postings, categories } = input;
+  const nodeCount = categories.nodes.length;
+  // Columns: every category node; levels 2 and 1 tie sibling shelves together, level 1 more loosely.
+  const column = new Int32Array(nodeCount).fill(-1);
+  let columns = 0;
+  for (const node of categories.nodes) column[node.id] = columns++;
+  const rank = Math.max(1, Math.min(options.dimensions ?? 64, columns));
+  const random = seededRandom(options.seed ?? 0x5eed);
+
+  const { rowStart, cols, ppmi } = ppmiRows(input, column, columns, options.contextSmoothing ?? 0.75);
 
   const basis = topRightSingularVectors(rowStart, cols, ppmi, termCount, columns, rank, options.powerIterations ?? 4, random);
 

@@ -2,7 +2,9 @@
  * Suggest: completions of what the shopper is typing. Digits complete to barcodes; words complete
  * to brands and shelves whose name (or a word in it) starts with the text, with or without its
  * tone marks, and to product names found by an AUTOCOMPLETE search (prefix on the last word, typo
- * tolerant, Thai slips and romanised Thai read as a search reads them, names first).
+ * tolerant, Thai slips and romanised Thai read as a search reads them, names first). Text with
+ * a word the catalog does not hold (and a close word it does) leads with its corrected spelling:
+ * a `name` suggestion without a cprcode.
  */
 import type { SearchHitRecord, SearchLang, Suggestion } from '@grocery/core/ports';
 import { categoryKey } from './category-tree.ts';
@@ -26,7 +28,11 @@ interface Entry {
 }
 
 /** Builds the suggest function of an index. */
-export function buildSuggester(data: IndexData, search: (query: SearchQuery) => SearchHitRecord[]): (query: SuggestQuery) => Suggestion[] {
+export function buildSuggester(
+  data: IndexData,
+  search: (query: SearchQuery) => SearchHitRecord[],
+  correct: (text: string) => string | null,
+): (query: SuggestQuery) => Suggestion[] {
   const entries: Record<SearchLang, Entry[]> = { en: buildEntries(data, 'en'), th: buildEntries(data, 'th') };
   const keys: Record<SearchLang, string[]> = { en: entries.en.map((e) => e.key), th: entries.th.map((e) => e.key) };
 
@@ -53,6 +59,10 @@ export function buildSuggester(data: IndexData, search: (query: SearchQuery) => 
       }
       if (out.length > 0) return out;
     }
+
+    // Text the catalog does not spell so leads with the catalog's spelling of it ("brocolli" → broccoli).
+    const corrected = correct(input.query);
+    if (corrected !== null) add({ text: corrected, cprcode: null, kind: 'name' });
 
     // Brands and shelves whose name starts with the text, tone marks or not: the strongest few lead.
     const matches: Entry[] = [];

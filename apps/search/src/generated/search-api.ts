@@ -93,7 +93,11 @@ export type paths = {
          * @description `semantic` (the default) fuses lexical BM25F ranking with the semantic model, so that
          *     concept and cross-language queries find the right shelves; `autocomplete` favours name and
          *     prefix matches for search-as-you-type. An exact barcode or cprcode puts that product first.
-         *     Inactive products rank a little lower unless `active` asks for them.
+         *     Inactive products rank a little lower unless `active` asks for them. When a word of the
+         *     query is not in the catalog and a close word is ("brocolli", "มะเขอืเทศ"), the answer also
+         *     carries a `suggestion`: the query as the catalog spells it, with its own hits, for a
+         *     "Did you mean …" link. The hits of the query itself already read such words as their close
+         *     words where they can, so a suggestion comes with few hits or none as much as with many.
          */
         get: operations["search"];
         put?: never;
@@ -205,11 +209,28 @@ export type components = {
         };
         SearchResponse: {
             hits: components["schemas"]["SearchHit"][];
+            suggestion?: components["schemas"]["SpellingSuggestion"];
             /** @description Version of the index that answered (see /v1/manifest). */
             version: string;
         };
+        /**
+         * @description The query with each word the catalog does not hold replaced by the catalog's closest word (a
+         *     letter-order slip first, then the fewest edits, then the commonest word), and a Thai run cut
+         *     again by the catalog's words when a mark was typed after the wrong letter. Absent when every
+         *     word is the catalog's, none has a close word, or the corrected query finds nothing.
+         */
+        SpellingSuggestion: {
+            /** @description The hits of the corrected query, with the same `lang`, `limit`, `mode` and filters. */
+            hits: components["schemas"]["SearchHit"][];
+            /** @description The corrected query, normalised (lower case, single spaces); search it as `q`. */
+            query: string;
+        };
         Suggestion: {
-            /** @description The product a name or barcode completion stands for; null for brands and categories. */
+            /**
+             * @description The product a name or barcode completion stands for; null for brands and categories, and
+             *     for the `name` suggestion that leads when a word of the text is not in the catalog and a
+             *     close word is: the text as the catalog spells it ("brocolli" → "broccoli").
+             */
             cprcode: string | null;
             /** @enum {string} */
             kind: "name" | "brand" | "category" | "barcode";

@@ -1,3 +1,4 @@
+import { DidYouMean } from '../components/did-you-mean.tsx';
 import { Notice } from '../components/notice.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { errorText } from '../lib/error-text.ts';
@@ -22,6 +23,7 @@ export function SearchPage({ query }: { query: string }) {
   return (
     <div class="page">
       <PageHeading>{query.trim() ? t('searchResultsFor', { query }) : t('searchLabel')}</PageHeading>
+      {results.data && <DidYouMean query={query} found={results.data.length} />}
       {!query.trim() ? (
         <p>{t('searchEmpty')}</p>
       ) : results.error ? (

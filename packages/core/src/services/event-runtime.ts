@@ -24,10 +24,10 @@ export interface EventRuntimeOptions {
 }
 
 /**
- * The background workers of one process: events to partners (the dispatcher and the order poller)
- * and the recovery of unfinished orders and payments. Its surfaces are the app's to build: the
- * grocer's notifications (`createInboundWebhookHandler({ poller })` from `@grocery/core/http`) and
- * partners' endpoints for the admin API (`new WebhookEndpoints(...)`).
+ * The background workers of one process: events to partners (the dispatcher and the order poller),
+ * the recovery of unfinished orders and payments, and the sweep of expired idempotency keys. Its
+ * surfaces are the app's to build: the grocer's notifications (`createInboundWebhookHandler({ poller })`
+ * from `@grocery/core/http`) and partners' endpoints for the admin API (`new WebhookEndpoints(...)`).
  */
 export interface EventRuntime {
   instanceId: string;

@@ -103,7 +103,10 @@ describe('start-up on embedded PGlite', () => {
     ['with one byte flipped', (bytes: Buffer) => Buffer.from(bytes).fill(bytes[bytes.length - 200]! ^ 0xff, bytes.length - 200, bytes.length - 199)],
   ] as const) {
     test(`a restart with the kept search index ${damage} refuses it, rebuilds it, and searches the same`, async () => {
-      const indexFile = join(indexDir, readdirSync(indexDir).find((name) => name.endsWith('.gsix'))!);
+      const indexFile = join(
+        indexDir,
+        readdirSync(indexDir).find((name) => name.endsWith('.gsix'))!,
+      );
       const whole = readFileSync(indexFile);
       writeFileSync(indexFile, edit(whole));
       const system = await start();

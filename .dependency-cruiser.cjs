@@ -39,7 +39,8 @@ module.exports = {
     {
       name: 'apps-only-through-entry',
       severity: 'error',
-      comment: 'An app embedded in another process is reached through its src/index.ts, never through a module inside it: what it exports is what it promises.',
+      comment:
+        'An app embedded in another process is reached through its src/index.ts, never through a module inside it: what it exports is what it promises.',
       from: { path: '^apps/([^/]+)/' },
       to: { path: '^apps/', pathNot: ['^apps/$1/', '^apps/[^/]+/src/index\\.ts$'] },
     },

@@ -14,7 +14,10 @@ const model = (name: string) => `../graphql/graphql-models.ts#${name}`;
 
 /** One generated types file per OpenAPI document, next to the code that serves it. */
 const openapi = (document: string, output: string): CodegenConfig['generates'] => ({
-  [output]: { plugins: [{ add: { content: HEADER } }, './scripts/codegen/openapi-types.ts'], config: { openapi: document } },
+  [output]: {
+    plugins: [{ add: { content: HEADER } }, './scripts/codegen/openapi-types.ts'],
+    config: { openapi: document },
+  },
 });
 
 /** How the schema's types are written, in the resolver types and in @grocery/core/graphql-types alike. */

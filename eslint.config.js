@@ -9,7 +9,20 @@ import tseslint from 'typescript-eslint';
 // What packages/core must never import: it is the web-standard domain, and transports, database
 // drivers and concrete adapters implement its ports from outside.
 const CORE_FORBIDDEN_MODULES = [
-  ...['http', 'https', 'http2', 'net', 'tls', 'dgram', 'dns', 'child_process', 'cluster', 'worker_threads', 'fs', 'fs/promises'].flatMap((name) => [name, `node:${name}`]),
+  ...[
+    'http',
+    'https',
+    'http2',
+    'net',
+    'tls',
+    'dgram',
+    'dns',
+    'child_process',
+    'cluster',
+    'worker_threads',
+    'fs',
+    'fs/promises',
+  ].flatMap((name) => [name, `node:${name}`]),
   'pg',
   'pg-pool',
   'postgres',
@@ -23,13 +36,23 @@ const CORE_FORBIDDEN_MODULES = [
 const CORE_FORBIDDEN_PATTERNS = [
   {
     group: ['@grocery/*', '!@grocery/core', '!@grocery/core/*'],
-    message: 'packages/core is the domain: concrete adapters (grocer, store, http-node, ...) depend on it, never the reverse.',
+    message:
+      'packages/core is the domain: concrete adapters (grocer, store, http-node, ...) depend on it, never the reverse.',
   },
   { group: ['@electric-sql/*'], message: 'Database drivers belong in @grocery/store.' },
 ];
 
 export default defineConfig(
-  globalIgnores(['**/dist/**', '**/src/generated/**', 'apps/shop/web/generated/**', '**/node_modules/**', 'bench/reports/**', '.data/**', '.test-output/**', '.scratch/**']),
+  globalIgnores([
+    '**/dist/**',
+    '**/src/generated/**',
+    'apps/shop/web/generated/**',
+    '**/node_modules/**',
+    'bench/reports/**',
+    '.data/**',
+    '.test-output/**',
+    '.scratch/**',
+  ]),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
@@ -46,11 +69,22 @@ export default defineConfig(
       // An unhandled rejection kills the process: every promise is awaited, returned, or `void`ed on purpose.
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'suite', 'it', 'test', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+        {
+          allowForKnownSafeCalls: [
+            {
+              from: 'package',
+              package: 'node:test',
+              name: ['describe', 'suite', 'it', 'test', 'before', 'after', 'beforeEach', 'afterEach'],
+            },
+          ],
+        },
       ],
       '@typescript-eslint/no-misused-promises': 'error',
       // Unused bindings are noise; a leading underscore names one kept on purpose (an unused parameter of a port).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Types are imported with `import type` (verbatimModuleSyntax makes tsc insist too).
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // Off: `rows[0]!` is written on purpose, as under noUncheckedIndexedAccess (the shop has it on); the rule calls those ~1,000 marks redundant.
@@ -69,7 +103,10 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          paths: CORE_FORBIDDEN_MODULES.map((name) => ({ name, message: 'packages/core takes no transport, database driver or concrete adapter: put it behind a port.' })),
+          paths: CORE_FORBIDDEN_MODULES.map((name) => ({
+            name,
+            message: 'packages/core takes no transport, database driver or concrete adapter: put it behind a port.',
+          })),
           patterns: CORE_FORBIDDEN_PATTERNS,
         },
       ],
@@ -98,7 +135,9 @@ export default defineConfig(
   {
     files: ['**/*.{js,mjs,cjs}'],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', module: 'writable', require: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', module: 'writable', require: 'readonly' },
+    },
   },
   prettier,
 );

@@ -11,7 +11,15 @@ import type { HttpHandler, HttpResponse } from '@grocery/core/http';
 import { ManualClock } from '@grocery/core/testing';
 import { CatalogSnapshots, buildCatalogSnapshot, createCatalogHandler, type CatalogSnapshot } from '@grocery/catalog';
 import { createGrocerSimulator } from '@grocery/grocer';
-import { collectGarbage, compareInterleaved, fmt, heapUsedMb, table, type Benchmark, type BenchSection } from './lib.ts';
+import {
+  collectGarbage,
+  compareInterleaved,
+  fmt,
+  heapUsedMb,
+  table,
+  type Benchmark,
+  type BenchSection,
+} from './lib.ts';
 import { send, type HttpAnswer } from './support/http-client.ts';
 
 const PARTNER_KEY = 'pk_test_bench';
@@ -22,8 +30,16 @@ function serveHandler(handler: HttpHandler): Server {
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const headers: Record<string, string | undefined> = {};
-    for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    void handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body: new Uint8Array(), remoteAddress: req.socket.remoteAddress })
+    for (const [name, value] of Object.entries(req.headers))
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    void handler({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      body: new Uint8Array(),
+      remoteAddress: req.socket.remoteAddress,
+    })
       .then((response: HttpResponse) => {
         res.writeHead(response.status, response.headers);
         res.end(response.body ?? undefined);
@@ -57,7 +73,8 @@ async function close(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-const fetchBytes = (port: number, path: string): Promise<HttpAnswer> => send(`http://127.0.0.1:${port}${path}`, { headers: { 'x-partner-key': PARTNER_KEY } });
+const fetchBytes = (port: number, path: string): Promise<HttpAnswer> =>
+  send(`http://127.0.0.1:${port}${path}`, { headers: { 'x-partner-key': PARTNER_KEY } });
 
 /** A full collection once pending promise jobs have let go of what they held. */
 async function settle(): Promise<void> {
@@ -105,7 +122,11 @@ async function measureBuild(count: number, log: (line: string) => void): Promise
 }
 
 /** One timed build; the snapshot lives only in this call, so the next run starts without it. */
-async function measureOneBuild(grocer: ReturnType<typeof createGrocerSimulator>, count: number, log: (line: string) => void): Promise<BuildFigures> {
+async function measureOneBuild(
+  grocer: ReturnType<typeof createGrocerSimulator>,
+  count: number,
+  log: (line: string) => void,
+): Promise<BuildFigures> {
   const source = await grocer.catalogVersion();
   await settle();
   const before = process.memoryUsage();
@@ -113,7 +134,11 @@ async function measureOneBuild(grocer: ReturnType<typeof createGrocerSimulator>,
   delay.enable();
   const cpu = process.cpuUsage();
   const t0 = performance.now();
-  const snapshot = await buildCatalogSnapshot(grocer.exportCatalog({ batchSize: 1000 }), { publicBaseUrl: PUBLIC_BASE_URL, source, log });
+  const snapshot = await buildCatalogSnapshot(grocer.exportCatalog({ batchSize: 1000 }), {
+    publicBaseUrl: PUBLIC_BASE_URL,
+    source,
+    log,
+  });
   const buildMs = performance.now() - t0;
   const cpuUsed = process.cpuUsage(cpu);
   delay.disable();
@@ -155,7 +180,15 @@ const benchmark: Benchmark = async (options) => {
     snapshots,
     verifyPartnerKey: async (key: string | undefined) =>
       key === PARTNER_KEY
-        ? { partnerId: 'p', partnerName: 'bench', orderSource: 'BENCH', environment: 'sandbox' as const, keyPrefix: 'pk_test_ben', clientIds: [], live: false }
+        ? {
+            partnerId: 'p',
+            partnerName: 'bench',
+            orderSource: 'BENCH',
+            environment: 'sandbox' as const,
+            keyPrefix: 'pk_test_ben',
+            clientIds: [],
+            live: false,
+          }
         : null,
     publicBaseUrl: PUBLIC_BASE_URL,
     downloadSecret: 'bench-secret',
@@ -169,7 +202,13 @@ const benchmark: Benchmark = async (options) => {
   const answers = new Map<string, { headers: Record<string, string>; body: Uint8Array }>();
   for (const path of paths) {
     const url = new URL(path, 'http://x');
-    const response = await handler({ method: 'GET', path: url.pathname, query: url.searchParams, headers: { 'x-partner-key': PARTNER_KEY }, body: new Uint8Array() });
+    const response = await handler({
+      method: 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: { 'x-partner-key': PARTNER_KEY },
+      body: new Uint8Array(),
+    });
     answers.set(path, { headers: response.headers, body: response.body as Uint8Array });
   }
   const handlerServer = serveHandler(handler);
@@ -180,8 +219,13 @@ const benchmark: Benchmark = async (options) => {
   const rawPort = await listen(rawServer);
   let identical = true;
   for (const path of paths) {
-    const [viaHandler, viaUncached, viaRaw] = await Promise.all([fetchBytes(handlerPort, path), fetchBytes(uncachedPort, path), fetchBytes(rawPort, path)]);
-    identical &&= viaHandler.status === 200 && viaHandler.body.equals(viaRaw.body) && viaUncached.body.equals(viaRaw.body);
+    const [viaHandler, viaUncached, viaRaw] = await Promise.all([
+      fetchBytes(handlerPort, path),
+      fetchBytes(uncachedPort, path),
+      fetchBytes(rawPort, path),
+    ]);
+    identical &&=
+      viaHandler.status === 200 && viaHandler.body.equals(viaRaw.body) && viaUncached.body.equals(viaRaw.body);
   }
   const next = { handler: 0, uncached: 0, raw: 0 };
   const results = await compareInterleaved(
@@ -226,7 +270,13 @@ const benchmark: Benchmark = async (options) => {
             ['uncached', 'same, response cache off (pages assembled per request)'],
             ['raw', 'raw node:http, same bytes'],
           ] as const
-        ).map(([name, label]) => [label, fmt(results[name].opsPerSec, 0), fmt(results[name].p50), fmt(results[name].p95), fmt(results[name].p99)]),
+        ).map(([name, label]) => [
+          label,
+          fmt(results[name].opsPerSec, 0),
+          fmt(results[name].p50),
+          fmt(results[name].p95),
+          fmt(results[name].p99),
+        ]),
       ),
       '',
       `${count} products; ${pages} distinct pages of ${fmt(pageBytes / 1024, 0)} KiB; 8 concurrent keep-alive clients in the same process; rounds interleaved. Bodies byte-identical: ${identical ? 'yes' : 'NO'}.`,
@@ -235,9 +285,19 @@ const benchmark: Benchmark = async (options) => {
     ].join('\n'),
     targets: [
       { name: 'handler / raw req/s', measured: fmt(ratio, 2), target: '≥ 0.70', pass: ratio >= 0.7 },
-      { name: 'handler without response cache / raw req/s', measured: fmt(uncachedRatio, 2), target: '≥ 0.70', pass: uncachedRatio >= 0.7 },
+      {
+        name: 'handler without response cache / raw req/s',
+        measured: fmt(uncachedRatio, 2),
+        target: '≥ 0.70',
+        pass: uncachedRatio >= 0.7,
+      },
       { name: 'handler bytes equal raw bytes', measured: identical ? 'yes' : 'no', target: 'yes', pass: identical },
-      { name: 'walk returns every product', measured: `${walked}/${count}`, target: `${count}`, pass: walked === count },
+      {
+        name: 'walk returns every product',
+        measured: `${walked}/${count}`,
+        target: `${count}`,
+        pass: walked === count,
+      },
     ],
   });
 
@@ -285,7 +345,12 @@ const benchmark: Benchmark = async (options) => {
     ].join('\n'),
     targets: builds
       .filter((b) => b.count === 40_000 || options.quick)
-      .map((b) => ({ name: `build ${b.count} products`, measured: `${fmt(b.buildMs, 0)} ms (median of ${BUILD_RUNS})`, target: '≤ 1000 ms at 40k', pass: b.buildMs <= 1000 })),
+      .map((b) => ({
+        name: `build ${b.count} products`,
+        measured: `${fmt(b.buildMs, 0)} ms (median of ${BUILD_RUNS})`,
+        target: '≤ 1000 ms at 40k',
+        pass: b.buildMs <= 1000,
+      })),
   });
   return sections;
 };

@@ -12,18 +12,29 @@ import { orderableCodes } from './support/priced-products.ts';
 import { fmt, summarize, table, type Benchmark, type BenchSection, type LatencySummary } from './lib.ts';
 
 const QUOTE = 'mutation($i: QuoteInput!) { quote(input: $i) { quote { grandTotal } userErrors { code } } }';
-const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId grandTotal paymentLink { url } } userErrors { code } } }';
+const CREATE =
+  'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId grandTotal paymentLink { url } } userErrors { code } } }';
 
-async function checkoutOnce(t: TestSystem, token: string, input: Record<string, unknown>, timings: Record<'quote' | 'order' | 'pay' | 'path', number[]>): Promise<void> {
+async function checkoutOnce(
+  t: TestSystem,
+  token: string,
+  input: Record<string, unknown>,
+  timings: Record<'quote' | 'order' | 'pay' | 'path', number[]>,
+): Promise<void> {
   const url = `${t.baseUrl}/graphql`;
   const headers = { 'x-partner-key': t.partnerKey, authorization: `Bearer ${token}` };
   const start = performance.now();
-  const quote = await postGraphql<{ quote: { quote: { grandTotal: number } | null } }>(url, headers, QUOTE, { i: input });
+  const quote = await postGraphql<{ quote: { quote: { grandTotal: number } | null } }>(url, headers, QUOTE, {
+    i: input,
+  });
   const quoted = performance.now();
-  const created = await postGraphql<{ orderCreate: { order: { grandTotal: number; paymentLink: { url: string } } | null } }>(url, headers, CREATE, { i: input });
+  const created = await postGraphql<{
+    orderCreate: { order: { grandTotal: number; paymentLink: { url: string } } | null };
+  }>(url, headers, CREATE, { i: input });
   const ordered = performance.now();
   const order = created.data?.orderCreate.order;
-  if (!order || order.grandTotal !== quote.data?.quote.quote?.grandTotal) throw new Error(`checkout failed: ${JSON.stringify(created)}`);
+  if (!order || order.grandTotal !== quote.data?.quote.quote?.grandTotal)
+    throw new Error(`checkout failed: ${JSON.stringify(created)}`);
   const paid = await send(order.paymentLink.url, { method: 'POST', headers: { accept: 'application/json' } });
   if (paid.status !== 200) throw new Error(`payment failed: ${paid.status}`);
   const done = performance.now();
@@ -33,17 +44,24 @@ async function checkoutOnce(t: TestSystem, token: string, input: Record<string, 
   timings.path.push(done - start);
 }
 
-async function run(t: TestSystem, iterations: number, concurrency: number): Promise<{ steps: Record<string, LatencySummary>; wallMs: number }> {
+async function run(
+  t: TestSystem,
+  iterations: number,
+  concurrency: number,
+): Promise<{ steps: Record<string, LatencySummary>; wallMs: number }> {
   const branchCode = (await t.system.commerce.branches.list()).find((b) => b.alcoholLicensed)!.branchCode;
   const codes = await orderableCodes(t, branchCode);
-  const shoppers = await Promise.all(Array.from({ length: concurrency }, async () => (await t.signUpShopper()).idToken));
+  const shoppers = await Promise.all(
+    Array.from({ length: concurrency }, async () => (await t.signUpShopper()).idToken),
+  );
   const input = (i: number) => ({
     branchCode,
     lines: [0, 1, 2, 3, 4].map((k) => ({ cprcode: codes[(i + k) % codes.length]!, quantity: 1 + ((i + k) % 3) })),
     couponCodes: i % 2 ? ['SAVE10'] : [],
   });
   const timings = { quote: [] as number[], order: [] as number[], pay: [] as number[], path: [] as number[] };
-  for (let i = 0; i < 5; i++) await checkoutOnce(t, shoppers[0]!, input(i), { quote: [], order: [], pay: [], path: [] });
+  for (let i = 0; i < 5; i++)
+    await checkoutOnce(t, shoppers[0]!, input(i), { quote: [], order: [], pay: [], path: [] });
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -64,7 +82,10 @@ const benchmark: Benchmark = async (options) => {
       open: async () => {
         const schema = `bench_${randomBytes(4).toString('hex')}`;
         const db = await openDatabase({ url, schema, maxConnections: 10 });
-        return { ...db, close: async () => (await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`), await db.close()) };
+        return {
+          ...db,
+          close: async () => (await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`), await db.close()),
+        };
       },
     });
   }
@@ -92,11 +113,21 @@ const benchmark: Benchmark = async (options) => {
       sections.push({
         title: `Checkout path (quote → orderCreate → pay) on ${database.name}`,
         body: [
-          table(['Shoppers', 'Step', 'p50 ms', 'p95 ms', 'p99 ms', 'checkouts/s'], [...row('1', sequential), ...row('8', concurrent)]),
+          table(
+            ['Shoppers', 'Step', 'p50 ms', 'p95 ms', 'p99 ms', 'checkouts/s'],
+            [...row('1', sequential), ...row('8', concurrent)],
+          ),
           '',
           'Through HTTP: two GraphQL mutations and the pay page POST (which prices the order again with the grocer first), in-process grocer (its payment and order-status webhooks to the service included); client (node:http, kept-alive connections) and server share the process.',
         ].join('\n'),
-        targets: [{ name: `checkout path p95, one shopper (${database.name})`, measured: `${fmt(p95, 1)} ms`, target: '≤ 30 ms', pass: p95 <= 30 }],
+        targets: [
+          {
+            name: `checkout path p95, one shopper (${database.name})`,
+            measured: `${fmt(p95, 1)} ms`,
+            target: '≤ 30 ms',
+            pass: p95 <= 30,
+          },
+        ],
       });
     } finally {
       await t.close();

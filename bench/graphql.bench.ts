@@ -23,12 +23,21 @@ const benchmark: Benchmark = async (options) => {
   const sections: BenchSection[] = [];
   for (const count of options.productCounts) {
     options.log(`graphql: starting servers with ${count} products`);
-    const servers = await startChild<Servers>(new URL('./support/graphql-servers.ts', import.meta.url).pathname, [String(count)]);
+    const servers = await startChild<Servers>(new URL('./support/graphql-servers.ts', import.meta.url).pathname, [
+      String(count),
+    ]);
     try {
       const { info } = servers;
       const body = JSON.stringify({ query: QUERY, variables: { b: info.branchCode } });
-      const request = (url: string) => ({ url, method: 'POST' as const, headers: { 'content-type': 'application/json', 'x-partner-key': info.partnerKey }, body });
-      const answers = await Promise.all([info.ours, info.raw, info.yoga, info.apollo].map(async (url) => (await fetch(url, request(url))).text()));
+      const request = (url: string) => ({
+        url,
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/json', 'x-partner-key': info.partnerKey },
+        body,
+      });
+      const answers = await Promise.all(
+        [info.ours, info.raw, info.yoga, info.apollo].map(async (url) => (await fetch(url, request(url))).text()),
+      );
       assert.equal(answers[1], answers[0], 'the raw server answers the identical bytes');
       assert.deepEqual(JSON.parse(answers[2]!), JSON.parse(answers[0]!), 'Yoga answers the same data');
       assert.deepEqual(JSON.parse(answers[3]!), JSON.parse(answers[0]!), 'Apollo answers the same data');
@@ -64,10 +73,30 @@ const benchmark: Benchmark = async (options) => {
           `Response ${answers[0]!.length.toLocaleString('en')} bytes; 16 connections; autocannon in the parent process, servers in one child process. Grocer calls per request of /graphql (price + stock), over ${probes} requests: ${fmt(callsPerRequest, 2)}.`,
         ].join('\n'),
         targets: [
-          { name: `ours / raw node:http throughput (${count})`, measured: fmt(vsRaw), target: '≥ 0.5', pass: vsRaw >= 0.5 },
-          { name: `ours / GraphQL Yoga throughput (${count})`, measured: fmt(vsYoga), target: '≥ 3', pass: vsYoga >= 3 },
-          { name: `ours / Apollo Server throughput (${count})`, measured: fmt(vsApollo), target: '≥ 3', pass: vsApollo >= 3 },
-          { name: `grocer calls per request (${count})`, measured: fmt(callsPerRequest, 2), target: '2 (one price, one stock)', pass: Math.abs(callsPerRequest - 2) < 0.01 },
+          {
+            name: `ours / raw node:http throughput (${count})`,
+            measured: fmt(vsRaw),
+            target: '≥ 0.5',
+            pass: vsRaw >= 0.5,
+          },
+          {
+            name: `ours / GraphQL Yoga throughput (${count})`,
+            measured: fmt(vsYoga),
+            target: '≥ 3',
+            pass: vsYoga >= 3,
+          },
+          {
+            name: `ours / Apollo Server throughput (${count})`,
+            measured: fmt(vsApollo),
+            target: '≥ 3',
+            pass: vsApollo >= 3,
+          },
+          {
+            name: `grocer calls per request (${count})`,
+            measured: fmt(callsPerRequest, 2),
+            target: '2 (one price, one stock)',
+            pass: Math.abs(callsPerRequest - 2) < 0.01,
+          },
         ],
       });
     } finally {

@@ -3,8 +3,24 @@
  * lookups of 100 items in-process and over HTTP, and a whole-catalog export over HTTP.
  */
 import { performance } from 'node:perf_hooks';
-import { createGrocerServer, createGrocerSimulator, createHttpGrocer, generateCatalog, type GeneratedCatalog } from '@grocery/grocer';
-import { collectGarbage, fmt, heapUsedMb, measure, measureConcurrent, table, type Benchmark, type BenchSection, type LatencySummary } from './lib.ts';
+import {
+  createGrocerServer,
+  createGrocerSimulator,
+  createHttpGrocer,
+  generateCatalog,
+  type GeneratedCatalog,
+} from '@grocery/grocer';
+import {
+  collectGarbage,
+  fmt,
+  heapUsedMb,
+  measure,
+  measureConcurrent,
+  table,
+  type Benchmark,
+  type BenchSection,
+  type LatencySummary,
+} from './lib.ts';
 
 const BRANCH = 'BKK01';
 
@@ -34,9 +50,17 @@ const grocerBench: Benchmark = async (options) => {
     collectGarbage();
     const heap = heapUsedMb() - before;
     options.log(`generated ${count} products in ${fmt(ms, 0)} ms, ${fmt(heap, 1)} MB`);
-    genRows.push([count.toLocaleString('en-US'), fmt(ms, 0), fmt((count / ms) * 1000, 0), fmt(heap, 1), fmt((heap * 1024 * 1024) / count, 0)]);
-    if (count === 40_000) targets.push({ name: 'generate 40k', measured: `${fmt(ms, 0)} ms`, target: '< 1,000 ms', pass: ms < 1000 });
-    if (count === 200_000) targets.push({ name: 'generate 200k', measured: `${fmt(ms, 0)} ms`, target: '< 5,000 ms', pass: ms < 5000 });
+    genRows.push([
+      count.toLocaleString('en-US'),
+      fmt(ms, 0),
+      fmt((count / ms) * 1000, 0),
+      fmt(heap, 1),
+      fmt((heap * 1024 * 1024) / count, 0),
+    ]);
+    if (count === 40_000)
+      targets.push({ name: 'generate 40k', measured: `${fmt(ms, 0)} ms`, target: '< 1,000 ms', pass: ms < 1000 });
+    if (count === 200_000)
+      targets.push({ name: 'generate 200k', measured: `${fmt(ms, 0)} ms`, target: '< 5,000 ms', pass: ms < 5000 });
     largest = catalog;
   }
 
@@ -61,7 +85,9 @@ const grocerBench: Benchmark = async (options) => {
 
   // Batch price lookups of 100 items, in-process and over HTTP on loopback.
   const sellable = largest!.products.filter((p) => p.active && p.online);
-  const batches = Array.from({ length: 64 }, (_, b) => Array.from({ length: 100 }, (_, i) => sellable[(b * 7919 + i * 104_729) % sellable.length]!.cprcode));
+  const batches = Array.from({ length: 64 }, (_, b) =>
+    Array.from({ length: 100 }, (_, i) => sellable[(b * 7919 + i * 104_729) % sellable.length]!.cprcode),
+  );
   let next = 0;
   const batch = () => batches[next++ % batches.length]!;
   const inProcess = await measure(() => sim.prices(BRANCH, batch()), { iterations: options.quick ? 300 : 3000 });
@@ -70,7 +96,10 @@ const grocerBench: Benchmark = async (options) => {
   const server = await createGrocerServer(sim, { log: () => {} });
   const http = createHttpGrocer({ url: server.origin });
   const overHttp = await measure(() => http.prices(BRANCH, batch()), { iterations: options.quick ? 200 : 2000 });
-  const overHttpConcurrent = await measureConcurrent(() => http.prices(BRANCH, batch()), { iterations: options.quick ? 200 : 2000, concurrency: 8 });
+  const overHttpConcurrent = await measureConcurrent(() => http.prices(BRANCH, batch()), {
+    iterations: options.quick ? 200 : 2000,
+    concurrency: 8,
+  });
   const calcLines = batch()
     .slice(0, 20)
     .map((cprcode) => ({ cprcode, quantity: 2 }));
@@ -84,7 +113,9 @@ const grocerBench: Benchmark = async (options) => {
     .map((p) => p.cprcode);
   const calcRequest = {
     branchCode: BRANCH,
-    lines: calcLines.filter((l) => priceable.includes(l.cprcode) && !sim.allProducts().find((p) => p.cprcode === l.cprcode)!.alcohol),
+    lines: calcLines.filter(
+      (l) => priceable.includes(l.cprcode) && !sim.allProducts().find((p) => p.cprcode === l.cprcode)!.alcohol,
+    ),
     fulfilment: 'PICKUP' as const,
     scheduleMode: 'REGULAR',
     address: null,
@@ -112,8 +143,18 @@ const grocerBench: Benchmark = async (options) => {
       ),
     ].join('\n'),
     targets: [
-      { name: 'prices × 100 in-process p95', measured: `${fmt(inProcess.p95, 3)} ms`, target: '< 5 ms', pass: inProcess.p95 < 5 },
-      { name: 'prices × 100 over HTTP p95', measured: `${fmt(overHttp.p95, 3)} ms`, target: '< 25 ms', pass: overHttp.p95 < 25 },
+      {
+        name: 'prices × 100 in-process p95',
+        measured: `${fmt(inProcess.p95, 3)} ms`,
+        target: '< 5 ms',
+        pass: inProcess.p95 < 5,
+      },
+      {
+        name: 'prices × 100 over HTTP p95',
+        measured: `${fmt(overHttp.p95, 3)} ms`,
+        target: '< 25 ms',
+        pass: overHttp.p95 < 25,
+      },
     ],
   });
 
@@ -124,7 +165,10 @@ const grocerBench: Benchmark = async (options) => {
   const exportMs = performance.now() - exportStarted;
   sections.push({
     title: 'Grocer: catalog export over HTTP',
-    body: table(['products', 'page size', 'total ms', 'products/s'], [[exported.toLocaleString('en-US'), 5000, fmt(exportMs, 0), fmt((exported / exportMs) * 1000, 0)]]),
+    body: table(
+      ['products', 'page size', 'total ms', 'products/s'],
+      [[exported.toLocaleString('en-US'), 5000, fmt(exportMs, 0), fmt((exported / exportMs) * 1000, 0)]],
+    ),
     targets: [
       {
         name: `export ${exported.toLocaleString('en-US')} over HTTP`,

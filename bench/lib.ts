@@ -10,7 +10,9 @@ import { performance } from 'node:perf_hooks';
  * the script), so that every benchmark process runs the service as it runs in production.
  */
 export function serviceNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  };
   const tokens = pkg.scripts.start.split(/\s+/).slice(1);
   const script = tokens.findIndex((token) => !token.startsWith('--'));
   return script === -1 ? tokens : tokens.slice(0, script);
@@ -46,7 +48,10 @@ export function summarize(samplesMs: number[], wallMs: number): LatencySummary {
 }
 
 /** Runs `fn` sequentially `iterations` times after `warmup` runs and summarises latencies. */
-export async function measure(fn: () => unknown, options: { iterations: number; warmup?: number }): Promise<LatencySummary> {
+export async function measure(
+  fn: () => unknown,
+  options: { iterations: number; warmup?: number },
+): Promise<LatencySummary> {
   for (let i = 0; i < (options.warmup ?? Math.ceil(options.iterations / 10)); i++) await fn();
   const samples: number[] = [];
   const start = performance.now();
@@ -59,7 +64,10 @@ export async function measure(fn: () => unknown, options: { iterations: number; 
 }
 
 /** Runs `fn` with `concurrency` callers in flight for `iterations` calls in total. */
-export async function measureConcurrent(fn: () => Promise<unknown>, options: { iterations: number; concurrency: number; warmup?: number }): Promise<LatencySummary> {
+export async function measureConcurrent(
+  fn: () => Promise<unknown>,
+  options: { iterations: number; concurrency: number; warmup?: number },
+): Promise<LatencySummary> {
   for (let i = 0; i < (options.warmup ?? Math.ceil(options.iterations / 10)); i++) await fn();
   const samples: number[] = [];
   let next = 0;
@@ -88,7 +96,8 @@ export async function compareInterleaved<K extends string>(
   const names = Object.keys(candidates) as K[];
   const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
   const wall = Object.fromEntries(names.map((n) => [n, 0])) as Record<K, number>;
-  for (const name of names) for (let i = 0; i < (options.warmup ?? options.iterationsPerRound); i++) await candidates[name]();
+  for (const name of names)
+    for (let i = 0; i < (options.warmup ?? options.iterationsPerRound); i++) await candidates[name]();
   for (let round = 0; round < options.rounds; round++) {
     for (const name of names) {
       const fn = candidates[name];

@@ -11,7 +11,18 @@ import { createMcpServerFactory, PostTransport, toolCatalog } from '@grocery/mcp
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { startTestSystem } from '../test/support/test-system.ts';
-import { collectGarbage, compareInterleaved, fmt, heapUsedMb, measure, rssMb, table, type Benchmark, type BenchSection, type LatencySummary } from './lib.ts';
+import {
+  collectGarbage,
+  compareInterleaved,
+  fmt,
+  heapUsedMb,
+  measure,
+  rssMb,
+  table,
+  type Benchmark,
+  type BenchSection,
+  type LatencySummary,
+} from './lib.ts';
 
 const TOOL_CALLS_FOR_MEMORY = 10_000;
 
@@ -43,7 +54,8 @@ const benchmark: Benchmark = async (options) => {
         body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }),
       });
       const body = (await response.json()) as { result?: { isError?: boolean; structuredContent: unknown } };
-      if (response.status !== 200 || !body.result || body.result.isError) throw new Error(`${name} over MCP failed: ${JSON.stringify(body)}`);
+      if (response.status !== 200 || !body.result || body.result.isError)
+        throw new Error(`${name} over MCP failed: ${JSON.stringify(body)}`);
       return body.result.structuredContent;
     };
     const viaGraphQL = async (name: string, args: Record<string, unknown>): Promise<unknown> => {
@@ -54,7 +66,8 @@ const benchmark: Benchmark = async (options) => {
         body: JSON.stringify({ query: tool.document, variables: args, operationName: name }),
       });
       const body = (await response.json()) as { data?: unknown; errors?: unknown };
-      if (response.status !== 200 || body.errors) throw new Error(`${name} over /graphql failed: ${JSON.stringify(body)}`);
+      if (response.status !== 200 || body.errors)
+        throw new Error(`${name} over /graphql failed: ${JSON.stringify(body)}`);
       return body.data;
     };
 
@@ -64,16 +77,31 @@ const benchmark: Benchmark = async (options) => {
     ];
     const rows: (string | number)[][] = [];
     const targets: NonNullable<BenchSection['targets']> = [];
-    const row = (label: string, s: LatencySummary) => [label, s.count, fmt(s.p50, 3), fmt(s.p95, 3), fmt(s.p99, 3), fmt(s.mean, 3), fmt(s.opsPerSec, 0)];
+    const row = (label: string, s: LatencySummary) => [
+      label,
+      s.count,
+      fmt(s.p50, 3),
+      fmt(s.p95, 3),
+      fmt(s.p99, 3),
+      fmt(s.mean, 3),
+      fmt(s.opsPerSec, 0),
+    ];
     for (const [name, args] of operations) {
-      assert.deepEqual(await viaMcp(name, args), await viaGraphQL(name, args), `${name}: the tool answers what /graphql answers`);
+      assert.deepEqual(
+        await viaMcp(name, args),
+        await viaGraphQL(name, args),
+        `${name}: the tool answers what /graphql answers`,
+      );
       for (const concurrency of [1, 8]) {
         options.log(`mcp: ${name} × ${concurrency} in flight`);
         const results = await compareInterleaved(
           { mcp: () => viaMcp(name, args), graphql: () => viaGraphQL(name, args) },
           { rounds: options.quick ? 4 : 10, iterationsPerRound: options.quick ? 150 : 400, concurrency, warmup: 200 },
         );
-        rows.push(row(`${name} MCP (${concurrency} in flight)`, results.mcp), row(`${name} /graphql (${concurrency} in flight)`, results.graphql));
+        rows.push(
+          row(`${name} MCP (${concurrency} in flight)`, results.mcp),
+          row(`${name} /graphql (${concurrency} in flight)`, results.graphql),
+        );
         const ratio = results.mcp.p50 / results.graphql.p50;
         const meanRatio = results.mcp.mean / results.graphql.mean;
         targets.push({
@@ -112,17 +140,32 @@ const benchmark: Benchmark = async (options) => {
     // In process, without HTTP (last: the idle HTTP connections may close meanwhile): building the
     // per-request server, and a ping through it over the SDK's web-standard transport versus the
     // PostTransport /mcp uses.
-    const serverFor = createMcpServerFactory({ commerce: t.system.commerce, executor: new GraphQLExecutor(createGraphQLSchema()) });
-    const caller = { partner: { partnerId: 'bench' } as PartnerContext, partnerKey: '', requestId: 'bench', authorization: undefined, idempotencyKey: null };
+    const serverFor = createMcpServerFactory({
+      commerce: t.system.commerce,
+      executor: new GraphQLExecutor(createGraphQLSchema()),
+    });
+    const caller = {
+      partner: { partnerId: 'bench' } as PartnerContext,
+      partnerKey: '',
+      requestId: 'bench',
+      authorization: undefined,
+      idempotencyKey: null,
+    };
     const ping = { jsonrpc: '2.0' as const, id: 1, method: 'ping' };
     const iterations = options.quick ? 3_000 : 10_000;
     const construction = await measure(() => serverFor(caller), { iterations });
     const webTransport = await measure(
       async () => {
         const server = serverFor(caller);
-        const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        const transport = new WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
         await server.connect(transport);
-        const request = new Request('http://localhost/mcp', { method: 'POST', headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' } });
+        const request = new Request('http://localhost/mcp', {
+          method: 'POST',
+          headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        });
         await (await transport.handleRequest(request, { parsedBody: ping })).text();
       },
       { iterations },
@@ -149,7 +192,12 @@ const benchmark: Benchmark = async (options) => {
         ].join('\n'),
         targets: [
           ...targets,
-          { name: `heap growth over ${TOOL_CALLS_FOR_MEMORY.toLocaleString('en')} tool calls`, measured: `${fmt(growth, 2)} MB`, target: '< 10 MB', pass: growth < 10 },
+          {
+            name: `heap growth over ${TOOL_CALLS_FOR_MEMORY.toLocaleString('en')} tool calls`,
+            measured: `${fmt(growth, 2)} MB`,
+            target: '< 10 MB',
+            pass: growth < 10,
+          },
         ],
       },
     ];

@@ -12,7 +12,8 @@ import { postGraphql, send } from './support/http-client.ts';
 import { orderableCodes } from './support/priced-products.ts';
 import { fmt, summarize, table, type Benchmark } from './lib.ts';
 
-const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { paymentLink { url provider } } userErrors { code } } }';
+const CREATE =
+  'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { paymentLink { url provider } } userErrors { code } } }';
 
 /** Places `count` one-line orders with `partnerKey` and returns their payment links. */
 async function placeOrders(t: TestSystem, partnerKey: string, clientId: string, count: number): Promise<string[]> {
@@ -21,7 +22,10 @@ async function placeOrders(t: TestSystem, partnerKey: string, clientId: string, 
   const { idToken } = await t.signUpShopper(undefined, clientId);
   const links: string[] = [];
   for (let i = 0; i < count; i++) {
-    const input = { branchCode, lines: [0, 1, 2].map((k) => ({ cprcode: codes[(i + k) % codes.length]!, quantity: 1 })) };
+    const input = {
+      branchCode,
+      lines: [0, 1, 2].map((k) => ({ cprcode: codes[(i + k) % codes.length]!, quantity: 1 })),
+    };
     const created = await postGraphql<{ orderCreate: { order: { paymentLink: { url: string } } | null } }>(
       `${t.baseUrl}/graphql`,
       { 'x-partner-key': partnerKey, authorization: `Bearer ${idToken}` },
@@ -68,14 +72,16 @@ const benchmark: Benchmark = async (options) => {
         const t0 = performance.now();
         const answer = await send(links[i]!, form);
         const ms = performance.now() - t0;
-        if (answer.status !== expected) throw new Error(`${kind} pay answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`);
+        if (answer.status !== expected)
+          throw new Error(`${kind} pay answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`);
         if (i >= warmup) samples[kind].push(ms);
       }
     }
     const wallMs = performance.now() - started;
     const stripeSummary = summarize(samples.stripe, wallMs);
     const sandboxSummary = summarize(samples.sandbox, wallMs);
-    if (stripe.count('POST /v1/checkout/sessions') < iterations) throw new Error('not every POST created a Checkout Session');
+    if (stripe.count('POST /v1/checkout/sessions') < iterations)
+      throw new Error('not every POST created a Checkout Session');
     const ratio = stripeSummary.p95 / sandboxSummary.p95;
     return [
       {
@@ -84,14 +90,33 @@ const benchmark: Benchmark = async (options) => {
           table(
             ['Provider', 'POSTs', 'p50 ms', 'p95 ms', 'p99 ms'],
             [
-              ['stripe (303 to the Checkout Session)', stripeSummary.count, fmt(stripeSummary.p50, 1), fmt(stripeSummary.p95, 1), fmt(stripeSummary.p99, 1)],
-              ['sandbox (paid at once, 303 back to the page)', sandboxSummary.count, fmt(sandboxSummary.p50, 1), fmt(sandboxSummary.p95, 1), fmt(sandboxSummary.p99, 1)],
+              [
+                'stripe (303 to the Checkout Session)',
+                stripeSummary.count,
+                fmt(stripeSummary.p50, 1),
+                fmt(stripeSummary.p95, 1),
+                fmt(stripeSummary.p99, 1),
+              ],
+              [
+                'sandbox (paid at once, 303 back to the page)',
+                sandboxSummary.count,
+                fmt(sandboxSummary.p50, 1),
+                fmt(sandboxSummary.p95, 1),
+                fmt(sandboxSummary.p99, 1),
+              ],
             ],
           ),
           '',
           `Stripe p95 / sandbox p95: ${fmt(ratio, 2)}. Both re-price the order with the in-process grocer and store a payment attempt; the Stripe POST then creates a Checkout Session through the official SDK (one HTTP call to the double on 127.0.0.1, which shares the process), the sandbox POST records the payment at the grocer. Against Stripe itself add its API latency (typically a few hundred ms).`,
         ].join('\n'),
-        targets: [{ name: 'pay POST → Stripe redirect p95', measured: `${fmt(stripeSummary.p95, 1)} ms`, target: '≤ 50 ms against the double', pass: stripeSummary.p95 <= 50 }],
+        targets: [
+          {
+            name: 'pay POST → Stripe redirect p95',
+            measured: `${fmt(stripeSummary.p95, 1)} ms`,
+            target: '≤ 50 ms against the double',
+            pass: stripeSummary.p95 <= 50,
+          },
+        ],
       },
     ];
   } finally {

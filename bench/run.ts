@@ -13,10 +13,21 @@ if (!(globalThis as { gc?: unknown }).gc) {
   // Re-run with --expose-gc so that memory figures are taken after a full collection, and with the
   // service's own flags, since the in-process benchmarks run the service here. The benchmarks run
   // the TypeScript sources: NODE_OPTIONS passes the "@grocery/source" condition to every process.
-  const env = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=@grocery/source'].filter(Boolean).join(' ') };
+  const env = {
+    ...process.env,
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=@grocery/source'].filter(Boolean).join(' '),
+  };
   const result = spawnSync(
     process.execPath,
-    ['--expose-gc', '--max-old-space-size=8192', ...serviceNodeFlags(), '--import', 'tsx', join(here, 'run.ts'), ...process.argv.slice(2)],
+    [
+      '--expose-gc',
+      '--max-old-space-size=8192',
+      ...serviceNodeFlags(),
+      '--import',
+      'tsx',
+      join(here, 'run.ts'),
+      ...process.argv.slice(2),
+    ],
     { stdio: 'inherit', env },
   );
   process.exit(result.status ?? 1);

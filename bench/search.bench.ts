@@ -14,10 +14,23 @@ import { HARD_QUERIES } from '../packages/search/eval/hard-queries.ts';
 import { JUDGED_QUERIES } from '../packages/search/eval/judged-queries.ts';
 import { createMiniSearchBaseline } from '../packages/search/eval/minisearch-baseline.ts';
 import { BENCH_QUERY_MIX } from '../packages/search/eval/query-mix.ts';
-import { evaluateQueries, summariseOutcomes, type QueryOutcome, type RelevanceSummary } from '../packages/search/eval/relevance.ts';
+import {
+  evaluateQueries,
+  summariseOutcomes,
+  type QueryOutcome,
+  type RelevanceSummary,
+} from '../packages/search/eval/relevance.ts';
 import { Worker } from 'node:worker_threads';
 import type { BenchWorkerData, BenchWorkerRequest } from '../packages/search/eval/bench-worker.ts';
-import { collectGarbage, compareInterleaved, fmt, table, type Benchmark, type BenchSection, type LatencySummary } from './lib.ts';
+import {
+  collectGarbage,
+  compareInterleaved,
+  fmt,
+  table,
+  type Benchmark,
+  type BenchSection,
+  type LatencySummary,
+} from './lib.ts';
 
 const LIMIT = 20;
 /** Relevance is judged at this many results. */
@@ -61,7 +74,10 @@ const WORKER_URL = new URL('../packages/search/eval/bench-worker.ts', import.met
 /** Starts an engine worker; the TypeScript loader is registered inside it (Node 20 workers do not inherit it). */
 async function startEngine(engine: BenchWorkerData['engine'], count: number): Promise<EngineWorker> {
   const data: BenchWorkerData = { engine, count, limit: LIMIT };
-  const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); });`, { eval: true, workerData: data });
+  const worker = new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); });`,
+    { eval: true, workerData: data },
+  );
   let pending: ((value: number) => void) | null = null;
   let failure: Error | null = null;
   await new Promise<void>((resolve, reject) => {
@@ -103,7 +119,11 @@ const searchBench: Benchmark = async (options) => {
   for (const count of options.productCounts) {
     const products = generateCatalog({ seed: 1, count }).products;
     const docs = products.map((p) => documentFromProduct(p, null));
-    const mix = BENCH_QUERY_MIX.map((q) => ({ text: typeof q.text === 'string' ? q.text : q.text(products), lang: q.lang, mode: q.mode }));
+    const mix = BENCH_QUERY_MIX.map((q) => ({
+      text: typeof q.text === 'string' ? q.text : q.text(products),
+      lang: q.lang,
+      mode: q.mode,
+    }));
     // Relevance of the hard queries, once (at the first size): each engine answers them while it is built here.
     const judgeRelevance = relevanceSections.length === 0;
 
@@ -113,20 +133,46 @@ const searchBench: Benchmark = async (options) => {
       (index) => ({
         memoryBytes: index.stats().memoryBytes,
         outcomes: judgeRelevance
-          ? evaluateQueries(HARD_QUERIES, products, { ours: (q, text, limit) => index.search({ query: text, lang: q.lang, limit, mode: q.mode }).map((h) => h.cprcode) }, K)
+          ? evaluateQueries(
+              HARD_QUERIES,
+              products,
+              {
+                ours: (q, text, limit) =>
+                  index.search({ query: text, lang: q.lang, limit, mode: q.mode }).map((h) => h.cprcode),
+              },
+              K,
+            )
           : [],
         judged: judgeRelevance
-          ? evaluateQueries(JUDGED_QUERIES, products, { ours: (q, text, limit) => index.search({ query: text, lang: q.lang, limit, mode: q.mode }).map((h) => h.cprcode) }, K)
+          ? evaluateQueries(
+              JUDGED_QUERIES,
+              products,
+              {
+                ours: (q, text, limit) =>
+                  index.search({ query: text, lang: q.lang, limit, mode: q.mode }).map((h) => h.cprcode),
+              },
+              K,
+            )
           : [],
       }),
     );
-    options.log(`search ${count}: ours built in ${fmt(oursFigures.figures.ms, 0)} ms, ${fmt(oursFigures.figures.heapMb, 1)} MB`);
+    options.log(
+      `search ${count}: ours built in ${fmt(oursFigures.figures.ms, 0)} ms, ${fmt(oursFigures.figures.heapMb, 1)} MB`,
+    );
     const miniFigures = measuredBuild(
       () => createMiniSearchBaseline(docs),
-      (mini) => (judgeRelevance ? evaluateQueries(HARD_QUERIES, products, { minisearch: (_q, text, limit) => mini.search(text, limit) }, K) : []),
+      (mini) =>
+        judgeRelevance
+          ? evaluateQueries(HARD_QUERIES, products, { minisearch: (_q, text, limit) => mini.search(text, limit) }, K)
+          : [],
     );
-    if (judgeRelevance) relevanceSections.push(relevanceSection(count, oursFigures.value.outcomes, miniFigures.value, oursFigures.value.judged));
-    options.log(`search ${count}: MiniSearch built in ${fmt(miniFigures.figures.ms, 0)} ms, ${fmt(miniFigures.figures.heapMb, 1)} MB`);
+    if (judgeRelevance)
+      relevanceSections.push(
+        relevanceSection(count, oursFigures.value.outcomes, miniFigures.value, oursFigures.value.judged),
+      );
+    options.log(
+      `search ${count}: MiniSearch built in ${fmt(miniFigures.figures.ms, 0)} ms, ${fmt(miniFigures.figures.heapMb, 1)} MB`,
+    );
     buildRows.push([
       count.toLocaleString('en-US'),
       'ours',
@@ -134,7 +180,13 @@ const searchBench: Benchmark = async (options) => {
       fmt(oursFigures.figures.heapMb, 1),
       fmt(oursFigures.value.memoryBytes / 1024 / 1024, 1),
     ]);
-    buildRows.push([count.toLocaleString('en-US'), 'MiniSearch', fmt(miniFigures.figures.ms, 0), fmt(miniFigures.figures.heapMb, 1), '']);
+    buildRows.push([
+      count.toLocaleString('en-US'),
+      'MiniSearch',
+      fmt(miniFigures.figures.ms, 0),
+      fmt(miniFigures.figures.heapMb, 1),
+      '',
+    ]);
 
     // The engines just built are garbage in this heap: collected now, not during the timed queries.
     collectGarbage();
@@ -151,13 +203,26 @@ const searchBench: Benchmark = async (options) => {
     cpuRows.push([count.toLocaleString('en-US'), fmt(await oursWorker.cpuPass(), 3)]);
     await miniWorker.close();
     await oursWorker.close();
-    const row = (name: string, s: LatencySummary) => [count.toLocaleString('en-US'), name, s.count, fmt(s.p50, 3), fmt(s.p95, 3), fmt(s.p99, 3), fmt(s.opsPerSec, 0)];
+    const row = (name: string, s: LatencySummary) => [
+      count.toLocaleString('en-US'),
+      name,
+      s.count,
+      fmt(s.p50, 3),
+      fmt(s.p95, 3),
+      fmt(s.p99, 3),
+      fmt(s.opsPerSec, 0),
+    ];
     latencyRows.push(row('ours', summaries.ours), row('MiniSearch', summaries.minisearch));
     const ratio = summaries.ours.opsPerSec / summaries.minisearch.opsPerSec;
     options.log(
       `search ${count}: ours p99 ${fmt(summaries.ours.p99, 2)} ms, ${fmt(summaries.ours.opsPerSec, 0)} q/s; MiniSearch p99 ${fmt(summaries.minisearch.p99, 2)} ms, ${fmt(summaries.minisearch.opsPerSec, 0)} q/s`,
     );
-    targets.push({ name: `queries/s vs MiniSearch at ${count.toLocaleString('en-US')}`, measured: `${fmt(ratio, 1)}×`, target: '≥ 2×', pass: ratio >= 2 });
+    targets.push({
+      name: `queries/s vs MiniSearch at ${count.toLocaleString('en-US')}`,
+      measured: `${fmt(ratio, 1)}×`,
+      target: '≥ 2×',
+      pass: ratio >= 2,
+    });
   }
 
   // Ours alone, as search instances run, one per catalog size and all at once, their queries
@@ -177,9 +242,23 @@ const searchBench: Benchmark = async (options) => {
   for (const [count, worker] of aloneWorkers) {
     await worker.close();
     const s = alone[String(count)]!;
-    latencyRows.push([count.toLocaleString('en-US'), 'ours, alone (sizes side by side)', s.count, fmt(s.p50, 3), fmt(s.p95, 3), fmt(s.p99, 3), fmt(s.opsPerSec, 0)]);
+    latencyRows.push([
+      count.toLocaleString('en-US'),
+      'ours, alone (sizes side by side)',
+      s.count,
+      fmt(s.p50, 3),
+      fmt(s.p95, 3),
+      fmt(s.p99, 3),
+      fmt(s.opsPerSec, 0),
+    ]);
     p99ByCount.set(count, s.p99);
-    if (count === 40_000) targets.push({ name: 'p99 at 40,000 (ours alone)', measured: `${fmt(s.p99, 2)} ms`, target: '≤ 5 ms', pass: s.p99 <= 5 });
+    if (count === 40_000)
+      targets.push({
+        name: 'p99 at 40,000 (ours alone)',
+        measured: `${fmt(s.p99, 2)} ms`,
+        target: '≤ 5 ms',
+        pass: s.p99 <= 5,
+      });
   }
   const p40 = p99ByCount.get(40_000);
   const p200 = p99ByCount.get(200_000);
@@ -219,7 +298,12 @@ const searchBench: Benchmark = async (options) => {
 };
 
 /** nDCG@10 per class of the hard queries, ours and MiniSearch, with the relevance targets. */
-function relevanceSection(count: number, ours: QueryOutcome<'ours'>[], mini: QueryOutcome<'minisearch'>[], judged: QueryOutcome<'ours'>[]): BenchSection {
+function relevanceSection(
+  count: number,
+  ours: QueryOutcome<'ours'>[],
+  mini: QueryOutcome<'minisearch'>[],
+  judged: QueryOutcome<'ours'>[],
+): BenchSection {
   const joined: QueryOutcome<'ours' | 'minisearch'>[] = ours.map((o, i) => ({
     ...o,
     ndcg: { ours: o.ndcg.ours, minisearch: mini[i]!.ndcg.minisearch },
@@ -229,10 +313,18 @@ function relevanceSection(count: number, ours: QueryOutcome<'ours'>[], mini: Que
   const summaries = summariseOutcomes(joined, ['ours', 'minisearch']);
   const all = summaries[0]!;
   const thai = summaries[1]!;
-  const row = (s: RelevanceSummary<'ours' | 'minisearch'>) => [s.label, s.queries, fmt(s.ndcg.ours, 3), fmt(s.ndcg.minisearch, 3), fmt(s.ndcg.ours - s.ndcg.minisearch, 3)];
+  const row = (s: RelevanceSummary<'ours' | 'minisearch'>) => [
+    s.label,
+    s.queries,
+    fmt(s.ndcg.ours, 3),
+    fmt(s.ndcg.minisearch, 3),
+    fmt(s.ndcg.ours - s.ndcg.minisearch, 3),
+  ];
   const judgedAll = summariseOutcomes(judged, ['ours'])[0]!;
   // No query of either set may rank so badly that its shopper sees mostly the wrong things.
-  const weak = [...ours.map((o) => ({ set: 'hard', o })), ...judged.map((o) => ({ set: 'judged', o }))].filter(({ o }) => o.ndcg.ours < 0.5);
+  const weak = [...ours.map((o) => ({ set: 'hard', o })), ...judged.map((o) => ({ set: 'judged', o }))].filter(
+    ({ o }) => o.ndcg.ours < 0.5,
+  );
   return {
     title: 'Search: relevance on the hard queries',
     body: [
@@ -250,10 +342,30 @@ function relevanceSection(count: number, ours: QueryOutcome<'ours'>[], mini: Que
       `${HARD_QUERIES.length} hard queries (packages/search/eval/hard-queries.ts, ${thai.queries} in Thai script) on the generated catalog of ${count.toLocaleString('en-US')} products, graded by rules over product attributes (2 = what the shopper meant, 1 = related). MiniSearch indexes the same fields, keywords included (eval/minisearch-baseline.ts: boosts like ours, fuzzy 0.2, prefix, OR). Each engine answers in the bench's own thread while it is held for the memory figure. Per-query figures: \`npx tsx packages/search/eval/run-eval.ts --set hard\`.`,
     ].join('\n'),
     targets: [
-      { name: 'nDCG@10 on the hard queries', measured: fmt(all.ndcg.ours, 3), target: '≥ 0.97', pass: all.ndcg.ours >= 0.97 },
-      { name: 'nDCG@10 on the hard queries in Thai script', measured: fmt(thai.ndcg.ours, 3), target: '≥ 0.97', pass: thai.ndcg.ours >= 0.97 },
-      { name: 'nDCG@10 on the judged queries (no regression)', measured: fmt(judgedAll.ndcg.ours, 3), target: '≥ 0.975', pass: judgedAll.ndcg.ours >= 0.975 },
-      { name: 'queries of either set below nDCG@10 0.5', measured: String(weak.length), target: '0', pass: weak.length === 0 },
+      {
+        name: 'nDCG@10 on the hard queries',
+        measured: fmt(all.ndcg.ours, 3),
+        target: '≥ 0.97',
+        pass: all.ndcg.ours >= 0.97,
+      },
+      {
+        name: 'nDCG@10 on the hard queries in Thai script',
+        measured: fmt(thai.ndcg.ours, 3),
+        target: '≥ 0.97',
+        pass: thai.ndcg.ours >= 0.97,
+      },
+      {
+        name: 'nDCG@10 on the judged queries (no regression)',
+        measured: fmt(judgedAll.ndcg.ours, 3),
+        target: '≥ 0.975',
+        pass: judgedAll.ndcg.ours >= 0.975,
+      },
+      {
+        name: 'queries of either set below nDCG@10 0.5',
+        measured: String(weak.length),
+        target: '0',
+        pass: weak.length === 0,
+      },
       {
         name: 'nDCG@10 on the hard queries vs MiniSearch',
         measured: `${fmt(all.ndcg.ours, 3)} vs ${fmt(all.ndcg.minisearch, 3)}`,

@@ -35,12 +35,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startOnce(kind: StartResult['kind'], env: Record<string, string>, port: number, timeoutMs: number): Promise<StartResult> {
+async function startOnce(
+  kind: StartResult['kind'],
+  env: Record<string, string>,
+  port: number,
+  timeoutMs: number,
+): Promise<StartResult> {
   // The child runs compiled JavaScript: without the source condition the bench process runs under.
   const childEnv = { ...process.env, ...env };
   delete childEnv.NODE_OPTIONS;
   const started = performance.now();
-  const child = spawn(process.execPath, [...serviceNodeFlags(), join(root, 'apps/api/dist/main.js')], { cwd: root, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...serviceNodeFlags(), join(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   let exited = false;
@@ -58,15 +67,23 @@ async function startOnce(kind: StartResult['kind'], env: Record<string, string>,
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const readyMs = performance.now() - started;
-    const health = (await (await fetch(`${origin}/health`)).json()) as { startup?: { phases: StartResult['phases']; searchIndex: string | null } };
+    const health = (await (await fetch(`${origin}/health`)).json()) as {
+      startup?: { phases: StartResult['phases']; searchIndex: string | null };
+    };
     // The first request a partner makes must be answered correctly, not only readiness.
-    const credentials = JSON.parse(readFileSync(join(env.DATA_DIR!, 'dev-credentials.json'), 'utf8')) as { partnerKey: string; searchUrl: string };
-    const search = await fetch(`${credentials.searchUrl}/v1/search?q=milk&lang=en&limit=5`, { headers: { 'x-partner-key': credentials.partnerKey } });
+    const credentials = JSON.parse(readFileSync(join(env.DATA_DIR!, 'dev-credentials.json'), 'utf8')) as {
+      partnerKey: string;
+      searchUrl: string;
+    };
+    const search = await fetch(`${credentials.searchUrl}/v1/search?q=milk&lang=en&limit=5`, {
+      headers: { 'x-partner-key': credentials.partnerKey },
+    });
     const hits = search.ok ? ((await search.json()) as { hits: unknown[] }).hits.length : 0;
     return {
       kind,
       readyMs,
-      phases: health.startup?.phases ?? (Object.fromEntries(PHASES.map((p) => [p, Number.NaN])) as StartResult['phases']),
+      phases:
+        health.startup?.phases ?? (Object.fromEntries(PHASES.map((p) => [p, Number.NaN])) as StartResult['phases']),
       searchIndex: health.startup?.searchIndex ?? null,
       searchOk: hits > 0,
     };
@@ -94,7 +111,11 @@ function filesMb(dataDir: string, dir: string, suffix = ''): number {
 
 const startupBench: Benchmark = async (options) => {
   // `npm start` runs the compiled build; make sure it matches the source, as `prestart` does.
-  const built = spawnSync(process.execPath, [join(root, 'scripts/build-if-stale.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
+  const built = spawnSync(process.execPath, [join(root, 'scripts/build-if-stale.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   if (built.status !== 0) throw new Error('the build failed');
 
   const rows: (string | number)[][] = [];
@@ -121,7 +142,14 @@ const startupBench: Benchmark = async (options) => {
       const label = count.toLocaleString('en-US');
       for (const r of results) {
         options.log(`startup ${label} ${r.kind}: ready in ${fmt(r.readyMs, 0)} ms (search index ${r.searchIndex})`);
-        rows.push([label, r.kind, fmt(r.readyMs, 0), ...PHASES.map((p) => fmt(r.phases[p], 0)), r.searchIndex ?? '-', r.searchOk ? 'yes' : '**no**']);
+        rows.push([
+          label,
+          r.kind,
+          fmt(r.readyMs, 0),
+          ...PHASES.map((p) => fmt(r.phases[p], 0)),
+          r.searchIndex ?? '-',
+          r.searchOk ? 'yes' : '**no**',
+        ]);
       }
       notes.push(
         `${label} products: index file ${fmt(filesMb(dataDir, 'search-index'), 1)} MB in DATA_DIR/search-index; snapshot encoding ${fmt(filesMb(dataDir, 'catalog-snapshot', '.bin'), 1)} MB in DATA_DIR/catalog-snapshot.`,
@@ -129,7 +157,12 @@ const startupBench: Benchmark = async (options) => {
       const cold = results[0]!;
       const warm = Math.min(...results.slice(1).map((r) => r.readyMs));
       if (count === 40_000) {
-        targets.push({ name: 'cold first start to ready, 40k', measured: `${fmt(cold.readyMs / 1000, 1)} s`, target: '≤ 15 s', pass: cold.readyMs <= 15_000 && cold.searchOk });
+        targets.push({
+          name: 'cold first start to ready, 40k',
+          measured: `${fmt(cold.readyMs / 1000, 1)} s`,
+          target: '≤ 15 s',
+          pass: cold.readyMs <= 15_000 && cold.searchOk,
+        });
         targets.push({
           name: 'warm restart to ready, 40k',
           measured: `${fmt(warm / 1000, 1)} s`,

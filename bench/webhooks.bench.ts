@@ -23,7 +23,8 @@ const ENDPOINTS = ['orders', 'analytics'] as const;
 const RECEIVER_MS = 20;
 const LAG_TARGET_MS = 5_000;
 
-const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId paymentLink { url } } userErrors { code } } }';
+const CREATE =
+  'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId paymentLink { url } } userErrors { code } } }';
 
 /** Receivers for the partner's endpoints, recording when each endpoint first got each `payment.paid`. */
 async function startReceivers(): Promise<{ origin: string; received: Map<string, number>[]; close(): Promise<void> }> {
@@ -35,7 +36,8 @@ async function startReceivers(): Promise<{ origin: string; received: Map<string,
       const at = performance.now();
       const endpoint = ENDPOINTS.indexOf(req.url?.slice(1) as (typeof ENDPOINTS)[number]);
       const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; orderId: string };
-      if (endpoint >= 0 && event.type === 'payment.paid' && !received[endpoint]!.has(event.orderId)) received[endpoint]!.set(event.orderId, at);
+      if (endpoint >= 0 && event.type === 'payment.paid' && !received[endpoint]!.has(event.orderId))
+        received[endpoint]!.set(event.orderId, at);
       setTimeout(() => res.writeHead(204).end(), RECEIVER_MS);
     });
   });
@@ -64,14 +66,18 @@ interface LoadRun {
 
 /** The outbox's pending deliveries, as the API's /metrics reports them. */
 async function outboxPending(api: ApiProcess): Promise<number> {
-  const response = await fetch(`${api.origin}/metrics`, { headers: { authorization: `Bearer ${api.credentials.adminToken}` } });
+  const response = await fetch(`${api.origin}/metrics`, {
+    headers: { authorization: `Bearer ${api.credentials.adminToken}` },
+  });
   const match = /^webhook_deliveries\{status="pending"\} (\d+)$/m.exec(await response.text());
   return match ? Number(match[1]) : NaN;
 }
 
 /** Products a shopper can order at a branch licensed for alcohol (so that any product is allowed there). */
 async function orderable(api: ApiProcess): Promise<{ branchCode: string; codes: string[] }> {
-  const branches = await api.graphql<{ branches: { branchCode: string; alcoholLicensed: boolean }[] }>('{ branches { branchCode alcoholLicensed } }');
+  const branches = await api.graphql<{ branches: { branchCode: string; alcoholLicensed: boolean }[] }>(
+    '{ branches { branchCode alcoholLicensed } }',
+  );
   const branchCode = branches.data!.branches.find((b) => b.alcoholLicensed)!.branchCode;
   const page = await api.graphql<{ products: { nodes: { cprcode: string }[] } }>(
     'query($b: ID!) { products(first: 40, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
@@ -84,19 +90,29 @@ async function run(api: ApiProcess, durationMs: number, log: (line: string) => v
   const receivers = await startReceivers();
   const client = createHttpClient({ maxSockets: SHOPPERS + 10 });
   try {
-    const { partnerId } = JSON.parse(readFileSync(join(api.dataDir, 'dev-credentials.json'), 'utf8')) as { partnerId: string };
+    const { partnerId } = JSON.parse(readFileSync(join(api.dataDir, 'dev-credentials.json'), 'utf8')) as {
+      partnerId: string;
+    };
     for (const name of ENDPOINTS) {
-      const registered = await api.admin('POST', `/admin/partners/${partnerId}/webhooks`, { url: `${receivers.origin}/${name}`, events: ['payment.paid', 'order.status'] });
+      const registered = await api.admin('POST', `/admin/partners/${partnerId}/webhooks`, {
+        url: `${receivers.origin}/${name}`,
+        events: ['payment.paid', 'order.status'],
+      });
       if (registered.status !== 201) throw new Error(`webhook registration answered ${registered.status}`);
     }
     const { branchCode, codes } = await orderable(api);
     const shoppers: string[] = [];
-    for (let i = 0; i < SHOPPERS; i += 10) shoppers.push(...(await Promise.all(Array.from({ length: 10 }, async () => (await api.signUpShopper()).idToken))));
+    for (let i = 0; i < SHOPPERS; i += 10)
+      shoppers.push(
+        ...(await Promise.all(Array.from({ length: 10 }, async () => (await api.signUpShopper()).idToken))),
+      );
     const paid = new Map<string, number>();
     let next = 0;
     const checkout = async (token: string) => {
       const i = next++;
-      const created = await client.postGraphql<{ orderCreate: { order: { orderId: string; paymentLink: { url: string } } | null } }>(
+      const created = await client.postGraphql<{
+        orderCreate: { order: { orderId: string; paymentLink: { url: string } } | null };
+      }>(
         `${api.origin}/graphql`,
         { 'x-partner-key': api.credentials.partnerKey, authorization: `Bearer ${token}` },
         CREATE,
@@ -104,8 +120,12 @@ async function run(api: ApiProcess, durationMs: number, log: (line: string) => v
       );
       const order = created.data?.orderCreate.order;
       if (!order) throw new Error(`orderCreate failed: ${JSON.stringify(created)}`);
-      const answer = await client.send(order.paymentLink.url, { method: 'POST', headers: { accept: 'application/json' } });
-      if (answer.status !== 200) throw new Error(`pay answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`);
+      const answer = await client.send(order.paymentLink.url, {
+        method: 'POST',
+        headers: { accept: 'application/json' },
+      });
+      if (answer.status !== 200)
+        throw new Error(`pay answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`);
       paid.set(order.orderId, performance.now());
     };
     // Warm-up: the identity provider's keys fetched, the paths compiled.
@@ -121,7 +141,8 @@ async function run(api: ApiProcess, durationMs: number, log: (line: string) => v
     );
     const loadMs = performance.now() - started;
     const stoppedAt = performance.now();
-    const receivedCount = () => receivers.received.reduce((sum, map) => sum + [...map.keys()].filter((orderId) => paid.has(orderId)).length, 0);
+    const receivedCount = () =>
+      receivers.received.reduce((sum, map) => sum + [...map.keys()].filter((orderId) => paid.has(orderId)).length, 0);
     const expected = paid.size * ENDPOINTS.length;
     const queuedAtStop = expected - receivedCount();
     const pendingAtStop = await outboxPending(api);
@@ -130,8 +151,17 @@ async function run(api: ApiProcess, durationMs: number, log: (line: string) => v
     while (receivedCount() < expected && performance.now() < drainDeadline) await sleep(50);
     const drainMs = performance.now() - stoppedAt;
     const lags: number[] = [];
-    for (const map of receivers.received) for (const [orderId, at] of map) if (paid.has(orderId)) lags.push(at - paid.get(orderId)!);
-    return { paid, loadMs, queuedAtStop, pendingAtStop, drainMs, lags: lags.sort((a, b) => a - b), undelivered: expected - receivedCount() };
+    for (const map of receivers.received)
+      for (const [orderId, at] of map) if (paid.has(orderId)) lags.push(at - paid.get(orderId)!);
+    return {
+      paid,
+      loadMs,
+      queuedAtStop,
+      pendingAtStop,
+      drainMs,
+      lags: lags.sort((a, b) => a - b),
+      undelivered: expected - receivedCount(),
+    };
   } finally {
     client.close();
     await receivers.close();

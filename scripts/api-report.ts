@@ -22,7 +22,10 @@ interface PackageJson {
 /** The packages that are published: those under packages/ that are not private. */
 export function publishedPackages(): { dir: string; pkg: PackageJson }[] {
   return readdirSync(join(root, 'packages'))
-    .map((name) => ({ dir: join(root, 'packages', name), pkg: JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')) as PackageJson }))
+    .map((name) => ({
+      dir: join(root, 'packages', name),
+      pkg: JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')) as PackageJson,
+    }))
     .filter(({ pkg }) => !pkg.private && pkg.exports);
 }
 
@@ -60,7 +63,8 @@ const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind
 
 /** The name a top-level statement declares, or the names for a variable statement. */
 function declaredNames(statement: ts.Statement): string[] {
-  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
+  if (ts.isVariableStatement(statement))
+    return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
   const name = (statement as { name?: ts.Node }).name;
   return name && ts.isIdentifier(name) ? [name.text] : [];
 }
@@ -78,7 +82,14 @@ function declarationFiles(program: ts.Program): (file: ts.SourceFile) => ts.Sour
       let text = '';
       const result = program.emit(file, (_name, data) => (text = data), undefined, true);
       if (result.diagnostics.length > 0)
-        throw new Error(ts.formatDiagnostics(result.diagnostics, { ...ts.sys, getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' }));
+        throw new Error(
+          ts.formatDiagnostics(result.diagnostics, {
+            ...ts.sys,
+            getCanonicalFileName: (f) => f,
+            getCurrentDirectory: () => root,
+            getNewLine: () => '\n',
+          }),
+        );
       emitted = ts.createSourceFile(file.fileName.replace(/\.tsx?$/, '.d.ts'), text, ts.ScriptTarget.Latest, true);
       cache.set(file.fileName, emitted);
     }
@@ -87,16 +98,22 @@ function declarationFiles(program: ts.Program): (file: ts.SourceFile) => ts.Sour
 }
 
 /** The symbol an export names (through `export { x } from`). */
-const aliased = (symbol: ts.Symbol, checker: ts.TypeChecker) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
+const aliased = (symbol: ts.Symbol, checker: ts.TypeChecker) =>
+  symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
 
 /** The declarations of an exported symbol as printed from its declaration file. */
-function signatureOf(symbol: ts.Symbol, checker: ts.TypeChecker, declarationFileOf: (file: ts.SourceFile) => ts.SourceFile): string {
+function signatureOf(
+  symbol: ts.Symbol,
+  checker: ts.TypeChecker,
+  declarationFileOf: (file: ts.SourceFile) => ts.SourceFile,
+): string {
   const target = aliased(symbol, checker);
   const printed = new Set<string>();
   for (const file of new Set((target.declarations ?? []).map((declaration) => declaration.getSourceFile()))) {
     const declarations = declarationFileOf(file);
     for (const statement of declarations.statements) {
-      if (declaredNames(statement).includes(target.name)) printed.add(printer.printNode(ts.EmitHint.Unspecified, statement, declarations));
+      if (declaredNames(statement).includes(target.name))
+        printed.add(printer.printNode(ts.EmitHint.Unspecified, statement, declarations));
     }
   }
   if (printed.size === 0) throw new Error(`api-report: no declaration found for ${symbol.name}`);
@@ -116,18 +133,35 @@ let loaded: PublicApi | undefined;
 function publicApi(): PublicApi {
   if (loaded) return loaded;
   const packages = publishedPackages().map(({ dir, pkg }) => ({ dir, pkg, entries: entryPoints(dir, pkg) }));
-  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  )!;
   const program = ts.createProgram(
     packages.flatMap(({ entries }) => entries.map((entry) => entry.file)),
-    { ...config.options, noEmit: false, declaration: true, emitDeclarationOnly: true, declarationMap: false, sourceMap: false },
+    {
+      ...config.options,
+      noEmit: false,
+      declaration: true,
+      emitDeclarationOnly: true,
+      declarationMap: false,
+      sourceMap: false,
+    },
   );
   const checker = program.getTypeChecker();
   const exportsOf = (file: string) =>
-    checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(file)!)!).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    checker
+      .getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(file)!)!)
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   loaded = {
     checker,
     declarationFileOf: declarationFiles(program),
-    packages: packages.map(({ dir, pkg, entries }) => ({ dir, pkg, entries: entries.map((entry) => ({ ...entry, exports: exportsOf(entry.file) })) })),
+    packages: packages.map(({ dir, pkg, entries }) => ({
+      dir,
+      pkg,
+      entries: entries.map((entry) => ({ ...entry, exports: exportsOf(entry.file) })),
+    })),
   };
   return loaded;
 }
@@ -166,7 +200,9 @@ export function undocumentedRuntimeExports(packageName: string): string[] {
   const { checker, packages } = publicApi();
   return packages
     .filter(({ pkg }) => pkg.name === packageName)
-    .flatMap(({ entries }) => entries.flatMap((entry) => entry.exports.map((symbol) => ({ entry, symbol, target: aliased(symbol, checker) }))))
+    .flatMap(({ entries }) =>
+      entries.flatMap((entry) => entry.exports.map((symbol) => ({ entry, symbol, target: aliased(symbol, checker) }))),
+    )
     .filter(({ target }) => target.flags & ts.SymbolFlags.Value && target.getDocumentationComment(checker).length === 0)
     .map(({ entry, symbol }) => `${entry.name}: ${symbol.name}`);
 }
@@ -174,7 +210,8 @@ export function undocumentedRuntimeExports(packageName: string): string[] {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const reports = apiReports();
   for (const { dir } of publishedPackages()) {
-    for (const name of readdirSync(dir).filter(isReportFile)) if (!reports.has(join(dir, name))) rmSync(join(dir, name));
+    for (const name of readdirSync(dir).filter(isReportFile))
+      if (!reports.has(join(dir, name))) rmSync(join(dir, name));
   }
   for (const [file, report] of reports) writeFileSync(file, report);
 }

@@ -17,12 +17,21 @@ function newest(path) {
   return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), stat.mtimeMs);
 }
 
-const sharedConfig = Math.max(...['tsconfig.base.json', 'tsconfig.package.json'].map((name) => newest(join(root, name))));
-const projects = JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')).references.map((ref) => dirname(join(root, ref.path)));
+const sharedConfig = Math.max(
+  ...['tsconfig.base.json', 'tsconfig.package.json'].map((name) => newest(join(root, name))),
+);
+const projects = JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')).references.map((ref) =>
+  dirname(join(root, ref.path)),
+);
 const stale = projects.filter((dir) => {
   const buildInfo = join(dir, 'dist', '.tsbuildinfo');
   if (!existsSync(buildInfo)) return true;
-  const inputs = Math.max(sharedConfig, newest(join(dir, 'src')), newest(join(dir, 'tsconfig.build.json')), newest(join(dir, 'package.json')));
+  const inputs = Math.max(
+    sharedConfig,
+    newest(join(dir, 'src')),
+    newest(join(dir, 'tsconfig.build.json')),
+    newest(join(dir, 'package.json')),
+  );
   return inputs > statSync(buildInfo).mtimeMs;
 });
 

@@ -16,11 +16,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const [input, postInput] = process.argv.slice(2);
-if (!input || !postInput) throw new Error('usage: tsx scripts/derive-postcode-centroids.ts <Thailand-subdistrict.csv> <thai-post-tambons.tsv>');
-const output = fileURLToPath(new URL('../packages/postcodes/src/generated/thai-postcode-centroids.ts', import.meta.url));
+if (!input || !postInput)
+  throw new Error('usage: tsx scripts/derive-postcode-centroids.ts <Thailand-subdistrict.csv> <thai-post-tambons.tsv>');
+const output = fileURLToPath(
+  new URL('../packages/postcodes/src/generated/thai-postcode-centroids.ts', import.meta.url),
+);
 
 /** One CSV line's fields; quoted fields hold no quotes or newlines in this file. */
-const fields = (line: string): string[] => [...line.matchAll(/("[^"]*"|[^,]*)(,|$)/g)].map((match) => (match[1] ?? '').replace(/^"|"$/g, '')).slice(0, -1);
+const fields = (line: string): string[] =>
+  [...line.matchAll(/("[^"]*"|[^,]*)(,|$)/g)].map((match) => (match[1] ?? '').replace(/^"|"$/g, '')).slice(0, -1);
 
 const linesOf = (file: string): string[] =>
   readFileSync(file, 'utf8')
@@ -55,7 +59,9 @@ for (const line of rows) {
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
-const entries = [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([postcode, sum]) => `['${postcode}',${round(sum.lat / sum.count)},${round(sum.lon / sum.count)}]`);
+const entries = [...sums.entries()]
+  .sort(([a], [b]) => a.localeCompare(b))
+  .map(([postcode, sum]) => `['${postcode}',${round(sum.lat / sum.count)},${round(sum.lon / sum.count)}]`);
 const perLine = 6;
 const lines: string[] = [];
 for (let i = 0; i < entries.length; i += perLine) lines.push(`  ${entries.slice(i, i + perLine).join(', ')},`);
@@ -70,4 +76,6 @@ ${lines.join('\n')}
 ];
 `,
 );
-console.log(`${entries.length} postcodes from ${rows.length} tambons (${matched} matched Thailand Post's list) → ${output}`);
+console.log(
+  `${entries.length} postcodes from ${rows.length} tambons (${matched} matched Thailand Post's list) → ${output}`,
+);

@@ -39,6 +39,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-conc
   stdio: 'inherit',
   // Tests run the TypeScript sources: the "@grocery/source" condition resolves @grocery/* to src/.
   // NODE_OPTIONS rather than a flag, so that child processes and worker threads inherit it.
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'test', NODE_OPTIONS: [process.env.NODE_OPTIONS, SOURCE_CONDITION].filter(Boolean).join(' ') },
+  env: {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'test',
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, SOURCE_CONDITION].filter(Boolean).join(' '),
+  },
 });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -18,7 +18,10 @@ type Json = Record<string, unknown>;
 interface Operation {
   responses: Record<string, Json>;
 }
-const document = parse(readFileSync(new URL('../openapi/admin.yaml', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, Operation>>; components: Json };
+const document = parse(readFileSync(new URL('../openapi/admin.yaml', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+  components: Json;
+};
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema({ $id: 'admin.yaml', components: document.components });
@@ -35,12 +38,19 @@ function resolve(value: Json): Json {
 function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `admin.yaml${v}` : rewriteRefs(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `admin.yaml${v}` : rewriteRefs(v),
+    ]),
+  );
 }
 
 /** The document's path template that `path` matches, e.g. `/admin/partners/{partnerId}/keys`. */
 function templateOf(path: string): string {
-  const found = Object.keys(document.paths).find((template) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
+  const found = Object.keys(document.paths).find((template) =>
+    new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
+  );
   if (!found) throw new Error(`${path} is not in openapi/admin.yaml`);
   return found;
 }
@@ -58,7 +68,11 @@ async function call(
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const token = options.token === undefined ? t.adminToken : options.token;
   if (token !== null) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${t.baseUrl}${path}`, { method, headers, body: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const response = await fetch(`${t.baseUrl}${path}`, {
+    method,
+    headers,
+    body: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
   const text = await response.text();
   const template = templateOf(path.split('?')[0]!);
   const operation = document.paths[template]?.[method.toLowerCase()];
@@ -80,7 +94,10 @@ async function call(
   let validate = validators.get(key);
   if (!validate) validators.set(key, (validate = ajv.compile(rewriteRefs(media.schema) as object)));
   const parsed: unknown = JSON.parse(text);
-  assert.ok(validate(parsed), `${key} does not match openapi/admin.yaml: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 400)}`);
+  assert.ok(
+    validate(parsed),
+    `${key} does not match openapi/admin.yaml: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 400)}`,
+  );
   covered.add(`${method} ${template}`);
   return { status: response.status, body: parsed };
 }
@@ -98,32 +115,58 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
   });
 
   test('a client id used already is 409 CLIENT_ID_TAKEN naming clientId, and nothing is created', async () => {
-    const first = (await call(t, 'POST', '/admin/partners', { name: 'Owner Of Client', environment: 'sandbox', clientId: 'shared-client-1' })).body as { partnerId: string };
-    const count = async (table: string) => (await t.system.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
-    const before = { partners: await count('partners'), keys: await count('partner_keys'), clients: await count('app_clients') };
+    const first = (
+      await call(t, 'POST', '/admin/partners', {
+        name: 'Owner Of Client',
+        environment: 'sandbox',
+        clientId: 'shared-client-1',
+      })
+    ).body as { partnerId: string };
+    const count = async (table: string) =>
+      (await t.system.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+    const before = {
+      partners: await count('partners'),
+      keys: await count('partner_keys'),
+      clients: await count('app_clients'),
+    };
 
-    const again = await call(t, 'POST', '/admin/partners', { name: 'Client Squatter', environment: 'production', clientId: 'shared-client-1' });
+    const again = await call(t, 'POST', '/admin/partners', {
+      name: 'Client Squatter',
+      environment: 'production',
+      clientId: 'shared-client-1',
+    });
     assert.equal(again.status, 409);
     assert.deepEqual((again.body as { error: { code: string; field: string } }).error, {
       code: 'CLIENT_ID_TAKEN',
       message: 'This app client id is registered already; each app client belongs to one partner.',
       field: 'clientId',
     });
-    const other = (await call(t, 'POST', '/admin/partners', { name: 'Another Partner', environment: 'sandbox' })).body as { partnerId: string };
+    const other = (await call(t, 'POST', '/admin/partners', { name: 'Another Partner', environment: 'sandbox' }))
+      .body as { partnerId: string };
     before.partners += 1;
     before.keys += 1;
     before.clients += 1;
-    const added = await call(t, 'POST', `/admin/partners/${other.partnerId}/clients`, { redirectUris: [], clientId: 'shared-client-1' });
+    const added = await call(t, 'POST', `/admin/partners/${other.partnerId}/clients`, {
+      redirectUris: [],
+      clientId: 'shared-client-1',
+    });
     assert.equal(added.status, 409);
     assert.equal((added.body as { error: { field: string } }).error.field, 'clientId');
     assert.equal(
-      (await call(t, 'POST', `/admin/partners/${first.partnerId}/clients`, { redirectUris: [], clientId: 'shared-client-1' })).status,
+      (
+        await call(t, 'POST', `/admin/partners/${first.partnerId}/clients`, {
+          redirectUris: [],
+          clientId: 'shared-client-1',
+        })
+      ).status,
       409,
       'the same partner twice too',
     );
     // Racing registrations of one id: exactly one wins, the others are 409, none is a 500.
     const raced = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => call(t, 'POST', '/admin/partners', { name: `Racer ${i}`, environment: 'sandbox', clientId: 'raced-client' })),
+      Array.from({ length: 6 }, (_, i) =>
+        call(t, 'POST', '/admin/partners', { name: `Racer ${i}`, environment: 'sandbox', clientId: 'raced-client' }),
+      ),
     );
     assert.deepEqual(raced.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409]);
     before.partners += 1;
@@ -134,7 +177,9 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
       before,
       'no half-created partner, key or client',
     );
-    const { rows } = await t.system.db.query<{ partner_id: string }>("SELECT partner_id FROM app_clients WHERE client_id = 'shared-client-1'");
+    const { rows } = await t.system.db.query<{ partner_id: string }>(
+      "SELECT partner_id FROM app_clients WHERE client_id = 'shared-client-1'",
+    );
     assert.deepEqual(
       rows.map((r) => r.partner_id),
       [first.partnerId],
@@ -143,28 +188,58 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
 
   test('partners, keys, clients, branch resolution and the go-live check', async () => {
     assert.equal((await call(t, 'GET', '/admin/partners', undefined, { token: null })).status, 401);
-    assert.equal((await call(t, 'GET', '/admin/partners', undefined, { token: 'wrong-token-of-enough-length' })).status, 401);
-    const created = await call(t, 'POST', '/admin/partners', { name: 'Contract Partner', environment: 'sandbox', redirectUris: ['https://partner.example/callback'] });
+    assert.equal(
+      (await call(t, 'GET', '/admin/partners', undefined, { token: 'wrong-token-of-enough-length' })).status,
+      401,
+    );
+    const created = await call(t, 'POST', '/admin/partners', {
+      name: 'Contract Partner',
+      environment: 'sandbox',
+      redirectUris: ['https://partner.example/callback'],
+    });
     assert.equal(created.status, 201);
     const { partnerId, partnerKey } = created.body as { partnerId: string; partnerKey: string };
     assert.equal((await call(t, 'POST', '/admin/partners', { name: 'Bad', environment: 'staging' })).status, 400);
-    assert.equal((await call(t, 'POST', '/admin/partners', { name: 'Bad', environment: 'sandbox', extra: 1 })).status, 400);
+    assert.equal(
+      (await call(t, 'POST', '/admin/partners', { name: 'Bad', environment: 'sandbox', extra: 1 })).status,
+      400,
+    );
     assert.equal((await call(t, 'POST', '/admin/partners', undefined, { raw: '{"name":' })).status, 400);
     assert.equal((await call(t, 'DELETE', '/admin/partners')).status, 405);
-    assert.ok(((await call(t, 'GET', '/admin/partners')).body as { partners: { partnerId: string }[] }).partners.some((p) => p.partnerId === partnerId));
+    assert.ok(
+      ((await call(t, 'GET', '/admin/partners')).body as { partners: { partnerId: string }[] }).partners.some(
+        (p) => p.partnerId === partnerId,
+      ),
+    );
 
     const issued = await call(t, 'POST', `/admin/partners/${partnerId}/keys`, { environment: 'production' });
     assert.equal(issued.status, 201);
     assert.equal((await call(t, 'POST', '/admin/partners/ptn_unknown/keys', { environment: 'sandbox' })).status, 404);
-    assert.equal(((await call(t, 'GET', `/admin/partners/${partnerId}/keys`)).body as { keys: unknown[] }).keys.length, 2);
+    assert.equal(
+      ((await call(t, 'GET', `/admin/partners/${partnerId}/keys`)).body as { keys: unknown[] }).keys.length,
+      2,
+    );
     assert.equal((await call(t, 'DELETE', `/admin/keys/${partnerKey.slice(0, 12)}`)).status, 204);
     assert.equal((await call(t, 'DELETE', `/admin/keys/${partnerKey.slice(0, 12)}`)).status, 404);
 
-    assert.equal((await call(t, 'POST', `/admin/partners/${partnerId}/clients`, { redirectUris: ['https://partner.example/other'] })).status, 201);
-    assert.equal((await call(t, 'POST', `/admin/partners/${partnerId}/clients`, { redirectUris: ['ftp://nope'] })).status, 400);
+    assert.equal(
+      (
+        await call(t, 'POST', `/admin/partners/${partnerId}/clients`, {
+          redirectUris: ['https://partner.example/other'],
+        })
+      ).status,
+      201,
+    );
+    assert.equal(
+      (await call(t, 'POST', `/admin/partners/${partnerId}/clients`, { redirectUris: ['ftp://nope'] })).status,
+      400,
+    );
     assert.equal((await call(t, 'POST', '/admin/partners/ptn_unknown/clients', { redirectUris: [] })).status, 404);
 
-    const before = (await call(t, 'GET', `/admin/partners/${partnerId}/go-live`)).body as { ready: boolean; missing: { check: string }[] };
+    const before = (await call(t, 'GET', `/admin/partners/${partnerId}/go-live`)).body as {
+      ready: boolean;
+      missing: { check: string }[];
+    };
     assert.equal(before.ready, false);
     assert.ok(before.missing.some((m) => m.check === 'branch_resolution'));
     assert.equal((await call(t, 'POST', `/admin/partners/${partnerId}/branch-resolution`)).status, 200);
@@ -176,7 +251,10 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
     assert.equal((await call(t, 'POST', '/admin/partners/ptn_unknown/go-live')).status, 404);
     const endpoint = await call(t, 'POST', `/admin/partners/${partnerId}/webhooks`, { url: receiver.url });
     assert.equal(endpoint.status, 201);
-    const after = (await call(t, 'GET', `/admin/partners/${partnerId}/go-live`)).body as { ready: boolean; missing: unknown[] };
+    const after = (await call(t, 'GET', `/admin/partners/${partnerId}/go-live`)).body as {
+      ready: boolean;
+      missing: unknown[];
+    };
     assert.deepEqual(after, { partnerId, ready: true, missing: [], live: false, liveAt: null });
     const live = await call(t, 'POST', `/admin/partners/${partnerId}/go-live`);
     assert.equal(live.status, 200);
@@ -186,7 +264,9 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
     assert.equal(report.status, 200);
     assert.deepEqual((report.body as { mismatches: unknown[] }).mismatches, []);
     // An unknown route has no operation to describe it; its answer is still the document's Error.
-    const unknown = await fetch(`${t.baseUrl}/admin/no-such-route`, { headers: { authorization: `Bearer ${t.adminToken}` } });
+    const unknown = await fetch(`${t.baseUrl}/admin/no-such-route`, {
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
     assert.equal(unknown.status, 404);
     const isError = ajv.compile({ $ref: 'admin.yaml#/components/schemas/Error' });
     assert.ok(isError(await unknown.json()), ajv.errorsText(isError.errors));
@@ -194,12 +274,19 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
 
   test('webhook endpoints, deliveries with their attempts, redelivery, rotation and disabling', async () => {
     const partnerId = t.system.credentials!.partnerId;
-    const registered = await call(t, 'POST', `/admin/partners/${partnerId}/webhooks`, { url: receiver.url, events: ['payment.paid'] });
+    const registered = await call(t, 'POST', `/admin/partners/${partnerId}/webhooks`, {
+      url: receiver.url,
+      events: ['payment.paid'],
+    });
     assert.equal(registered.status, 201);
     const { endpointId } = registered.body as { endpointId: string };
     assert.equal((await call(t, 'POST', `/admin/partners/${partnerId}/webhooks`, { url: 'not a url' })).status, 400);
     assert.equal((await call(t, 'POST', '/admin/partners/ptn_unknown/webhooks', { url: receiver.url })).status, 404);
-    assert.ok(((await call(t, 'GET', `/admin/partners/${partnerId}/webhooks`)).body as { endpoints: { endpointId: string }[] }).endpoints.some((e) => e.endpointId === endpointId));
+    assert.ok(
+      (
+        (await call(t, 'GET', `/admin/partners/${partnerId}/webhooks`)).body as { endpoints: { endpointId: string }[] }
+      ).endpoints.some((e) => e.endpointId === endpointId),
+    );
     assert.equal((await call(t, 'POST', `/admin/webhooks/${endpointId}/rotate-secret`)).status, 200);
 
     // A paid sandbox order makes a delivery to the endpoint.
@@ -207,7 +294,11 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
     await receiver.waitForRequests(1, 10_000);
     let deliveries: { deliveryId: string; attempts: unknown[] }[] = [];
     for (let i = 0; i < 100 && !deliveries.some((d) => d.attempts.length > 0); i++) {
-      deliveries = ((await call(t, 'GET', `/admin/partners/${partnerId}/deliveries?limit=5`)).body as { deliveries: typeof deliveries }).deliveries;
+      deliveries = (
+        (await call(t, 'GET', `/admin/partners/${partnerId}/deliveries?limit=5`)).body as {
+          deliveries: typeof deliveries;
+        }
+      ).deliveries;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     assert.ok(
@@ -227,11 +318,17 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
     assert.equal((await call(t, 'POST', `/admin/grocer/orders/${orderId}/advance`)).status, 200);
     assert.equal((await call(t, 'POST', '/admin/grocer/orders/PA2611220000000-ZZZZ/advance')).status, 404);
     assert.equal((await call(t, 'POST', '/admin/grocer/prices', { branchCode, cprcode, amount: 123.5 })).status, 204);
-    assert.equal((await call(t, 'POST', '/admin/grocer/prices', { branchCode: 'ZZ99', cprcode, amount: 1 })).status, 400);
+    assert.equal(
+      (await call(t, 'POST', '/admin/grocer/prices', { branchCode: 'ZZ99', cprcode, amount: 1 })).status,
+      400,
+    );
     assert.equal((await call(t, 'POST', '/admin/grocer/stock', { branchCode, cprcode, qty: 0 })).status, 204);
     assert.equal((await call(t, 'POST', `/admin/grocer/products/${cprcode}`, { active: true })).status, 204);
     assert.equal((await call(t, 'POST', '/admin/grocer/catalog/bump')).status, 200);
-    assert.equal((await call(t, 'POST', '/admin/grocer/faults', { latencyMs: 0, errorRate: 0, timeoutRate: 0 })).status, 204);
+    assert.equal(
+      (await call(t, 'POST', '/admin/grocer/faults', { latencyMs: 0, errorRate: 0, timeoutRate: 0 })).status,
+      204,
+    );
     assert.equal((await call(t, 'POST', '/admin/grocer/faults', { errorRate: 2 })).status, 400);
   });
 

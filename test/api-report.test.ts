@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { apiReports, entryExports, isReportFile, publishedPackages, undocumentedRuntimeExports } from '../scripts/api-report.ts';
+import {
+  apiReports,
+  entryExports,
+  isReportFile,
+  publishedPackages,
+  undocumentedRuntimeExports,
+} from '../scripts/api-report.ts';
 
 test('each entry point of each published package has its api-report*.md, with every export’s signature as the code declares it (run `npm run api-report` after a deliberate change)', () => {
   const reports = apiReports();
@@ -15,7 +21,11 @@ test('each entry point of each published package has its api-report*.md, with ev
       .filter(isReportFile)
       .map((name) => join(dir, name)),
   );
-  assert.deepEqual(onDisk.sort(), [...reports.keys()].sort(), 'a report without an entry point, or an entry point without its report');
+  assert.deepEqual(
+    onDisk.sort(),
+    [...reports.keys()].sort(),
+    'a report without an entry point, or an entry point without its report',
+  );
   assert.ok(new Set([...reports.keys()].map((file) => dirname(file))).size >= 10);
 });
 
@@ -25,7 +35,11 @@ test('every runtime export of @grocery/core (classes, functions, constants, in e
 
 test('the entry-point table of packages/core/README.md has one row per entry point of the exports map, naming only what that entry point exports; the root README names each entry point', () => {
   const entries = entryExports('@grocery/core');
-  const rows = [...readFileSync(new URL('../packages/core/README.md', import.meta.url), 'utf8').matchAll(/^\| `(@grocery\/core[^`]*)` \|(.*)\|$/gm)].map(([, entry, cells]) => ({
+  const rows = [
+    ...readFileSync(new URL('../packages/core/README.md', import.meta.url), 'utf8').matchAll(
+      /^\| `(@grocery\/core[^`]*)` \|(.*)\|$/gm,
+    ),
+  ].map(([, entry, cells]) => ({
     entry: entry!,
     cells: cells!,
   }));

@@ -32,19 +32,27 @@ for (const database of testDatabaseKinds()) {
     before(async () => {
       t = await startTestSystem({ database });
       token = (await t.signUpShopper()).idToken;
-      branchCode = (await t.system.commerce.branches.list()).find((b) => b.alcoholLicensed && b.deliveryAvailable)!.branchCode;
+      branchCode = (await t.system.commerce.branches.list()).find(
+        (b) => b.alcoholLicensed && b.deliveryAvailable,
+      )!.branchCode;
     });
     after(async () => t?.close());
 
     test('basket → quote → coupon → orderCreate → checkout.json → pay → PAID, then ALREADY_PAID', async () => {
       const [a, b] = await buyable(t, branchCode, 2);
-      const add1 = await t.graphql<{ basketAdd: { basket: { lines: unknown[]; ownerId: string }; userErrors: unknown[] } }>(
+      const add1 = await t.graphql<{
+        basketAdd: { basket: { lines: unknown[]; ownerId: string }; userErrors: unknown[] };
+      }>(
         `mutation($i: BasketAddInput!) { basketAdd(input: $i) { ${BASKET_FIELDS} } }`,
         { i: { cprcode: a, quantity: 2, branchCode } },
         { token },
       );
       assert.deepEqual(add1.data?.basketAdd.userErrors, []);
-      const add2 = await t.graphql<{ basketAdd: { basket: { lines: { cprcode: string; quantity: number; product: { price: { amount: number } } }[] } } }>(
+      const add2 = await t.graphql<{
+        basketAdd: {
+          basket: { lines: { cprcode: string; quantity: number; product: { price: { amount: number } } }[] };
+        };
+      }>(
         `mutation($i: BasketAddInput!) { basketAdd(input: $i) { ${BASKET_FIELDS} } }`,
         { i: { cprcode: b, quantity: 3 } },
         { token },
@@ -60,14 +68,21 @@ for (const database of testDatabaseKinds()) {
       assert.ok(lines.every((l) => l.product.price.amount > 0));
 
       const quote = await t.graphql<{
-        quote: { quote: { grandTotal: number; subTotal: number; expiresInSeconds: number; raw: unknown; lines: unknown[] }; userErrors: unknown[] };
+        quote: {
+          quote: { grandTotal: number; subTotal: number; expiresInSeconds: number; raw: unknown; lines: unknown[] };
+          userErrors: unknown[];
+        };
       }>(`mutation { quote(input: {}) { ${QUOTE_FIELDS} } }`, {}, { token });
       assert.deepEqual(quote.data?.quote.userErrors, []);
       const bill = quote.data!.quote.quote;
       assert.equal(bill.lines.length, 2);
       assert.ok(bill.grandTotal > 0 && bill.expiresInSeconds > 800 && bill.raw !== null);
 
-      const coupon = await t.graphql<{ quoteApplyCoupon: { quote: { grandTotal: number; couponCodes: string[]; failedCoupons: { code: string; reason: string }[] } } }>(
+      const coupon = await t.graphql<{
+        quoteApplyCoupon: {
+          quote: { grandTotal: number; couponCodes: string[]; failedCoupons: { code: string; reason: string }[] };
+        };
+      }>(
         `mutation($i: QuoteInput!) { quoteApplyCoupon(input: $i) { ${QUOTE_FIELDS} } }`,
         { i: { couponCodes: ['SAVE10', 'EXPIRED50'] } },
         { token },
@@ -93,7 +108,11 @@ for (const database of testDatabaseKinds()) {
           };
           userErrors: unknown[];
         };
-      }>(`mutation($i: OrderCreateInput) { orderCreate(input: $i) { ${ORDER_FIELDS} } }`, { i: { couponCodes: ['SAVE10'], specialComment: 'Ring the bell' } }, { token });
+      }>(
+        `mutation($i: OrderCreateInput) { orderCreate(input: $i) { ${ORDER_FIELDS} } }`,
+        { i: { couponCodes: ['SAVE10'], specialComment: 'Ring the bell' } },
+        { token },
+      );
       assert.deepEqual(created.data?.orderCreate.userErrors, []);
       const order = created.data!.orderCreate.order;
       assert.match(order.orderId, /^[A-Z]{2}[0-9]+-[0-9A-Z]{4}$/);
@@ -106,10 +125,18 @@ for (const database of testDatabaseKinds()) {
       assert.equal(order.paymentLink.amount, order.grandTotal);
       assert.ok(order.paymentLink.url.startsWith(`${t.baseUrl}/pay/`));
 
-      const basket = await t.graphql<{ basket: { lines: unknown[] } }>('{ basket { lines { cprcode } } }', {}, { token });
+      const basket = await t.graphql<{ basket: { lines: unknown[] } }>(
+        '{ basket { lines { cprcode } } }',
+        {},
+        { token },
+      );
       assert.deepEqual(basket.data?.basket.lines, [], 'the ordered basket is emptied');
 
-      const checkout = (await (await fetch(`${order.paymentLink.url}/checkout.json`)).json()) as { grandTotal: number; state: string; lines: unknown[] };
+      const checkout = (await (await fetch(`${order.paymentLink.url}/checkout.json`)).json()) as {
+        grandTotal: number;
+        state: string;
+        lines: unknown[];
+      };
       assert.equal(checkout.state, 'payable');
       assert.equal(checkout.grandTotal, discounted.grandTotal, 'checkout.json total equals the quote');
       assert.equal(checkout.lines.length, 2);
@@ -118,14 +145,21 @@ for (const database of testDatabaseKinds()) {
       assert.equal(paid.status, 200);
       assert.equal(((await paid.json()) as { state: string }).state, 'paid');
 
-      const read = await t.graphql<{ order: { isPaid: boolean; payment: { status: string; isPaid: boolean; method: string } } }>(
+      const read = await t.graphql<{
+        order: { isPaid: boolean; payment: { status: string; isPaid: boolean; method: string } };
+      }>(
         'query($id: ID!) { order(orderId: $id) { isPaid payment { status isPaid method } } }',
         { id: order.orderId },
         { token },
       );
-      assert.deepEqual(read.data?.order, { isPaid: true, payment: { status: 'PAID', isPaid: true, method: 'sandbox' } });
+      assert.deepEqual(read.data?.order, {
+        isPaid: true,
+        payment: { status: 'PAID', isPaid: true, method: 'sandbox' },
+      });
 
-      const events = await t.system.db.query<{ type: string }>('SELECT type FROM events WHERE order_id = $1', [order.orderId]);
+      const events = await t.system.db.query<{ type: string }>('SELECT type FROM events WHERE order_id = $1', [
+        order.orderId,
+      ]);
       assert.deepEqual(
         events.rows.map((r) => r.type).filter((type) => type === 'payment.paid'),
         ['payment.paid'],
@@ -150,13 +184,19 @@ for (const database of testDatabaseKinds()) {
 
     test('a branch price changed between orderCreate and payment is refused with PRICE_CHANGED', async () => {
       const [a] = await buyable(t, branchCode, 1);
-      const created = await t.graphql<{ orderCreate: { order: { orderId: string; grandTotal: number; paymentLink: { url: string } } } }>(
+      const created = await t.graphql<{
+        orderCreate: { order: { orderId: string; grandTotal: number; paymentLink: { url: string } } };
+      }>(
         `mutation($i: OrderCreateInput) { orderCreate(input: $i) { ${ORDER_FIELDS} } }`,
         { i: { branchCode, lines: [{ cprcode: a, quantity: 1 }] } },
         { token },
       );
       const order = created.data!.orderCreate.order;
-      const change = await t.admin('POST', '/admin/grocer/prices', { branchCode, cprcode: a, amount: order.grandTotal + 7 });
+      const change = await t.admin('POST', '/admin/grocer/prices', {
+        branchCode,
+        cprcode: a,
+        amount: order.grandTotal + 7,
+      });
       assert.equal(change.status, 204);
 
       const page = await fetch(`${order.paymentLink.url}/checkout.json`);

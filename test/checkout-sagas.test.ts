@@ -7,7 +7,15 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CommerceError, createCommerce, RecoveryWorker, SandboxPaymentProvider, shopperContext, type Commerce, type ShopperContext } from '@grocery/core';
+import {
+  CommerceError,
+  createCommerce,
+  RecoveryWorker,
+  SandboxPaymentProvider,
+  shopperContext,
+  type Commerce,
+  type ShopperContext,
+} from '@grocery/core';
 import type { CatalogReader, LineRequest } from '@grocery/core/ports';
 import { ManualClock } from '@grocery/core/testing';
 import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
@@ -48,19 +56,35 @@ for (const kind of testDatabaseKinds()) {
 
     const shopper = (): ShopperContext =>
       shopperContext(
-        { partnerId: 'ptn_saga', partnerName: 'Saga', orderSource: 'SAGA', environment: 'sandbox', keyPrefix: 'pk_test_saga', clientIds: ['client'], live: false },
+        {
+          partnerId: 'ptn_saga',
+          partnerName: 'Saga',
+          orderSource: 'SAGA',
+          environment: 'sandbox',
+          keyPrefix: 'pk_test_saga',
+          clientIds: ['client'],
+          live: false,
+        },
         { ownerId: `owner-${++shoppers}`, email: null, clientId: 'client' },
       );
     const order = (ctx: ShopperContext, key: string | null = null, extra: Record<string, unknown> = {}) =>
       commerce.orders.create(ctx, { branchCode: BRANCH, lines, ...extra }, key);
     const tokenOf = (url: string) => url.split('/pay/')[1]!;
     const recovery = () =>
-      new RecoveryWorker({ store: commerce.store, orders: commerce.orders, payments: commerce.payments, clock, onError: (error) => assert.fail(String(error)) });
+      new RecoveryWorker({
+        store: commerce.store,
+        orders: commerce.orders,
+        payments: commerce.payments,
+        clock,
+        onError: (error) => assert.fail(String(error)),
+      });
     /** Past every request's window: what is left is due for recovery. */
     const later = () => clock.advance(WINDOW_MS + 1_000);
     const count = async (sql: string, params: unknown[]) => (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
-    const paidEvents = (orderId: string) => count("SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = 'payment.paid'", [orderId]);
-    const grocerOrders = async (ctx: ShopperContext) => (await commerce.store.listOrders(ctx.scope, { after: null, first: 50 })).orders;
+    const paidEvents = (orderId: string) =>
+      count("SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = 'payment.paid'", [orderId]);
+    const grocerOrders = async (ctx: ShopperContext) =>
+      (await commerce.store.listOrders(ctx.scope, { after: null, first: 50 })).orders;
 
     before(async () => {
       db = await kind.open();
@@ -80,7 +104,15 @@ for (const kind of testDatabaseKinds()) {
       for (const product of simulator.allProducts()) {
         const candidate = [{ cprcode: product.cprcode, quantity: 1 }];
         try {
-          await simulator.calculate({ branchCode: BRANCH, lines: candidate, fulfilment: 'PICKUP', scheduleMode: 'REGULAR', address: null, couponCodes: [], orderSource: 'SAGA' });
+          await simulator.calculate({
+            branchCode: BRANCH,
+            lines: candidate,
+            fulfilment: 'PICKUP',
+            scheduleMode: 'REGULAR',
+            address: null,
+            couponCodes: [],
+            orderSource: 'SAGA',
+          });
           lines = candidate;
           break;
         } catch {
@@ -160,7 +192,11 @@ for (const kind of testDatabaseKinds()) {
       await rejectsWith(order(ctx, null, { address: { firstName: 'a\u0000' } }), 'INVALID_INPUT');
       assert.equal(faulty.reached('createOrder'), before, 'no grocer call for refused text');
       const fine = await order(ctx, null, { specialComment: 'tab\there\nand a new line\r\nthen Thai ข้าว and 🍚' });
-      assert.equal(fine.order.grocerOrder.specialComment, 'tab here and a new line then Thai ข้าว and 🍚 test', 'tabs and line breaks pass (as spaces on the slip)');
+      assert.equal(
+        fine.order.grocerOrder.specialComment,
+        'tab here and a new line then Thai ข้าว and 🍚 test',
+        'tabs and line breaks pass (as spaces on the slip)',
+      );
     });
 
     test('pay: the grocer recorded the payment but its answer was lost: the order is paid once, with one event', async () => {
@@ -182,17 +218,28 @@ for (const kind of testDatabaseKinds()) {
       faulty.fault('recordPayment', 'fail');
       faulty.fault('orders', 'fail');
       assert.equal((await commerce.payments.pay(token)).state, 'pending');
-      assert.equal((await commerce.payments.checkout(token)).state, 'pending', 'checkout.json shows the payment under way');
+      assert.equal(
+        (await commerce.payments.checkout(token)).state,
+        'pending',
+        'checkout.json shows the payment under way',
+      );
       // The attempt under way is still in its window: the second waits for it, then says so, moving no money.
       await rejectsWith(commerce.payments.pay(token), 'PAYMENT_IN_PROGRESS');
-      assert.equal(await count('SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = $1', [created.order.orderId]), 1, 'no second attempt');
+      assert.equal(
+        await count('SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = $1', [created.order.orderId]),
+        1,
+        'no second attempt',
+      );
       later();
       await recovery().recoverOnce();
       const view = await commerce.payments.checkout(token);
       assert.equal(view.state, 'paid');
       assert.equal(view.attempt?.state, 'paid');
       assert.equal(await paidEvents(created.order.orderId), 1);
-      assert.equal(await count('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [created.order.orderId]), 1);
+      assert.equal(
+        await count('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [created.order.orderId]),
+        1,
+      );
     });
 
     test('pay: a later payment settles a stuck earlier attempt by asking the grocer, never by taking it over', async () => {
@@ -236,7 +283,11 @@ for (const kind of testDatabaseKinds()) {
       const created = await order(ctx);
       faulty.fault('recordPayment', 'lose');
       faulty.fault('orders', 'fail');
-      assert.equal((await commerce.payments.pay(tokenOf(created.paymentLink!.url))).state, 'pending', 'the grocer has it; the service does not know yet');
+      assert.equal(
+        (await commerce.payments.pay(tokenOf(created.paymentLink!.url))).state,
+        'pending',
+        'the grocer has it; the service does not know yet',
+      );
       const read = await commerce.orders.get(ctx, created.order.orderId);
       assert.equal(read?.paymentStatus, 'PAID');
       assert.equal((await commerce.orders.get(ctx, created.order.orderId))?.paymentStatus, 'PAID');
@@ -276,10 +327,17 @@ for (const kind of testDatabaseKinds()) {
         'every attempt leased once',
       );
       const states = await Promise.all(stuckOrders.map(async (id) => (await commerce.store.getOrderIntent(id))?.state));
-      assert.deepEqual(states, ['created', 'cancelled', 'created', 'cancelled'], 'lost answers adopted, calls never made cancelled');
+      assert.deepEqual(
+        states,
+        ['created', 'cancelled', 'created', 'cancelled'],
+        'lost answers adopted, calls never made cancelled',
+      );
       for (const id of stuckOrders) {
         const [atGrocer] = await simulator.orders([id]);
-        assert.ok(!atGrocer || atGrocer.status === 'CANCELLED' || (await commerce.store.ordersByIds([id])).length === 1, `${id} is known to the service or cancelled`);
+        assert.ok(
+          !atGrocer || atGrocer.status === 'CANCELLED' || (await commerce.store.ordersByIds([id])).length === 1,
+          `${id} is known to the service or cancelled`,
+        );
       }
       for (const created of payable) {
         assert.equal((await commerce.store.ordersByIds([created.order.orderId]))[0]?.paymentStatus, 'PAID');
@@ -296,7 +354,10 @@ for (const kind of testDatabaseKinds()) {
       const gaveUp = ((await rejectsWith(order(ctx), 'GROCER_UNAVAILABLE')).details as { orderId: string }).orderId;
       // Someone creates the given-up id at the grocer behind the service's back (its tombstone lifted by hand here).
       await db.query("UPDATE order_intents SET state = 'failed' WHERE order_id = $1", [gaveUp]);
-      const orphan = await simulator.createOrder({ ...(await commerce.store.getOrderIntent(gaveUp))!.request, orderId: `${gaveUp.slice(0, -4)}ZZZZ` });
+      const orphan = await simulator.createOrder({
+        ...(await commerce.store.getOrderIntent(gaveUp))!.request,
+        orderId: `${gaveUp.slice(0, -4)}ZZZZ`,
+      });
       await db.query('UPDATE order_intents SET order_id = $2 WHERE order_id = $1', [gaveUp, orphan.orderId]);
       await db.query("UPDATE orders SET payment_status = 'PAID' WHERE order_id = $1", [created.order.orderId]);
       const report = await commerce.reconciliation.run();
@@ -323,8 +384,12 @@ for (const kind of testDatabaseKinds()) {
         paymentProviders: { sandbox: deferred },
       });
       const attemptOf = async (orderId: string) =>
-        (await db.query<{ attempt_id: string; state: string }>('SELECT attempt_id, state FROM payment_attempts WHERE order_id = $1 ORDER BY created_at DESC LIMIT 1', [orderId]))
-          .rows[0]!;
+        (
+          await db.query<{ attempt_id: string; state: string }>(
+            'SELECT attempt_id, state FROM payment_attempts WHERE order_id = $1 ORDER BY created_at DESC LIMIT 1',
+            [orderId],
+          )
+        ).rows[0]!;
 
       // Settled by the provider's event; the same event again changes nothing.
       const first = await hosted.orders.create(shopper(), { branchCode: BRANCH, lines }, null);
@@ -332,13 +397,21 @@ for (const kind of testDatabaseKinds()) {
       const started = await hosted.payments.pay(token);
       assert.equal(started.state, 'redirect');
       assert.match((started as { redirectUrl: string }).redirectUrl, /\/pay\/.+\?provider=return$/);
-      assert.equal((await hosted.payments.checkout(token)).state, 'payable', 'nothing paid while the shopper is on the provider page');
+      assert.equal(
+        (await hosted.payments.checkout(token)).state,
+        'payable',
+        'nothing paid while the shopper is on the provider page',
+      );
       const attempt = await attemptOf(first.order.orderId);
       const event = deferred.settle(attempt.attempt_id, 'paid');
       assert.equal(await hosted.payments.onProviderEvent(deferred, event), 'settled');
       assert.equal(await hosted.payments.onProviderEvent(deferred, event), 'ignored', 'a repeated delivery');
       assert.equal((await hosted.payments.checkout(token)).state, 'paid');
-      assert.equal((await simulator.orders([first.order.orderId]))[0]?.payment?.paymentId, attempt.attempt_id, 'the grocer records the attempt once');
+      assert.equal(
+        (await simulator.orders([first.order.orderId]))[0]?.payment?.paymentId,
+        attempt.attempt_id,
+        'the grocer records the attempt once',
+      );
       assert.equal(await paidEvents(first.order.orderId), 1);
 
       // The event is lost: coming back to the page looks the attempt up.
@@ -355,11 +428,27 @@ for (const kind of testDatabaseKinds()) {
       const pendingAttempt = (await attemptOf(third.order.orderId)).attempt_id;
       deferred.settle(pendingAttempt, 'pending');
       later();
-      await new RecoveryWorker({ store: hosted.store, orders: hosted.orders, payments: hosted.payments, clock, onError: (error) => assert.fail(String(error)) }).recoverOnce();
-      assert.equal((await hosted.store.ordersByIds([third.order.orderId]))[0]?.paymentStatus, 'UNPAID', 'a PromptPay transfer not settled yet');
+      await new RecoveryWorker({
+        store: hosted.store,
+        orders: hosted.orders,
+        payments: hosted.payments,
+        clock,
+        onError: (error) => assert.fail(String(error)),
+      }).recoverOnce();
+      assert.equal(
+        (await hosted.store.ordersByIds([third.order.orderId]))[0]?.paymentStatus,
+        'UNPAID',
+        'a PromptPay transfer not settled yet',
+      );
       deferred.settle(pendingAttempt, 'paid');
       later();
-      await new RecoveryWorker({ store: hosted.store, orders: hosted.orders, payments: hosted.payments, clock, onError: (error) => assert.fail(String(error)) }).recoverOnce();
+      await new RecoveryWorker({
+        store: hosted.store,
+        orders: hosted.orders,
+        payments: hosted.payments,
+        clock,
+        onError: (error) => assert.fail(String(error)),
+      }).recoverOnce();
       assert.equal((await hosted.store.ordersByIds([third.order.orderId]))[0]?.paymentStatus, 'PAID');
       assert.equal(await paidEvents(third.order.orderId), 1);
 

@@ -6,14 +6,22 @@ describe('CORS for partner web apps', () => {
   let t: TestSystem;
   before(async () => {
     t = await startTestSystem();
-    await t.admin('POST', '/admin/partners', { name: 'Browser Partner', environment: 'sandbox', redirectUris: ['https://partner-shop.example/callback'] });
+    await t.admin('POST', '/admin/partners', {
+      name: 'Browser Partner',
+      environment: 'sandbox',
+      redirectUris: ['https://partner-shop.example/callback'],
+    });
   });
   after(async () => t?.close());
 
   const preflight = (path: string, origin: string) =>
     fetch(`${t.baseUrl}${path}`, {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-partner-key, authorization' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-partner-key, authorization',
+      },
     });
 
   test('a registered partner origin may call GraphQL and the REST catalog from a browser; others may not', async () => {
@@ -29,7 +37,11 @@ describe('CORS for partner web apps', () => {
     }
     const answer = await fetch(`${t.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { origin: 'https://partner-shop.example', 'content-type': 'application/json', 'x-partner-key': t.partnerKey },
+      headers: {
+        origin: 'https://partner-shop.example',
+        'content-type': 'application/json',
+        'x-partner-key': t.partnerKey,
+      },
       body: '{"query":"{ categories { name } }"}',
     });
     assert.equal(answer.headers.get('access-control-allow-origin'), 'https://partner-shop.example');

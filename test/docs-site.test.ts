@@ -59,13 +59,17 @@ describe('the guide at /docs', () => {
         assert.ok(href.startsWith(base), `${url}: internal link ${href} is absolute on the public URL`);
         const pageUrl = `${target.origin}${target.pathname}`;
         if (target.hash) anchorsWanted.push({ from: url, url: pageUrl, id: decodeURIComponent(target.hash.slice(1)) });
-        if (target.pathname === '/docs' || (target.pathname.startsWith('/docs/') && !target.pathname.endsWith('.md'))) queue.push(pageUrl);
+        if (target.pathname === '/docs' || (target.pathname.startsWith('/docs/') && !target.pathname.endsWith('.md')))
+          queue.push(pageUrl);
         else otherLinks.add(target.href);
       }
     }
     assert.ok(visited.size >= 28, `${visited.size} pages crawled`);
     for (const wanted of anchorsWanted) {
-      assert.ok(visited.get(wanted.url)?.has(wanted.id), `${wanted.from} links to ${wanted.url}#${wanted.id}, which does not exist`);
+      assert.ok(
+        visited.get(wanted.url)?.has(wanted.id),
+        `${wanted.from} links to ${wanted.url}#${wanted.id}, which does not exist`,
+      );
     }
     for (const link of otherLinks) {
       const response = await fetch(link, { redirect: 'manual' });
@@ -95,7 +99,11 @@ describe('the guide at /docs', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/docs-reference-graphql.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${t.baseUrl}/docs/quick-start`);
-    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), true, 'no horizontal scroll on a phone');
+    assert.equal(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      true,
+      'no horizontal scroll on a phone',
+    );
     await page.screenshot({ path: `${SCREENSHOT_DIR}/docs-quick-start-phone.png` });
     await page.close();
   });
@@ -105,18 +113,32 @@ describe('the guide at /docs', () => {
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/markdown/);
     const markdown = await response.text();
-    for (const heading of ['# Quick start', '# Checkout', '# Webhooks', '# GraphQL reference', '# MCP tool reference', '# Error codes', '# Admin API reference']) {
+    for (const heading of [
+      '# Quick start',
+      '# Checkout',
+      '# Webhooks',
+      '# GraphQL reference',
+      '# MCP tool reference',
+      '# Error codes',
+      '# Admin API reference',
+    ]) {
       assert.ok(markdown.includes(`\n${heading}\n`), heading);
     }
     assert.ok(markdown.includes(`${t.baseUrl}/graphql`), "addresses are this deployment's");
 
     const rpc = await fetch(`${t.baseUrl}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-partner-key': t.partnerKey },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'x-partner-key': t.partnerKey,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'shop://docs' } }),
     });
     assert.equal(rpc.status, 200);
-    const { result } = (await rpc.json()) as { result: { contents: { uri: string; mimeType: string; text: string }[] } };
+    const { result } = (await rpc.json()) as {
+      result: { contents: { uri: string; mimeType: string; text: string }[] };
+    };
     assert.equal(result.contents[0]!.mimeType, 'text/markdown');
     assert.equal(result.contents[0]!.text, markdown);
   });
@@ -129,7 +151,9 @@ describe('the guide at /docs', () => {
     assert.doesNotMatch(await home.text(), /<script/i, 'no scripts');
 
     // Links come from the configured public URL, never from the request's Host.
-    const spoofed = await fetch(`${t.baseUrl}/docs/quick-start`, { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    const spoofed = await fetch(`${t.baseUrl}/docs/quick-start`, {
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
     assert.doesNotMatch(await spoofed.text(), /evil\.example/);
 
     const perPage = await fetch(`${t.baseUrl}/docs/checkout.md`);

@@ -26,9 +26,16 @@ describe('events through the whole system', () => {
       const ctx = shopperContext(partner, { ownerId: 'e2e-shopper', email: null, clientId: ts.clientId });
       const branch = (await system.grocer.branches())[0]!.branchCode;
       let link: string | null = null;
-      for (const product of (await system.grocer.exportCatalog({ batchSize: 300 })[Symbol.asyncIterator]().next()).value ?? []) {
+      for (const product of (await system.grocer.exportCatalog({ batchSize: 300 })[Symbol.asyncIterator]().next())
+        .value ?? []) {
         try {
-          link = (await system.commerce.orders.create(ctx, { branchCode: branch, lines: [{ cprcode: product.cprcode, quantity: 1 }] }, null)).paymentLink!.url;
+          link = (
+            await system.commerce.orders.create(
+              ctx,
+              { branchCode: branch, lines: [{ cprcode: product.cprcode, quantity: 1 }] },
+              null,
+            )
+          ).paymentLink!.url;
           break;
         } catch {
           // Not every product is sold at the branch.
@@ -40,22 +47,28 @@ describe('events through the whole system', () => {
 
       // Each picking step is moved over the admin API; the simulator notifies the service, which derives the move.
       const token = new URL(link).pathname.split('/').at(-1)!;
-      const order = (await system.commerce.store.findPaymentLinkByHash(createHash('sha256').update(token).digest('hex')))!.link.orderId;
+      const order = (await system.commerce.store.findPaymentLinkByHash(
+        createHash('sha256').update(token).digest('hex'),
+      ))!.link.orderId;
       for (const picking of ['PICKING', 'PACKED', 'READY_FOR_PICKUP', 'COLLECTED']) {
         const advanced = await ts.admin('POST', `/admin/grocer/orders/${order}/advance`);
         assert.equal((advanced.body as { pickingStatus: string }).pickingStatus, picking);
         const deadline = Date.now() + 5_000;
-        while ((await system.commerce.store.getOrderById(order))!.pickingStatus !== picking && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        while ((await system.commerce.store.getOrderById(order))!.pickingStatus !== picking && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await receiver.waitForRequests(6, 5_000);
-      const bodies = receiver.requests.map((r) => JSON.parse(r.body) as { id: string; type: string; payload: { status: string; pickingStatus?: string } });
+      const bodies = receiver.requests.map(
+        (r) => JSON.parse(r.body) as { id: string; type: string; payload: { status: string; pickingStatus?: string } },
+      );
       assert.equal(bodies.filter((b) => b.type === 'payment.paid').length, 1);
       assert.deepEqual(
         bodies.filter((b) => b.type === 'order.status').map((b) => b.payload.pickingStatus),
         ['QUEUED', 'PICKING', 'PACKED', 'READY_FOR_PICKUP', 'COLLECTED'],
       );
       assert.equal(new Set(bodies.map((b) => b.id)).size, bodies.length);
-      for (const request of receiver.requests) assert.equal(await verify(secret, request.body, String(request.headers['x-shop-partner-signature'])), true);
+      for (const request of receiver.requests)
+        assert.equal(await verify(secret, request.body, String(request.headers['x-shop-partner-signature'])), true);
 
       // The inbound route is served, and refuses what the grocer did not sign.
       const body = JSON.stringify({
@@ -68,7 +81,10 @@ describe('events through the whole system', () => {
       });
       const forged = await fetch(`${ts.baseUrl}/webhooks/shop/order-status`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-grocer-signature': `sha256=${createHmac('sha256', 'guess').update(body).digest('hex')}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-grocer-signature': `sha256=${createHmac('sha256', 'guess').update(body).digest('hex')}`,
+        },
         body,
       });
       assert.equal(forged.status, 401);

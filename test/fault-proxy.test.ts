@@ -19,14 +19,35 @@ const API_TOKEN = 'proxy-contract-api-token-0123456';
 
 grocerGatewayContract('HTTP client → fault proxy without rules → simulator server', async () => {
   const clock = new ManualClock();
-  const simulator = createGrocerSimulator({ seed: 11, productCount: 2_000, clock, pickingStepMs: 60_000, faultHangMs: 150, log: () => {} });
-  const server = await createGrocerServer(simulator, { controlToken: CONTROL_TOKEN, apiToken: API_TOKEN, log: () => {} });
+  const simulator = createGrocerSimulator({
+    seed: 11,
+    productCount: 2_000,
+    clock,
+    pickingStepMs: 60_000,
+    faultHangMs: 150,
+    log: () => {},
+  });
+  const server = await createGrocerServer(simulator, {
+    controlToken: CONTROL_TOKEN,
+    apiToken: API_TOKEN,
+    log: () => {},
+  });
   const proxy = await startFaultProxy(server.origin);
-  const grocer = createHttpGrocer({ url: proxy.origin, token: API_TOKEN, controlToken: CONTROL_TOKEN, timeoutMs: 5_000, retries: 1, retryDelayMs: 10 });
+  const grocer = createHttpGrocer({
+    url: proxy.origin,
+    token: API_TOKEN,
+    controlToken: CONTROL_TOKEN,
+    timeoutMs: 5_000,
+    retries: 1,
+    retryDelayMs: 10,
+  });
   return {
     world: { grocer, simulator, clock, pickingStepMs: 60_000 },
     close: async () => {
-      assert.ok(proxy.calls().length > 20 && proxy.calls().every((call) => call.fault === null && call.outcome === 'answered'), 'every call went through the proxy untouched');
+      assert.ok(
+        proxy.calls().length > 20 && proxy.calls().every((call) => call.fault === null && call.outcome === 'answered'),
+        'every call went through the proxy untouched',
+      );
       await grocer.close();
       await proxy.close();
       await server.close();
@@ -44,19 +65,32 @@ interface Echoed {
 
 /** Sends one request with node:http (which, unlike fetch, may send any header) and reads the answer. */
 function send(url: string, options: { method: string; headers: Record<string, string>; body?: Buffer; agent?: Agent }) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer; reusedSocket: boolean }>((resolve, reject) => {
-    const outgoing = request(url, { method: options.method, headers: options.headers, agent: options.agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), reusedSocket: outgoing.reusedSocket }));
-    });
-    outgoing.on('error', reject);
-    // Written in two parts without a length: the client sends it chunked.
-    if (options.body) {
-      outgoing.write(options.body.subarray(0, 100));
-      outgoing.end(options.body.subarray(100));
-    } else outgoing.end();
-  });
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer; reusedSocket: boolean }>(
+    (resolve, reject) => {
+      const outgoing = request(
+        url,
+        { method: options.method, headers: options.headers, agent: options.agent },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+              reusedSocket: outgoing.reusedSocket,
+            }),
+          );
+        },
+      );
+      outgoing.on('error', reject);
+      // Written in two parts without a length: the client sends it chunked.
+      if (options.body) {
+        outgoing.write(options.body.subarray(0, 100));
+        outgoing.end(options.body.subarray(100));
+      } else outgoing.end();
+    },
+  );
 }
 
 describe('fault proxy: forwarding', () => {
@@ -69,8 +103,18 @@ describe('fault proxy: forwarding', () => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-        res.writeHead(207, { 'x-reply': 'kept', 'x-per-hop': 'dropped', connection: 'keep-alive, x-per-hop', 'set-cookie': ['a=1', 'b=2'] });
+        received.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+        });
+        res.writeHead(207, {
+          'x-reply': 'kept',
+          'x-per-hop': 'dropped',
+          connection: 'keep-alive, x-per-hop',
+          'set-cookie': ['a=1', 'b=2'],
+        });
         res.end(Buffer.concat(chunks).reverse());
       });
     });
@@ -87,7 +131,13 @@ describe('fault proxy: forwarding', () => {
     const agent = new Agent({ keepAlive: true });
     const first = await send(`${proxy.origin}/v1/echo/%E0%B8%81?a=1&a=2`, {
       method: 'PATCH',
-      headers: { 'x-custom': 'value', 'x-named-hop': 'no', connection: 'keep-alive, x-named-hop', 'keep-alive': 'timeout=5', 'x-request-id': 'req-1' },
+      headers: {
+        'x-custom': 'value',
+        'x-named-hop': 'no',
+        connection: 'keep-alive, x-named-hop',
+        'keep-alive': 'timeout=5',
+        'x-request-id': 'req-1',
+      },
       body,
       agent,
     });
@@ -122,7 +172,11 @@ describe('fault proxy: forwarding', () => {
     assert.equal(call!.grocerStatus, 207);
     assert.equal(call!.status, 207);
     assert.equal(call!.outcome, 'answered');
-    assert.ok(call!.receivedAt <= call!.forwardedAt! && call!.forwardedAt! <= call!.grocerAnsweredAt! && call!.grocerAnsweredAt! <= call!.endedAt!);
+    assert.ok(
+      call!.receivedAt <= call!.forwardedAt! &&
+        call!.forwardedAt! <= call!.grocerAnsweredAt! &&
+        call!.grocerAnsweredAt! <= call!.endedAt!,
+    );
   });
 
   test('a grocer that is down answers 502 and is recorded as unreachable', async () => {
@@ -178,7 +232,10 @@ describe('fault proxy: each fault against a real grocer', () => {
   });
 
   const exists = async (orderId: string) => (await direct.orders([orderId])).length === 1;
-  const creates = (orderId: string) => proxy.calls({ method: 'POST', path: '/v1/orders' }).filter((call) => JSON.parse(call.body.toString('utf8')).orderId === orderId);
+  const creates = (orderId: string) =>
+    proxy
+      .calls({ method: 'POST', path: '/v1/orders' })
+      .filter((call) => JSON.parse(call.body.toString('utf8')).orderId === orderId);
 
   test('delayResponse beyond the client timeout: GROCER_UNAVAILABLE, yet the grocer has the order', async () => {
     const id = nextId();
@@ -288,7 +345,15 @@ describe('fault proxy: each fault against a real grocer', () => {
     const total = (await direct.orders([id]))[0]!.grandTotalSatang;
     const hold = proxy.addRule({ method: 'POST', path: /^\/v1\/orders\/[^/]+\/payments$/, kind: 'hold' });
     let answered = false;
-    const paying = client.recordPayment({ orderId: id, paymentId: `pay_${id}`, amountSatang: total, provider: 'sandbox', reference: `ref-${id}` }).finally(() => (answered = true));
+    const paying = client
+      .recordPayment({
+        orderId: id,
+        paymentId: `pay_${id}`,
+        amountSatang: total,
+        provider: 'sandbox',
+        reference: `ref-${id}`,
+      })
+      .finally(() => (answered = true));
     const reached = await hold.reached;
     assert.equal(reached.path, `/v1/orders/${id}/payments`);
     assert.equal((await direct.orders([id]))[0]!.payment.isPaid, true, 'recorded at the grocer');

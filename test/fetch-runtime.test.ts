@@ -17,10 +17,16 @@ describe('the API in a fetch runtime', () => {
   let t: TestSystem;
   let serve: FetchHandler;
 
-  const graphql = async <T>(query: string, variables: Record<string, unknown>, token?: string): Promise<{ status: number; data: T }> => {
+  const graphql = async <T>(
+    query: string,
+    variables: Record<string, unknown>,
+    token?: string,
+  ): Promise<{ status: number; data: T }> => {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'x-partner-key': t.partnerKey };
     if (token) headers.authorization = `Bearer ${token}`;
-    const response = await serve(new Request(`${ORIGIN}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) }));
+    const response = await serve(
+      new Request(`${ORIGIN}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) }),
+    );
     const body = (await response.json()) as { data: T; errors?: unknown };
     assert.equal(body.errors, undefined, JSON.stringify(body.errors));
     return { status: response.status, data: body.data };
@@ -49,7 +55,9 @@ describe('the API in a fetch runtime', () => {
 
   test('GraphQL: products with branch prices', async () => {
     const branchCode = (await t.system.commerce.branches.list())[0]!.branchCode;
-    const { status, data } = await graphql<{ products: { nodes: { cprcode: string; price: { currency: string } | null }[] } }>(
+    const { status, data } = await graphql<{
+      products: { nodes: { cprcode: string; price: { currency: string } | null }[] };
+    }>(
       'query($b: ID!) { products(branchCode: $b, first: 3, filter: { pricedOnly: true }) { nodes { cprcode price { amount currency } } } }',
       { b: branchCode },
     );
@@ -59,7 +67,9 @@ describe('the API in a fetch runtime', () => {
   });
 
   test('REST catalog: a page of products, and 401 without a partner key', async () => {
-    const page = await serve(new Request(`${ORIGIN}/v1/products?size=2`, { headers: { 'x-partner-key': t.partnerKey } }));
+    const page = await serve(
+      new Request(`${ORIGIN}/v1/products?size=2`, { headers: { 'x-partner-key': t.partnerKey } }),
+    );
     assert.equal(page.status, 200);
     const body = (await page.json()) as { items: unknown[]; page: number; size: number; version: string };
     assert.deepEqual([body.items.length, body.page, body.size], [2, 1, 2]);
@@ -80,8 +90,14 @@ describe('the API in a fetch runtime', () => {
     const cprcode = t.system.commerce.catalog
       .get(priced.data.products.nodes.map((node) => node.cprcode))
       .find((product) => !product.alcohol && product.active && product.online)!.cprcode;
-    await graphql('mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }', { i: { cprcode, quantity: 1, branchCode } }, idToken);
-    const created = await graphql<{ orderCreate: { order: { grandTotal: number; paymentLink: { url: string } }; userErrors: unknown[] } }>(
+    await graphql(
+      'mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }',
+      { i: { cprcode, quantity: 1, branchCode } },
+      idToken,
+    );
+    const created = await graphql<{
+      orderCreate: { order: { grandTotal: number; paymentLink: { url: string } }; userErrors: unknown[] };
+    }>(
       'mutation { orderCreate(input: {}) { order { grandTotal paymentLink { url } } userErrors { code message } } }',
       {},
       idToken,
@@ -97,7 +113,9 @@ describe('the API in a fetch runtime', () => {
     assert.match(page.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
     assert.match(await page.text(), /<form/);
 
-    const paid = await serve(new Request(`${ORIGIN}${payPath}`, { method: 'POST', headers: { accept: 'application/json' } }));
+    const paid = await serve(
+      new Request(`${ORIGIN}${payPath}`, { method: 'POST', headers: { accept: 'application/json' } }),
+    );
     assert.equal(paid.status, 200);
     const receipt = (await paid.json()) as { state: string; grandTotal: number };
     assert.deepEqual([receipt.state, receipt.grandTotal], ['paid', grandTotal]);

@@ -33,11 +33,13 @@ describe('GraphQL conformance and schema parity', () => {
         const liveField: GraphQLField<unknown, unknown> | undefined = live.getFields()[field.name];
         assert.ok(liveField, `${type.name}.${field.name} exists`);
         assert.equal(String(liveField.type), String(field.type), `${type.name}.${field.name} type`);
-        if (!liveField.resolve && !DEFAULT_RESOLVED_TYPES.includes(type.name)) missing.push(`${type.name}.${field.name}`);
+        if (!liveField.resolve && !DEFAULT_RESOLVED_TYPES.includes(type.name))
+          missing.push(`${type.name}.${field.name}`);
       }
     }
     assert.deepEqual(missing, [], 'fields without a resolver outside the deliberate-default types');
-    for (const name of DEFAULT_RESOLVED_TYPES) assert.ok(isObjectType(declared.getType(name)), `${name} is an object type`);
+    for (const name of DEFAULT_RESOLVED_TYPES)
+      assert.ok(isObjectType(declared.getType(name)), `${name} is an object type`);
   });
 
   test('every type and field of schema.graphql has a description', () => {
@@ -46,7 +48,9 @@ describe('GraphQL conformance and schema parity', () => {
     for (const type of Object.values(declared.getTypeMap())) {
       if (type.name.startsWith('__') || ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name)) continue;
       if (!type.description) undocumented.push(type.name);
-      if ('getFields' in type) for (const field of Object.values(type.getFields())) if (!field.description) undocumented.push(`${type.name}.${field.name}`);
+      if ('getFields' in type)
+        for (const field of Object.values(type.getFields()))
+          if (!field.description) undocumented.push(`${type.name}.${field.name}`);
     }
     assert.deepEqual(undocumented, []);
   });
@@ -63,7 +67,8 @@ describe('GraphQL conformance and schema parity', () => {
     const failures: string[] = [];
     for (const audit of audits) {
       const result = await audit.fn();
-      if (result.status !== 'ok') failures.push(`${audit.id} ${audit.name}: ${result.status} ${'reason' in result ? result.reason : ''}`);
+      if (result.status !== 'ok')
+        failures.push(`${audit.id} ${audit.name}: ${result.status} ${'reason' in result ? result.reason : ''}`);
     }
     assert.deepEqual(failures, []);
     assert.ok(audits.length > 50);

@@ -25,14 +25,19 @@ describe('GraphQL read side', () => {
 
   /** Grocer calls so far, from the service's own Prometheus counters. */
   async function grocerCalls(): Promise<{ prices: number; stock: number }> {
-    const text = await (await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${t.adminToken}` } })).text();
-    const count = (operation: string) => Number(new RegExp(`grocer_calls_total\\{operation="${operation}",outcome="ok"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+    const text = await (
+      await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${t.adminToken}` } })
+    ).text();
+    const count = (operation: string) =>
+      Number(new RegExp(`grocer_calls_total\\{operation="${operation}",outcome="ok"\\} (\\d+)`).exec(text)?.[1] ?? 0);
     return { prices: count('prices'), stock: count('stock') };
   }
 
   test('products(first: 50, branchCode) has branch-correct nested price and stock in one grocer call each', async () => {
     const before = await grocerCalls();
-    const result = await t.graphql<{ products: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; nodes: ProductNode[] } }>(
+    const result = await t.graphql<{
+      products: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; nodes: ProductNode[] };
+    }>(
       `query($b: ID!) { products(first: 50, branchCode: $b) { totalCount pageInfo { hasNextPage endCursor } nodes { ${PRODUCT_FIELDS} } } }`,
       { b: branchCode },
     );
@@ -41,11 +46,20 @@ describe('GraphQL read side', () => {
     assert.equal(page.nodes.length, 50);
     assert.ok(page.pageInfo.hasNextPage && page.totalCount > 50);
     const after = await grocerCalls();
-    assert.deepEqual({ prices: after.prices - before.prices, stock: after.stock - before.stock }, { prices: 1, stock: 1 }, 'one price call and one stock call for the whole page');
+    assert.deepEqual(
+      { prices: after.prices - before.prices, stock: after.stock - before.stock },
+      { prices: 1, stock: 1 },
+      'one price call and one stock call for the whole page',
+    );
     for (const node of page.nodes) {
       const [expectedPrice] = await t.system.grocer.prices(branchCode, [node.cprcode]);
       if (expectedPrice!.price) {
-        assert.deepEqual(node.price, { amount: expectedPrice!.price.amountSatang / 100, currency: 'THB', branchCode, source: expectedPrice!.price.source });
+        assert.deepEqual(node.price, {
+          amount: expectedPrice!.price.amountSatang / 100,
+          currency: 'THB',
+          branchCode,
+          source: expectedPrice!.price.source,
+        });
       } else {
         assert.equal(node.price, null);
       }
@@ -61,8 +75,18 @@ describe('GraphQL read side', () => {
     let after: string | null = null;
     let total = 0;
     for (let i = 0; i < 100; i++) {
-      const result: { data: { products: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: { cprcode: string }[] } } | null } =
-        await t.graphql('query($after: String) { products(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { cprcode } } }', { after });
+      const result: {
+        data: {
+          products: {
+            totalCount: number;
+            pageInfo: { hasNextPage: boolean; endCursor: string | null };
+            nodes: { cprcode: string }[];
+          };
+        } | null;
+      } = await t.graphql(
+        'query($after: String) { products(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { cprcode } } }',
+        { after },
+      );
       const page = result.data!.products;
       total = page.totalCount;
       for (const node of page.nodes) {
@@ -87,7 +111,9 @@ describe('GraphQL read side', () => {
   });
 
   test('filters: category levels, query, alcoholOnly, pricedOnly', async () => {
-    const categories = await t.graphql<{ categories: { name: string; count: number }[] }>('{ categories { name count } }');
+    const categories = await t.graphql<{ categories: { name: string; count: number }[] }>(
+      '{ categories { name count } }',
+    );
     const l1 = categories.data!.categories[0]!;
     assert.ok(l1.count > 0);
     const inL1 = await t.graphql<{ products: { totalCount: number; nodes: { category: { l1: string } }[] } }>(
@@ -97,13 +123,18 @@ describe('GraphQL read side', () => {
     assert.equal(inL1.data!.products.totalCount, l1.count);
     assert.ok(inL1.data!.products.nodes.every((n) => n.category.l1 === l1.name));
 
-    const milk = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('{ products(first: 10, filter: { query: "milk" }) { nodes { cprcode } } }');
+    const milk = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+      '{ products(first: 10, filter: { query: "milk" }) { nodes { cprcode } } }',
+    );
     const milky = t.system.commerce.catalog.get(milk.data!.products.nodes.map((n) => n.cprcode));
     assert.ok(milky.length > 0);
     // The query matches names, brands, barcodes and keywords (not only the English name).
-    for (const p of milky) assert.match([p.nameEn, p.nameTh, p.brandEn, p.brandTh, ...p.keywords].join(' '), /milk/i, p.nameEn);
+    for (const p of milky)
+      assert.match([p.nameEn, p.nameTh, p.brandEn, p.brandTh, ...p.keywords].join(' '), /milk/i, p.nameEn);
 
-    const alcohol = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('{ products(first: 10, filter: { alcoholOnly: true }) { nodes { cprcode } } }');
+    const alcohol = await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+      '{ products(first: 10, filter: { alcoholOnly: true }) { nodes { cprcode } } }',
+    );
     const alcoholic = t.system.commerce.catalog.get(alcohol.data!.products.nodes.map((n) => n.cprcode));
     assert.ok(alcoholic.length > 0 && alcoholic.every((p) => p.alcohol));
 
@@ -118,17 +149,30 @@ describe('GraphQL read side', () => {
 
   test('product without a branch shows the detail price; with a branch, that branch', async () => {
     const code = t.system.commerce.catalog
-      .list({ query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true }, { after: null, first: 5 })
+      .list(
+        { query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true },
+        { after: null, first: 5 },
+      )
       .products.find((p) => p.detailPriceSatang !== null)!;
-    const plain = await t.graphql<{ product: ProductNode }>(`query($c: ID!) { product(cprcode: $c) { ${PRODUCT_FIELDS} } }`, { c: code.cprcode });
-    assert.deepEqual(plain.data!.product.price, { amount: code.detailPriceSatang! / 100, currency: 'THB', branchCode: null, source: 'DETAIL_FALLBACK' });
+    const plain = await t.graphql<{ product: ProductNode }>(
+      `query($c: ID!) { product(cprcode: $c) { ${PRODUCT_FIELDS} } }`,
+      { c: code.cprcode },
+    );
+    assert.deepEqual(plain.data!.product.price, {
+      amount: code.detailPriceSatang! / 100,
+      currency: 'THB',
+      branchCode: null,
+      source: 'DETAIL_FALLBACK',
+    });
     assert.equal(plain.data!.product.inventory, null);
     const unknown = await t.graphql<{ product: null }>('{ product(cprcode: "999999999999") { cprcode } }');
     assert.equal(unknown.data!.product, null);
   });
 
   test('branches, inventory and fulfilmentResolve', async () => {
-    const branches = await t.graphql<{ branches: { branchCode: string; lat: number; lon: number; postcode: string; deliveryAvailable: boolean }[] }>(
+    const branches = await t.graphql<{
+      branches: { branchCode: string; lat: number; lon: number; postcode: string; deliveryAvailable: boolean }[];
+    }>(
       '{ branches { branchCode name nameTh alcoholLicensed deliveryAvailable lat lon address province postcode phone distanceKm } }',
     );
     assert.ok(branches.data!.branches.length >= 30);
@@ -166,14 +210,22 @@ describe('GraphQL read side', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['query($c: ID!) { product(cprcode: $c) { cprcode } }', { c: "1'; DROP TABLE products; --" }, 'INVALID_CPRCODE'],
       ['query($c: ID!) { product(cprcode: $c, branchCode: "ZZ99") { cprcode } }', { c: '1000001' }, 'INVALID_BRANCH'],
-      ['query($c: ID!) { product(cprcode: $c, branchCode: "../../etc") { cprcode } }', { c: '1000001' }, 'INVALID_BRANCH'],
+      [
+        'query($c: ID!) { product(cprcode: $c, branchCode: "../../etc") { cprcode } }',
+        { c: '1000001' },
+        'INVALID_BRANCH',
+      ],
       ['{ products(first: -1) { nodes { cprcode } } }', {}, 'INVALID_INPUT'],
       ['{ products(first: 0) { nodes { cprcode } } }', {}, 'INVALID_INPUT'],
       ['{ products(first: 101) { nodes { cprcode } } }', {}, 'INVALID_INPUT'],
       ['{ products(first: 5, after: "not-a-cursor") { nodes { cprcode } } }', {}, 'INVALID_INPUT'],
       ['{ products(first: 5, after: "cDE6Jyk7") { nodes { cprcode } } }', {}, 'INVALID_INPUT'],
       ['{ products(first: 5, filter: { pricedOnly: true }) { nodes { cprcode } } }', {}, 'INVALID_INPUT'],
-      [`query($q: String) { products(first: 5, filter: { query: $q }) { nodes { cprcode } } }`, { q: 'x'.repeat(201) }, 'INVALID_INPUT'],
+      [
+        `query($q: String) { products(first: 5, filter: { query: $q }) { nodes { cprcode } } }`,
+        { q: 'x'.repeat(201) },
+        'INVALID_INPUT',
+      ],
       ['{ products(first: 2147483648) { nodes { cprcode } } }', {}, 'GRAPHQL_VALIDATION_FAILED'],
       ['query($n: Int!) { products(first: $n) { nodes { cprcode } } }', { n: 'ten' }, 'GRAPHQL_VALIDATION_FAILED'],
       ['{ inventory(branchCode: "BKK01", cprcodes: ["abc"]) { cprcode } }', {}, 'INVALID_CPRCODE'],
@@ -189,7 +241,11 @@ describe('GraphQL read side', () => {
     for (const [query, variables, code] of cases) {
       const result = await t.graphql(query, variables);
       assert.ok(result.status < 500, `${query} → HTTP ${result.status}`);
-      assert.equal(result.errors?.[0]?.extensions?.code, code, `${query} ${JSON.stringify(variables)} → ${JSON.stringify(result.errors)}`);
+      assert.equal(
+        result.errors?.[0]?.extensions?.code,
+        code,
+        `${query} ${JSON.stringify(variables)} → ${JSON.stringify(result.errors)}`,
+      );
     }
   });
 
@@ -204,7 +260,9 @@ describe('GraphQL read side', () => {
     assert.equal(costly.errors?.[0]?.extensions?.code, 'QUERY_TOO_COMPLEX');
     assert.match(costly.errors![0]!.message, /costs \d+/);
 
-    const deep = await t.graphql(`{ __schema { types { fields { type { ${'ofType { '.repeat(12)}name${' }'.repeat(12)} } } } } }`);
+    const deep = await t.graphql(
+      `{ __schema { types { fields { type { ${'ofType { '.repeat(12)}name${' }'.repeat(12)} } } } } }`,
+    );
     assert.equal(deep.errors?.[0]?.extensions?.code, 'QUERY_TOO_COMPLEX');
     const { getIntrospectionQuery } = await import('graphql');
     const introspection = await t.graphql(getIntrospectionQuery());
@@ -216,15 +274,26 @@ describe('GraphQL read side', () => {
 
   test('HTTP-level bad input: non-JSON, wrong method, oversized, no partner key', async () => {
     const post = (body: string, headers: Record<string, string> = {}) =>
-      fetch(`${t.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-partner-key': t.partnerKey, ...headers }, body });
+      fetch(`${t.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-partner-key': t.partnerKey, ...headers },
+        body,
+      });
     const notJson = await post('{"query": ');
     assert.equal(notJson.status, 400);
     const oversized = await post(JSON.stringify({ query: `{ categories { name } } # ${'x'.repeat(300_000)}` }));
     assert.equal(oversized.status, 413);
     assert.equal(((await oversized.json()) as { error: { code: string } }).error.code, 'PAYLOAD_TOO_LARGE');
-    const noKey = await fetch(`${t.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ categories { name } }"}' });
+    const noKey = await fetch(`${t.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"{ categories { name } }"}',
+    });
     assert.equal(noKey.status, 401);
-    assert.equal(((await noKey.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code, 'PARTNER_KEY_INVALID');
+    assert.equal(
+      ((await noKey.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code,
+      'PARTNER_KEY_INVALID',
+    );
     const badKey = await post('{"query":"{ categories { name } }"}', { 'x-partner-key': 'pk_test_' + 'A'.repeat(32) });
     assert.equal(badKey.status, 401);
     const put = await fetch(`${t.baseUrl}/graphql`, { method: 'PUT', headers: { 'x-partner-key': t.partnerKey } });

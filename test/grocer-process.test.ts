@@ -20,7 +20,11 @@ describe('test grocers', () => {
       const cprcode = grocer.simulator.allProducts()[0]!.cprcode;
       const branchCode = (await client.branches())[0]!.branchCode;
       await client.setStock({ branchCode, cprcode, qty: 7 });
-      assert.equal((await client.stock(branchCode, [cprcode]))[0]!.sellableQty, 7, 'control routes answer with the control token');
+      assert.equal(
+        (await client.stock(branchCode, [cprcode]))[0]!.sellableQty,
+        7,
+        'control routes answer with the control token',
+      );
       await rejectsWith(grocer.client({ token: 'a-wrong-token-0123456789' }).branches(), 'GROCER_UNAVAILABLE');
     } finally {
       await grocer.close();
@@ -34,7 +38,12 @@ describe('test grocers', () => {
     const proxy = await startFaultProxy(grocer.origin);
     try {
       assert.match(grocer.output(), /300 products \(seed 1\) ready in \d+ ms at http:\/\/127\.0\.0\.1:\d+; control on/);
-      const through = createHttpGrocer({ url: proxy.origin, controlToken: grocer.controlToken, retries: 0, timeoutMs: 2_000 });
+      const through = createHttpGrocer({
+        url: proxy.origin,
+        controlToken: grocer.controlToken,
+        retries: 0,
+        timeoutMs: 2_000,
+      });
       assert.equal((await through.catalogVersion()).productCount, 300);
       assert.deepEqual(await grocer.client().orders(['NO-SUCH-ORDER']), []);
 

@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { startOtherPool } from './support/other-pool.ts';
 import { startTestSystem, TEST_PASSWORD, type TestSystem } from './support/test-system.ts';
 
 const BASKET = '{ basket { basketId ownerId } }';
-const ADD = 'mutation($i: BasketAddInput!) { basketAdd(input: $i) { basket { ownerId lines { cprcode quantity } } userErrors { code } } }';
+const ADD =
+  'mutation($i: BasketAddInput!) { basketAdd(input: $i) { basket { ownerId lines { cprcode quantity } } userErrors { code } } }';
 
 describe('shopper identity through the API', () => {
   let t: TestSystem;
@@ -18,7 +23,9 @@ describe('shopper identity through the API', () => {
       'query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
       { b: branch },
     );
-    cprcode = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).find((p) => !p.alcohol)!.cprcode;
+    cprcode = t.system.commerce.catalog
+      .get(page.data!.products.nodes.map((n) => n.cprcode))
+      .find((p) => !p.alcohol)!.cprcode;
   });
   after(async () => t?.close());
 
@@ -27,7 +34,11 @@ describe('shopper identity through the API', () => {
     const sub = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
     const empty = await t.graphql<{ basket: null }>(BASKET, {}, { token: idToken });
     assert.deepEqual(empty, { status: 200, data: { basket: null } });
-    const added = await t.graphql<{ basketAdd: { basket: { ownerId: string } } }>(ADD, { i: { cprcode, quantity: 1 } }, { token: idToken });
+    const added = await t.graphql<{ basketAdd: { basket: { ownerId: string } } }>(
+      ADD,
+      { i: { cprcode, quantity: 1 } },
+      { token: idToken },
+    );
     assert.equal(added.data!.basketAdd.basket.ownerId, sub);
   });
 
@@ -41,7 +52,11 @@ describe('shopper identity through the API', () => {
     for (const token of [undefined, 'garbage', tampered, unsigned, `${idToken}x`]) {
       const query = await t.graphql(BASKET, {}, { token });
       assert.equal(query.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED', `query with ${String(token).slice(0, 20)}`);
-      const mutation = await t.graphql<{ basketAdd: { basket: null; userErrors: { code: string }[] } }>(ADD, { i: { cprcode, quantity: 1 } }, { token });
+      const mutation = await t.graphql<{ basketAdd: { basket: null; userErrors: { code: string }[] } }>(
+        ADD,
+        { i: { cprcode, quantity: 1 } },
+        { token },
+      );
       assert.deepEqual(
         mutation.data?.basketAdd.userErrors.map((e) => e.code),
         ['UNAUTHENTICATED'],
@@ -56,15 +71,31 @@ describe('shopper identity through the API', () => {
     const email = `both.${process.pid}@example.com`;
     const viaOther = await t.signUpShopper(email, other.clientId);
     const refused = await t.graphql(BASKET, {}, { token: viaOther.idToken });
-    assert.equal(refused.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED', "a token for partner B's client is not accepted with partner A's key");
-    const added = await t.graphql<{ basketAdd: { basket: { lines: unknown[] } } }>(ADD, { i: { cprcode, quantity: 2 } }, { token: viaOther.idToken, partnerKey: other.partnerKey });
+    assert.equal(
+      refused.errors?.[0]?.extensions?.code,
+      'UNAUTHENTICATED',
+      "a token for partner B's client is not accepted with partner A's key",
+    );
+    const added = await t.graphql<{ basketAdd: { basket: { lines: unknown[] } } }>(
+      ADD,
+      { i: { cprcode, quantity: 2 } },
+      { token: viaOther.idToken, partnerKey: other.partnerKey },
+    );
     assert.equal(added.data!.basketAdd.basket.lines.length, 1);
 
     // The same shopper (same pool, same sub) signs in through partner A's client.
-    const cognito = new CognitoIdentityProviderClient({ endpoint: `${t.baseUrl}/idp`, region: 'local', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: `${t.baseUrl}/idp`,
+      region: 'local',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
     const signInAt = Date.now();
     const challenge = await cognito.send(
-      new InitiateAuthCommand({ ClientId: t.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }),
+      new InitiateAuthCommand({
+        ClientId: t.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD },
+      }),
     );
     const code = await t.mailboxCode(email, signInAt);
     const viaA = await cognito.send(
@@ -100,7 +131,10 @@ describe('OIDC_ISSUER points the API at another identity provider', () => {
   test("tokens of the configured issuer are accepted, another issuer's refused, and no embedded pool is served", async () => {
     const client = await other.pool.createAppClient({ name: 'partner app', redirectUris: [] });
     const partner = t.system.credentials!.partnerId;
-    const registered = await t.admin('POST', `/admin/partners/${partner}/clients`, { redirectUris: [], clientId: client.clientId });
+    const registered = await t.admin('POST', `/admin/partners/${partner}/clients`, {
+      redirectUris: [],
+      clientId: client.clientId,
+    });
     assert.equal(registered.status, 201);
     const token = await other.signIn(client.clientId, `oidc.${process.pid}@example.com`);
     assert.deepEqual((await t.graphql(BASKET, {}, { token })).data, { basket: null });

@@ -30,7 +30,12 @@ for (const kind of testDatabaseKinds()) {
     before(async () => {
       world = await openWorld(kind, { clock, grocer: { pickingStepMs: 3_600_000 } });
       runtime = createEventRuntime({ commerce: world.commerce, sender: createHttpWebhookSender(), clock });
-      const inbound = createInboundWebhookHandler({ store: world.commerce.store, poller: runtime.poller, secret: SECRET, clock });
+      const inbound = createInboundWebhookHandler({
+        store: world.commerce.store,
+        poller: runtime.poller,
+        secret: SECRET,
+        clock,
+      });
       server = await listen({}, createNodeListener(inbound, { maxBodyBytes: () => 64 * 1024 }));
       unpaid = (await world.placeOrder()).order;
       const second = await world.placeOrder();
@@ -44,7 +49,10 @@ for (const kind of testDatabaseKinds()) {
 
     const now = () => Math.floor(clock.now() / 1000);
     // Strings are signed by the simulator's own signer; raw bytes as they are.
-    const sign = (raw: string | Buffer) => (typeof raw === 'string' ? signWebhookBody(SECRET, raw) : `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`);
+    const sign = (raw: string | Buffer) =>
+      typeof raw === 'string'
+        ? signWebhookBody(SECRET, raw)
+        : `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
     const statusBody = (orderId: string, extra: Record<string, unknown> = {}) => ({
       type: 'order-status',
       orderId,
@@ -68,18 +76,26 @@ for (const kind of testDatabaseKinds()) {
     async function post(path: string, raw: string | Buffer, signature: string | null = sign(raw), method = 'POST') {
       const response = await fetch(`${server.origin}${path}`, {
         method,
-        headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-grocer-signature': signature }) },
+        headers: {
+          'content-type': 'application/json',
+          ...(signature === null ? {} : { 'x-grocer-signature': signature }),
+        },
         body: method === 'GET' ? null : typeof raw === 'string' ? raw : new Blob([new Uint8Array(raw)]),
       });
       const text = await response.text();
-      return { status: response.status, json: text ? (JSON.parse(text) as { error?: { code: string; message: string }; moved?: boolean }) : null };
+      return {
+        status: response.status,
+        json: text ? (JSON.parse(text) as { error?: { code: string; message: string }; moved?: boolean }) : null,
+      };
     }
 
     /** What a refused request must not change: the outbox, the stored orders, the receipts. */
     async function snapshot() {
       const events = await world.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
       const receipts = await world.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbound_notifications');
-      const orders = await world.db.query('SELECT order_id, status, picking_status, payment_status, grocer_order FROM orders ORDER BY order_id');
+      const orders = await world.db.query(
+        'SELECT order_id, status, picking_status, payment_status, grocer_order FROM orders ORDER BY order_id',
+      );
       return JSON.stringify({ events: events.rows[0]!.n, receipts: receipts.rows[0]!.n, orders: orders.rows });
     }
 
@@ -89,39 +105,91 @@ for (const kind of testDatabaseKinds()) {
       const before = await snapshot();
       const path = '/webhooks/shop/order-status';
       const good = JSON.stringify(statusBody(paid.orderId));
-      const cases: [string, Promise<{ status: number; json: { error?: { code: string } } | null }>, number, string][] = [
-        ['missing signature', post(path, good, null), 401, 'SIGNATURE_INVALID'],
-        ['wrong secret', post(path, good, signWebhookBody('another-secret-0123456789abcdefghij', good)), 401, 'SIGNATURE_INVALID'],
-        ['signature of another body', post(path, good, signWebhookBody(SECRET, JSON.stringify(statusBody(unpaid.orderId)))), 401, 'SIGNATURE_INVALID'],
-        ['uppercase hex', post(path, good, signWebhookBody(SECRET, good).toUpperCase()), 401, 'SIGNATURE_INVALID'],
-        ['no sha256= prefix', post(path, good, signWebhookBody(SECRET, good).slice(7)), 401, 'SIGNATURE_INVALID'],
-        ['truncated signature', post(path, good, signWebhookBody(SECRET, good).slice(0, 40)), 401, 'SIGNATURE_INVALID'],
-        ['sha1 signature', post(path, good, `sha1=${createHmac('sha1', SECRET).update(good).digest('hex')}`), 401, 'SIGNATURE_INVALID'],
-        ['stale sentAt', post(path, JSON.stringify(statusBody(paid.orderId, { sentAt: now() - 301 }))), 401, 'SIGNATURE_INVALID'],
-        ['future sentAt', post(path, JSON.stringify(statusBody(paid.orderId, { sentAt: now() + 301 }))), 401, 'SIGNATURE_INVALID'],
-        ['malformed JSON', post(path, '{"type":"order-status",'), 400, 'INVALID_INPUT'],
-        ['not UTF-8', post(path, Buffer.from([0x7b, 0xff, 0xfe, 0x7d])), 400, 'INVALID_INPUT'],
-        ['a JSON array', post(path, '[]'), 400, 'INVALID_INPUT'],
-        ['missing field', post(path, JSON.stringify({ ...statusBody(paid.orderId), changedAt: undefined })), 400, 'INVALID_INPUT'],
-        ['malformed order id', post(path, JSON.stringify(statusBody("PA1' OR 1=1 --"))), 400, 'INVALID_INPUT'],
-        ['sentAt as text', post(path, JSON.stringify(statusBody(paid.orderId, { sentAt: String(now()) }))), 400, 'INVALID_INPUT'],
-        ['the other endpoint’s body', post(path, JSON.stringify(paymentBody(paid))), 400, 'INVALID_INPUT'],
-        ['unknown order', post(path, JSON.stringify(statusBody('PA2611220000000-ZZZZ'))), 404, 'NOT_FOUND'],
-        ['huge body', post(path, JSON.stringify(statusBody(paid.orderId, { padding: 'x'.repeat(80 * 1024) }))), 413, 'PAYLOAD_TOO_LARGE'],
-        ['GET', post(path, '', null, 'GET'), 405, 'METHOD_NOT_ALLOWED'],
-        ['unknown path', post('/webhooks/shop/refund', good), 404, 'NOT_FOUND'],
-      ];
+      const cases: [string, Promise<{ status: number; json: { error?: { code: string } } | null }>, number, string][] =
+        [
+          ['missing signature', post(path, good, null), 401, 'SIGNATURE_INVALID'],
+          [
+            'wrong secret',
+            post(path, good, signWebhookBody('another-secret-0123456789abcdefghij', good)),
+            401,
+            'SIGNATURE_INVALID',
+          ],
+          [
+            'signature of another body',
+            post(path, good, signWebhookBody(SECRET, JSON.stringify(statusBody(unpaid.orderId)))),
+            401,
+            'SIGNATURE_INVALID',
+          ],
+          ['uppercase hex', post(path, good, signWebhookBody(SECRET, good).toUpperCase()), 401, 'SIGNATURE_INVALID'],
+          ['no sha256= prefix', post(path, good, signWebhookBody(SECRET, good).slice(7)), 401, 'SIGNATURE_INVALID'],
+          [
+            'truncated signature',
+            post(path, good, signWebhookBody(SECRET, good).slice(0, 40)),
+            401,
+            'SIGNATURE_INVALID',
+          ],
+          [
+            'sha1 signature',
+            post(path, good, `sha1=${createHmac('sha1', SECRET).update(good).digest('hex')}`),
+            401,
+            'SIGNATURE_INVALID',
+          ],
+          [
+            'stale sentAt',
+            post(path, JSON.stringify(statusBody(paid.orderId, { sentAt: now() - 301 }))),
+            401,
+            'SIGNATURE_INVALID',
+          ],
+          [
+            'future sentAt',
+            post(path, JSON.stringify(statusBody(paid.orderId, { sentAt: now() + 301 }))),
+            401,
+            'SIGNATURE_INVALID',
+          ],
+          ['malformed JSON', post(path, '{"type":"order-status",'), 400, 'INVALID_INPUT'],
+          ['not UTF-8', post(path, Buffer.from([0x7b, 0xff, 0xfe, 0x7d])), 400, 'INVALID_INPUT'],
+          ['a JSON array', post(path, '[]'), 400, 'INVALID_INPUT'],
+          [
+            'missing field',
+            post(path, JSON.stringify({ ...statusBody(paid.orderId), changedAt: undefined })),
+            400,
+            'INVALID_INPUT',
+          ],
+          ['malformed order id', post(path, JSON.stringify(statusBody("PA1' OR 1=1 --"))), 400, 'INVALID_INPUT'],
+          [
+            'sentAt as text',
+            post(path, JSON.stringify(statusBody(paid.orderId, { sentAt: String(now()) }))),
+            400,
+            'INVALID_INPUT',
+          ],
+          ['the other endpoint’s body', post(path, JSON.stringify(paymentBody(paid))), 400, 'INVALID_INPUT'],
+          ['unknown order', post(path, JSON.stringify(statusBody('PA2611220000000-ZZZZ'))), 404, 'NOT_FOUND'],
+          [
+            'huge body',
+            post(path, JSON.stringify(statusBody(paid.orderId, { padding: 'x'.repeat(80 * 1024) }))),
+            413,
+            'PAYLOAD_TOO_LARGE',
+          ],
+          ['GET', post(path, '', null, 'GET'), 405, 'METHOD_NOT_ALLOWED'],
+          ['unknown path', post('/webhooks/shop/refund', good), 404, 'NOT_FOUND'],
+        ];
       for (const [name, pending, status, code] of cases) {
         const response = await pending;
         assert.equal(response.status, status, name);
         assert.equal(response.json?.error?.code, code, name);
         assert.equal(typeof (response.json?.error as { message?: unknown } | undefined)?.message, 'string', name);
-        if (name !== 'GET' && name !== 'unknown path' && name !== 'huge body') assertMatchesSchema('Error', response.json);
+        if (name !== 'GET' && name !== 'unknown path' && name !== 'huge body')
+          assertMatchesSchema('Error', response.json);
       }
       assert.equal(await snapshot(), before, 'nothing changed');
 
       // The handler enforces its own body limit too, whatever the server in front of it does.
-      const direct = createInboundWebhookHandler({ store: world.commerce.store, poller: runtime.poller, secret: SECRET, clock });
+      const direct = createInboundWebhookHandler({
+        store: world.commerce.store,
+        poller: runtime.poller,
+        secret: SECRET,
+        clock,
+      });
       const huge = Buffer.from(JSON.stringify(statusBody(paid.orderId, { padding: 'x'.repeat(70 * 1024) })));
       const response = await direct({
         method: 'POST',
@@ -150,7 +218,10 @@ for (const kind of testDatabaseKinds()) {
       const fresh = await post('/webhooks/shop/order-status', JSON.stringify(statusBody(paid.orderId)));
       assert.equal(fresh.status, 200);
       assert.equal(fresh.json!.moved, false);
-      const events = await world.db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = 'order.status'", [paid.orderId]);
+      const events = await world.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = 'order.status'",
+        [paid.orderId],
+      );
       assert.equal(events.rows[0]!.n, 2, 'the move the payment caused, and the one move since');
     });
 
@@ -163,8 +234,15 @@ for (const kind of testDatabaseKinds()) {
       const forUnpaid = await post('/webhooks/shop/payment', JSON.stringify(paymentBody(unpaid)));
       assert.equal(forUnpaid.status, 200);
       assert.equal(forUnpaid.json!.moved, false);
-      const after = JSON.parse(await snapshot()) as { events: number; orders: { payment_status: string; order_id: string }[] };
-      assert.equal(after.events, (JSON.parse(before) as { events: number }).events, 'no event: the service records payments itself');
+      const after = JSON.parse(await snapshot()) as {
+        events: number;
+        orders: { payment_status: string; order_id: string }[];
+      };
+      assert.equal(
+        after.events,
+        (JSON.parse(before) as { events: number }).events,
+        'no event: the service records payments itself',
+      );
       assert.equal(after.orders.find((o) => o.order_id === unpaid.orderId)!.payment_status, 'UNPAID');
     });
   });

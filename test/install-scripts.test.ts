@@ -4,7 +4,9 @@ import { test } from 'node:test';
 
 const root = new URL('..', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { allowScripts?: Record<string, boolean> };
-const lock = JSON.parse(readFileSync(`${root}package-lock.json`, 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+const lock = JSON.parse(readFileSync(`${root}package-lock.json`, 'utf8')) as {
+  packages: Record<string, { hasInstallScript?: boolean }>;
+};
 
 /** The package names of the lockfile's entries whose package has an install script. */
 function withInstallScripts(): string[] {
@@ -23,7 +25,9 @@ test('every dependency with an install script is decided in package.json allowSc
     scripted.filter((name) => !decided.includes(name)),
     [],
   );
-  const inLock = new Set(Object.keys(lock.packages).map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)));
+  const inLock = new Set(
+    Object.keys(lock.packages).map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)),
+  );
   assert.deepEqual(
     decided.filter((name) => !inLock.has(name)),
     [],

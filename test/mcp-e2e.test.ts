@@ -9,7 +9,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolCatalog } from '@grocery/mcp';
-import { assertArgumentsMatchVariables, operationFiles, sampleArguments, schema, SPEC_TOOLS } from '../packages/mcp/test/support/operation-files.ts';
+import {
+  assertArgumentsMatchVariables,
+  operationFiles,
+  sampleArguments,
+  schema,
+  SPEC_TOOLS,
+} from '../packages/mcp/test/support/operation-files.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 interface ToolError {
@@ -20,7 +26,11 @@ interface ToolError {
 type Money = { amount: number; currency: string; source: string } | null;
 interface SearchHit {
   cprcode: string;
-  product: { nameEn: string | null; price: Money; inventory: { listable: boolean; sellableQty: number | null } | null } | null;
+  product: {
+    nameEn: string | null;
+    price: Money;
+    inventory: { listable: boolean; sellableQty: number | null } | null;
+  } | null;
 }
 interface Quote {
   quoteId: string;
@@ -47,18 +57,30 @@ describe('MCP over streamable HTTP, end to end', () => {
   /** An SDK client with the given headers; listTools first so results are checked against outputSchema. */
   async function connect(headers: Record<string, string> = {}): Promise<Client> {
     const client = new Client({ name: 'mcp-e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), { requestInit: { headers: { 'x-partner-key': t.partnerKey, ...headers } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), {
+        requestInit: { headers: { 'x-partner-key': t.partnerKey, ...headers } },
+      }),
+    );
     await client.listTools();
     clients.push(client);
     return client;
   }
 
-  async function call<T>(client: Client, name: string, args: Record<string, unknown> = {}): Promise<{ result: CallToolResult; data: T }> {
+  async function call<T>(
+    client: Client,
+    name: string,
+    args: Record<string, unknown> = {},
+  ): Promise<{ result: CallToolResult; data: T }> {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     assert.equal(result.content.length, 1, `${name}: one content block`);
     const block = result.content[0]!;
     assert.equal(block.type, 'text');
-    assert.deepEqual(JSON.parse(block.type === 'text' ? block.text : ''), result.structuredContent, `${name}: the text block is the structured content`);
+    assert.deepEqual(
+      JSON.parse(block.type === 'text' ? block.text : ''),
+      result.structuredContent,
+      `${name}: the text block is the structured content`,
+    );
     return { result, data: result.structuredContent as T };
   }
 
@@ -71,14 +93,18 @@ describe('MCP over streamable HTTP, end to end', () => {
   /** Error codes of a failed call: top-level errors, or the payload's userErrors. */
   function codes(result: CallToolResult): string[] {
     const content = result.structuredContent as Record<string, unknown>;
-    const errors = (content.errors as ToolError[] | undefined) ?? Object.values(content).flatMap((p) => (p as { userErrors?: ToolError[] } | null)?.userErrors ?? []);
+    const errors =
+      (content.errors as ToolError[] | undefined) ??
+      Object.values(content).flatMap((p) => (p as { userErrors?: ToolError[] } | null)?.userErrors ?? []);
     return errors.map((e) => e.code);
   }
 
   before(async () => {
     t = await startTestSystem({ productCount: 1_000 });
     token = (await t.signUpShopper()).idToken;
-    branchCode = (await t.system.commerce.branches.list()).find((b) => b.alcoholLicensed && b.deliveryAvailable)!.branchCode;
+    branchCode = (await t.system.commerce.branches.list()).find(
+      (b) => b.alcoholLicensed && b.deliveryAvailable,
+    )!.branchCode;
   });
   after(async () => {
     for (const client of clients) await client.close();
@@ -114,25 +140,47 @@ describe('MCP over streamable HTTP, end to end', () => {
 
   test('a whole purchase through tools: search → add → quote → coupon → create_order → create_payment_link', async () => {
     const shopper = await connect({ authorization: `Bearer ${token}` });
-    const branch = (await ok<{ branches: { branchCode: string; postcode: string | null }[] }>(shopper, 'list_branches')).branches.find((b) => b.branchCode === branchCode)!;
-    const resolved = await ok<{ fulfilmentResolve: { branchCode: string } }>(shopper, 'resolve_fulfilment', { postcode: branch.postcode });
+    const branch = (
+      await ok<{ branches: { branchCode: string; postcode: string | null }[] }>(shopper, 'list_branches')
+    ).branches.find((b) => b.branchCode === branchCode)!;
+    const resolved = await ok<{ fulfilmentResolve: { branchCode: string } }>(shopper, 'resolve_fulfilment', {
+      postcode: branch.postcode,
+    });
     const shopAt = resolved.fulfilmentResolve.branchCode;
 
     const buyable: string[] = [];
     for (const query of ['milk', 'rice', 'water', 'juice', 'coffee', 'tea']) {
-      const { search } = await ok<{ search: SearchHit[] }>(shopper, 'search_products', { query, branchCode: shopAt, limit: 20 });
+      const { search } = await ok<{ search: SearchHit[] }>(shopper, 'search_products', {
+        query,
+        branchCode: shopAt,
+        limit: 20,
+      });
       for (const hit of search) {
         const p = hit.product;
-        if (p?.price?.source === 'BRANCH_FEED' && p.inventory?.listable && (p.inventory.sellableQty ?? 0) > 3 && !buyable.includes(hit.cprcode)) buyable.push(hit.cprcode);
+        if (
+          p?.price?.source === 'BRANCH_FEED' &&
+          p.inventory?.listable &&
+          (p.inventory.sellableQty ?? 0) > 3 &&
+          !buyable.includes(hit.cprcode)
+        )
+          buyable.push(hit.cprcode);
       }
       if (buyable.length >= 2) break;
     }
     assert.ok(buyable.length >= 2, `search found two products priced and stocked at ${shopAt}`);
     const [a, b] = buyable as [string, string];
 
-    const first = await ok<{ basketAdd: { basket: { branchCode: string; lines: unknown[] } } }>(shopper, 'add_basket_line', { cprcode: a, quantity: 2, branchCode: shopAt });
+    const first = await ok<{ basketAdd: { basket: { branchCode: string; lines: unknown[] } } }>(
+      shopper,
+      'add_basket_line',
+      { cprcode: a, quantity: 2, branchCode: shopAt },
+    );
     assert.equal(first.basketAdd.basket.branchCode, shopAt);
-    const second = await ok<{ basketAdd: { basket: { lines: { cprcode: string; quantity: number }[] } } }>(shopper, 'add_basket_line', { cprcode: b });
+    const second = await ok<{ basketAdd: { basket: { lines: { cprcode: string; quantity: number }[] } } }>(
+      shopper,
+      'add_basket_line',
+      { cprcode: b },
+    );
     assert.deepEqual(
       second.basketAdd.basket.lines.map((l) => [l.cprcode, l.quantity]),
       [
@@ -152,7 +200,11 @@ describe('MCP over streamable HTTP, end to end', () => {
       ],
     );
 
-    const coupon = (await ok<{ quoteApplyCoupon: { quote: Quote } }>(shopper, 'apply_coupon', { couponCodes: ['SAVE10', 'EXPIRED50'] })).quoteApplyCoupon.quote;
+    const coupon = (
+      await ok<{ quoteApplyCoupon: { quote: Quote } }>(shopper, 'apply_coupon', {
+        couponCodes: ['SAVE10', 'EXPIRED50'],
+      })
+    ).quoteApplyCoupon.quote;
     assert.deepEqual(coupon.couponCodes, ['SAVE10']);
     assert.deepEqual(
       coupon.failedCoupons?.map((f) => [f.code, f.reason]),
@@ -160,7 +212,8 @@ describe('MCP over streamable HTTP, end to end', () => {
     );
     assert.ok(coupon.grandTotal < quote.grandTotal, 'SAVE10 lowers the bill');
 
-    const order = (await ok<{ orderCreate: { order: Order } }>(shopper, 'create_order', { couponCodes: ['SAVE10'] })).orderCreate.order;
+    const order = (await ok<{ orderCreate: { order: Order } }>(shopper, 'create_order', { couponCodes: ['SAVE10'] }))
+      .orderCreate.order;
     assert.equal(order.grandTotal, coupon.grandTotal, "the order's total is the quote's");
     assert.equal(order.status, 'PLACED');
     assert.equal(order.sandbox, true);
@@ -176,32 +229,64 @@ describe('MCP over streamable HTTP, end to end', () => {
     assert.ok(firstLink.url.startsWith(`${t.baseUrl}/pay/`));
     assert.equal(firstLink.amount, order.grandTotal);
 
-    const link = (await ok<{ paymentLinkCreate: { paymentLink: { url: string; amount: number; provider: string } } }>(shopper, 'create_payment_link', { orderId: order.orderId }))
-      .paymentLinkCreate.paymentLink;
+    const link = (
+      await ok<{ paymentLinkCreate: { paymentLink: { url: string; amount: number; provider: string } } }>(
+        shopper,
+        'create_payment_link',
+        { orderId: order.orderId },
+      )
+    ).paymentLinkCreate.paymentLink;
     assert.notEqual(link.url, firstLink.url, 'a fresh link');
     assert.equal(link.amount, order.grandTotal);
     assert.equal(link.provider, 'sandbox');
     const checkout = (await (await fetch(`${link.url}/checkout.json`)).json()) as { grandTotal: number; state: string };
-    assert.deepEqual([checkout.state, checkout.grandTotal], ['payable', order.grandTotal], 'the link pays exactly this order');
+    assert.deepEqual(
+      [checkout.state, checkout.grandTotal],
+      ['payable', order.grandTotal],
+      'the link pays exactly this order',
+    );
 
-    const session = (await ok<{ paymentStart: { payment: { redirectUrl: string; available: boolean; amountThb: number } } }>(shopper, 'start_payment', { orderId: order.orderId }))
-      .paymentStart.payment;
+    const session = (
+      await ok<{ paymentStart: { payment: { redirectUrl: string; available: boolean; amountThb: number } } }>(
+        shopper,
+        'start_payment',
+        { orderId: order.orderId },
+      )
+    ).paymentStart.payment;
     assert.deepEqual([session.available, session.amountThb], [true, order.grandTotal]);
     assert.ok(session.redirectUrl.startsWith(`${t.baseUrl}/pay/`));
 
-    const read = (await ok<{ order: { orderId: string; isPaid: boolean; payment: { status: string } } }>(shopper, 'get_order', { orderId: order.orderId })).order;
+    const read = (
+      await ok<{ order: { orderId: string; isPaid: boolean; payment: { status: string } } }>(shopper, 'get_order', {
+        orderId: order.orderId,
+      })
+    ).order;
     assert.deepEqual([read.orderId, read.isPaid, read.payment.status], [order.orderId, false, 'UNPAID']);
     const listed = (await ok<{ orders: { nodes: { orderId: string }[] } }>(shopper, 'list_orders')).orders.nodes;
     assert.equal(listed[0]?.orderId, order.orderId, 'newest first');
-    assert.deepEqual((await ok<{ basket: { lines: unknown[] } }>(shopper, 'get_basket')).basket.lines, [], 'the ordered basket is emptied');
+    assert.deepEqual(
+      (await ok<{ basket: { lines: unknown[] } }>(shopper, 'get_basket')).basket.lines,
+      [],
+      'the ordered basket is emptied',
+    );
 
-    const viaGraphQL = await t.graphql<{ order: { grandTotal: number } }>('query($id: ID!) { order(orderId: $id) { grandTotal } }', { id: order.orderId }, { token });
+    const viaGraphQL = await t.graphql<{ order: { grandTotal: number } }>(
+      'query($id: ID!) { order(orderId: $id) { grandTotal } }',
+      { id: order.orderId },
+      { token },
+    );
     assert.equal(viaGraphQL.data?.order.grandTotal, order.grandTotal, '/graphql sees the same order');
   });
 
   test('a tool answers exactly what the same operation answers over /graphql', async () => {
     const client = await connect();
-    const cprcode = (await ok<{ products: { nodes: { cprcode: string }[] } }>(client, 'list_products', { branchCode, pricedOnly: true, first: 3 })).products.nodes[0]!.cprcode;
+    const cprcode = (
+      await ok<{ products: { nodes: { cprcode: string }[] } }>(client, 'list_products', {
+        branchCode,
+        pricedOnly: true,
+        first: 3,
+      })
+    ).products.nodes[0]!.cprcode;
     for (const [name, args] of [
       ['get_product', { cprcode, branchCode }],
       ['list_products', { branchCode, first: 5 }],
@@ -223,7 +308,11 @@ describe('MCP over streamable HTTP, end to end', () => {
       if (tool.shopper) {
         assert.equal(result.isError, true, `${tool.name} without a token`);
         assert.deepEqual(codes(result), ['UNAUTHENTICATED'], `${tool.name} without a token`);
-        assert.deepEqual(codes((await call(forged, tool.name, args)).result), ['UNAUTHENTICATED'], `${tool.name} with a forged token`);
+        assert.deepEqual(
+          codes((await call(forged, tool.name, args)).result),
+          ['UNAUTHENTICATED'],
+          `${tool.name} with a forged token`,
+        );
       } else {
         assert.ok(!codes(result).includes('UNAUTHENTICATED'), `${tool.name} needs no shopper`);
       }
@@ -232,7 +321,10 @@ describe('MCP over streamable HTTP, end to end', () => {
 
   test('refusals in userErrors are isError results with their codes and messages', async () => {
     const shopper = await connect({ authorization: `Bearer ${(await t.signUpShopper()).idToken}` });
-    const unknown = await call<{ basketAdd: { basket: null; userErrors: ToolError[] } }>(shopper, 'add_basket_line', { cprcode: '9999999', branchCode });
+    const unknown = await call<{ basketAdd: { basket: null; userErrors: ToolError[] } }>(shopper, 'add_basket_line', {
+      cprcode: '9999999',
+      branchCode,
+    });
     assert.equal(unknown.result.isError, true);
     assert.equal(unknown.data.basketAdd.basket, null);
     assert.deepEqual(codes(unknown.result), ['INVALID_CPRCODE']);
@@ -244,7 +336,10 @@ describe('MCP over streamable HTTP, end to end', () => {
 
     const quantity = await call(shopper, 'set_basket_quantity', { cprcode: '9999999', quantity: 100 });
     assert.equal(quantity.result.isError, true);
-    assert.ok(['INVALID_QUANTITY', 'INVALID_CPRCODE', 'NOT_FOUND'].includes(codes(quantity.result)[0]!), JSON.stringify(quantity.data));
+    assert.ok(
+      ['INVALID_QUANTITY', 'INVALID_CPRCODE', 'NOT_FOUND'].includes(codes(quantity.result)[0]!),
+      JSON.stringify(quantity.data),
+    );
 
     const notMine = await call(shopper, 'create_payment_link', { orderId: 'PA0000000000000-ZZZZ' });
     assert.deepEqual(codes(notMine.result), ['NOT_FOUND']);
@@ -253,16 +348,31 @@ describe('MCP over streamable HTTP, end to end', () => {
   test('the Idempotency-Key header reaches create_order: a retried call replays the first order', async () => {
     const buyer = (await t.signUpShopper()).idToken;
     const cprcode = (
-      await t.graphql<{ products: { nodes: { cprcode: string }[] } }>('query($b: ID!) { products(branchCode: $b, first: 5, filter: { pricedOnly: true }) { nodes { cprcode } } }', {
-        b: branchCode,
-      })
+      await t.graphql<{ products: { nodes: { cprcode: string }[] } }>(
+        'query($b: ID!) { products(branchCode: $b, first: 5, filter: { pricedOnly: true }) { nodes { cprcode } } }',
+        {
+          b: branchCode,
+        },
+      )
     ).data!.products.nodes[0]!.cprcode;
     const args = { branchCode, lines: [{ cprcode, quantity: 1 }] };
     const key = `mcp-e2e-${Date.now()}`;
-    const once = await ok<{ orderCreate: { order: Order } }>(await connect({ authorization: `Bearer ${buyer}`, 'idempotency-key': key }), 'create_order', args);
-    const again = await ok<{ orderCreate: { order: Order } }>(await connect({ authorization: `Bearer ${buyer}`, 'idempotency-key': key }), 'create_order', args);
+    const once = await ok<{ orderCreate: { order: Order } }>(
+      await connect({ authorization: `Bearer ${buyer}`, 'idempotency-key': key }),
+      'create_order',
+      args,
+    );
+    const again = await ok<{ orderCreate: { order: Order } }>(
+      await connect({ authorization: `Bearer ${buyer}`, 'idempotency-key': key }),
+      'create_order',
+      args,
+    );
     assert.equal(again.orderCreate.order.orderId, once.orderCreate.order.orderId);
-    const fresh = await ok<{ orderCreate: { order: Order } }>(await connect({ authorization: `Bearer ${buyer}` }), 'create_order', args);
+    const fresh = await ok<{ orderCreate: { order: Order } }>(
+      await connect({ authorization: `Bearer ${buyer}` }),
+      'create_order',
+      args,
+    );
     assert.notEqual(fresh.orderCreate.order.orderId, once.orderCreate.order.orderId);
   });
 
@@ -270,9 +380,13 @@ describe('MCP over streamable HTTP, end to end', () => {
     const [one, two] = await Promise.all([t.signUpShopper(), t.signUpShopper()]);
     const first = await connect({ authorization: `Bearer ${one.idToken}` });
     const second = await connect({ authorization: `Bearer ${two.idToken}` });
-    const nodes = (await ok<{ products: { nodes: { cprcode: string }[] } }>(first, 'list_products', { branchCode, pricedOnly: true, first: 8 })).products.nodes.map(
-      (n) => n.cprcode,
-    );
+    const nodes = (
+      await ok<{ products: { nodes: { cprcode: string }[] } }>(first, 'list_products', {
+        branchCode,
+        pricedOnly: true,
+        first: 8,
+      })
+    ).products.nodes.map((n) => n.cprcode);
     const mine = nodes.slice(0, 4);
     const theirs = nodes.slice(4, 8);
     await Promise.all([

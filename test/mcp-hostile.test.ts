@@ -36,7 +36,12 @@ interface RpcError {
 }
 
 const ACCEPT = 'application/json, text/event-stream';
-const rpc = (method: string, params: Record<string, unknown> = {}, id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
+const rpc = (method: string, params: Record<string, unknown> = {}, id: number | string = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params,
+});
 const call = (name: string, args: unknown, id: number | string = 1) => rpc('tools/call', { name, arguments: args }, id);
 
 describe('/mcp under hostile input', () => {
@@ -47,7 +52,13 @@ describe('/mcp under hostile input', () => {
   async function post(body: unknown, headers: Record<string, string> = {}, method = 'POST'): Promise<RpcAnswer> {
     const response = await fetch(`${t.baseUrl}/mcp`, {
       method,
-      headers: { 'content-type': 'application/json', accept: ACCEPT, 'x-partner-key': t.partnerKey, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION, ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: ACCEPT,
+        'x-partner-key': t.partnerKey,
+        'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+        ...headers,
+      },
       body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     statuses.push(response.status);
@@ -69,7 +80,11 @@ describe('/mcp under hostile input', () => {
   before(async () => {
     t = await startTestSystem({ productCount: 500 });
     client = new Client({ name: 'mcp-hostile', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), { requestInit: { headers: { 'x-partner-key': t.partnerKey } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), {
+        requestInit: { headers: { 'x-partner-key': t.partnerKey } },
+      }),
+    );
     await client.listTools();
   });
   after(async () => {
@@ -93,7 +108,11 @@ describe('/mcp under hostile input', () => {
       assert.deepEqual(body, {
         jsonrpc: '2.0',
         id: null,
-        error: { code: -32000, message: 'Send a valid partner key in the X-Partner-Key header.', data: { code: 'PARTNER_KEY_INVALID' } },
+        error: {
+          code: -32000,
+          message: 'Send a valid partner key in the X-Partner-Key header.',
+          data: { code: 'PARTNER_KEY_INVALID' },
+        },
       });
     }
     const keyless = new Client({ name: 'keyless', version: '1.0.0' });
@@ -117,7 +136,11 @@ describe('/mcp under hostile input', () => {
 
     const preflight = await fetch(`${t.baseUrl}/mcp`, {
       method: 'OPTIONS',
-      headers: { origin: t.baseUrl, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-partner-key, content-type' },
+      headers: {
+        origin: t.baseUrl,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-partner-key, content-type',
+      },
     });
     statuses.push(preflight.status);
     assert.equal(preflight.status, 204);
@@ -154,7 +177,13 @@ describe('/mcp under hostile input', () => {
       assert.equal(answer.status, 400, JSON.stringify(body.slice(0, 10)));
       assert.equal(rpcError(answer).code, ErrorCode.ParseError);
     }
-    for (const body of [{ hello: 'world' }, { jsonrpc: '1.0', id: 1, method: 'tools/list' }, 42, 'tools/list', { jsonrpc: '2.0', id: { nested: true }, method: 'tools/list' }]) {
+    for (const body of [
+      { hello: 'world' },
+      { jsonrpc: '1.0', id: 1, method: 'tools/list' },
+      42,
+      'tools/list',
+      { jsonrpc: '2.0', id: { nested: true }, method: 'tools/list' },
+    ]) {
       const answer = await post(body);
       assert.equal(answer.status, 400, JSON.stringify(body));
       assert.ok([ErrorCode.ParseError, ErrorCode.InvalidRequest].includes(rpcError(answer).code));
@@ -170,14 +199,21 @@ describe('/mcp under hostile input', () => {
   });
 
   test('JSON-RPC batches: small ones answer each message; empty and oversized ones are refused whole', async () => {
-    const small = await post([rpc('tools/list', {}, 'a'), call('list_categories', {}, 'b'), call('no_such_tool', {}, 'c')]);
+    const small = await post([
+      rpc('tools/list', {}, 'a'),
+      call('list_categories', {}, 'b'),
+      call('no_such_tool', {}, 'c'),
+    ]);
     assert.equal(small.status, 200);
     const answers = small.body as { id: string; result?: { isError?: boolean }; error?: { code: number } }[];
     assert.deepEqual(answers.map((a) => a.id).sort(), ['a', 'b', 'c']);
     assert.equal(answers.find((a) => a.id === 'b')?.result?.isError, undefined);
     assert.equal(answers.find((a) => a.id === 'c')?.error?.code, ErrorCode.InvalidParams);
 
-    const cancelled = await post([call('list_categories', {}, 'x'), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x' } }]);
+    const cancelled = await post([
+      call('list_categories', {}, 'x'),
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x' } },
+    ]);
     assert.equal(cancelled.status, 200, 'a cancellation in the same POST cannot leave its request unanswered');
     assert.deepEqual(
       (cancelled.body as { id: string }[]).map((a) => a.id),
@@ -197,12 +233,21 @@ describe('/mcp under hostile input', () => {
 
   test('tool answers carry the data once as structuredContent and once as its JSON text, whatever the request id', async () => {
     const hostileId = 'id "with" \\ quotes \u2028 and ไทย';
-    const answer = await post([call('list_categories', {}, hostileId), call('list_branches', { bad: 1 }, 7), rpc('tools/list', {}, 'plain')]);
+    const answer = await post([
+      call('list_categories', {}, hostileId),
+      call('list_branches', { bad: 1 }, 7),
+      rpc('tools/list', {}, 'plain'),
+    ]);
     assert.equal(answer.status, 200);
     const answers = answer.body as {
       jsonrpc: string;
       id: unknown;
-      result: { content: { type: string; text: string }[]; structuredContent?: unknown; isError?: boolean; tools?: unknown[] };
+      result: {
+        content: { type: string; text: string }[];
+        structuredContent?: unknown;
+        isError?: boolean;
+        tools?: unknown[];
+      };
     }[];
     assert.deepEqual(
       answers.map((a) => [a.jsonrpc, a.id]),
@@ -228,16 +273,26 @@ describe('/mcp under hostile input', () => {
   test('unknown tools are protocol errors; missing, wrong-typed, extra and huge arguments are isError results naming the argument', async () => {
     await assert.rejects(
       client.callTool({ name: 'rm_rf', arguments: {} }),
-      (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams && error.message.includes('Unknown tool "rm_rf"'),
+      (error: unknown) =>
+        error instanceof McpError &&
+        error.code === ErrorCode.InvalidParams &&
+        error.message.includes('Unknown tool "rm_rf"'),
     );
-    await assert.rejects(client.callTool({ name: 'x'.repeat(10_000), arguments: {} }), (error: unknown) => error instanceof McpError && error.message.length < 300);
+    await assert.rejects(
+      client.callTool({ name: 'x'.repeat(10_000), arguments: {} }),
+      (error: unknown) => error instanceof McpError && error.message.length < 300,
+    );
 
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ['get_product', {}, /Missing required argument cprcode/],
       ['get_product', { cprcode: ['1'] }, /Argument cprcode must be a string/],
       ['list_products', { first: '20' }, /Argument first must be an integer/],
       ['list_products', { first: 1e12 }, /Argument first must be <= 2147483647/],
-      ['search_products', { query: 'milk', mode: 'DROP TABLE' }, /Argument mode must be one of "AUTOCOMPLETE", "SEMANTIC"/],
+      [
+        'search_products',
+        { query: 'milk', mode: 'DROP TABLE' },
+        /Argument mode must be one of "AUTOCOMPLETE", "SEMANTIC"/,
+      ],
       ['list_categories', { limit: 5 }, /Unknown argument limit/],
       ['get_product', { cprcode: '1', __proto__: { admin: true }, constructor: 1 }, /Unknown argument constructor/],
       ['search_products', { query: 'ก'.repeat(50_000) }, /Argument query must NOT have more than 2000 characters/],
@@ -285,13 +340,24 @@ describe('/mcp under hostile input', () => {
       const properties = listed.inputSchema.properties as Record<string, { default?: unknown; type?: unknown }>;
       const required = new Set(listed.inputSchema.required ?? []);
       // The document the tool runs, as the server runs it; checked against the schema served at /schema.graphql.
-      const operation = parse(toolCatalog.find((tool) => tool.name === listed.name)!.document).definitions[0] as OperationDefinitionNode;
+      const operation = parse(toolCatalog.find((tool) => tool.name === listed.name)!.document)
+        .definitions[0] as OperationDefinitionNode;
       const root = operation.operation === 'query' ? schema.getQueryType()! : schema.getMutationType()!;
-      const expectArgument = (where: string, value: ArgumentNode['value'] | undefined, type: GraphQLInputType, defaultValue: unknown) => {
+      const expectArgument = (
+        where: string,
+        value: ArgumentNode['value'] | undefined,
+        type: GraphQLInputType,
+        defaultValue: unknown,
+      ) => {
         assert.ok(value, `${listed.name} passes ${where}`);
         if (value.kind === Kind.OBJECT && isInputObjectType(getNamedType(type))) {
           for (const field of Object.values((getNamedType(type) as GraphQLInputObjectType).getFields())) {
-            expectArgument(`${where}.${field.name}`, value.fields.find((f: ObjectFieldNode) => f.name.value === field.name)?.value, field.type, field.defaultValue);
+            expectArgument(
+              `${where}.${field.name}`,
+              value.fields.find((f: ObjectFieldNode) => f.name.value === field.name)?.value,
+              field.type,
+              field.defaultValue,
+            );
           }
           return;
         }
@@ -299,7 +365,11 @@ describe('/mcp under hostile input', () => {
         const name = (value as { name: { value: string } }).name.value;
         assert.ok(properties[name], `${listed.name} takes ${name} for ${where}`);
         assert.deepEqual(properties[name]!.default, defaultValue, `${listed.name}.${name}: the default of ${where}`);
-        assert.equal(required.has(name), isNonNullType(type) && defaultValue === undefined, `${listed.name}.${name}: required exactly when ${where} is`);
+        assert.equal(
+          required.has(name),
+          isNonNullType(type) && defaultValue === undefined,
+          `${listed.name}.${name}: required exactly when ${where} is`,
+        );
       };
       for (const selection of operation.selectionSet.selections) {
         if (selection.kind !== Kind.FIELD) continue;
@@ -320,26 +390,45 @@ describe('/mcp under hostile input', () => {
     const viaGraphQL = await t.graphql<{ search: unknown[] }>('{ search(query: "a") { cprcode } }');
     const viaTool = await tool('search_products', { query: 'a' });
     assert.equal(viaGraphQL.data!.search.length, 20);
-    assert.equal((viaTool.structuredContent as { search: unknown[] }).search.length, 20, 'search_products takes limit 20 from the schema');
+    assert.equal(
+      (viaTool.structuredContent as { search: unknown[] }).search.length,
+      20,
+      'search_products takes limit 20 from the schema',
+    );
     const alcohol = await tool('list_products', { alcoholOnly: true, first: 5 });
     const nodes = (alcohol.structuredContent as { products: { nodes: { cprcode: string }[] } }).products.nodes;
-    assert.ok(nodes.length > 0 && t.system.commerce.catalog.get(nodes.map((n) => n.cprcode)).every((p) => p.alcohol), 'list_products filters alcoholOnly');
+    assert.ok(
+      nodes.length > 0 && t.system.commerce.catalog.get(nodes.map((n) => n.cprcode)).every((p) => p.alcohol),
+      'list_products filters alcoholOnly',
+    );
     // An input field whose variable is left out takes the field's default, on /graphql as in tools.
     const defaults = await t.graphql<{ products: { totalCount: number } }>('{ products { totalCount } }');
     const omitted = await t.graphql<{ products: { totalCount: number } }>(
       'query($online: Boolean, $active: Boolean) { products(filter: { onlineOnly: $online, activeOnly: $active }) { totalCount } }',
     );
-    const everything = await t.graphql<{ products: { totalCount: number } }>('{ products(filter: { onlineOnly: false, activeOnly: false }) { totalCount } }');
+    const everything = await t.graphql<{ products: { totalCount: number } }>(
+      '{ products(filter: { onlineOnly: false, activeOnly: false }) { totalCount } }',
+    );
     assert.equal(omitted.data!.products.totalCount, defaults.data!.products.totalCount);
-    assert.ok(everything.data!.products.totalCount > defaults.data!.products.totalCount, 'the defaults filter something out');
+    assert.ok(
+      everything.data!.products.totalCount > defaults.data!.products.totalCount,
+      'the defaults filter something out',
+    );
     const stock = await tool('get_inventory', { branchCode });
     assert.equal(stock.isError, undefined, 'get_inventory without cprcodes, as in GraphQL');
     assert.ok((stock.structuredContent as { inventory: unknown[] }).inventory.length > 0);
   });
 
   test('a burst of concurrent calls from many clients all get answers', async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(call(i % 2 ? 'list_categories' : 'list_branches', {}, i))));
-    assert.ok(answers.every((a) => a.status === 200 && (a.body as { id: number; result: { isError?: boolean } }).result.isError === undefined));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post(call(i % 2 ? 'list_categories' : 'list_branches', {}, i))),
+    );
+    assert.ok(
+      answers.every(
+        (a) =>
+          a.status === 200 && (a.body as { id: number; result: { isError?: boolean } }).result.isError === undefined,
+      ),
+    );
     assert.deepEqual(
       answers.map((a) => (a.body as { id: number }).id),
       Array.from({ length: 40 }, (_, i) => i),

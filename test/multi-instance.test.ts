@@ -72,7 +72,11 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
   const graphql = async <T>(system: System, query: string, variables: Record<string, unknown> = {}, auth = true) => {
     const response = await fetch(`${system.api.origin}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-partner-key': partnerKey, ...(auth ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'x-partner-key': partnerKey,
+        ...(auth ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ query, variables }),
     });
     return { status: response.status, body: (await response.json()) as { data: T; errors?: unknown[] } };
@@ -103,7 +107,11 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
     b = await instance(search.origin);
 
     const client = await pool.pool.createAppClient({ name: 'multi', redirectUris: [] });
-    const created = await admin(a, 'POST', '/admin/partners', { name: 'Multi Instance Partner', environment: 'sandbox', clientId: client.clientId });
+    const created = await admin(a, 'POST', '/admin/partners', {
+      name: 'Multi Instance Partner',
+      environment: 'sandbox',
+      clientId: client.clientId,
+    });
     partnerKey = created.body.partnerKey as string;
     token = await pool.signIn(client.clientId, `multi.${process.pid}@example.com`);
     branchCode = (await a.commerce.branches.list()).find((x) => x.alcoholLicensed)!.branchCode;
@@ -148,45 +156,84 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
   });
 
   test('the catalog snapshot is built once and every instance serves the same version', async () => {
-    const builds = await dbs[0]!.query<{ n: number }>('SELECT count(DISTINCT version)::int AS n FROM catalog_snapshots');
+    const builds = await dbs[0]!.query<{ n: number }>(
+      'SELECT count(DISTINCT version)::int AS n FROM catalog_snapshots',
+    );
     assert.equal(builds.rows[0]!.n, 1);
     assert.equal(a.catalog.current()!.version, b.catalog.current()!.version);
     // Indexing takes a moment, longer on a busy machine: wait up to 30 s.
     for (let i = 0; i < 300 && !search.current(); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.equal(search.current()?.snapshotVersion, a.catalog.current()!.version, 'the search instance indexed the published snapshot');
+    assert.equal(
+      search.current()?.snapshotVersion,
+      a.catalog.current()!.version,
+      'the search instance indexed the published snapshot',
+    );
   });
 
   test('baskets and orders are the same through either instance; search works through both', async () => {
-    const add = 'mutation($i: BasketAddInput!) { basketAdd(input: $i) { basket { lines { cprcode quantity } } userErrors { code } } }';
+    const add =
+      'mutation($i: BasketAddInput!) { basketAdd(input: $i) { basket { lines { cprcode quantity } } userErrors { code } } }';
     await graphql(a, add, { i: { cprcode: cprcodes[0], quantity: 2, branchCode } });
     await graphql(b, add, { i: { cprcode: cprcodes[0], quantity: 1 } });
-    const seenByA = await graphql<{ basket: { lines: { cprcode: string; quantity: number }[] } }>(a, '{ basket { lines { cprcode quantity } } }');
+    const seenByA = await graphql<{ basket: { lines: { cprcode: string; quantity: number }[] } }>(
+      a,
+      '{ basket { lines { cprcode quantity } } }',
+    );
     assert.deepEqual(seenByA.body.data.basket.lines, [{ cprcode: cprcodes[0], quantity: 3 }]);
-    const created = await graphql<{ orderCreate: { order: { orderId: string } } }>(b, 'mutation { orderCreate { order { orderId } userErrors { code } } }');
+    const created = await graphql<{ orderCreate: { order: { orderId: string } } }>(
+      b,
+      'mutation { orderCreate { order { orderId } userErrors { code } } }',
+    );
     const orderId = created.body.data.orderCreate.order.orderId;
-    const viaA = await graphql<{ order: { orderId: string; lines: { quantity: number }[] } }>(a, 'query($id: ID!) { order(orderId: $id) { orderId lines { quantity } } }', {
-      id: orderId,
-    });
+    const viaA = await graphql<{ order: { orderId: string; lines: { quantity: number }[] } }>(
+      a,
+      'query($id: ID!) { order(orderId: $id) { orderId lines { quantity } } }',
+      {
+        id: orderId,
+      },
+    );
     assert.equal(viaA.body.data.order.orderId, orderId);
-    const listA = await graphql<{ orders: { nodes: { orderId: string }[] } }>(a, '{ orders(first: 10) { nodes { orderId } } }');
-    const listB = await graphql<{ orders: { nodes: { orderId: string }[] } }>(b, '{ orders(first: 10) { nodes { orderId } } }');
+    const listA = await graphql<{ orders: { nodes: { orderId: string }[] } }>(
+      a,
+      '{ orders(first: 10) { nodes { orderId } } }',
+    );
+    const listB = await graphql<{ orders: { nodes: { orderId: string }[] } }>(
+      b,
+      '{ orders(first: 10) { nodes { orderId } } }',
+    );
     assert.deepEqual(listA.body.data, listB.body.data);
-    const hits = await graphql<{ search: { cprcode: string }[] }>(b, '{ search(query: "milk", limit: 5) { cprcode } }', {}, false);
+    const hits = await graphql<{ search: { cprcode: string }[] }>(
+      b,
+      '{ search(query: "milk", limit: 5) { cprcode } }',
+      {},
+      false,
+    );
     assert.ok(hits.body.data.search.length > 0);
   });
 
   test('10 orders × 20 concurrent payments through both instances (and through one): one charge at the provider per order, one payment, one webhook each', async () => {
-    const fields = Array.from({ length: 10 }, (_, i) => `o${i}: orderCreate(input: $i) { order { orderId paymentLink { url } } userErrors { code } }`).join(' ');
-    const created = await graphql<Record<string, { order: { orderId: string; paymentLink: { url: string } } }>>(a, `mutation($i: OrderCreateInput) { ${fields} }`, {
-      i: { branchCode, lines: [{ cprcode: cprcodes[1], quantity: 1 }] },
-    });
+    const fields = Array.from(
+      { length: 10 },
+      (_, i) => `o${i}: orderCreate(input: $i) { order { orderId paymentLink { url } } userErrors { code } }`,
+    ).join(' ');
+    const created = await graphql<Record<string, { order: { orderId: string; paymentLink: { url: string } } }>>(
+      a,
+      `mutation($i: OrderCreateInput) { ${fields} }`,
+      {
+        i: { branchCode, lines: [{ cprcode: cprcodes[1], quantity: 1 }] },
+      },
+    );
     const orders = Object.values(created.body.data).map((payload) => payload.order);
     assert.equal(orders.length, 10, JSON.stringify(created.body.errors));
     for (const [index, { orderId, paymentLink }] of orders.entries()) {
       const path = new URL(paymentLink.url).pathname;
       // The first five orders race across both instances, the others on one instance alone.
       const via = (i: number) => (index < 5 && i % 2 ? b : a);
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${via(i).api.origin}${path}`, { method: 'POST', headers: { accept: 'application/json' } })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fetch(`${via(i).api.origin}${path}`, { method: 'POST', headers: { accept: 'application/json' } }),
+        ),
+      );
       const bodies = (await Promise.all(answers.map((r) => r.json()))) as { error?: { code: string } }[];
       assert.equal(answers.filter((r) => r.status === 200).length, 1, orderId);
       const refused = bodies.filter((body, i) => answers[i]!.status === 409).map((body) => body.error?.code);
@@ -196,18 +243,29 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
         refused.join(', '),
       );
       // Each attempt reaches the sandbox provider's charge once: one attempt is one charge.
-      const charges = await dbs[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = $1', [orderId]);
+      const charges = await dbs[0]!.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = $1',
+        [orderId],
+      );
       assert.equal(charges.rows[0]!.n, 1, `one charge at the provider for ${orderId}`);
-      const payments = await dbs[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [orderId]);
+      const payments = await dbs[0]!.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM payments WHERE order_id = $1',
+        [orderId],
+      );
       assert.equal(payments.rows[0]!.n, 1);
     }
     const refunds = await dbs[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_refunds');
     assert.equal(refunds.rows[0]!.n, 0, 'nothing charged twice, nothing to refund');
 
     const paidIds = new Set(orders.map((o) => o.orderId));
-    for (let i = 0; i < 100 && received.filter((e) => e.type === 'payment.paid').length < paidIds.size; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && received.filter((e) => e.type === 'payment.paid').length < paidIds.size; i++)
+      await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 1_500));
-    assert.equal(received.filter((e) => e.type === 'payment.paid').length, paidIds.size, 'both dispatchers run; each event reached the partner once');
+    assert.equal(
+      received.filter((e) => e.type === 'payment.paid').length,
+      paidIds.size,
+      'both dispatchers run; each event reached the partner once',
+    );
     assert.equal(new Set(received.map((e) => e.id)).size, received.length, 'no event was delivered twice');
   });
 
@@ -219,7 +277,11 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
     });
     const key = created.body.partnerKey as string;
     await awayFromWindowEdge();
-    const targets = [`${a.api.origin}/v1/products?size=1`, `${b.api.origin}/v1/products?size=1`, `${search.origin}/v1/search?q=rice&lang=en`];
+    const targets = [
+      `${a.api.origin}/v1/products?size=1`,
+      `${b.api.origin}/v1/products?size=1`,
+      `${search.origin}/v1/search?q=rice&lang=en`,
+    ];
     let allowed = 0;
     const per = [0, 0, 0];
     for (let i = 0; i < RATE_LIMIT + 60; i++) {
@@ -234,6 +296,9 @@ describe('several instances on one PostgreSQL', { skip: url ? false : 'TEST_DATA
       `every instance served some: ${per.join(', ')}`,
     );
     assert.ok(allowed <= RATE_LIMIT, `${allowed} allowed of ${RATE_LIMIT}`);
-    assert.ok(allowed >= RATE_LIMIT - 3 * Math.floor(RATE_LIMIT / 20), `${allowed} allowed: only unspent leases are lost`);
+    assert.ok(
+      allowed >= RATE_LIMIT - 3 * Math.floor(RATE_LIMIT / 20),
+      `${allowed} allowed: only unspent leases are lost`,
+    );
   });
 });

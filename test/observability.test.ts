@@ -9,7 +9,9 @@ describe('observability and graceful shutdown', () => {
   test('/metrics reports requests, grocer calls, the outbox, snapshot and index versions; only for the admin token', async () => {
     const t = await startTestSystem();
     try {
-      await t.graphql('query($b: ID!) { products(first: 5, branchCode: $b) { nodes { price { amount } } } }', { b: (await t.system.commerce.branches.list())[0]!.branchCode });
+      await t.graphql('query($b: ID!) { products(first: 5, branchCode: $b) { nodes { price { amount } } } }', {
+        b: (await t.system.commerce.branches.list())[0]!.branchCode,
+      });
       await fetch(`${t.baseUrl}/v1/products?size=1`, { headers: { 'x-partner-key': t.partnerKey } });
       assert.equal((await fetch(`${t.baseUrl}/metrics`)).status, 401);
       const response = await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${t.adminToken}` } });
@@ -32,7 +34,9 @@ describe('observability and graceful shutdown', () => {
   test('health probes without a key reach the grocer once per few seconds: 1,000 of /health, 50 at once, are one grocer call', async () => {
     const grocer = await startGrocerInProcess({ productCount: 500 });
     const proxy = await startFaultProxy(grocer.origin);
-    const t = await startTestSystem({ env: { GROCER_URL: proxy.origin, GROCER_CONTROL_TOKEN: TEST_GROCER_CONTROL_TOKEN } });
+    const t = await startTestSystem({
+      env: { GROCER_URL: proxy.origin, GROCER_CONTROL_TOKEN: TEST_GROCER_CONTROL_TOKEN },
+    });
     try {
       const versionCalls = () => proxy.calls({ method: 'GET', path: '/v1/catalog/version' }).length;
       // A slow grocer: every probe arriving meanwhile waits for the one check in flight.
@@ -56,7 +60,10 @@ describe('observability and graceful shutdown', () => {
       assert.deepEqual([...new Set(statuses)], [200], 'every probe answered, the grocer ok');
       // One call per 5 s window at most: one in all on a quiet machine, a few more if the probes take longer than that.
       const calls = versionCalls() - before;
-      assert.ok(calls >= 1 && calls <= Math.ceil(elapsedMs / 5_000), `${calls} grocer calls in ${Math.round(elapsedMs)} ms`);
+      assert.ok(
+        calls >= 1 && calls <= Math.ceil(elapsedMs / 5_000),
+        `${calls} grocer calls in ${Math.round(elapsedMs)} ms`,
+      );
     } finally {
       await t.close();
       await proxy.close();
@@ -69,7 +76,10 @@ describe('observability and graceful shutdown', () => {
     const branch = (await t.system.commerce.branches.list())[0]!.branchCode;
     assert.equal((await fetch(`${t.baseUrl}/health/ready`)).status, 200);
     await t.admin('POST', '/admin/grocer/faults', { latencyMs: 600 });
-    const slow = t.graphql<{ products: { nodes: unknown[] } }>('query($b: ID!) { products(first: 3, branchCode: $b) { nodes { price { amount } } } }', { b: branch });
+    const slow = t.graphql<{ products: { nodes: unknown[] } }>(
+      'query($b: ID!) { products(first: 3, branchCode: $b) { nodes { price { amount } } } }',
+      { b: branch },
+    );
     await new Promise((resolve) => setTimeout(resolve, 150));
     const stopping = t.close();
     const finished = await slow;

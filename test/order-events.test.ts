@@ -8,7 +8,12 @@ import { describe, test } from 'node:test';
 import { verify } from '@octokit/webhooks-methods';
 import { createEventRuntime, OrderPoller, signWebhookBody, WebhookEndpoints } from '@grocery/core';
 import { systemClock } from '@grocery/core/ports';
-import { createAdminHandler, createInboundWebhookHandler, type HttpHandler, type HttpRequest } from '@grocery/core/http';
+import {
+  createAdminHandler,
+  createInboundWebhookHandler,
+  type HttpHandler,
+  type HttpRequest,
+} from '@grocery/core/http';
 import { ManualClock } from '@grocery/core/testing';
 import { createNodeListener, listen } from '@grocery/http-node';
 import { testDatabaseKinds } from '@grocery/store';
@@ -30,7 +35,11 @@ function adminRequest(method: string, path: string, body?: unknown): HttpRequest
 }
 
 async function registerEndpoint(world: World, url: string): Promise<{ endpointId: string; secret: string }> {
-  const webhooks = new WebhookEndpoints({ store: world.commerce.store, sender: createHttpWebhookSender(), clock: world.commerce.clock });
+  const webhooks = new WebhookEndpoints({
+    store: world.commerce.store,
+    sender: createHttpWebhookSender(),
+    clock: world.commerce.clock,
+  });
   const admin = createAdminHandler({ commerce: world.commerce, adminToken: ADMIN_TOKEN, webhooks });
   const response = await admin(adminRequest('POST', `/admin/partners/${world.partnerId}/webhooks`, { url }));
   assert.equal(response.status, 201, String(response.body));
@@ -87,7 +96,10 @@ for (const kind of testDatabaseKinds()) {
         assert.equal(paid.length, 1);
         const request = paid[0]!;
         assert.equal(await verify(secret, request.body, String(request.headers['x-shop-partner-signature'])), true);
-        assert.equal(await verify('whsec_not-the-secret', request.body, String(request.headers['x-shop-partner-signature'])), false);
+        assert.equal(
+          await verify('whsec_not-the-secret', request.body, String(request.headers['x-shop-partner-signature'])),
+          false,
+        );
         const body = JSON.parse(request.body) as EventBody;
         assertMatchesSchema('PaymentPaidEvent', body);
         assert.equal(body.type, 'payment.paid');
@@ -98,7 +110,12 @@ for (const kind of testDatabaseKinds()) {
         assert.match(String(request.headers['user-agent']), /^PartnerGroceryWebhooks\//);
         assert.ok(Math.abs(body.ts - Date.now() / 1000) <= 5, `ts ${body.ts} is current`);
         assert.deepEqual(
-          { status: body.payload.status, amount: body.payload.amount, provider: body.payload.provider, sandbox: body.payload.sandbox },
+          {
+            status: body.payload.status,
+            amount: body.payload.amount,
+            provider: body.payload.provider,
+            sandbox: body.payload.sandbox,
+          },
           { status: 'PAID', amount: order.grandTotalSatang / 100, provider: 'sandbox', sandbox: true },
         );
         // Paying started picking: that move is the one order.status, never absorbed by the payment.
@@ -126,7 +143,12 @@ for (const kind of testDatabaseKinds()) {
         clock,
         poller: { maxGrocerCallsPerSecond: 1000 },
       });
-      const inbound = createInboundWebhookHandler({ store: world.commerce.store, poller: runtime.poller, secret: GROCER_SECRET, clock });
+      const inbound = createInboundWebhookHandler({
+        store: world.commerce.store,
+        poller: runtime.poller,
+        secret: GROCER_SECRET,
+        clock,
+      });
       try {
         const { secret } = await registerEndpoint(world, receiver.url);
         const a = await world.placeOrder();
@@ -153,12 +175,17 @@ for (const kind of testDatabaseKinds()) {
         for (const [step, first] of paths.entries()) {
           await world.grocer.advanceOrder(a.order.orderId);
           clock.advance(20_000);
-          if (first === 'poller') assert.equal((await runtime.poller.pollOnce()).moved, 1, `step ${step}: the poller saw the move`);
+          if (first === 'poller')
+            assert.equal((await runtime.poller.pollOnce()).moved, 1, `step ${step}: the poller saw the move`);
           if (first === 'read') assert.equal(await read(a.order.orderId), PICKUP_MOVES[step + 1]![1]);
           if (first === 'inbound') {
             const response = await notify(a.order.orderId);
             assert.equal(response.status, 200);
-            assert.deepEqual(JSON.parse(String(response.body)), { received: true, orderId: a.order.orderId, moved: true });
+            assert.deepEqual(JSON.parse(String(response.body)), {
+              received: true,
+              orderId: a.order.orderId,
+              moved: true,
+            });
           }
           clock.advance(20_000);
           assert.equal((await runtime.poller.pollOnce()).moved, 0);
@@ -171,14 +198,21 @@ for (const kind of testDatabaseKinds()) {
         for (let step = 0; step < 4; step++) {
           await world.grocer.advanceOrder(b.order.orderId);
           clock.advance(20_000);
-          await Promise.all([runtime.poller.pollOnce(), read(b.order.orderId), notify(b.order.orderId), read(b.order.orderId), runtime.poller.pollOnce()]);
+          await Promise.all([
+            runtime.poller.pollOnce(),
+            read(b.order.orderId),
+            notify(b.order.orderId),
+            read(b.order.orderId),
+            runtime.poller.pollOnce(),
+          ]);
           await runtime.dispatcher.dispatchOnce();
         }
         await runtime.dispatcher.dispatchOnce();
 
         const bodies = bodiesOf(receiver);
         assert.equal(new Set(bodies.map((body) => body.id)).size, bodies.length, 'no event was sent twice');
-        for (const request of receiver.requests) assert.equal(await verify(secret, request.body, String(request.headers['x-shop-partner-signature'])), true);
+        for (const request of receiver.requests)
+          assert.equal(await verify(secret, request.body, String(request.headers['x-shop-partner-signature'])), true);
         for (const { order } of [a, b]) {
           const moves = bodies.filter((body) => body.type === 'order.status' && body.orderId === order.orderId);
           for (const body of moves) assertMatchesSchema('OrderStatusEvent', body);
@@ -191,13 +225,18 @@ for (const kind of testDatabaseKinds()) {
             moves.slice(1).map((body) => body.payload.previousPickingStatus),
             PICKUP_MOVES.slice(0, -1).map(([, picking]) => picking),
           );
-          assert.equal(bodies.filter((body) => body.type === 'payment.paid' && body.orderId === order.orderId).length, 1);
+          assert.equal(
+            bodies.filter((body) => body.type === 'payment.paid' && body.orderId === order.orderId).length,
+            1,
+          );
         }
 
         // Final orders are no longer polled, however much time passes.
         clock.advance(24 * 3_600_000);
         assert.equal((await runtime.poller.pollOnce()).claimed, 0);
-        const polls = await world.db.query<{ done_reason: string | null; last_seen_status: string }>('SELECT done_reason, last_seen_status FROM order_polls ORDER BY order_id');
+        const polls = await world.db.query<{ done_reason: string | null; last_seen_status: string }>(
+          'SELECT done_reason, last_seen_status FROM order_polls ORDER BY order_id',
+        );
         assert.deepEqual(polls.rows, [
           { done_reason: 'final', last_seen_status: 'COMPLETED' },
           { done_reason: 'final', last_seen_status: 'COMPLETED' },
@@ -220,9 +259,21 @@ for (const kind of testDatabaseKinds()) {
         const watched = Object.assign(Object.create(world.grocer) as typeof world.grocer, {
           orders: (ids: readonly string[]) => (calls.push(ids.length), world.grocer.orders(ids)),
         });
-        const poller = new OrderPoller({ store: world.commerce.store, grocer: watched, orders: world.commerce.orders, clock, batchSize: 2, maxGrocerCallsPerSecond: 10 });
+        const poller = new OrderPoller({
+          store: world.commerce.store,
+          grocer: watched,
+          orders: world.commerce.orders,
+          clock,
+          batchSize: 2,
+          maxGrocerCallsPerSecond: 10,
+        });
         const started = performance.now();
-        const claimed = [(await poller.pollOnce()).claimed, (await poller.pollOnce()).claimed, (await poller.pollOnce()).claimed, (await poller.pollOnce()).claimed];
+        const claimed = [
+          (await poller.pollOnce()).claimed,
+          (await poller.pollOnce()).claimed,
+          (await poller.pollOnce()).claimed,
+          (await poller.pollOnce()).claimed,
+        ];
         assert.deepEqual(claimed, [2, 2, 1, 0]);
         assert.deepEqual(calls, [2, 2, 1], 'one grocer call per batch');
         assert.ok(performance.now() - started >= 190, 'three calls at 10 per second take at least 200 ms');
@@ -230,14 +281,20 @@ for (const kind of testDatabaseKinds()) {
         clock.advance(59_999);
         assert.equal((await poller.pollOnce()).claimed, 0);
         clock.advance(1);
-        assert.equal((await poller.pollOnce()).claimed + (await poller.pollOnce()).claimed + (await poller.pollOnce()).claimed, 5);
+        assert.equal(
+          (await poller.pollOnce()).claimed + (await poller.pollOnce()).claimed + (await poller.pollOnce()).claimed,
+          5,
+        );
         clock.advance(299_999);
         assert.equal((await poller.pollOnce()).claimed, 0);
         // A payment makes its order due at once, on the faster schedule of paid orders.
         const { order, token } = await world.placeOrder();
         await world.pay(token);
         assert.equal((await poller.pollOnce()).claimed, 1);
-        const next = await world.db.query<{ next_poll_at: Date; misses: number }>('SELECT next_poll_at, misses FROM order_polls WHERE order_id = $1', [order.orderId]);
+        const next = await world.db.query<{ next_poll_at: Date; misses: number }>(
+          'SELECT next_poll_at, misses FROM order_polls WHERE order_id = $1',
+          [order.orderId],
+        );
         assert.equal(new Date(next.rows[0]!.next_poll_at).getTime(), clock.now() + 15_000);
         assert.equal(next.rows[0]!.misses, 1);
       } finally {
@@ -254,11 +311,21 @@ for (const kind of testDatabaseKinds()) {
       );
       const world = await openWorld(kind, {
         clock,
-        grocer: { pickingStepMs: 60_000, serviceWebhook: { url: inbound.origin, secret: GROCER_SECRET }, notifyIntervalMs: 3_600_000, webhookRetryDelaysMs: [] },
+        grocer: {
+          pickingStepMs: 60_000,
+          serviceWebhook: { url: inbound.origin, secret: GROCER_SECRET },
+          notifyIntervalMs: 3_600_000,
+          webhookRetryDelaysMs: [],
+        },
       });
       const receiver = await startReceiver();
       const runtime = createEventRuntime({ commerce: world.commerce, sender: createHttpWebhookSender(), clock });
-      handler = createInboundWebhookHandler({ store: world.commerce.store, poller: runtime.poller, secret: GROCER_SECRET, clock });
+      handler = createInboundWebhookHandler({
+        store: world.commerce.store,
+        poller: runtime.poller,
+        secret: GROCER_SECRET,
+        clock,
+      });
       try {
         await registerEndpoint(world, receiver.url);
         const { order, token } = await world.placeOrder();

@@ -16,7 +16,15 @@ describe('partner keys on every surface', () => {
   after(async () => t?.close());
 
   const surfaces = (t: TestSystem) => [
-    { name: 'GraphQL', url: `${t.baseUrl}/graphql`, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ categories { name } }"}' } },
+    {
+      name: 'GraphQL',
+      url: `${t.baseUrl}/graphql`,
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query":"{ categories { name } }"}',
+      },
+    },
     { name: 'REST list', url: `${t.baseUrl}/v1/products?size=1`, init: {} },
     {
       name: 'REST one',
@@ -41,15 +49,28 @@ describe('partner keys on every surface', () => {
 
   test('every surface works with the key and refuses without a valid one', async () => {
     for (const surface of surfaces(t)) {
-      const withKey = await fetch(surface.url, { ...surface.init, headers: { ...(surface.init as { headers?: Record<string, string> }).headers, 'x-partner-key': t.partnerKey } });
+      const withKey = await fetch(surface.url, {
+        ...surface.init,
+        headers: { ...(surface.init as { headers?: Record<string, string> }).headers, 'x-partner-key': t.partnerKey },
+      });
       assert.ok(withKey.status < 400, `${surface.name} with a key → ${withKey.status}`);
-      for (const key of [undefined, '', 'pk_test_short', `pk_test_${'Z'.repeat(32)}`, revoked, `${t.partnerKey}\u0000`]) {
+      for (const key of [
+        undefined,
+        '',
+        'pk_test_short',
+        `pk_test_${'Z'.repeat(32)}`,
+        revoked,
+        `${t.partnerKey}\u0000`,
+      ]) {
         const headers: Record<string, string> = { ...(surface.init as { headers?: Record<string, string> }).headers };
         if (key !== undefined && !key.includes('\u0000')) headers['x-partner-key'] = key;
         const response = await fetch(surface.url, { ...surface.init, headers });
         assert.equal(response.status, 401, `${surface.name} with ${String(key).slice(0, 14)} → ${response.status}`);
         // REST and search: {"error":{"code"}}; GraphQL: errors[0].extensions.code; MCP (JSON-RPC): error.data.code.
-        const body = (await response.json()) as { error?: { code: string | number; data?: { code?: string } }; errors?: { extensions: { code: string } }[] };
+        const body = (await response.json()) as {
+          error?: { code: string | number; data?: { code?: string } };
+          errors?: { extensions: { code: string } }[];
+        };
         const code = body.error?.data?.code ?? body.error?.code ?? body.errors?.[0]?.extensions.code;
         assert.equal(code, 'PARTNER_KEY_INVALID', `${surface.name}: ${JSON.stringify(body)}`);
       }
@@ -57,6 +78,7 @@ describe('partner keys on every surface', () => {
   });
 
   test('public pages need no key', async () => {
-    for (const path of ['/schema.graphql', '/health', '/health/live']) assert.equal((await fetch(`${t.baseUrl}${path}`)).status, 200, path);
+    for (const path of ['/schema.graphql', '/health', '/health/live'])
+      assert.equal((await fetch(`${t.baseUrl}${path}`)).status, 200, path);
   });
 });

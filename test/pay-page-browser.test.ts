@@ -4,7 +4,8 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
-const ORDER = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId grandTotal paymentLink { url } } userErrors { code } } }';
+const ORDER =
+  'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId grandTotal paymentLink { url } } userErrors { code } } }';
 const QUOTE = 'mutation($i: QuoteInput!) { quote(input: $i) { quote { grandTotal } userErrors { code } } }';
 
 describe('payment-link page in headless Chromium', () => {
@@ -35,13 +36,21 @@ describe('payment-link page in headless Chromium', () => {
   });
 
   async function placeOrder(): Promise<{ orderId: string; url: string; quoteTotal: number }> {
-    const quote = await t.graphql<{ quote: { quote: { grandTotal: number } } }>(QUOTE, { i: { branchCode, lines, couponCodes: ['SAVE10'] } }, { token });
+    const quote = await t.graphql<{ quote: { quote: { grandTotal: number } } }>(
+      QUOTE,
+      { i: { branchCode, lines, couponCodes: ['SAVE10'] } },
+      { token },
+    );
     const created = await t.graphql<{ orderCreate: { order: { orderId: string; paymentLink: { url: string } } } }>(
       ORDER,
       { i: { branchCode, lines, couponCodes: ['SAVE10'] } },
       { token },
     );
-    return { orderId: created.data!.orderCreate.order.orderId, url: created.data!.orderCreate.order.paymentLink.url, quoteTotal: quote.data!.quote.quote.grandTotal };
+    return {
+      orderId: created.data!.orderCreate.order.orderId,
+      url: created.data!.orderCreate.order.paymentLink.url,
+      quoteTotal: quote.data!.quote.quote.grandTotal,
+    };
   }
 
   for (const lang of ['en', 'th'] as const) {
@@ -52,7 +61,11 @@ describe('payment-link page in headless Chromium', () => {
       assert.equal(response?.status(), 200);
       assert.equal(await page.getAttribute('html', 'lang'), lang);
       const shownTotal = (await page.textContent('[data-testid=grand-total]'))!;
-      assert.equal(Number(shownTotal.replace(/[^0-9.]/g, '')), quoteTotal, `rendered ${shownTotal}, quote ${quoteTotal}`);
+      assert.equal(
+        Number(shownTotal.replace(/[^0-9.]/g, '')),
+        quoteTotal,
+        `rendered ${shownTotal}, quote ${quoteTotal}`,
+      );
       assert.equal(await page.textContent('[data-testid=order-id]'), orderId);
       assert.equal(await page.locator('.line').count(), lines.length);
       if (lang === 'th') assert.match((await page.textContent('body'))!, /ยอดที่ต้องชำระ/);
@@ -62,7 +75,11 @@ describe('payment-link page in headless Chromium', () => {
       await page.waitForSelector('.state.ok');
       assert.equal(await page.locator('[data-testid=pay]').count(), 0, 'no pay button once paid');
       await screenshot(page, `pay-page-${lang}-paid`);
-      const read = await t.graphql<{ order: { isPaid: boolean } }>('query($id: ID!) { order(orderId: $id) { isPaid } }', { id: orderId }, { token });
+      const read = await t.graphql<{ order: { isPaid: boolean } }>(
+        'query($id: ID!) { order(orderId: $id) { isPaid } }',
+        { id: orderId },
+        { token },
+      );
       assert.equal(read.data?.order.isPaid, true);
       await page.close();
     });

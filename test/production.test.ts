@@ -8,7 +8,8 @@ import { publicWebhookSender } from './support/live-partner.ts';
 import { productionConfig, productionEnv } from './support/production-config.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
-const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId specialComment sandbox paymentLink { url provider } } userErrors { code } } }';
+const CREATE =
+  'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId specialComment sandbox paymentLink { url provider } } userErrors { code } } }';
 
 describe('production keys, the production provider and the go-live check', () => {
   let t: TestSystem;
@@ -18,8 +19,13 @@ describe('production keys, the production provider and the go-live check', () =>
 
   before(async () => {
     t = await startTestSystem({ webhookSender: publicWebhookSender() });
-    const created = (await t.admin('POST', '/admin/partners', { name: 'Live Grocer Co', environment: 'production', redirectUris: ['https://shop.live.example/callback'] }))
-      .body as {
+    const created = (
+      await t.admin('POST', '/admin/partners', {
+        name: 'Live Grocer Co',
+        environment: 'production',
+        redirectUris: ['https://shop.live.example/callback'],
+      })
+    ).body as {
       partnerId: string;
       partnerKey: string;
       clientId: string;
@@ -30,17 +36,34 @@ describe('production keys, the production provider and the go-live check', () =>
 
   test('production starts only with a payment provider, and says why', async () => {
     const { config, dataDir } = productionConfig();
-    await assert.rejects(startSystem({ config }), /Production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    await assert.rejects(
+      startSystem({ config }),
+      /Production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+    );
     const half = productionEnv(dataDir);
-    assert.throws(() => loadConfig({ ...half, STRIPE_SECRET_KEY: 'sk_test_abc' }), /Stripe settings are incomplete: .*STRIPE_WEBHOOK_SECRET/);
-    assert.throws(() => loadConfig({ ...half, STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' }), /Stripe settings are incomplete: .*STRIPE_SECRET_KEY/);
-    assert.throws(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }), /production needs ADMIN_TOKEN, DOWNLOAD_SECRET, GROCER_WEBHOOK_SECRET, PUBLIC_BASE_URL/);
+    assert.throws(
+      () => loadConfig({ ...half, STRIPE_SECRET_KEY: 'sk_test_abc' }),
+      /Stripe settings are incomplete: .*STRIPE_WEBHOOK_SECRET/,
+    );
+    assert.throws(
+      () => loadConfig({ ...half, STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+      /Stripe settings are incomplete: .*STRIPE_SECRET_KEY/,
+    );
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }),
+      /production needs ADMIN_TOKEN, DOWNLOAD_SECRET, GROCER_WEBHOOK_SECRET, PUBLIC_BASE_URL/,
+    );
   });
 
   test('a production deployment refuses loopback and private webhook targets for every partner, sandbox ones too', async () => {
     const { config, adminToken } = productionConfig();
     // Any PaymentProvider satisfies production's start-up check; this test is about webhooks.
-    const system = await startSystem({ config, db: await testDatabaseKinds()[0]!.open(), productionPaymentProvider: new SandboxPaymentProvider(), grocer: { productCount: 100 } });
+    const system = await startSystem({
+      config,
+      db: await testDatabaseKinds()[0]!.open(),
+      productionPaymentProvider: new SandboxPaymentProvider(),
+      grocer: { productCount: 100 },
+    });
     try {
       const admin = async (path: string, body: unknown) => {
         const response = await fetch(`${system.api.origin}${path}`, {
@@ -48,9 +71,17 @@ describe('production keys, the production provider and the go-live check', () =>
           headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
-        return { status: response.status, body: (await response.json()) as { partnerId?: string; error?: { code: string; field: string; message: string } } };
+        return {
+          status: response.status,
+          body: (await response.json()) as {
+            partnerId?: string;
+            error?: { code: string; field: string; message: string };
+          },
+        };
       };
-      const sandbox = (await admin('/admin/partners', { name: 'Sandbox Partner', environment: 'sandbox', clientId: 'sandbox-client' })).body.partnerId!;
+      const sandbox = (
+        await admin('/admin/partners', { name: 'Sandbox Partner', environment: 'sandbox', clientId: 'sandbox-client' })
+      ).body.partnerId!;
       for (const url of [
         'http://127.0.0.1:9/hooks',
         'https://127.0.0.1/hooks',
@@ -78,10 +109,23 @@ describe('production keys, the production provider and the go-live check', () =>
       { b: branch },
       { partnerKey },
     );
-    const cprcode = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).find((p) => !p.alcohol)!.cprcode;
+    const cprcode = t.system.commerce.catalog
+      .get(page.data!.products.nodes.map((n) => n.cprcode))
+      .find((p) => !p.alcohol)!.cprcode;
     const created = await t.graphql<{
-      orderCreate: { order: { orderId: string; specialComment: string | null; sandbox: boolean; paymentLink: { url: string; provider: string } } };
-    }>(CREATE, { i: { branchCode: branch, lines: [{ cprcode, quantity: 1 }], specialComment: comment } }, { token: idToken, partnerKey });
+      orderCreate: {
+        order: {
+          orderId: string;
+          specialComment: string | null;
+          sandbox: boolean;
+          paymentLink: { url: string; provider: string };
+        };
+      };
+    }>(
+      CREATE,
+      { i: { branchCode: branch, lines: [{ cprcode, quantity: 1 }], specialComment: comment } },
+      { token: idToken, partnerKey },
+    );
     return { idToken, order: created.data!.orderCreate.order };
   };
 
@@ -98,7 +142,10 @@ describe('production keys, the production provider and the go-live check', () =>
   });
 
   test('the go-live check names what is missing until every requirement holds', async () => {
-    const first = (await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body as { ready: boolean; missing: { check: string }[] };
+    const first = (await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body as {
+      ready: boolean;
+      missing: { check: string }[];
+    };
     assert.equal(first.ready, false);
     assert.deepEqual(
       first.missing.map((m) => m.check),
@@ -108,8 +155,19 @@ describe('production keys, the production provider and the go-live check', () =>
     assert.equal((await t.admin('POST', `/admin/partners/${partnerId}/branch-resolution`)).status, 200);
     const refused = await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, { url: 'http://127.0.0.1:9/hooks' });
     assert.equal(refused.status, 400, 'production endpoints must be https on public addresses');
-    assert.equal((await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, { url: 'https://hooks.live.example/payments', events: ['payment.paid'] })).status, 201);
-    const half = (await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body as { ready: boolean; missing: { check: string }[] };
+    assert.equal(
+      (
+        await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, {
+          url: 'https://hooks.live.example/payments',
+          events: ['payment.paid'],
+        })
+      ).status,
+      201,
+    );
+    const half = (await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body as {
+      ready: boolean;
+      missing: { check: string }[];
+    };
     assert.deepEqual(
       half.missing.map((m) => m.check),
       ['order_webhook'],
@@ -120,10 +178,26 @@ describe('production keys, the production provider and the go-live check', () =>
       (early.body as { missing: { check: string }[] }).missing.map((m) => m.check),
       ['order_webhook'],
     );
-    assert.equal((await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, { url: 'https://hooks.live.example/orders', events: ['order.status'] })).status, 201);
-    assert.deepEqual((await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body, { partnerId, ready: true, missing: [], live: false, liveAt: null });
+    assert.equal(
+      (
+        await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, {
+          url: 'https://hooks.live.example/orders',
+          events: ['order.status'],
+        })
+      ).status,
+      201,
+    );
+    assert.deepEqual((await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body, {
+      partnerId,
+      ready: true,
+      missing: [],
+      live: false,
+      liveAt: null,
+    });
 
-    const sandbox = (await t.admin('GET', `/admin/partners/${t.system.credentials!.partnerId}/go-live`)).body as { missing: { check: string }[] };
+    const sandbox = (await t.admin('GET', `/admin/partners/${t.system.credentials!.partnerId}/go-live`)).body as {
+      missing: { check: string }[];
+    };
     assert.ok(
       sandbox.missing.some((m) => m.check === 'production_key'),
       'a sandbox-only partner lacks a production key',
@@ -138,7 +212,11 @@ describe('production keys, the production provider and the go-live check', () =>
     const body = live.body as { partnerId: string; live: boolean; liveAt: string };
     assert.equal(body.live, true);
     assert.ok(Math.abs(Date.parse(body.liveAt) - Date.now()) < 120_000);
-    assert.deepEqual((await t.admin('POST', `/admin/partners/${partnerId}/go-live`)).body, body, 'going live again changes nothing');
+    assert.deepEqual(
+      (await t.admin('POST', `/admin/partners/${partnerId}/go-live`)).body,
+      body,
+      'going live again changes nothing',
+    );
     assert.equal(((await t.admin('GET', `/admin/partners/${partnerId}/go-live`)).body as { live: boolean }).live, true);
 
     const { idToken, order } = await placeOrder(liveKey, 'Please test the avocados');
@@ -157,7 +235,15 @@ describe('production keys, the production provider and the go-live check', () =>
     );
     assert.equal(read.data?.order.isPaid, false);
 
-    const testKey = ((await t.admin('POST', `/admin/partners/${partnerId}/keys`, { environment: 'sandbox' })).body as { partnerKey: string }).partnerKey;
-    assert.equal((await placeOrder(testKey, 'test key')).order.sandbox, true, "a live partner's pk_test_ key still places sandbox orders");
+    const testKey = (
+      (await t.admin('POST', `/admin/partners/${partnerId}/keys`, { environment: 'sandbox' })).body as {
+        partnerKey: string;
+      }
+    ).partnerKey;
+    assert.equal(
+      (await placeOrder(testKey, 'test key')).order.sandbox,
+      true,
+      "a live partner's pk_test_ key still places sandbox orders",
+    );
   });
 });

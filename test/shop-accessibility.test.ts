@@ -6,7 +6,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, lowContrastText, screenshot, shopContext, shopperToken, signUpInShop, unlabelledInputs } from './support/shop-browser.ts';
+import {
+  launchBrowser,
+  lowContrastText,
+  screenshot,
+  shopContext,
+  shopperToken,
+  signUpInShop,
+  unlabelledInputs,
+} from './support/shop-browser.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 describe('demo shop: accessibility', () => {
@@ -25,18 +33,36 @@ describe('demo shop: accessibility', () => {
     t = await startTestSystem();
     ({ context, page, errors } = await shopContext(browser, { locale: 'en-GB' }));
     branch = (
-      await t.graphql<{ branches: { branchCode: string; name: string; deliveryAvailable: boolean }[] }>('{ branches { branchCode name deliveryAvailable } }')
+      await t.graphql<{ branches: { branchCode: string; name: string; deliveryAvailable: boolean }[] }>(
+        '{ branches { branchCode name deliveryAvailable } }',
+      )
     ).data!.branches.find((b) => b.deliveryAvailable)!;
     const listed = await t.graphql<{
-      products: { nodes: { cprcode: string; nameEn: string; category: { l1: string }; inventory: { listable: boolean; sellableQty: number } | null }[] };
-    }>('query($b: ID!) { products(branchCode: $b, first: 50, filter: { pricedOnly: true }) { nodes { cprcode nameEn category { l1 } inventory { listable sellableQty } } } }', {
-      b: branch.branchCode,
-    });
-    product = listed.data!.products.nodes.find((p) => p.inventory?.listable && p.inventory.sellableQty > 3 && p.category.l1 !== 'Beer, Wine & Spirits')!;
+      products: {
+        nodes: {
+          cprcode: string;
+          nameEn: string;
+          category: { l1: string };
+          inventory: { listable: boolean; sellableQty: number } | null;
+        }[];
+      };
+    }>(
+      'query($b: ID!) { products(branchCode: $b, first: 50, filter: { pricedOnly: true }) { nodes { cprcode nameEn category { l1 } inventory { listable sellableQty } } } }',
+      {
+        b: branch.branchCode,
+      },
+    );
+    product = listed.data!.products.nodes.find(
+      (p) => p.inventory?.listable && p.inventory.sellableQty > 3 && p.category.l1 !== 'Beer, Wine & Spirits',
+    )!;
 
     // A signed-in shopper at a branch, with an order, so that every page has its content.
     await page.goto(`${t.baseUrl}/shop/sign-up`);
-    await signUpInShop(page, t, `a11y.${Date.now()}@example.com`, { createAccount: /^Create account$/, confirm: /^Confirm$/, signInCode: /sign-in code/ });
+    await signUpInShop(page, t, `a11y.${Date.now()}@example.com`, {
+      createAccount: /^Create account$/,
+      confirm: /^Confirm$/,
+      signInCode: /sign-in code/,
+    });
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.goto(`${t.baseUrl}/shop/branch`);
     await page.getByRole('button', { name: new RegExp(`^Shop at this branch\\W+${branch.name}$`) }).click();
@@ -52,7 +78,11 @@ describe('demo shop: accessibility', () => {
       { token },
     );
     orderId = created.data!.orderCreate.order.orderId;
-    await t.graphql('mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }', { i: { cprcode: product.cprcode, quantity: 2 } }, { token });
+    await t.graphql(
+      'mutation($i: BasketAddInput!) { basketAdd(input: $i) { userErrors { code } } }',
+      { i: { cprcode: product.cprcode, quantity: 2 } },
+      { token },
+    );
   });
   after(async () => {
     await context?.close();
@@ -80,7 +110,8 @@ describe('demo shop: accessibility', () => {
         if (lang === 'en') await page.locator('main h1').filter({ hasText: ready }).waitFor();
         if (also) await page.getByTestId(also).waitFor();
         await page.locator('.loading').waitFor({ state: 'detached' });
-        for (const role of ['banner', 'main', 'contentinfo'] as const) assert.equal(await page.getByRole(role).count(), 1, `${path}: one ${role}`);
+        for (const role of ['banner', 'main', 'contentinfo'] as const)
+          assert.equal(await page.getByRole(role).count(), 1, `${path}: one ${role}`);
         assert.ok((await page.getByRole('navigation').count()) >= 2, `${path}: navigation landmarks`);
         assert.equal(await page.locator('h1').count(), 1, `${path}: one h1`);
         assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
@@ -90,7 +121,9 @@ describe('demo shop: accessibility', () => {
         assert.equal(images, 0, `${path}: every image has alt text (empty when decorative)`);
       }
       // The sign-in forms, signed out.
-      await page.evaluate(() => sessionStorage.setItem('shop.session.backup', sessionStorage.getItem('shop.session') ?? ''));
+      await page.evaluate(() =>
+        sessionStorage.setItem('shop.session.backup', sessionStorage.getItem('shop.session') ?? ''),
+      );
       await page.evaluate(() => sessionStorage.removeItem('shop.session'));
       for (const path of ['/sign-in', '/sign-up']) {
         await page.goto(`${t.baseUrl}/shop${path}`);
@@ -99,7 +132,9 @@ describe('demo shop: accessibility', () => {
         assert.deepEqual(await lowContrastText(page), [], `${path}: low contrast`);
       }
       if (lang === 'th') await screenshot(page, 'th-sign-up');
-      await page.evaluate(() => sessionStorage.setItem('shop.session', sessionStorage.getItem('shop.session.backup') ?? ''));
+      await page.evaluate(() =>
+        sessionStorage.setItem('shop.session', sessionStorage.getItem('shop.session.backup') ?? ''),
+      );
       assert.deepEqual(errors, []);
     });
   }
@@ -142,7 +177,8 @@ describe('demo shop: accessibility', () => {
     for (let i = 0; i < 30 && (await focused()).role !== 'combobox'; i++) {
       await page.keyboard.press('Tab');
       const now = await focused();
-      if (now.role !== 'combobox') assert.match(now.outline, /^solid [1-9]/, `focus visible on ${now.tag} "${now.text}"`);
+      if (now.role !== 'combobox')
+        assert.match(now.outline, /^solid [1-9]/, `focus visible on ${now.tag} "${now.text}"`);
     }
     assert.equal((await focused()).role, 'combobox');
     await page.keyboard.type(product.nameEn.slice(0, 12), { delay: 20 });
@@ -156,7 +192,11 @@ describe('demo shop: accessibility', () => {
     assert.equal(await page.getByRole('combobox').getAttribute('aria-activedescendant'), `search-option-${target}`);
     await page.keyboard.press('Enter');
     await page.locator('main h1').filter({ hasText: product.nameEn }).waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1', 'focus moves to the new page’s heading');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.tagName),
+      'H1',
+      'focus moves to the new page’s heading',
+    );
 
     for (let i = 0; i < 15 && (await focused()).text !== 'Add to basket'; i++) await page.keyboard.press('Tab');
     assert.equal((await focused()).text, 'Add to basket');
@@ -173,16 +213,27 @@ describe('demo shop: accessibility', () => {
   });
 
   test('on a phone: the layout fits the screen and nothing needs sideways scrolling', async () => {
-    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, locale: 'th-TH' });
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'th-TH',
+    });
     const mobile = await phone.newPage();
     await mobile.goto(`${t.baseUrl}/shop/`);
     await mobile.locator('main h1').waitFor();
     await mobile.locator('.product-card').first().waitFor();
-    assert.ok(await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll');
+    assert.ok(
+      await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      'no horizontal scroll',
+    );
     await screenshot(mobile, 'th-phone-home');
     await mobile.goto(`${t.baseUrl}/shop/p/${product.cprcode}`);
     await mobile.locator('main h1').waitFor();
-    assert.ok(await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll');
+    assert.ok(
+      await mobile.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      'no horizontal scroll',
+    );
     await screenshot(mobile, 'th-phone-product');
     await phone.close();
   });

@@ -7,7 +7,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, mailboxCode, screenshot, SHOP_PASSWORD, shopContext, shopperToken } from './support/shop-browser.ts';
+import {
+  launchBrowser,
+  mailboxCode,
+  screenshot,
+  SHOP_PASSWORD,
+  shopContext,
+  shopperToken,
+} from './support/shop-browser.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 interface BranchRow {
@@ -54,13 +61,27 @@ describe('demo shop: bad input gets a clear message', () => {
     browser = await launchBrowser();
     t = await startTestSystem();
     ({ context, page, errors } = await shopContext(browser, { locale: 'en-GB' }));
-    const all = (await t.graphql<{ branches: BranchRow[] }>('{ branches { branchCode name deliveryAvailable alcoholLicensed } }')).data!.branches;
+    const all = (
+      await t.graphql<{ branches: BranchRow[] }>('{ branches { branchCode name deliveryAvailable alcoholLicensed } }')
+    ).data!.branches;
     branch = all.find((b) => b.deliveryAvailable && b.alcoholLicensed && b.branchCode.startsWith('BKK'))!;
-    const listed = await t.graphql<{ products: { nodes: { cprcode: string; category: { l1: string }; inventory: { listable: boolean; sellableQty: number } | null }[] } }>(
+    const listed = await t.graphql<{
+      products: {
+        nodes: {
+          cprcode: string;
+          category: { l1: string };
+          inventory: { listable: boolean; sellableQty: number } | null;
+        }[];
+      };
+    }>(
       'query($b: ID!) { products(branchCode: $b, first: 60, filter: { pricedOnly: true }) { nodes { cprcode category { l1 } inventory { listable sellableQty } } } }',
       { b: branch.branchCode },
     );
-    products = listed.data!.products.nodes.filter((p) => p.inventory?.listable && p.inventory.sellableQty > 3 && p.category.l1 !== 'Beer, Wine & Spirits').map((p) => p.cprcode);
+    products = listed
+      .data!.products.nodes.filter(
+        (p) => p.inventory?.listable && p.inventory.sellableQty > 3 && p.category.l1 !== 'Beer, Wine & Spirits',
+      )
+      .map((p) => p.cprcode);
   });
   after(async () => {
     await context?.close();
@@ -73,7 +94,12 @@ describe('demo shop: bad input gets a clear message', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.locator('#password').fill('weakpass');
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
-    await page.getByTestId('auth-error').getByText('Choose a stronger password: at least 8 characters, with upper- and lower-case letters, a number and a symbol.').waitFor();
+    await page
+      .getByTestId('auth-error')
+      .getByText(
+        'Choose a stronger password: at least 8 characters, with upper- and lower-case letters, a number and a symbol.',
+      )
+      .waitFor();
     await screenshot(page, 'error-weak-password');
 
     const started = Date.now();
@@ -90,7 +116,10 @@ describe('demo shop: bad input gets a clear message', () => {
     );
     await page.locator('#code').fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByTestId('auth-error').getByText('That code is not right. Check the newest e-mail and try again.').waitFor();
+    await page
+      .getByTestId('auth-error')
+      .getByText('That code is not right. Check the newest e-mail and try again.')
+      .waitFor();
     await screenshot(page, 'error-wrong-code');
 
     const confirmedAt = Date.now();
@@ -109,7 +138,10 @@ describe('demo shop: bad input gets a clear message', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.locator('#password').fill(SHOP_PASSWORD);
     await page.getByRole('button', { name: 'Create account', exact: true }).click();
-    await page.getByTestId('auth-error').getByText('There is already an account with this e-mail. Sign in instead.').waitFor();
+    await page
+      .getByTestId('auth-error')
+      .getByText('There is already an account with this e-mail. Sign in instead.')
+      .waitFor();
 
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.getByLabel('E-mail', { exact: true }).fill(email);
@@ -131,7 +163,12 @@ describe('demo shop: bad input gets a clear message', () => {
     await page.goto(`${t.baseUrl}/shop/branch`);
     await page.getByLabel('Postcode', { exact: true }).fill('99999');
     await page.getByRole('button', { name: 'Find branch' }).click();
-    await page.getByTestId('branch-error').getByText('No branch serves postcode 99999 yet. Check the postcode, or choose a branch from the list for pickup.').waitFor();
+    await page
+      .getByTestId('branch-error')
+      .getByText(
+        'No branch serves postcode 99999 yet. Check the postcode, or choose a branch from the list for pickup.',
+      )
+      .waitFor();
     await screenshot(page, 'error-unknown-postcode');
     await page.getByLabel('Postcode', { exact: true }).fill('123');
     await page.getByRole('button', { name: 'Find branch' }).click();
@@ -152,18 +189,29 @@ describe('demo shop: bad input gets a clear message', () => {
     await page.getByTestId('grand-total').waitFor();
     await t.graphql('mutation { basketEmpty { userErrors { code } } }', {}, { token: await shopperToken(page) });
     await page.getByTestId('place-order').click();
-    await page.getByTestId('order-error').getByText('Your basket is empty. Add some products before you place an order.').waitFor();
+    await page
+      .getByTestId('order-error')
+      .getByText('Your basket is empty. Add some products before you place an order.')
+      .waitFor();
     await screenshot(page, 'error-empty-basket');
     assert.deepEqual(errors, []);
   });
 
   test('delivery without a location, and an invalid quantity', async () => {
-    await page.evaluate(() => localStorage.setItem('shop.fulfilment', JSON.stringify({ type: 'PICKUP', scheduleMode: 'REGULAR', location: null })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'shop.fulfilment',
+        JSON.stringify({ type: 'PICKUP', scheduleMode: 'REGULAR', location: null }),
+      ),
+    );
     await fillBasket([{ cprcode: products[0]!, quantity: 1 }]);
     await page.goto(`${t.baseUrl}/shop/basket`);
     await page.getByTestId('grand-total').waitFor();
     await page.getByLabel('Delivery to you', { exact: true }).check();
-    await page.getByTestId('quote-error').getByText('For delivery we need your location: enter your postcode or use your current location.').waitFor();
+    await page
+      .getByTestId('quote-error')
+      .getByText('For delivery we need your location: enter your postcode or use your current location.')
+      .waitFor();
     await screenshot(page, 'error-address-required');
     await page.getByLabel('Pickup at the branch', { exact: true }).check();
     await page.getByTestId('grand-total').waitFor();
@@ -177,8 +225,10 @@ describe('demo shop: bad input gets a clear message', () => {
 
   test('an expired id token is refreshed with the refresh token; a refused refresh token signs the shopper out', async () => {
     type Stored = { idToken: string; refreshToken: string; expiresAt: number };
-    const read = async (): Promise<Stored> => JSON.parse((await page.evaluate(`sessionStorage.getItem('shop.session')`)) as string) as Stored;
-    const write = (session: Stored) => page.evaluate(`sessionStorage.setItem('shop.session', ${JSON.stringify(JSON.stringify(session))})`);
+    const read = async (): Promise<Stored> =>
+      JSON.parse((await page.evaluate(`sessionStorage.getItem('shop.session')`)) as string) as Stored;
+    const write = (session: Stored) =>
+      page.evaluate(`sessionStorage.setItem('shop.session', ${JSON.stringify(JSON.stringify(session))})`);
     const before = await read();
     // Id tokens carry whole seconds: wait for a new second so that the refreshed token differs.
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -203,7 +253,10 @@ describe('demo shop: bad input gets a clear message', () => {
     await page.goto(`${t.baseUrl}/shop/basket`);
     await page.getByTestId('grand-total').waitFor();
     await page.clock.fastForward('16:00');
-    await page.getByTestId('quote-expired').getByText('This price check has expired. Refresh to see the current total.').waitFor();
+    await page
+      .getByTestId('quote-expired')
+      .getByText('This price check has expired. Refresh to see the current total.')
+      .waitFor();
     assert.equal(await page.getByTestId('grand-total').count(), 0, 'no total from an expired quote');
     await screenshot(page, 'error-quote-expired');
     await page.getByRole('button', { name: 'Refresh total' }).click();
@@ -214,7 +267,11 @@ describe('demo shop: bad input gets a clear message', () => {
   test('a price that changed after ordering: the payment page and the shop say so, and the items go back in the basket', async () => {
     await fillBasket([{ cprcode: products[1]!, quantity: 2 }]);
     const orderId = await placeOrderToPayPage();
-    const change = await t.admin('POST', '/admin/grocer/prices', { branchCode: branch.branchCode, cprcode: products[1], amount: 999.5 });
+    const change = await t.admin('POST', '/admin/grocer/prices', {
+      branchCode: branch.branchCode,
+      cprcode: products[1],
+      amount: 999.5,
+    });
     assert.equal(change.status, 204);
     await page.reload();
     await page.getByText('The total has changed').waitFor();

@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { amountOf, launchBrowser, screenshot, shopContext, shopperToken, signUpInShop } from './support/shop-browser.ts';
+import {
+  amountOf,
+  launchBrowser,
+  screenshot,
+  shopContext,
+  shopperToken,
+  signUpInShop,
+} from './support/shop-browser.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 interface BranchRow {
@@ -29,13 +36,23 @@ interface Sellable {
 /** Products the branch prices and can sell now, without alcohol. */
 async function sellable(t: TestSystem, branchCode: string): Promise<Sellable[]> {
   const result = await t.graphql<{
-    products: { nodes: (Sellable & { category: { l1: string }; inventory: { listable: boolean; sellableQty: number } | null; price: { source: string } | null })[] };
+    products: {
+      nodes: (Sellable & {
+        category: { l1: string };
+        inventory: { listable: boolean; sellableQty: number } | null;
+        price: { source: string } | null;
+      })[];
+    };
   }>(
     'query($b: ID!) { products(branchCode: $b, first: 100, filter: { pricedOnly: true }) { nodes { cprcode nameEn nameTh category { l1 } price { source } inventory { listable sellableQty } } } }',
     { b: branchCode },
   );
   return result.data!.products.nodes.filter(
-    (p) => p.inventory?.listable && p.inventory.sellableQty > 5 && p.category.l1 !== 'Beer, Wine & Spirits' && p.price?.source === 'BRANCH_FEED',
+    (p) =>
+      p.inventory?.listable &&
+      p.inventory.sellableQty > 5 &&
+      p.category.l1 !== 'Beer, Wine & Spirits' &&
+      p.price?.source === 'BRANCH_FEED',
   );
 }
 
@@ -57,7 +74,11 @@ describe('demo shop: a whole purchase in the browser', () => {
     // The browser first: without one the suite fails at once, leaving no system running.
     browser = await launchBrowser();
     t = await startTestSystem();
-    branches = (await t.graphql<{ branches: BranchRow[] }>('{ branches { branchCode name nameTh postcode lat lon deliveryAvailable alcoholLicensed } }')).data!.branches;
+    branches = (
+      await t.graphql<{ branches: BranchRow[] }>(
+        '{ branches { branchCode name nameTh postcode lat lon deliveryAvailable alcoholLicensed } }',
+      )
+    ).data!.branches;
   });
   after(async () => {
     await browser?.close();
@@ -79,7 +100,11 @@ describe('demo shop: a whole purchase in the browser', () => {
     await page.getByRole('link', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     assert.equal(await page.getByTestId('dev-mailbox').count(), 0, 'the mailbox link comes with the code step');
-    await signUpInShop(page, t, email, { createAccount: /^Create account$/, confirm: /^Confirm$/, signInCode: /sign-in code/ });
+    await signUpInShop(page, t, email, {
+      createAccount: /^Create account$/,
+      confirm: /^Confirm$/,
+      signInCode: /sign-in code/,
+    });
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
 
     // Branch by postcode.
@@ -108,7 +133,10 @@ describe('demo shop: a whole purchase in the browser', () => {
     // The product page: branch price with its source, stock, a quantity.
     await page.goto(`${t.baseUrl}/shop/p/${second.cprcode}`);
     await page.getByRole('heading', { level: 1, name: second.nameEn }).waitFor();
-    assert.match(await page.getByTestId('price-source').innerText(), /Branch price · From the branch’s own price list\./);
+    assert.match(
+      await page.getByTestId('price-source').innerText(),
+      /Branch price · From the branch’s own price list\./,
+    );
     assert.match(await page.getByTestId('stock-detail').innerText(), /\d+ in stock/);
     await page.getByLabel('Quantity', { exact: true }).selectOption('2');
     await screenshot(page, 'en-product');
@@ -134,13 +162,21 @@ describe('demo shop: a whole purchase in the browser', () => {
       .getByTestId('grand-total')
       .filter({ hasText: expected.toLocaleString('en-US', { minimumFractionDigits: 2 }) })
       .waitFor();
-    assert.equal(amountOf(await page.getByTestId('grand-total').innerText()), expected, 'the total shown is the quote’s');
+    assert.equal(
+      amountOf(await page.getByTestId('grand-total').innerText()),
+      expected,
+      'the total shown is the quote’s',
+    );
     await screenshot(page, 'en-basket');
 
     // Order, payment link, pay in sandbox, back to the shop.
     await page.getByTestId('place-order').click();
     await page.waitForURL(/\/pay\/[\w-]+\?lang=en$/);
-    assert.equal(amountOf(await page.getByTestId('grand-total').innerText()), expected, 'the payment page asks for the quoted total');
+    assert.equal(
+      amountOf(await page.getByTestId('grand-total').innerText()),
+      expected,
+      'the payment page asks for the quoted total',
+    );
     const orderId = await page.getByTestId('order-id').innerText();
     await screenshot(page, 'en-pay');
     await page.getByTestId('pay').click();
@@ -167,13 +203,19 @@ describe('demo shop: a whole purchase in the browser', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
-    assert.equal(await page.evaluate(() => sessionStorage.getItem('shop.session')), null, 'signing out forgets the tokens');
+    assert.equal(
+      await page.evaluate(() => sessionStorage.getItem('shop.session')),
+      null,
+      'signing out forgets the tokens',
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test('in Thai: sign up, branch by location, delivery, category, FREESHIP, pay, paid order', async () => {
-    const branch = branches.find((b) => b.deliveryAvailable && b.alcoholLicensed && b.branchCode.startsWith('BKK') && b.nameTh)!;
+    const branch = branches.find(
+      (b) => b.deliveryAvailable && b.alcoholLicensed && b.branchCode.startsWith('BKK') && b.nameTh,
+    )!;
     const { context, page, errors } = await shopContext(browser, {
       locale: 'th-TH',
       geolocation: { latitude: branch.lat + 0.004, longitude: branch.lon + 0.004 },
@@ -210,7 +252,9 @@ describe('demo shop: a whole purchase in the browser', () => {
     const category = page.getByRole('navigation', { name: 'หมวดหมู่' }).getByRole('link', { name: 'Fruit & Vegetables' });
     await category.click();
     await page.getByRole('heading', { level: 1, name: 'Fruit & Vegetables' }).waitFor();
-    const cards = page.locator('.product-card').filter({ has: page.getByRole('button', { name: /ใส่ตะกร้า/, disabled: false }) });
+    const cards = page
+      .locator('.product-card')
+      .filter({ has: page.getByRole('button', { name: /ใส่ตะกร้า/, disabled: false }) });
     await cards.first().waitFor();
     const names = await cards.locator('.product-name').allInnerTexts();
     assert.ok(

@@ -24,7 +24,8 @@ const DRAIN_MS = 3_000;
 const EXIT_BOUND_MS = DRAIN_MS + 1_000 + 1_000;
 
 const INVENTORY = 'query($b: ID!, $c: [ID!]) { inventory(branchCode: $b, cprcodes: $c) { cprcode sellableQty } }';
-const ORDER_CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId } userErrors { code } } }';
+const ORDER_CREATE =
+  'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId } userErrors { code } } }';
 
 interface Answer {
   status: number;
@@ -34,14 +35,28 @@ interface Answer {
 }
 
 /** POSTs GraphQL on a connection of its own and keeps whatever comes back (or the socket error). */
-async function graphql(api: ApiProcess, query: string, variables: Record<string, unknown>, token?: string): Promise<Answer | Error> {
+async function graphql(
+  api: ApiProcess,
+  query: string,
+  variables: Record<string, unknown>,
+  token?: string,
+): Promise<Answer | Error> {
   try {
     const response = await fetch(`${api.origin}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-partner-key': api.credentials.partnerKey, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'x-partner-key': api.credentials.partnerKey,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ query, variables }),
     });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), connection: response.headers.get('connection'), body: await response.text() };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      connection: response.headers.get('connection'),
+      body: await response.text(),
+    };
   } catch (error) {
     return error as Error;
   }
@@ -73,7 +88,9 @@ async function orderable(api: ApiProcess, grocer: InProcessGrocer, branchCode: s
       b: branchCode,
     },
   );
-  return (await grocer.simulator.products(page.data!.products.nodes.map((n) => n.cprcode))).filter((p) => p.active && p.online && !p.alcohol).map((p) => p.cprcode);
+  return (await grocer.simulator.products(page.data!.products.nodes.map((n) => n.cprcode)))
+    .filter((p) => p.active && p.online && !p.alcohol)
+    .map((p) => p.cprcode);
 }
 
 /** Sends SIGTERM and measures how long the process takes to exit. */
@@ -84,7 +101,10 @@ async function terminate(api: ApiProcess): Promise<{ ms: number; code: number | 
 }
 
 function assertUnavailable(answer: Answer | Error, what: string): void {
-  assert.ok(!(answer instanceof Error), `${what}: an answer, not a socket error (${answer instanceof Error ? answer.message : ''})`);
+  assert.ok(
+    !(answer instanceof Error),
+    `${what}: an answer, not a socket error (${answer instanceof Error ? answer.message : ''})`,
+  );
   assert.equal(answer.status, 503, what);
   assert.equal(answer.retryAfter, '1', `${what}: Retry-After`);
   assert.equal(answer.connection, 'close', `${what}: the connection closes`);
@@ -105,38 +125,50 @@ describe('SIGTERM drains the API', () => {
   });
 
   for (const database of ['pglite', 'postgres'] as const) {
-    describe(`on ${database}`, { skip: database === 'postgres' && !postgres ? 'TEST_DATABASE_URL is not set' : false }, () => {
-      test('requests waiting on a slow grocer are answered (the quick one in full, the rest 503 with Retry-After at the deadline); new connections are refused; the process exits within the deadline and a second', async () => {
-        const api = await startApiProcess({ grocerUrl: proxy.origin, database, env: { DRAIN_TIMEOUT_MS: String(DRAIN_MS) } });
-        try {
-          const branch = (await grocer.simulator.branches())[0]!.branchCode;
-          const codes = await orderable(api, grocer, branch);
-          const stock = { method: 'POST', path: /^\/v1\/branches\/[^/]+\/stock$/ } as const;
-          proxy.clear();
-          proxy.addRule({ ...stock, kind: 'delay', ms: 1_000 });
-          proxy.addRule({ ...stock, kind: 'delay', ms: 25_000, times: 5 });
-          const since = Date.now();
-          const quick = graphql(api, INVENTORY, { b: branch, c: [codes[0]] });
-          await proxy.waitForCall({ ...stock, since });
-          const slow = Array.from({ length: 5 }, (_, i) => graphql(api, INVENTORY, { b: branch, c: [codes[i + 1]] }));
-          await until('six stock calls at the grocer', () => proxy.calls({ ...stock, since }).length === 6);
+    describe(
+      `on ${database}`,
+      { skip: database === 'postgres' && !postgres ? 'TEST_DATABASE_URL is not set' : false },
+      () => {
+        test('requests waiting on a slow grocer are answered (the quick one in full, the rest 503 with Retry-After at the deadline); new connections are refused; the process exits within the deadline and a second', async () => {
+          const api = await startApiProcess({
+            grocerUrl: proxy.origin,
+            database,
+            env: { DRAIN_TIMEOUT_MS: String(DRAIN_MS) },
+          });
+          try {
+            const branch = (await grocer.simulator.branches())[0]!.branchCode;
+            const codes = await orderable(api, grocer, branch);
+            const stock = { method: 'POST', path: /^\/v1\/branches\/[^/]+\/stock$/ } as const;
+            proxy.clear();
+            proxy.addRule({ ...stock, kind: 'delay', ms: 1_000 });
+            proxy.addRule({ ...stock, kind: 'delay', ms: 25_000, times: 5 });
+            const since = Date.now();
+            const quick = graphql(api, INVENTORY, { b: branch, c: [codes[0]] });
+            await proxy.waitForCall({ ...stock, since });
+            const slow = Array.from({ length: 5 }, (_, i) => graphql(api, INVENTORY, { b: branch, c: [codes[i + 1]] }));
+            await until('six stock calls at the grocer', () => proxy.calls({ ...stock, since }).length === 6);
 
-          const exiting = terminate(api);
-          await until('new connections refused', () => refused(api.origin), 2_000);
-          const answered = await quick;
-          assert.ok(!(answered instanceof Error), answered instanceof Error ? answered.message : '');
-          assert.equal(answered.status, 200, 'the request that finishes within the deadline gets its answer');
-          assert.equal((JSON.parse(answered.body) as { data: { inventory: unknown[] } }).data.inventory.length, 1);
-          for (const [i, answer] of (await Promise.all(slow)).entries()) assertUnavailable(answer, `slow request ${i + 1}`);
-          const exit = await exiting;
-          assert.equal(exit.signal, null, 'it exited by itself');
-          assert.ok(exit.ms <= EXIT_BOUND_MS, `exited ${Math.round(exit.ms)} ms after SIGTERM (drain ${DRAIN_MS} ms)`);
-        } finally {
-          proxy.clear();
-          await api.close();
-        }
-      });
-    });
+            const exiting = terminate(api);
+            await until('new connections refused', () => refused(api.origin), 2_000);
+            const answered = await quick;
+            assert.ok(!(answered instanceof Error), answered instanceof Error ? answered.message : '');
+            assert.equal(answered.status, 200, 'the request that finishes within the deadline gets its answer');
+            assert.equal((JSON.parse(answered.body) as { data: { inventory: unknown[] } }).data.inventory.length, 1);
+            for (const [i, answer] of (await Promise.all(slow)).entries())
+              assertUnavailable(answer, `slow request ${i + 1}`);
+            const exit = await exiting;
+            assert.equal(exit.signal, null, 'it exited by itself');
+            assert.ok(
+              exit.ms <= EXIT_BOUND_MS,
+              `exited ${Math.round(exit.ms)} ms after SIGTERM (drain ${DRAIN_MS} ms)`,
+            );
+          } finally {
+            proxy.clear();
+            await api.close();
+          }
+        });
+      },
+    );
   }
 
   test(
@@ -144,7 +176,11 @@ describe('SIGTERM drains the API', () => {
     { skip: postgres ? false : 'TEST_DATABASE_URL is not set' },
     async () => {
       const schema = await createPostgresSchema(postgres!);
-      const api = await startApiProcess({ grocerUrl: proxy.origin, database: { url: schema.url }, env: { DRAIN_TIMEOUT_MS: String(DRAIN_MS) } });
+      const api = await startApiProcess({
+        grocerUrl: proxy.origin,
+        database: { url: schema.url },
+        env: { DRAIN_TIMEOUT_MS: String(DRAIN_MS) },
+      });
       let locker: Db | null = null;
       let release!: () => void;
       let holding: Promise<unknown> = Promise.resolve();
@@ -163,16 +199,29 @@ describe('SIGTERM drains the API', () => {
           await Promise.race([new Promise<void>((resolve) => (release = resolve)), sleep(90_000)]);
         });
         await lockTaken;
-        const order = graphql(api, ORDER_CREATE, { i: { branchCode: branch, lines: [{ cprcode, quantity: 1 }] } }, idToken);
+        const order = graphql(
+          api,
+          ORDER_CREATE,
+          { i: { branchCode: branch, lines: [{ cprcode, quantity: 1 }] } },
+          idToken,
+        );
         await until(
           'the order waiting on the lock',
-          async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows[0]!.n > 0,
+          async () =>
+            (
+              await db.query<{ n: number }>(
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'",
+              )
+            ).rows[0]!.n > 0,
         );
 
         const exit = await terminate(api);
         assertUnavailable(await order, 'the order waiting on the lock');
         assert.equal(exit.signal, null, 'it exited by itself');
-        assert.ok(exit.ms <= EXIT_BOUND_MS, `exited ${Math.round(exit.ms)} ms after SIGTERM while the lock was held (drain ${DRAIN_MS} ms)`);
+        assert.ok(
+          exit.ms <= EXIT_BOUND_MS,
+          `exited ${Math.round(exit.ms)} ms after SIGTERM while the lock was held (drain ${DRAIN_MS} ms)`,
+        );
       } finally {
         release?.();
         await holding.catch(() => {});
@@ -184,7 +233,11 @@ describe('SIGTERM drains the API', () => {
   );
 
   test('on PGlite, with its data directory gone from under it, a request in flight is still answered and the process exits within the deadline and a second', async () => {
-    const api = await startApiProcess({ grocerUrl: proxy.origin, database: 'pglite', env: { DRAIN_TIMEOUT_MS: String(DRAIN_MS) } });
+    const api = await startApiProcess({
+      grocerUrl: proxy.origin,
+      database: 'pglite',
+      env: { DRAIN_TIMEOUT_MS: String(DRAIN_MS) },
+    });
     try {
       const branch = (await grocer.simulator.branches())[0]!.branchCode;
       const [cprcode] = await orderable(api, grocer, branch);
@@ -206,58 +259,78 @@ describe('SIGTERM drains the API', () => {
   });
 });
 
-describe('SIGTERM drains the search service (npm run start:search)', { skip: postgres ? false : 'TEST_DATABASE_URL is not set: the search service needs PostgreSQL' }, () => {
-  test('a request waiting on a lock another session holds is answered 503 at the deadline; new connections are refused; it exits within the deadline and a second', async () => {
-    const schema = await createPostgresSchema(postgres!);
-    const child = spawnNodeChild({
-      name: 'search',
-      script: 'apps/search/src/main.ts',
-      env: { DATABASE_URL: schema.url, SEARCH_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DRAIN_TIMEOUT_MS: String(DRAIN_MS) },
-    });
-    let locker: Db | null = null;
-    let release!: () => void;
-    let holding: Promise<unknown> = Promise.resolve();
-    try {
-      const [, origin = ''] = await child.waitForOutput(/search service at (http:\/\/[^\s"]+)/, 120_000);
-      locker = await openDatabase({ url: schema.url, maxConnections: 2 });
-      const db = locker;
-      let locked!: () => void;
-      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-      holding = db.transaction(async (tx) => {
-        await tx.query('LOCK TABLE partner_keys IN ACCESS EXCLUSIVE MODE');
-        locked();
-        await Promise.race([new Promise<void>((resolve) => (release = resolve)), sleep(90_000)]);
+describe(
+  'SIGTERM drains the search service (npm run start:search)',
+  { skip: postgres ? false : 'TEST_DATABASE_URL is not set: the search service needs PostgreSQL' },
+  () => {
+    test('a request waiting on a lock another session holds is answered 503 at the deadline; new connections are refused; it exits within the deadline and a second', async () => {
+      const schema = await createPostgresSchema(postgres!);
+      const child = spawnNodeChild({
+        name: 'search',
+        script: 'apps/search/src/main.ts',
+        env: {
+          DATABASE_URL: schema.url,
+          SEARCH_PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          DRAIN_TIMEOUT_MS: String(DRAIN_MS),
+        },
       });
-      await lockTaken;
-      // Its partner key is checked in the database, behind the lock.
-      const searching = fetch(`${origin}/v1/search?q=milk&lang=en`, { headers: { 'x-partner-key': `pk_test_${'a'.repeat(32)}` } }).then(
-        async (response) => ({
-          status: response.status,
-          retryAfter: response.headers.get('retry-after'),
-          connection: response.headers.get('connection'),
-          body: await response.text(),
-        }),
-        (error: unknown) => error as Error,
-      );
-      await until(
-        'the search waiting on the lock',
-        async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows[0]!.n > 0,
-      );
+      let locker: Db | null = null;
+      let release!: () => void;
+      let holding: Promise<unknown> = Promise.resolve();
+      try {
+        const [, origin = ''] = await child.waitForOutput(/search service at (http:\/\/[^\s"]+)/, 120_000);
+        locker = await openDatabase({ url: schema.url, maxConnections: 2 });
+        const db = locker;
+        let locked!: () => void;
+        const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+        holding = db.transaction(async (tx) => {
+          await tx.query('LOCK TABLE partner_keys IN ACCESS EXCLUSIVE MODE');
+          locked();
+          await Promise.race([new Promise<void>((resolve) => (release = resolve)), sleep(90_000)]);
+        });
+        await lockTaken;
+        // Its partner key is checked in the database, behind the lock.
+        const searching = fetch(`${origin}/v1/search?q=milk&lang=en`, {
+          headers: { 'x-partner-key': `pk_test_${'a'.repeat(32)}` },
+        }).then(
+          async (response) => ({
+            status: response.status,
+            retryAfter: response.headers.get('retry-after'),
+            connection: response.headers.get('connection'),
+            body: await response.text(),
+          }),
+          (error: unknown) => error as Error,
+        );
+        await until(
+          'the search waiting on the lock',
+          async () =>
+            (
+              await db.query<{ n: number }>(
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'",
+              )
+            ).rows[0]!.n > 0,
+        );
 
-      const start = performance.now();
-      void child.stop('SIGTERM', 30_000);
-      await until('new connections refused', () => refused(origin), 2_000);
-      assertUnavailable(await searching, 'the search waiting on the lock');
-      const exit = await child.exited;
-      const ms = performance.now() - start;
-      assert.equal(exit.signal, null, `it exited by itself; its output:\n${child.output()}`);
-      assert.ok(ms <= EXIT_BOUND_MS, `exited ${Math.round(ms)} ms after SIGTERM while the lock was held (drain ${DRAIN_MS} ms)`);
-    } finally {
-      release?.();
-      await holding.catch(() => {});
-      await locker?.close();
-      await child.stop('SIGKILL');
-      await schema.drop();
-    }
-  });
-});
+        const start = performance.now();
+        void child.stop('SIGTERM', 30_000);
+        await until('new connections refused', () => refused(origin), 2_000);
+        assertUnavailable(await searching, 'the search waiting on the lock');
+        const exit = await child.exited;
+        const ms = performance.now() - start;
+        assert.equal(exit.signal, null, `it exited by itself; its output:\n${child.output()}`);
+        assert.ok(
+          ms <= EXIT_BOUND_MS,
+          `exited ${Math.round(ms)} ms after SIGTERM while the lock was held (drain ${DRAIN_MS} ms)`,
+        );
+      } finally {
+        release?.();
+        await holding.catch(() => {});
+        await locker?.close();
+        await child.stop('SIGKILL');
+        await schema.drop();
+      }
+    });
+  },
+);

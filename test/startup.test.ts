@@ -38,8 +38,13 @@ async function firstRequests(system: System) {
   const key = { 'x-partner-key': system.credentials!.partnerKey };
   const ready = await fetch(`${origin}/health/ready`);
   const health = (await (await fetch(`${origin}/health`)).json()) as { startup: { searchIndex: string } | null };
-  const page = (await (await fetch(`${origin}/v1/products?size=20`, { headers: key })).json()) as { items: { cprcode: string; name: string }[]; version: string };
-  const search = (await (await fetch(`${system.config.searchUrl}/v1/search?q=milk&lang=en&limit=5`, { headers: key })).json()) as { hits: unknown[]; version: string };
+  const page = (await (await fetch(`${origin}/v1/products?size=20`, { headers: key })).json()) as {
+    items: { cprcode: string; name: string }[];
+    version: string;
+  };
+  const search = (await (
+    await fetch(`${system.config.searchUrl}/v1/search?q=milk&lang=en&limit=5`, { headers: key })
+  ).json()) as { hits: unknown[]; version: string };
   return { ready: ready.status, searchIndex: health.startup?.searchIndex ?? null, page, hits: search.hits.length };
 }
 
@@ -100,7 +105,11 @@ describe('start-up on embedded PGlite', () => {
 
   for (const [damage, edit] of [
     ['truncated to half', (bytes: Buffer) => bytes.subarray(0, bytes.length >> 1)],
-    ['with one byte flipped', (bytes: Buffer) => Buffer.from(bytes).fill(bytes[bytes.length - 200]! ^ 0xff, bytes.length - 200, bytes.length - 199)],
+    [
+      'with one byte flipped',
+      (bytes: Buffer) =>
+        Buffer.from(bytes).fill(bytes[bytes.length - 200]! ^ 0xff, bytes.length - 200, bytes.length - 199),
+    ],
   ] as const) {
     test(`a restart with the kept search index ${damage} refuses it, rebuilds it, and searches the same`, async () => {
       const indexFile = join(

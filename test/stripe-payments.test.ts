@@ -13,7 +13,8 @@ import { productionConfig } from './support/production-config.ts';
 import { startStripeDouble, type StripeDouble } from './support/stripe-double.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
-const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId grandTotal sandbox paymentLink { url provider } } userErrors { code } } }';
+const CREATE =
+  'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId grandTotal sandbox paymentLink { url provider } } userErrors { code } } }';
 
 interface PlacedOrder {
   orderId: string;
@@ -29,7 +30,11 @@ describe('production payments through Stripe Checkout', () => {
   let branchCode: string;
   let cprcode: string;
 
-  const stripeEnv = () => ({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.apiUrl });
+  const stripeEnv = () => ({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.apiUrl,
+  });
 
   before(async () => {
     stripe = await startStripeDouble();
@@ -44,7 +49,9 @@ describe('production payments through Stripe Checkout', () => {
       'query($b: ID!) { products(first: 20, branchCode: $b, filter: { pricedOnly: true }) { nodes { cprcode } } }',
       { b: branchCode },
     );
-    cprcode = t.system.commerce.catalog.get(page.data!.products.nodes.map((n) => n.cprcode)).find((p) => !p.alcohol)!.cprcode;
+    cprcode = t.system.commerce.catalog
+      .get(page.data!.products.nodes.map((n) => n.cprcode))
+      .find((p) => !p.alcohol)!.cprcode;
   });
   after(async () => {
     await t?.close();
@@ -70,16 +77,29 @@ describe('production payments through Stripe Checkout', () => {
     assert.equal(body.state, 'redirect');
     return { sessionId: new URL(body.redirectUrl).pathname.split('/').pop()!, redirectUrl: body.redirectUrl };
   };
-  const deliver = (delivery: { payload: string; header: string }, headers: Record<string, string> = { 'stripe-signature': delivery.header }) =>
-    fetch(`${t.baseUrl}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: delivery.payload });
+  const deliver = (
+    delivery: { payload: string; header: string },
+    headers: Record<string, string> = { 'stripe-signature': delivery.header },
+  ) =>
+    fetch(`${t.baseUrl}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: delivery.payload,
+    });
   const checkout = async (order: PlacedOrder) =>
     (await (await fetch(`${order.paymentLink.url}/checkout.json`)).json()) as {
       state: string;
       payment: { provider: string; lastAttempt: { state: string; refunded: boolean } | null };
     };
-  const paymentStatus = async (orderId: string) => (await t.system.commerce.store.ordersByIds([orderId]))[0]?.paymentStatus;
+  const paymentStatus = async (orderId: string) =>
+    (await t.system.commerce.store.ordersByIds([orderId]))[0]?.paymentStatus;
   const paidEvents = async (orderId: string) =>
-    (await t.system.db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = 'payment.paid'", [orderId])).rows[0]!.n;
+    (
+      await t.system.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = 'payment.paid'",
+        [orderId],
+      )
+    ).rows[0]!.n;
   const attemptsOf = async (orderId: string) => t.system.commerce.store.listPaymentAttempts([orderId]);
 
   test('a live partner’s order pays on Stripe’s page: 303 for a form, JSON for apps, the session as documented; the page names card and PromptPay', async () => {
@@ -91,7 +111,12 @@ describe('production payments through Stripe Checkout', () => {
     assert.match(await (await fetch(`${order.paymentLink.url}?lang=th`)).text(), /พร้อมเพย์/);
     const token = order.paymentLink.url.split('/pay/')[1]!;
 
-    const form = await fetch(order.paymentLink.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+    const form = await fetch(order.paymentLink.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
     assert.equal(form.status, 303);
     const location = form.headers.get('location')!;
     const sessionId = new URL(location).pathname.split('/').pop()!;
@@ -101,7 +126,10 @@ describe('production payments through Stripe Checkout', () => {
     const create = stripe.requests.find((r) => r.route === 'POST /v1/checkout/sessions')!;
     const [attempt] = await attemptsOf(order.orderId);
     assert.equal(create.idempotencyKey, attempt!.attemptId, 'the attempt id is the idempotency key');
-    const params = create.params as { line_items: { price_data: { currency: string; unit_amount: unknown } }[]; [name: string]: unknown };
+    const params = create.params as {
+      line_items: { price_data: { currency: string; unit_amount: unknown } }[];
+      [name: string]: unknown;
+    };
     assert.equal(params.mode, 'payment');
     assert.deepEqual(params.allowed_payment_method_types, ['card', 'promptpay']);
     assert.equal(params.client_reference_id, order.orderId);
@@ -137,9 +165,14 @@ describe('production payments through Stripe Checkout', () => {
       assert.equal(refused.status, 400);
       assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'SIGNATURE_INVALID');
     }
-    const stale = stripe.event('checkout.session.completed', sessionId, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const stale = stripe.event('checkout.session.completed', sessionId, {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
     assert.equal((await deliver(stale)).status, 400, 'signed more than 300 s ago');
-    const tampered = await deliver({ payload: completed.payload.replace('"paid"', '"unpaid"'), header: completed.header });
+    const tampered = await deliver({
+      payload: completed.payload.replace('"paid"', '"unpaid"'),
+      header: completed.header,
+    });
     assert.equal(tampered.status, 400);
     assert.equal(await paymentStatus(order.orderId), 'UNPAID', 'nothing refused moved the order');
 
@@ -159,7 +192,11 @@ describe('production payments through Stripe Checkout', () => {
     const back = await (await fetch(`${order.paymentLink.url}?provider=return`)).text();
     assert.match(back, /Payment received|paid/i);
 
-    const huge = await fetch(`${t.baseUrl}/webhooks/stripe`, { method: 'POST', headers: { 'stripe-signature': completed.header }, body: 'x'.repeat(300 * 1024) });
+    const huge = await fetch(`${t.baseUrl}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'stripe-signature': completed.header },
+      body: 'x'.repeat(300 * 1024),
+    });
     assert.equal(huge.status, 413);
     assert.equal((await fetch(`${t.baseUrl}/webhooks/stripe`)).status, 405);
   });
@@ -204,7 +241,8 @@ describe('production payments through Stripe Checkout', () => {
     const second = await startPayment(byWorker);
     stripe.complete(second.sessionId, { paymentStatus: 'paid' });
     const deadline = Date.now() + 15_000;
-    while ((await paymentStatus(byWorker.orderId)) !== 'PAID' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await paymentStatus(byWorker.orderId)) !== 'PAID' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(await paymentStatus(byWorker.orderId), 'PAID', 'settled by the recovery worker');
     assert.equal(await paidEvents(byWorker.orderId), 1);
     // The webhook arriving after all changes nothing.
@@ -261,7 +299,11 @@ describe('production payments through Stripe Checkout', () => {
     assert.equal(refused.status, 503);
     assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'PAYMENT_PROVIDER_UNAVAILABLE');
     assert.equal(await paymentStatus(order.orderId), 'UNPAID');
-    assert.equal((await attemptsOf(order.orderId))[0]?.state, 'failed', 'the shopper never saw a Stripe page: no money can have moved');
+    assert.equal(
+      (await attemptsOf(order.orderId))[0]?.state,
+      'failed',
+      'the shopper never saw a Stripe page: no money can have moved',
+    );
     assert.equal((await checkout(order)).state, 'payable');
     stripe.fault('POST /v1/checkout/sessions', { times: 0 });
     assert.ok((await startPayment(order)).sessionId, 'the next try gets a session at once');
@@ -269,9 +311,17 @@ describe('production payments through Stripe Checkout', () => {
 
   test('NODE_ENV=production starts with STRIPE_* set, and serves the Stripe webhook', async () => {
     const { config } = productionConfig(stripeEnv());
-    const system = await startSystem({ config, db: await testDatabaseKinds()[0]!.open(), grocer: { productCount: 100 } });
+    const system = await startSystem({
+      config,
+      db: await testDatabaseKinds()[0]!.open(),
+      grocer: { productCount: 100 },
+    });
     try {
-      const response = await fetch(`${system.api.origin}/webhooks/stripe`, { method: 'POST', headers: { 'stripe-signature': 't=1,v1=00' }, body: '{}' });
+      const response = await fetch(`${system.api.origin}/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'stripe-signature': 't=1,v1=00' },
+        body: '{}',
+      });
       assert.equal(response.status, 400);
       assert.equal(((await response.json()) as { error: { code: string } }).error.code, 'SIGNATURE_INVALID');
     } finally {

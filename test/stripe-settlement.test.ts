@@ -16,7 +16,8 @@ import { createLivePartner, publicWebhookSender, type LivePartner } from './supp
 import { startStripeDouble, type StripeDouble } from './support/stripe-double.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
-const CREATE = 'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId grandTotal paymentLink { url } } userErrors { code message } } }';
+const CREATE =
+  'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId grandTotal paymentLink { url } } userErrors { code message } } }';
 
 interface PlacedOrder {
   orderId: string;
@@ -78,7 +79,9 @@ for (const database of testDatabaseKinds()) {
     const placeOrder = async (): Promise<PlacedOrder> => {
       const cprcode = products[next++ % products.length]!;
       const { idToken } = await t.signUpShopper(undefined, live.clientId);
-      const created = await t.graphql<{ orderCreate: { order: Omit<PlacedOrder, 'cprcode'> | null; userErrors: unknown[] } }>(
+      const created = await t.graphql<{
+        orderCreate: { order: Omit<PlacedOrder, 'cprcode'> | null; userErrors: unknown[] };
+      }>(
         CREATE,
         { i: { branchCode, lines: [{ cprcode, quantity: 2 }] } },
         { token: idToken, partnerKey: live.partnerKey },
@@ -89,7 +92,14 @@ for (const database of testDatabaseKinds()) {
     };
     const pay = async (order: PlacedOrder) => {
       const response = await fetch(order.paymentLink.url, { method: 'POST', headers: { accept: 'application/json' } });
-      return { status: response.status, body: (await response.json()) as { state?: string; redirectUrl?: string; error?: { code: string; message: string } } };
+      return {
+        status: response.status,
+        body: (await response.json()) as {
+          state?: string;
+          redirectUrl?: string;
+          error?: { code: string; message: string };
+        },
+      };
     };
     const startPayment = async (order: PlacedOrder): Promise<string> => {
       const { status, body } = await pay(order);
@@ -103,25 +113,42 @@ for (const database of testDatabaseKinds()) {
         headers: { 'content-type': 'application/json', 'stripe-signature': delivery.header },
         body: delivery.payload,
       });
-      return { status: response.status, body: (await response.json()) as { outcome?: string; error?: { code: string } } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { outcome?: string; error?: { code: string } },
+      };
     };
     /** A body signed with the webhook secret, as Stripe signs one (the body itself is the test's). */
-    const signed = (payload: string) => ({ payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret }) });
-    const checkout = async (order: PlacedOrder) => (await (await fetch(`${order.paymentLink.url}/checkout.json`)).json()) as CheckoutView;
+    const signed = (payload: string) => ({
+      payload,
+      header: Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret }),
+    });
+    const checkout = async (order: PlacedOrder) =>
+      (await (await fetch(`${order.paymentLink.url}/checkout.json`)).json()) as CheckoutView;
     const store = () => t.system.commerce.store;
     const paymentStatus = async (orderId: string) => (await store().ordersByIds([orderId]))[0]?.paymentStatus;
     const attemptsOf = (orderId: string) => store().listPaymentAttempts([orderId]);
-    const count = async (sql: string, params: unknown[]) => (await t.system.db.query<{ n: number }>(sql, params)).rows[0]!.n;
-    const events = (orderId: string, type: string) => count('SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = $2', [orderId, type]);
+    const count = async (sql: string, params: unknown[]) =>
+      (await t.system.db.query<{ n: number }>(sql, params)).rows[0]!.n;
+    const events = (orderId: string, type: string) =>
+      count('SELECT count(*)::int AS n FROM events WHERE order_id = $1 AND type = $2', [orderId, type]);
     const sessionsCreatedFor = (orderId: string) =>
-      stripe.requests.filter((r) => r.route === 'POST /v1/checkout/sessions' && (r.params.metadata as Record<string, string> | undefined)?.orderId === orderId).length;
+      stripe.requests.filter(
+        (r) =>
+          r.route === 'POST /v1/checkout/sessions' &&
+          (r.params.metadata as Record<string, string> | undefined)?.orderId === orderId,
+      ).length;
     const refundsAtStripe = (sessionId: string) => {
       const intent = stripe.session(sessionId).payment_intent;
       return stripe.refunds.filter((refund) => intent !== null && refund.payment_intent === intent);
     };
     const setPrice = async (order: PlacedOrder, deltaSatang: number) => {
       const [found] = await t.system.grocer.prices(branchCode, [order.cprcode]);
-      await t.system.grocerControl!.setPrice({ branchCode, cprcode: order.cprcode, amountSatang: found!.price!.amountSatang + deltaSatang });
+      await t.system.grocerControl!.setPrice({
+        branchCode,
+        cprcode: order.cprcode,
+        amountSatang: found!.price!.amountSatang + deltaSatang,
+      });
     };
     const waitFor = async (what: string, check: () => Promise<boolean> | boolean, ms = 15_000) => {
       const deadline = Date.now() + ms;
@@ -137,11 +164,16 @@ for (const database of testDatabaseKinds()) {
      * refund waits; reconciliation reports nothing for the order.
      */
     const assertMoneyKeptOnce = async (order: PlacedOrder, extraSessions: string[] = []) => {
-      await waitFor('the order’s refunds to be confirmed', async () => (await store().listRefunds([order.orderId])).every((r) => r.state === 'succeeded'));
+      await waitFor('the order’s refunds to be confirmed', async () =>
+        (await store().listRefunds([order.orderId])).every((r) => r.state === 'succeeded'),
+      );
       const payments = await count('SELECT count(*)::int AS n FROM payments WHERE order_id = $1', [order.orderId]);
       assert.ok(payments <= 1, `${payments} payments recorded`);
       const attempts = await attemptsOf(order.orderId);
-      const sessions = [...attempts.flatMap((a) => (a.providerReference ? [a.providerReference] : [])), ...extraSessions];
+      const sessions = [
+        ...attempts.flatMap((a) => (a.providerReference ? [a.providerReference] : [])),
+        ...extraSessions,
+      ];
       for (const sessionId of sessions) {
         const session = stripe.session(sessionId);
         const refunds = refundsAtStripe(sessionId);
@@ -152,12 +184,20 @@ for (const database of testDatabaseKinds()) {
         }
         if (settled) assert.equal(refunds.length, 0, `the settled session ${sessionId} keeps its money`);
         else {
-          assert.equal(refunds.length, 1, `the paid session ${sessionId} that is not the order's payment is refunded once`);
+          assert.equal(
+            refunds.length,
+            1,
+            `the paid session ${sessionId} that is not the order's payment is refunded once`,
+          );
           assert.equal(refunds[0]!.amount, session.amount_total, 'in full');
         }
       }
       assert.equal(await events(order.orderId, 'payment.paid'), payments, 'one payment.paid per settled payment');
-      assert.equal(await events(order.orderId, 'payment.refunded'), (await store().listRefunds([order.orderId])).length, 'one payment.refunded per refund');
+      assert.equal(
+        await events(order.orderId, 'payment.refunded'),
+        (await store().listRefunds([order.orderId])).length,
+        'one payment.refunded per refund',
+      );
       const report = await t.system.commerce.reconciliation.run();
       assert.deepEqual(
         report.mismatches.filter((m) => m.orderId === order.orderId),
@@ -170,7 +210,9 @@ for (const database of testDatabaseKinds()) {
       const sessionId = await startPayment(order);
       await setPrice(order, 1_000);
       // The shopper completes the page just as the service asks Stripe to expire it.
-      stripe.fault('POST /v1/checkout/sessions/:id/expire', { before: () => void stripe.complete(sessionId, { paymentStatus: 'paid' }) });
+      stripe.fault('POST /v1/checkout/sessions/:id/expire', {
+        before: () => void stripe.complete(sessionId, { paymentStatus: 'paid' }),
+      });
       const refused = await pay(order);
       assert.equal(refused.status, 409);
       assert.equal(refused.body.error?.code, 'PRICE_CHANGED');
@@ -186,7 +228,11 @@ for (const database of testDatabaseKinds()) {
       );
       assert.match(await (await fetch(order.paymentLink.url)).text(), /was refunded to you/);
       assert.match(await (await fetch(`${order.paymentLink.url}?lang=th`)).text(), /คืนเงิน/);
-      assert.equal((await deliver(stripe.event('checkout.session.completed', sessionId))).body.outcome, 'ignored', 'the late webhook changes nothing');
+      assert.equal(
+        (await deliver(stripe.event('checkout.session.completed', sessionId))).body.outcome,
+        'ignored',
+        'the late webhook changes nothing',
+      );
       await assertMoneyKeptOnce(order);
       await setPrice(order, -1_000);
     });
@@ -234,7 +280,11 @@ for (const database of testDatabaseKinds()) {
       assert.equal(await paymentStatus(landed.orderId), 'PAID', 'paid once, by the grocer’s payment');
       const view = await checkout(landed);
       assert.deepEqual([view.state, view.payment.refunds[0]?.reason], ['paid', 'ALREADY_PAID']);
-      assert.match(await (await fetch(landed.paymentLink.url)).text(), /was refunded to you/, 'a paid order’s page still tells of the refund');
+      assert.match(
+        await (await fetch(landed.paymentLink.url)).text(),
+        /was refunded to you/,
+        'a paid order’s page still tells of the refund',
+      );
       await assertMoneyKeptOnce(landed);
     });
 
@@ -244,7 +294,12 @@ for (const database of testDatabaseKinds()) {
       stripe.complete(sessionId, { paymentStatus: 'paid' });
       assert.equal((await deliver(stripe.event('checkout.session.expired', sessionId))).body.outcome, 'settled');
       assert.equal(await paymentStatus(order.orderId), 'PAID');
-      for (const type of ['checkout.session.async_payment_failed', 'checkout.session.expired', 'checkout.session.completed', 'checkout.session.completed']) {
+      for (const type of [
+        'checkout.session.async_payment_failed',
+        'checkout.session.expired',
+        'checkout.session.completed',
+        'checkout.session.completed',
+      ]) {
         assert.equal((await deliver(stripe.event(type, sessionId))).body.outcome, 'ignored', type);
       }
       assert.equal((await checkout(order)).state, 'paid');
@@ -279,9 +334,15 @@ for (const database of testDatabaseKinds()) {
       const honest = await placeOrder();
       const honestSession = await startPayment(honest);
       stripe.complete(honestSession, { paymentStatus: 'paid' });
-      const lie = stripe.event('checkout.session.completed', honestSession).event as { data: { object: Record<string, unknown> } };
+      const lie = stripe.event('checkout.session.completed', honestSession).event as {
+        data: { object: Record<string, unknown> };
+      };
       Object.assign(lie.data.object, { amount_total: 100, currency: 'usd', payment_status: 'unpaid' });
-      assert.equal((await deliver(signed(JSON.stringify(lie)))).body.outcome, 'settled', 'Stripe’s word, not the body’s');
+      assert.equal(
+        (await deliver(signed(JSON.stringify(lie)))).body.outcome,
+        'settled',
+        'Stripe’s word, not the body’s',
+      );
       assert.equal((await store().ordersByIds([honest.orderId]))[0]?.paymentStatus, 'PAID');
       await assertMoneyKeptOnce(honest);
 
@@ -298,11 +359,17 @@ for (const database of testDatabaseKinds()) {
       const own = await startPayment(order);
       const [attempt] = await attemptsOf(order.orderId);
       const metadata = { attemptId: attempt!.attemptId, orderId: order.orderId };
-      const strays = [Math.round(order.grandTotal * 100), 100].map((amountMinor) => stripe.openSession({ amountMinor, metadata }).id);
+      const strays = [Math.round(order.grandTotal * 100), 100].map(
+        (amountMinor) => stripe.openSession({ amountMinor, metadata }).id,
+      );
       for (const stray of strays) {
         stripe.complete(stray, { paymentStatus: 'paid' });
         assert.equal((await deliver(stripe.event('checkout.session.completed', stray))).body.outcome, 'refunded');
-        assert.equal((await deliver(stripe.event('checkout.session.completed', stray))).body.outcome, 'refunded', 'a repeat answers the same refund');
+        assert.equal(
+          (await deliver(stripe.event('checkout.session.completed', stray))).body.outcome,
+          'refunded',
+          'a repeat answers the same refund',
+        );
         assert.equal(refundsAtStripe(stray).length, 1);
       }
       assert.equal(await paymentStatus(order.orderId), 'UNPAID');
@@ -332,7 +399,10 @@ for (const database of testDatabaseKinds()) {
       const [pending] = await store().listRefunds([order.orderId]);
       assert.equal(pending?.state, 'pending');
       assert.match(await (await fetch(order.paymentLink.url)).text(), /is being refunded to you/);
-      await waitFor('the recovery worker to make the refund', async () => (await store().listRefunds([order.orderId]))[0]?.state === 'succeeded');
+      await waitFor(
+        'the recovery worker to make the refund',
+        async () => (await store().listRefunds([order.orderId]))[0]?.state === 'succeeded',
+      );
       assert.equal(refundsAtStripe(sessionId).length, 1, 'made once');
       await assertMoneyKeptOnce(order);
       await setPrice(order, -700);
@@ -379,7 +449,10 @@ for (const database of testDatabaseKinds()) {
         const order = await placeOrder();
         const sessionId = await startPayment(order);
         stripe.complete(sessionId, { paymentStatus: 'paid' });
-        const [webhook, ...presses] = await Promise.all([deliver(stripe.event('checkout.session.completed', sessionId)), ...Array.from({ length: 30 }, () => pay(order))]);
+        const [webhook, ...presses] = await Promise.all([
+          deliver(stripe.event('checkout.session.completed', sessionId)),
+          ...Array.from({ length: 30 }, () => pay(order)),
+        ]);
         assert.equal(webhook.status, 200);
         for (const press of presses) {
           const fine =
@@ -413,14 +486,20 @@ for (const database of testDatabaseKinds()) {
       const unaccountedSession = await startPayment(unaccounted);
       stripe.complete(unaccountedSession, { paymentStatus: 'paid' });
       // The service lost its record of what happened (a restore from an old backup, say): its attempt reads as ended unpaid.
-      await t.system.db.query("UPDATE payment_attempts SET state = 'failed', updated_at = now() - interval '1 hour' WHERE order_id = $1", [unaccounted.orderId]);
+      await t.system.db.query(
+        "UPDATE payment_attempts SET state = 'failed', updated_at = now() - interval '1 hour' WHERE order_id = $1",
+        [unaccounted.orderId],
+      );
       const report = await t.system.commerce.reconciliation.run();
       assert.deepEqual(
         report.mismatches.filter((m) => m.orderId === unaccounted.orderId).map((m) => m.kind),
         ['provider_unaccounted'],
       );
       // A paid confirmation after the attempt ended settles the order while it is still payable at that amount.
-      assert.equal((await deliver(stripe.event('checkout.session.completed', unaccountedSession))).body.outcome, 'settled');
+      assert.equal(
+        (await deliver(stripe.event('checkout.session.completed', unaccountedSession))).body.outcome,
+        'settled',
+      );
       await assertMoneyKeptOnce(unaccounted);
     });
 
@@ -429,7 +508,11 @@ for (const database of testDatabaseKinds()) {
       const sessionId = await startPayment(order);
       stripe.complete(sessionId, { paymentStatus: 'paid' });
       const [attempt] = await attemptsOf(order.orderId);
-      const event = stripe.event('checkout.session.completed', sessionId).event as { id: string; type: string; data: { object: { id: string; metadata: Record<string, string> } } };
+      const event = stripe.event('checkout.session.completed', sessionId).event as {
+        id: string;
+        type: string;
+        data: { object: { id: string; metadata: Record<string, string> } };
+      };
       const variant = (change: (copy: typeof event) => void) => {
         const copy = structuredClone(event);
         change(copy);
@@ -461,16 +544,30 @@ for (const database of testDatabaseKinds()) {
       assert.equal((await attemptsOf(order.orderId))[0]?.state, 'started');
       assert.equal(refundsAtStripe(sessionId).length, 0);
 
-      const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom(attempt!.attemptId, order.orderId, sessionId, 'cs_test_nope'));
+      const text = fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        fc.constantFrom(attempt!.attemptId, order.orderId, sessionId, 'cs_test_nope'),
+      );
       const shaped = fc.record({
         id: fc.oneof(text, fc.integer()),
-        type: fc.oneof(fc.constantFrom('checkout.session.completed', 'checkout.session.expired', 'refund.updated', 'charge.refund.updated'), text),
+        type: fc.oneof(
+          fc.constantFrom(
+            'checkout.session.completed',
+            'checkout.session.expired',
+            'refund.updated',
+            'charge.refund.updated',
+          ),
+          text,
+        ),
         data: fc.oneof(
           fc.record({
             object: fc.record({
               object: fc.constantFrom('checkout.session', 'refund', 'other'),
               id: fc.oneof(text, fc.constant(sessionId)),
-              metadata: fc.oneof(fc.constant(null), fc.dictionary(fc.constantFrom('attemptId', 'orderId', 'refundId', 'x'), text)),
+              metadata: fc.oneof(
+                fc.constant(null),
+                fc.dictionary(fc.constantFrom('attemptId', 'orderId', 'refundId', 'x'), text),
+              ),
             }),
           }),
           fc.jsonValue(),
@@ -479,7 +576,10 @@ for (const database of testDatabaseKinds()) {
       await fc.assert(
         fc.asyncProperty(fc.oneof(fc.jsonValue(), shaped), async (body) => {
           const answer = await deliver(signed(JSON.stringify(body) ?? 'null'));
-          assert.ok(answer.status === 200 || answer.status === 400, `${answer.status} for ${JSON.stringify(body).slice(0, 200)}`);
+          assert.ok(
+            answer.status === 200 || answer.status === 400,
+            `${answer.status} for ${JSON.stringify(body).slice(0, 200)}`,
+          );
         }),
         { numRuns: 150 },
       );

@@ -33,8 +33,11 @@ const branchCode = (await commerce.branches.list())[0]!.branchCode;
 
 /** Grocer batch calls so far, from the service's own Prometheus counters. */
 async function counters(): Promise<{ prices: number; stock: number }> {
-  const text = await (await fetch(`${system.api.origin}/metrics`, { headers: { authorization: `Bearer ${config.adminToken}` } })).text();
-  const count = (operation: string) => Number(new RegExp(`grocer_calls_total\\{operation="${operation}",outcome="ok"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+  const text = await (
+    await fetch(`${system.api.origin}/metrics`, { headers: { authorization: `Bearer ${config.adminToken}` } })
+  ).text();
+  const count = (operation: string) =>
+    Number(new RegExp(`grocer_calls_total\\{operation="${operation}",outcome="ok"\\} (\\d+)`).exec(text)?.[1] ?? 0);
   return { prices: count('prices'), stock: count('stock') };
 }
 
@@ -42,11 +45,23 @@ const contextFor = async (headers: { get(name: string): string | null }) => {
   const key = headers.get('x-partner-key') ?? '';
   const partner = await commerce.partners.verifyKey(key);
   if (!partner) throw new Error('bad key');
-  return createGraphQLContext({ commerce, partner, partnerKey: key, requestId: 'bench', authorization: undefined, idempotencyKey: null });
+  return createGraphQLContext({
+    commerce,
+    partner,
+    partnerKey: key,
+    requestId: 'bench',
+    authorization: undefined,
+    idempotencyKey: null,
+  });
 };
 
 const schema = createGraphQLSchema();
-const yoga = createYoga({ schema, context: ({ request }) => contextFor(request.headers), logging: false, graphiql: false });
+const yoga = createYoga({
+  schema,
+  context: ({ request }) => contextFor(request.headers),
+  logging: false,
+  graphiql: false,
+});
 // Yoga answers its own errors; its promise only says that the response has ended.
 const yogaServer = createServer((req, res) => void yoga(req, res));
 await new Promise<void>((resolve) => yogaServer.listen(0, '127.0.0.1', resolve));
@@ -59,7 +74,10 @@ const { url: apolloUrl } = await startStandaloneServer(apollo, {
 
 /** The same answer as the GraphQL query in bench/graphql.bench.ts, built by hand. */
 async function rawProducts(c: Commerce, branch: string): Promise<string> {
-  const page = c.catalog.list({ query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true }, { after: null, first: 50 });
+  const page = c.catalog.list(
+    { query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true },
+    { after: null, first: 50 },
+  );
   const codes = page.products.map((p) => p.cprcode);
   const [priceList, stockList] = await Promise.all([c.grocer.prices(branch, codes), c.grocer.stock(branch, codes)]);
   const nodes = page.products.map((p, i) => {
@@ -96,7 +114,9 @@ const raw = createServer((req, res) => {
       .verifyKey(req.headers['x-partner-key'] as string | undefined)
       .then((partner) => {
         if (!partner) return res.writeHead(401).end();
-        return rawProducts(commerce, branchCode).then((body) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body));
+        return rawProducts(commerce, branchCode).then((body) =>
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body),
+        );
       })
       .catch(() => res.writeHead(500).end());
   });

@@ -10,7 +10,10 @@ export interface HttpAnswer {
   body: Buffer;
 }
 
-type Send = (url: string, options?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<HttpAnswer>;
+type Send = (
+  url: string,
+  options?: { method?: string; headers?: Record<string, string>; body?: string },
+) => Promise<HttpAnswer>;
 
 export interface HttpClient {
   send: Send;
@@ -29,7 +32,10 @@ export function createHttpClient(options: { maxSockets: number }): HttpClient {
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets });
   const send: Send = (url, options = {}) =>
     new Promise((resolve, reject) => {
-      const headers = options.body === undefined ? options.headers : { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) };
+      const headers =
+        options.body === undefined
+          ? options.headers
+          : { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) };
       const req = request(url, { method: options.method ?? 'GET', headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -41,8 +47,17 @@ export function createHttpClient(options: { maxSockets: number }): HttpClient {
     });
   return {
     send,
-    postGraphql: async <T>(url: string, headers: Record<string, string>, query: string, variables: Record<string, unknown>) => {
-      const answer = await send(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+    postGraphql: async <T>(
+      url: string,
+      headers: Record<string, string>,
+      query: string,
+      variables: Record<string, unknown>,
+    ) => {
+      const answer = await send(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
       const parsed = JSON.parse(answer.body.toString('utf8')) as { data?: T; errors?: unknown };
       return { status: answer.status, data: parsed.data ?? null, ...(parsed.errors ? { errors: parsed.errors } : {}) };
     },

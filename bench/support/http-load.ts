@@ -50,7 +50,8 @@ export async function compareHttp<K extends string>(
   options: { rounds: number; durationSec: number; connections: number; warmupSec?: number },
 ): Promise<Record<K, LoadResult>> {
   const names = Object.keys(targets) as K[];
-  for (const name of names) await load(targets[name], { connections: options.connections, durationSec: options.warmupSec ?? 1 });
+  for (const name of names)
+    await load(targets[name], { connections: options.connections, durationSec: options.warmupSec ?? 1 });
   const runs = Object.fromEntries(names.map((n) => [n, [] as LoadResult[]])) as Record<K, LoadResult[]>;
   for (let round = 0; round < options.rounds; round++) {
     for (const name of names) runs[name].push(await load(targets[name], options));
@@ -76,10 +77,24 @@ export async function compareHttp<K extends string>(
 }
 
 /** Starts a TypeScript child process that prints one JSON line when ready; `stop()` ends its stdin. */
-export async function startChild<T>(script: string, args: string[] = []): Promise<{ info: T; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [...serviceNodeFlags(), ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', script, ...args], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+export async function startChild<T>(
+  script: string,
+  args: string[] = [],
+): Promise<{ info: T; child: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    [
+      ...serviceNodeFlags(),
+      ...(process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      script,
+      ...args,
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout! });
   const info = await new Promise<T>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));

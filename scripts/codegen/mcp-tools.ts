@@ -62,7 +62,9 @@ const INT_RANGE = { minimum: -2_147_483_648, maximum: 2_147_483_647 };
 
 export const plugin = (schema: GraphQLSchema, documents: DocumentFile[], config: McpToolsConfig): string => {
   const limits = { maxStringLength: config.maxStringLength ?? 2_000, maxListLength: config.maxListLength ?? 500 };
-  const tools = documents.map((file) => toolOf(schema, file, config, limits)).sort((a, b) => (a.name < b.name ? -1 : 1));
+  const tools = documents
+    .map((file) => toolOf(schema, file, config, limits))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
   const names = tools.map((tool) => tool.name);
   const duplicate = names.find((name, i) => names.indexOf(name) !== i);
   if (duplicate) throw new Error(`Two operation files define the tool ${duplicate}.`);
@@ -86,26 +88,38 @@ function toolOf(schema: GraphQLSchema, file: DocumentFile, config: McpToolsConfi
     throw new Error(`${location}: ${message}`);
   };
   const document = file.document ?? fail('no document');
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   if (operations.length !== 1) fail(`holds ${operations.length} operations; a tool file holds exactly one.`);
   const operation = operations[0]!;
   const name = operation.name?.value ?? fail('the operation needs a name: it is the tool name.');
   if (!TOOL_NAME.test(name)) fail(`the tool name ${name} must be snake_case (a-z, 0-9, _).`);
-  if (file.location && basename(file.location, '.graphql') !== name) fail(`the file must be named ${name}.graphql after its operation.`);
+  if (file.location && basename(file.location, '.graphql') !== name)
+    fail(`the file must be named ${name}.graphql after its operation.`);
   if (operation.operation === 'subscription') fail('subscriptions cannot be tools.');
   const operationType = operation.operation;
-  const rootType = (operationType === 'query' ? schema.getQueryType() : schema.getMutationType()) ?? fail(`the schema has no ${operationType} type.`);
+  const rootType =
+    (operationType === 'query' ? schema.getQueryType() : schema.getMutationType()) ??
+    fail(`the schema has no ${operationType} type.`);
 
   // Read the file itself: the loaded document (and its rawSDL) has no comments.
   const comment = leadingComment(readFileSync(location, 'utf8'));
-  for (const tag of comment.tags.keys()) if (!TAGS.has(tag)) fail(`unknown tag @${tag}; known: ${[...TAGS].map((t) => `@${t}`).join(', ')}.`);
+  for (const tag of comment.tags.keys())
+    if (!TAGS.has(tag)) fail(`unknown tag @${tag}; known: ${[...TAGS].map((t) => `@${t}`).join(', ')}.`);
   if (!comment.text) fail('a leading # comment must say what the tool does, when to use it and what to do next.');
   if (comment.tags.has('param')) fail('write @param <variable> <description>.');
   const variables = new Set((operation.variableDefinitions ?? []).map((v) => v.variable.name.value));
-  for (const param of comment.params.keys()) if (!variables.has(param)) fail(`@param ${param} names no variable of the operation.`);
-  if (operationType === 'query' && (comment.tags.has('idempotent') || comment.tags.has('destructive'))) fail('queries only read; @idempotent and @destructive are for mutations.');
+  for (const param of comment.params.keys())
+    if (!variables.has(param)) fail(`@param ${param} names no variable of the operation.`);
+  if (operationType === 'query' && (comment.tags.has('idempotent') || comment.tags.has('destructive')))
+    fail('queries only read; @idempotent and @destructive are for mutations.');
 
-  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const fragments = new Map(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
+  );
   const rootFields = collectFields(operation.selectionSet, fragments, rootType, fail);
   const rootNames = [...new Set([...rootFields.values()].map((nodes) => `${rootType.name}.${nodes[0]!.name.value}`))];
   for (const [key, nodes] of rootFields) {
@@ -113,13 +127,25 @@ function toolOf(schema: GraphQLSchema, file: DocumentFile, config: McpToolsConfi
     const payload = field && getNamedType(field.type);
     if (operationType === 'mutation' && isObjectType(payload) && payload.getFields().userErrors) {
       const selected = collectFields(mergedSelection(nodes), fragments, payload, fail).get('userErrors');
-      const inner = selected && collectFields(mergedSelection(selected), fragments, getNamedType(payload.getFields().userErrors!.type) as GraphQLObjectType, fail);
-      if (!inner?.has('code') || !inner.has('message')) fail(`${key} must select userErrors { code message }: they are how the tool reports a refusal.`);
+      const inner =
+        selected &&
+        collectFields(
+          mergedSelection(selected),
+          fragments,
+          getNamedType(payload.getFields().userErrors!.type) as GraphQLObjectType,
+          fail,
+        );
+      if (!inner?.has('code') || !inner.has('message'))
+        fail(`${key} must select userErrors { code message }: they are how the tool reports a refusal.`);
     }
   }
-  const shopper = rootNames.some((root) => config.shopperFields.includes(root) || config.shopperFields.includes(root.split('.')[0]!));
+  const shopper = rootNames.some(
+    (root) => config.shopperFields.includes(root) || config.shopperFields.includes(root.split('.')[0]!),
+  );
 
-  const descriptions = rootNames.map((root) => `GraphQL \`${root}\`: ${rootType.getFields()[root.split('.')[1]!]?.description ?? ''}`.trim());
+  const descriptions = rootNames.map((root) =>
+    `GraphQL \`${root}\`: ${rootType.getFields()[root.split('.')[1]!]?.description ?? ''}`.trim(),
+  );
   const description = [
     comment.text,
     descriptions.join('\n'),
@@ -208,7 +234,12 @@ function variableUsages(schema: GraphQLSchema, document: DocumentNode): Map<stri
         const argument = typeInfo.getArgument();
         if (node.value.kind !== Kind.VARIABLE || !argument) return;
         const where = `${typeInfo.getParentType()?.name ?? ''}.${typeInfo.getFieldDef()?.name ?? ''}(${argument.name})`;
-        record(node.value.name.value, { where, type: argument.type, description: argument.description ?? undefined, defaultValue: argument.defaultValue });
+        record(node.value.name.value, {
+          where,
+          type: argument.type,
+          description: argument.description ?? undefined,
+          defaultValue: argument.defaultValue,
+        });
       },
       ObjectField(node) {
         if (node.value.kind !== Kind.VARIABLE) return;
@@ -216,7 +247,12 @@ function variableUsages(schema: GraphQLSchema, document: DocumentNode): Map<stri
         const owner = parent ? getNamedType(parent) : undefined;
         const field = isInputObjectType(owner) ? owner.getFields()[node.name.value] : undefined;
         if (field)
-          record(node.value.name.value, { where: `${owner!.name}.${field.name}`, type: field.type, description: field.description ?? undefined, defaultValue: field.defaultValue });
+          record(node.value.name.value, {
+            where: `${owner!.name}.${field.name}`,
+            type: field.type,
+            description: field.description ?? undefined,
+            defaultValue: field.defaultValue,
+          });
       },
     }),
   );
@@ -241,16 +277,31 @@ function argumentsSchema(
   const required: string[] = [];
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;
-    const declared = (typeFromAST(schema, definition.type) as GraphQLInputType | undefined) ?? fail(`variable $${name} has an unknown type ${print(definition.type)}.`);
+    const declared =
+      (typeFromAST(schema, definition.type) as GraphQLInputType | undefined) ??
+      fail(`variable $${name} has an unknown type ${print(definition.type)}.`);
     const usage = usages.get(name);
     if (usage && definition.defaultValue)
-      fail(`$${name} declares a default; it takes the default of ${usage.where} from the schema, so remove "= ${print(definition.defaultValue)}".`);
-    const optional = usage ? !isNonNullType(usage.type) || usage.defaultValue !== undefined : !isNonNullType(declared) || Boolean(definition.defaultValue);
+      fail(
+        `$${name} declares a default; it takes the default of ${usage.where} from the schema, so remove "= ${print(definition.defaultValue)}".`,
+      );
+    const optional = usage
+      ? !isNonNullType(usage.type) || usage.defaultValue !== undefined
+      : !isNonNullType(declared) || Boolean(definition.defaultValue);
     if (usage && optional && isNonNullType(declared))
-      fail(`$${name} is required, but ${usage.where} is optional in the schema; declare it as ${print(definition.type).replace(/!$/, '')}.`);
+      fail(
+        `$${name} is required, but ${usage.where} is optional in the schema; declare it as ${print(definition.type).replace(/!$/, '')}.`,
+      );
     // The schema position's type: a nullable variable filling `Int! = 20` may be omitted, never null.
-    const property = described(params.get(name) ?? usage?.description, inputSchema(usage?.type ?? declared, limits, new Set()));
-    const defaultValue = usage ? usage.defaultValue : definition.defaultValue ? valueFromAST(definition.defaultValue, declared) : undefined;
+    const property = described(
+      params.get(name) ?? usage?.description,
+      inputSchema(usage?.type ?? declared, limits, new Set()),
+    );
+    const defaultValue = usage
+      ? usage.defaultValue
+      : definition.defaultValue
+        ? valueFromAST(definition.defaultValue, declared)
+        : undefined;
     if (defaultValue !== undefined) property.default = toJson(defaultValue);
     if (!optional) required.push(name);
     properties[name] = property;
@@ -261,14 +312,16 @@ function argumentsSchema(
 function inputSchema(type: GraphQLInputType, limits: Limits, path: Set<string>, isNullable = true): Schema {
   if (isNonNullType(type)) return inputSchema(type.ofType, limits, path, false);
   const nullable = (schema: Schema) => (isNullable ? orNull(schema) : schema);
-  if (isListType(type)) return nullable({ type: 'array', items: inputSchema(type.ofType, limits, path), maxItems: limits.maxListLength });
+  if (isListType(type))
+    return nullable({ type: 'array', items: inputSchema(type.ofType, limits, path), maxItems: limits.maxListLength });
   if (isScalarType(type)) return nullable(scalarSchema(type, limits));
   if (isEnumType(type)) return nullable(enumSchema(type));
   return nullable(inputObjectSchema(type, limits, path));
 }
 
 function inputObjectSchema(type: GraphQLInputObjectType, limits: Limits, path: Set<string>): Schema {
-  if (path.has(type.name)) throw new Error(`The input type ${type.name} refers to itself; tool arguments must be finite.`);
+  if (path.has(type.name))
+    throw new Error(`The input type ${type.name} refers to itself; tool arguments must be finite.`);
   const inner = new Set(path).add(type.name);
   const properties: Record<string, Json> = {};
   const required: string[] = [];
@@ -289,7 +342,9 @@ function inputObjectSchema(type: GraphQLInputObjectType, limits: Limits, path: S
 
 /** Codegen hands plugins a sorted schema; the SDL's own order (lat, lon, postcode, ...) reads better. */
 function declared<T>(byName: Record<string, T>, nodes: readonly { name: { value: string } }[] | undefined): T[] {
-  return nodes ? nodes.map((node) => byName[node.name.value]).filter((item): item is T => item !== undefined) : Object.values(byName);
+  return nodes
+    ? nodes.map((node) => byName[node.name.value]).filter((item): item is T => item !== undefined)
+    : Object.values(byName);
 }
 
 /** The field's own description first, then its type's (an enum's values, an input object's purpose). */
@@ -330,8 +385,14 @@ function scalarSchema(type: GraphQLScalarType, limits: Limits | null): Schema {
 function enumSchema(type: GraphQLEnumType): Schema {
   const byName = Object.fromEntries(type.getValues().map((v) => [v.name, v]));
   const values = declared(byName, type.astNode?.values);
-  const meaning = values.map((v) => `${v.name}${v.description ? ` (${v.description.replace(/\.$/, '')})` : ''}`).join('; ');
-  return { type: 'string', enum: values.map((v) => v.name), description: `${type.description ? `${type.description} ` : ''}One of: ${meaning}.` };
+  const meaning = values
+    .map((v) => `${v.name}${v.description ? ` (${v.description.replace(/\.$/, '')})` : ''}`)
+    .join('; ');
+  return {
+    type: 'string',
+    enum: values.map((v) => v.name),
+    description: `${type.description ? `${type.description} ` : ''}One of: ${meaning}.`,
+  };
 }
 
 function toJson(value: unknown): Json {
@@ -357,7 +418,8 @@ function collectFields(
     const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments.get(selection.name.value);
     if (!fragment) fail(`unknown fragment ${selection.kind === Kind.FRAGMENT_SPREAD ? selection.name.value : ''}.`);
     const condition = fragment!.typeCondition?.name.value;
-    if (condition && condition !== parent.name) fail(`fragment on ${condition} inside ${parent.name}: tools select concrete object types only.`);
+    if (condition && condition !== parent.name)
+      fail(`fragment on ${condition} inside ${parent.name}: tools select concrete object types only.`);
     collectFields(fragment!.selectionSet, fragments, parent, fail, out);
   }
   return out;
@@ -376,20 +438,36 @@ const ERROR_ITEM: Schema = {
   type: 'object',
   description: 'Why the call failed: a stable `code` and a `message` for people.',
   properties: {
-    code: { type: 'string', description: 'Stable error code, e.g. `UNAUTHENTICATED`, `INVALID_INPUT`, `QUERY_TOO_COMPLEX`.' },
+    code: {
+      type: 'string',
+      description: 'Stable error code, e.g. `UNAUTHENTICATED`, `INVALID_INPUT`, `QUERY_TOO_COMPLEX`.',
+    },
     message: { type: 'string', description: 'Explanation for a person.' },
     field: { type: ['string', 'null'], description: 'Argument the error is about, when known.' },
-    path: { type: 'array', items: { type: ['string', 'integer'] }, description: 'Where in the result the error happened.' },
+    path: {
+      type: 'array',
+      items: { type: ['string', 'integer'] },
+      description: 'Where in the result the error happened.',
+    },
     requestId: { type: 'string', description: 'Quote it to support (internal errors only).' },
   },
   required: ['code', 'message'],
   additionalProperties: false,
 };
 
-function resultSchema(rootType: GraphQLObjectType, rootFields: Map<string, FieldNode[]>, fragments: Map<string, FragmentDefinitionNode>, fail: (m: string) => never): Schema {
+function resultSchema(
+  rootType: GraphQLObjectType,
+  rootFields: Map<string, FieldNode[]>,
+  fragments: Map<string, FragmentDefinitionNode>,
+  fail: (m: string) => never,
+): Schema {
   const object = objectSchema(rootType, rootFields, fragments, fail);
   const properties = object.properties as Record<string, Json>;
-  properties.errors = { type: 'array', items: ERROR_ITEM, description: 'Present when the call failed; then `isError` is true.' };
+  properties.errors = {
+    type: 'array',
+    items: ERROR_ITEM,
+    description: 'Present when the call failed; then `isError` is true.',
+  };
   const roots = (object.required as string[] | undefined) ?? [];
   return {
     type: 'object',
@@ -400,7 +478,12 @@ function resultSchema(rootType: GraphQLObjectType, rootFields: Map<string, Field
   };
 }
 
-function objectSchema(type: GraphQLObjectType, fields: Map<string, FieldNode[]>, fragments: Map<string, FragmentDefinitionNode>, fail: (m: string) => never): Schema {
+function objectSchema(
+  type: GraphQLObjectType,
+  fields: Map<string, FieldNode[]>,
+  fragments: Map<string, FragmentDefinitionNode>,
+  fail: (m: string) => never,
+): Schema {
   const properties: Record<string, Json> = {};
   const required: string[] = [];
   for (const [key, nodes] of fields) {
@@ -408,7 +491,8 @@ function objectSchema(type: GraphQLObjectType, fields: Map<string, FieldNode[]>,
     if (name === '__typename') {
       properties[key] = { type: 'string', const: type.name };
     } else {
-      const field: GraphQLField<unknown, unknown> = type.getFields()[name] ?? fail(`${type.name} has no field ${name}.`);
+      const field: GraphQLField<unknown, unknown> =
+        type.getFields()[name] ?? fail(`${type.name} has no field ${name}.`);
       properties[key] = described(field.description, outputSchema(field.type, nodes, fragments, fail));
     }
     if (!conditional(nodes)) required.push(key);
@@ -416,7 +500,13 @@ function objectSchema(type: GraphQLObjectType, fields: Map<string, FieldNode[]>,
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
-function outputSchema(type: GraphQLOutputType, nodes: FieldNode[], fragments: Map<string, FragmentDefinitionNode>, fail: (m: string) => never, isNullable = true): Schema {
+function outputSchema(
+  type: GraphQLOutputType,
+  nodes: FieldNode[],
+  fragments: Map<string, FragmentDefinitionNode>,
+  fail: (m: string) => never,
+  isNullable = true,
+): Schema {
   if (isNonNullType(type)) return outputSchema(type.ofType, nodes, fragments, fail, false);
   const nullable = (schema: Schema) => (isNullable ? orNull(schema) : schema);
   if (isListType(type)) return nullable({ type: 'array', items: outputSchema(type.ofType, nodes, fragments, fail) });

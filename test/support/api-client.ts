@@ -27,7 +27,11 @@ export interface ApiCredentials {
 }
 
 export interface ApiClient {
-  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, options?: GraphQLRequestOptions): Promise<GraphQLResult<T>>;
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: GraphQLRequestOptions,
+  ): Promise<GraphQLResult<T>>;
   /** Signs a new shopper up and in (password, then the e-mailed code) and returns the id token. */
   signUpShopper(email?: string, clientId?: string): Promise<{ idToken: string; email: string }>;
   /** The newest code the identity provider e-mailed to `email` since `since` (Unix ms). */
@@ -51,13 +55,24 @@ export function createApiClient(baseUrl: string, credentials: ApiCredentials): A
   const shoppers = new ShopperSignIn(baseUrl);
   return {
     async graphql(query, variables = {}, options = {}) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-partner-key': options.partnerKey ?? credentials.partnerKey, ...options.headers };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-partner-key': options.partnerKey ?? credentials.partnerKey,
+        ...options.headers,
+      };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      const response = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+      const response = await fetch(`${baseUrl}/graphql`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query, variables }),
+      });
       const body = (await response.json()) as { data?: never; errors?: GraphQLResult['errors'] };
       return { status: response.status, data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) };
     },
-    async signUpShopper(email = `shopper${++shopperCounter}.${process.pid}@example.com`, clientId = credentials.clientId) {
+    async signUpShopper(
+      email = `shopper${++shopperCounter}.${process.pid}@example.com`,
+      clientId = credentials.clientId,
+    ) {
       return { idToken: await shoppers.signUp(clientId, email), email };
     },
     mailboxCode: (email, since) => shoppers.mailboxCode(email, since),

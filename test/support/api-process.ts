@@ -160,13 +160,19 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
   let startMs = 0;
   const start = async () => {
     const started = performance.now();
-    child = spawnNodeChild({ name: 'api', script: 'apps/api/src/main.ts', env: environment(), nodeFlags: serviceNodeFlags() });
+    child = spawnNodeChild({
+      name: 'api',
+      script: 'apps/api/src/main.ts',
+      env: environment(),
+      nodeFlags: serviceNodeFlags(),
+    });
     const deadline = Date.now() + (options.readyTimeoutMs ?? 240_000);
     try {
       const [, printed = ''] = await child.waitForOutput(API_LINE, deadline - Date.now());
       origin = fixedPort ? `http://127.0.0.1:${port}` : printed;
       port = Number(new URL(origin).port);
-      if (options.search) searchPort = Number(new URL((await child.waitForOutput(SEARCH_LINE, deadline - Date.now()))[1]!).port);
+      if (options.search)
+        searchPort = Number(new URL((await child.waitForOutput(SEARCH_LINE, deadline - Date.now()))[1]!).port);
       await ready(child, origin, deadline);
     } catch (error) {
       await child.stop('SIGKILL');
@@ -182,7 +188,10 @@ export async function startApiProcess(options: ApiProcessOptions): Promise<ApiPr
     throw error;
   }
 
-  const saved = JSON.parse(readFileSync(join(dataDir, 'dev-credentials.json'), 'utf8')) as { partnerKey: string; clientId: string | null };
+  const saved = JSON.parse(readFileSync(join(dataDir, 'dev-credentials.json'), 'utf8')) as {
+    partnerKey: string;
+    clientId: string | null;
+  };
   const credentials: ApiCredentials = { partnerKey: saved.partnerKey, clientId: saved.clientId ?? '', adminToken };
   const { close: closeClient, ...calls } = createApiClient(origin, credentials);
 

@@ -10,10 +10,20 @@ export const SCREENSHOT_DIR = join(new URL('../../', import.meta.url).pathname, 
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`No Chromium at ${executablePath}: apt-get install chromium fonts-thai-tlwg, or set CHROMIUM_PATH.`);
+  if (!existsSync(executablePath))
+    throw new Error(
+      `No Chromium at ${executablePath}: apt-get install chromium fonts-thai-tlwg, or set CHROMIUM_PATH.`,
+    );
   return chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 

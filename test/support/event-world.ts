@@ -3,10 +3,23 @@
  * SQL store (PGlite or PostgreSQL), the in-process grocer simulator, the domain services and a
  * sandbox partner that can place and pay orders.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { buildSnapshotFromGrocer, snapshotCatalogReader } from '@grocery/catalog';
-import { CommerceError, createCommerce, createJwtIdentityVerifier, shopperContext, type Commerce, type ShopperContext } from '@grocery/core';
+import {
+  CommerceError,
+  createCommerce,
+  createJwtIdentityVerifier,
+  shopperContext,
+  type Commerce,
+  type ShopperContext,
+} from '@grocery/core';
 import type { Clock, OrderRecord } from '@grocery/core/ports';
 import { createGrocerSimulator, type GrocerSimulator, type GrocerSimulatorOptions } from '@grocery/grocer';
 import { createSqlStore, type Db, type TestDatabaseKind } from '@grocery/store';
@@ -50,7 +63,10 @@ export async function startReceiver(respond: Responder = answer(200, 'ok')): Pro
     waitForRequests(count, timeoutMs = 5_000) {
       if (receiver.requests.length >= count) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${receiver.requests.length} of ${count} requests`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${receiver.requests.length} of ${count} requests`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
       });
     },
@@ -63,7 +79,12 @@ export async function startReceiver(respond: Responder = answer(200, 'ok')): Pro
   const receive = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
-    const request: ReceivedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const request: ReceivedRequest = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     receiver.requests.push(request);
     for (const waiter of waiters.filter((w) => receiver.requests.length >= w.count)) {
       waiters.splice(waiters.indexOf(waiter), 1);
@@ -103,10 +124,19 @@ export interface World {
 const PUBLIC_BASE_URL = 'http://127.0.0.1:4000';
 
 /** Opens a fresh database of `kind` and wires the real services over a small simulated grocer. */
-export async function openWorld(kind: TestDatabaseKind, options: { clock: Clock; grocer?: Partial<GrocerSimulatorOptions>; db?: Db }): Promise<World> {
+export async function openWorld(
+  kind: TestDatabaseKind,
+  options: { clock: Clock; grocer?: Partial<GrocerSimulatorOptions>; db?: Db },
+): Promise<World> {
   const db = options.db ?? (await kind.open());
   const store = await createSqlStore(db);
-  const grocer = createGrocerSimulator({ seed: 7, productCount: 200, clock: options.clock, log: () => {}, ...options.grocer });
+  const grocer = createGrocerSimulator({
+    seed: 7,
+    productCount: 200,
+    clock: options.clock,
+    log: () => {},
+    ...options.grocer,
+  });
   const snapshot = await buildSnapshotFromGrocer(grocer, { publicBaseUrl: PUBLIC_BASE_URL });
   const commerce = createCommerce({
     store,
@@ -118,7 +148,11 @@ export async function openWorld(kind: TestDatabaseKind, options: { clock: Clock;
     publicBaseUrl: PUBLIC_BASE_URL,
     clock: options.clock,
   });
-  const created = await commerce.partners.createPartner({ name: 'Events Test', environment: 'sandbox', clientId: `client_${Math.random().toString(36).slice(2, 10)}` });
+  const created = await commerce.partners.createPartner({
+    name: 'Events Test',
+    environment: 'sandbox',
+    clientId: `client_${Math.random().toString(36).slice(2, 10)}`,
+  });
   const partner = (await commerce.partners.verifyKey(created.partnerKey))!;
   const ctx = shopperContext(partner, { ownerId: 'shopper-1', email: null, clientId: created.clientId ?? '' });
   const branch = (await grocer.branches())[0]!.branchCode;
@@ -141,13 +175,17 @@ export async function openWorld(kind: TestDatabaseKind, options: { clock: Clock;
               branchCode: branch,
               lines: [{ cprcode: candidates[next]!, quantity: 1 }],
               shippingType: placeOptions.shippingType ?? 'PICKUP',
-              address: placeOptions.shippingType === 'DELIVERY' ? { lat: 13.7563, lon: 100.5018, postcode: '10330', address: '1 Rama I Rd' } : null,
+              address:
+                placeOptions.shippingType === 'DELIVERY'
+                  ? { lat: 13.7563, lon: 100.5018, postcode: '10330', address: '1 Rama I Rd' }
+                  : null,
             },
             null,
           );
         } catch (error) {
           // Not every product is priced, stocked or sold at the branch: try the next one.
-          if (error instanceof CommerceError && error.code !== 'INTERNAL' && error.code !== 'GROCER_UNAVAILABLE') continue;
+          if (error instanceof CommerceError && error.code !== 'INTERNAL' && error.code !== 'GROCER_UNAVAILABLE')
+            continue;
           throw error;
         }
         return { order: created.order, token: new URL(created.paymentLink!.url).pathname.split('/').at(-1)! };

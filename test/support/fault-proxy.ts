@@ -6,7 +6,14 @@
  * assert what the grocer really received. The API also calls the grocer on its own (readiness checks
  * the catalog version, the order poller looks orders up): match rules by method and path narrowly.
  */
-import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import {
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { listen, type RunningServer } from '@grocery/http-node';
 
@@ -133,7 +140,17 @@ export interface FaultProxy {
 }
 
 /** Connection-scoped headers (RFC 9110 §7.6.1) are not forwarded; `host` is kept as the client sent it. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   const named = new Set(
@@ -163,7 +180,9 @@ function callMatches(call: ProxyCall, filter: CallFilter): boolean {
 
 /** The grocer's error shape, so the API reads an injected 5xx as it reads the grocer's own. */
 function problemBody(status: number): string {
-  return JSON.stringify({ error: { code: 'INTERNAL', message: `Injected fault: HTTP ${status} from the fault proxy.` } });
+  return JSON.stringify({
+    error: { code: 'INTERNAL', message: `Injected fault: HTTP ${status} from the fault proxy.` },
+  });
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -242,7 +261,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   };
 
   const take = (method: string, path: string): ActiveRule | null => {
-    const found = rules.find((r) => r.remaining > 0 && (r.rule.method === undefined || r.rule.method.toUpperCase() === method) && pathMatches(r.rule.path, path));
+    const found = rules.find(
+      (r) =>
+        r.remaining > 0 &&
+        (r.rule.method === undefined || r.rule.method.toUpperCase() === method) &&
+        pathMatches(r.rule.path, path),
+    );
     if (!found) return null;
     found.remaining--;
     found.applied++;
@@ -260,8 +284,16 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const forward = (call: Writable<ProxyCall>, req: IncomingMessage): Promise<GrocerAnswer | null> =>
     new Promise((resolve) => {
       const headers = endToEnd(req.headers);
-      if (call.body.length > 0 || req.headers['content-length'] !== undefined) headers['content-length'] = String(call.body.length);
-      const outgoing = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: call.url, headers, agent: false });
+      if (call.body.length > 0 || req.headers['content-length'] !== undefined)
+        headers['content-length'] = String(call.body.length);
+      const outgoing = httpRequest({
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: call.url,
+        headers,
+        agent: false,
+      });
       upstreamRequests.add(outgoing);
       call.forwarded = true;
       call.forwardedAt = Date.now();
@@ -287,12 +319,19 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       outgoing.end(call.body);
     });
 
-  const answer = (call: Writable<ProxyCall>, res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: Buffer | string) => {
+  const answer = (
+    call: Writable<ProxyCall>,
+    res: ServerResponse,
+    status: number,
+    headers: OutgoingHttpHeaders,
+    body: Buffer | string,
+  ) => {
     if (res.destroyed) {
       call.outcome = 'client-gone';
       return;
     }
-    const length = headers['content-length'] === undefined && status !== 204 && status !== 304 && call.method !== 'HEAD';
+    const length =
+      headers['content-length'] === undefined && status !== 204 && status !== 304 && call.method !== 'HEAD';
     res.writeHead(status, length ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers);
     res.end(body);
     call.status = status;
@@ -357,7 +396,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     try {
       switch (fault?.kind) {
         case 'status':
-          return answer(call, res, fault.status, { 'content-type': 'application/json' }, fault.body ?? problemBody(fault.status));
+          return answer(
+            call,
+            res,
+            fault.status,
+            { 'content-type': 'application/json' },
+            fault.body ?? problemBody(fault.status),
+          );
         case 'reset':
           return reset(call, req);
         case 'delay':
@@ -383,7 +428,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       }
       switch (fault?.kind) {
         case 'statusAfter':
-          return answer(call, res, fault.status, { 'content-type': 'application/json' }, fault.body ?? problemBody(fault.status));
+          return answer(
+            call,
+            res,
+            fault.status,
+            { 'content-type': 'application/json' },
+            fault.body ?? problemBody(fault.status),
+          );
         case 'resetAfter':
           return reset(call, req);
         case 'delayResponse':
@@ -445,7 +496,14 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           if (found) finish(() => resolve(found));
         };
         const timer = setTimeout(
-          () => finish(() => reject(new Error(`no call matching ${JSON.stringify(filter, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))} within ${timeoutMs} ms`))),
+          () =>
+            finish(() =>
+              reject(
+                new Error(
+                  `no call matching ${JSON.stringify(filter, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))} within ${timeoutMs} ms`,
+                ),
+              ),
+            ),
           timeoutMs,
         );
         const finish = (settle: () => void) => {
@@ -460,7 +518,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     async settled(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (inFlight.size > 0) {
-        if (Date.now() > deadline) throw new Error(`${inFlight.size} calls still in flight at the proxy after ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`${inFlight.size} calls still in flight at the proxy after ${timeoutMs} ms`);
         await Promise.race([Promise.all([...inFlight]), sleep(50)]);
       }
     },

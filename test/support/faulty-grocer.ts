@@ -24,7 +24,8 @@ export interface FaultyGrocer {
   reached(operation: GrocerOperation): number;
 }
 
-const unanswered = (operation: string) => new CommerceError('GROCER_UNAVAILABLE', `The grocer did not answer ${operation} (injected).`);
+const unanswered = (operation: string) =>
+  new CommerceError('GROCER_UNAVAILABLE', `The grocer did not answer ${operation} (injected).`);
 
 /**
  * Wraps `inner`.

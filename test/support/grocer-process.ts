@@ -3,7 +3,14 @@
  * (createGrocerSimulator + createGrocerServer), or as a child process started the way
  * `npm run start:grocer` starts it, which is what running the grocer as its own server means.
  */
-import { createGrocerServer, createGrocerSimulator, createHttpGrocer, type GrocerSimulator, type HttpGrocer, type HttpGrocerOptions } from '@grocery/grocer';
+import {
+  createGrocerServer,
+  createGrocerSimulator,
+  createHttpGrocer,
+  type GrocerSimulator,
+  type HttpGrocer,
+  type HttpGrocerOptions,
+} from '@grocery/grocer';
 import type { RunningServer } from '@grocery/http-node';
 import { spawnNodeChild, type ChildExit } from './node-child.ts';
 
@@ -52,7 +59,8 @@ export interface GrocerProcess extends TestGrocer {
 const DEFAULTS = { productCount: 500, seed: 1, pickingStepMs: 200 };
 
 function clientFor(origin: string, controlToken: string, apiToken: string | undefined) {
-  return (options: Omit<HttpGrocerOptions, 'url'> = {}) => createHttpGrocer({ url: origin, controlToken, token: apiToken, ...options });
+  return (options: Omit<HttpGrocerOptions, 'url'> = {}) =>
+    createHttpGrocer({ url: origin, controlToken, token: apiToken, ...options });
 }
 
 /**
@@ -97,7 +105,9 @@ export async function startGrocerInProcess(options: TestGrocerOptions = {}): Pro
  * await grocer.kill('SIGKILL');
  */
 export async function startGrocerProcess(
-  options: TestGrocerOptions & { /** Default 120 s (35 s seen on an overloaded machine). */ startTimeoutMs?: number } = {},
+  options: TestGrocerOptions & {
+    /** Default 120 s (35 s seen on an overloaded machine). */ startTimeoutMs?: number;
+  } = {},
 ): Promise<GrocerProcess> {
   const controlToken = options.controlToken ?? TEST_GROCER_CONTROL_TOKEN;
   const env: Record<string, string> = {
@@ -117,7 +127,10 @@ export async function startGrocerProcess(
   let origin: string;
   try {
     // main.ts prints "… ready in N ms at http://127.0.0.1:PORT; control on; …" once it listens.
-    [, origin = ''] = await child.waitForOutput(/ready in \d+ ms at (http:\/\/[^\s;]+);/, options.startTimeoutMs ?? 120_000);
+    [, origin = ''] = await child.waitForOutput(
+      /ready in \d+ ms at (http:\/\/[^\s;]+);/,
+      options.startTimeoutMs ?? 120_000,
+    );
   } catch (error) {
     await child.stop('SIGKILL');
     throw error;

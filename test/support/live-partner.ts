@@ -22,11 +22,18 @@ export interface LivePartner {
 }
 
 export async function createLivePartner(t: TestSystem, name = 'Live Grocer Co'): Promise<LivePartner> {
-  const created = await t.admin('POST', '/admin/partners', { name, environment: 'production', redirectUris: ['https://shop.live.example/callback'] });
+  const created = await t.admin('POST', '/admin/partners', {
+    name,
+    environment: 'production',
+    redirectUris: ['https://shop.live.example/callback'],
+  });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const { partnerId, partnerKey, clientId } = created.body as LivePartner;
   assert.equal((await t.admin('POST', `/admin/partners/${partnerId}/branch-resolution`)).status, 200);
-  const webhook = await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, { url: 'https://hooks.live.example/commerce', events: ['payment.paid', 'order.status'] });
+  const webhook = await t.admin('POST', `/admin/partners/${partnerId}/webhooks`, {
+    url: 'https://hooks.live.example/commerce',
+    events: ['payment.paid', 'order.status'],
+  });
   assert.equal(webhook.status, 201, JSON.stringify(webhook.body));
   const live = await t.admin('POST', `/admin/partners/${partnerId}/go-live`);
   assert.equal(live.status, 200, JSON.stringify(live.body));

@@ -66,7 +66,15 @@ export function spawnNodeChild(options: NodeChildOptions): NodeChild {
   }
   Object.assign(env, options.env, { TEST_PARENT_PID: String(process.pid) });
   // The sources of the workspace packages too (as the tests run them), not whatever was built last.
-  const args = [...(options.nodeFlags ?? []), '--conditions=@grocery/source', '--import', 'tsx', '--import', EXIT_WITH_PARENT, options.script];
+  const args = [
+    ...(options.nodeFlags ?? []),
+    '--conditions=@grocery/source',
+    '--import',
+    'tsx',
+    '--import',
+    EXIT_WITH_PARENT,
+    options.script,
+  ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env,
@@ -106,10 +114,24 @@ export function spawnNodeChild(options: NodeChildOptions): NodeChild {
         const check = () => {
           const match = output.match(pattern);
           if (match) return finish(() => resolve(match));
-          if (!running) return finish(() => reject(new Error(`${options.name} exited before printing ${pattern}; its output:\n${output.slice(-OUTPUT_LIMIT)}`)));
+          if (!running)
+            return finish(() =>
+              reject(
+                new Error(
+                  `${options.name} exited before printing ${pattern}; its output:\n${output.slice(-OUTPUT_LIMIT)}`,
+                ),
+              ),
+            );
         };
         const timer = setTimeout(
-          () => finish(() => reject(new Error(`${options.name} printed no ${pattern} within ${timeoutMs} ms; its output:\n${output.slice(-OUTPUT_LIMIT)}`))),
+          () =>
+            finish(() =>
+              reject(
+                new Error(
+                  `${options.name} printed no ${pattern} within ${timeoutMs} ms; its output:\n${output.slice(-OUTPUT_LIMIT)}`,
+                ),
+              ),
+            ),
           timeoutMs,
         );
         const finish = (settle: () => void) => {

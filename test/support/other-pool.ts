@@ -21,7 +21,13 @@ export async function startOtherPool(): Promise<OtherPool> {
   const dir = mkdtempSync(join(tmpdir(), 'pool-'));
   const db = await openDatabase({ dataDir: 'memory://' });
   const server = await listen({ port: 0 });
-  const pool = await createUserPool({ db, issuer: `${server.origin}/idp`, dev: true, mail: { mailboxDir: join(dir, 'mailbox') }, passwordHashing: { N: 1024, r: 8, p: 1 } });
+  const pool = await createUserPool({
+    db,
+    issuer: `${server.origin}/idp`,
+    dev: true,
+    mail: { mailboxDir: join(dir, 'mailbox') },
+    passwordHashing: { N: 1024, r: 8, p: 1 },
+  });
   server.server.on('request', createNodeHandler(pool));
   const shoppers = new ShopperSignIn(server.origin);
   return {

@@ -19,7 +19,11 @@ export function productionEnv(dataDir = mkdtempSync(join(tmpdir(), 'prod-'))): R
 }
 
 /** A loaded production configuration on ephemeral ports, with `extra` variables (e.g. STRIPE_*). */
-export function productionConfig(extra: Record<string, string> = {}): { config: ApiConfig; dataDir: string; adminToken: string } {
+export function productionConfig(extra: Record<string, string> = {}): {
+  config: ApiConfig;
+  dataDir: string;
+  adminToken: string;
+} {
   const dataDir = mkdtempSync(join(tmpdir(), 'prod-'));
   const config = loadConfig({ ...productionEnv(dataDir), PORT: '0', SEARCH_PORT: '0', LOG_LEVEL: 'silent', ...extra });
   return { config, dataDir, adminToken: PRODUCTION_ADMIN_TOKEN };

@@ -15,7 +15,10 @@ const SCREENSHOTS = join(new URL('../..', import.meta.url).pathname, '.test-outp
 export { launchBrowser } from './browser.ts';
 
 /** A fresh browser profile; the returned `errors` collects uncaught page errors, which every test asserts empty. */
-export async function shopContext(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function shopContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
@@ -37,7 +40,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Signs a new shopper up in the shop's own pages: e-mail and password, the e-mailed code, then the sign-in code. */
-export async function signUpInShop(page: Page, t: TestSystem, email: string, texts: { createAccount: RegExp; confirm: RegExp; signInCode: RegExp }): Promise<void> {
+export async function signUpInShop(
+  page: Page,
+  t: TestSystem,
+  email: string,
+  texts: { createAccount: RegExp; confirm: RegExp; signInCode: RegExp },
+): Promise<void> {
   const started = Date.now();
   await page.getByLabel(/^(E-mail|อีเมล)$/).fill(email);
   await page.locator('#password').fill(SHOP_PASSWORD);
@@ -54,7 +62,9 @@ export async function signUpInShop(page: Page, t: TestSystem, email: string, tex
 
 /** The signed-in shopper's id token, as the shop holds it (for setting up a case through the API). */
 export async function shopperToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('shop.session') ?? 'null') as { idToken: string } | null)?.idToken ?? null);
+  const token = await page.evaluate(
+    () => (JSON.parse(sessionStorage.getItem('shop.session') ?? 'null') as { idToken: string } | null)?.idToken ?? null,
+  );
   assert.ok(token, 'the shop holds a session');
   return token;
 }

@@ -1,4 +1,10 @@
-import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 
 /** The password every test shopper signs up with (it meets the pool's policy). */
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -14,17 +20,38 @@ export class ShopperSignIn {
 
   constructor(origin: string) {
     this.#origin = origin;
-    this.#cognito = new CognitoIdentityProviderClient({ endpoint: `${origin}/idp`, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    this.#cognito = new CognitoIdentityProviderClient({
+      endpoint: `${origin}/idp`,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
   }
 
   /** Signs a new shopper up and in; returns the id token. */
   async signUp(clientId: string, email: string): Promise<string> {
     const started = Date.now();
-    await this.#cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: TEST_PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] }));
-    await this.#cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: await this.mailboxCode(email, started) }));
+    await this.#cognito.send(
+      new SignUpCommand({
+        ClientId: clientId,
+        Username: email,
+        Password: TEST_PASSWORD,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    await this.#cognito.send(
+      new ConfirmSignUpCommand({
+        ClientId: clientId,
+        Username: email,
+        ConfirmationCode: await this.mailboxCode(email, started),
+      }),
+    );
     const signInAt = Date.now();
     const challenge = await this.#cognito.send(
-      new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD } }),
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: TEST_PASSWORD },
+      }),
     );
     const tokens = await this.#cognito.send(
       new RespondToAuthChallengeCommand({

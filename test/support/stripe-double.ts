@@ -50,7 +50,17 @@ export type DoubleSession = Pick<
 
 export type DoublePaymentIntent = Pick<
   Stripe.PaymentIntent,
-  'id' | 'object' | 'amount' | 'amount_received' | 'currency' | 'created' | 'latest_charge' | 'livemode' | 'metadata' | 'payment_method' | 'status'
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'amount_received'
+  | 'currency'
+  | 'created'
+  | 'latest_charge'
+  | 'livemode'
+  | 'metadata'
+  | 'payment_method'
+  | 'status'
 > & { latest_charge: string | null; payment_method: string | null };
 
 export type DoubleRefund = Pick<
@@ -122,7 +132,11 @@ export interface StripeDouble {
   /** A pending refund finishes: `succeeded`, or `failed` (its money stays with the merchant). */
   settleRefund(refundId: string, status: 'succeeded' | 'failed'): DoubleRefund;
   /** A webhook delivery of a refund event (`refund.updated`, …) about the refund as it is now, signed. */
-  refundEvent(type: string, refundId: string, options?: { timestamp?: number }): { payload: string; header: string; event: Record<string, unknown> };
+  refundEvent(
+    type: string,
+    refundId: string,
+    options?: { timestamp?: number },
+  ): { payload: string; header: string; event: Record<string, unknown> };
   /** An `unpaid` completed session settles (`paid`) or fails (its payment intent back to `requires_payment_method`). */
   settleAsync(sessionId: string, succeeded: boolean): DoubleSession;
   /** Stripe forgets idempotency keys after 24 hours: this forgets them all now. */
@@ -133,14 +147,21 @@ export interface StripeDouble {
    * A webhook delivery of `type` about the session as it is now, signed with the webhook secret
    * (or `secret`), at `timestamp` (Unix seconds; default now) so a test can sign a stale one.
    */
-  event(type: string, sessionId: string, options?: { timestamp?: number; secret?: string; id?: string }): { payload: string; header: string; event: Record<string, unknown> };
+  event(
+    type: string,
+    sessionId: string,
+    options?: { timestamp?: number; secret?: string; id?: string },
+  ): { payload: string; header: string; event: Record<string, unknown> };
   /**
    * The next `times` requests of `route` fail before Stripe would act: `status` (default 500) with
    * Stripe's error body, or `hang` (no answer until `close`). With `before` alone they do not fail:
    * `before` runs first (what happens at Stripe just before the request lands, e.g. the shopper
    * finishing on the page), then Stripe answers as usual.
    */
-  fault(route: StripeDoubleRoute, fault: { times?: number; status?: number; hang?: boolean; before?: () => void }): void;
+  fault(
+    route: StripeDoubleRoute,
+    fault: { times?: number; status?: number; hang?: boolean; before?: () => void },
+  ): void;
   close(): Promise<void>;
 }
 
@@ -174,7 +195,10 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   const refunds: DoubleRefund[] = [];
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, StoredIdempotent>();
-  const faults = new Map<StripeDoubleRoute, { times: number; status: number | null; hang: boolean; before: (() => void) | null }>();
+  const faults = new Map<
+    StripeDoubleRoute,
+    { times: number; status: number | null; hang: boolean; before: (() => void) | null }
+  >();
   let apiUrl = '';
   let holdRefunds = false;
 
@@ -183,7 +207,13 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
 
   function sessionOf(sessionId: string): DoubleSession {
     const session = sessions.get(sessionId);
-    if (!session) throw new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${sessionId}'` });
+    if (!session)
+      throw new StripeApiError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'session',
+        message: `No such checkout.session: '${sessionId}'`,
+      });
     // Stripe expires an open session when its time is up.
     if (session.status === 'open' && session.expires_at <= nowSeconds()) session.status = 'expired';
     return session;
@@ -252,7 +282,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     }
     if (params.mode !== 'payment') throw invalid('mode', 'This double takes Checkout Sessions in payment mode only.');
     const lines = params.line_items;
-    if (!Array.isArray(lines) || lines.length === 0) throw invalid('line_items', 'line_items is required in payment mode.');
+    if (!Array.isArray(lines) || lines.length === 0)
+      throw invalid('line_items', 'line_items is required in payment mode.');
     let amount = 0;
     let currency: string | null = null;
     lines.forEach((line: unknown, index) => {
@@ -260,23 +291,33 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       const price = asRecord(item.price_data);
       const unit = integer(price.unit_amount, `line_items[${index}][price_data][unit_amount]`);
       const quantity = integer(item.quantity, `line_items[${index}][quantity]`);
-      if (typeof price.currency !== 'string') throw invalid(`line_items[${index}][price_data][currency]`, 'Missing required param: currency.');
-      if (typeof asRecord(price.product_data).name !== 'string') throw invalid(`line_items[${index}][price_data][product_data][name]`, 'Missing required param: name.');
-      if (currency && currency !== price.currency) throw invalid('line_items', 'All line items must have the same currency.');
+      if (typeof price.currency !== 'string')
+        throw invalid(`line_items[${index}][price_data][currency]`, 'Missing required param: currency.');
+      if (typeof asRecord(price.product_data).name !== 'string')
+        throw invalid(`line_items[${index}][price_data][product_data][name]`, 'Missing required param: name.');
+      if (currency && currency !== price.currency)
+        throw invalid('line_items', 'All line items must have the same currency.');
       currency = price.currency;
       amount += unit * quantity;
     });
     const methods = params.allowed_payment_method_types === undefined ? null : params.allowed_payment_method_types;
-    if (methods !== null && (!Array.isArray(methods) || !methods.every((method) => typeof method === 'string'))) throw invalid('allowed_payment_method_types', 'Invalid array');
-    if (methods?.includes('promptpay') && currency !== 'thb') throw invalid('allowed_payment_method_types', 'The payment method `promptpay` only supports the currency thb.');
+    if (methods !== null && (!Array.isArray(methods) || !methods.every((method) => typeof method === 'string')))
+      throw invalid('allowed_payment_method_types', 'Invalid array');
+    if (methods?.includes('promptpay') && currency !== 'thb')
+      throw invalid('allowed_payment_method_types', 'The payment method `promptpay` only supports the currency thb.');
     const created = nowSeconds();
-    const expiresAt = params.expires_at === undefined ? created + 24 * 60 * 60 : integer(params.expires_at, 'expires_at');
+    const expiresAt =
+      params.expires_at === undefined ? created + 24 * 60 * 60 : integer(params.expires_at, 'expires_at');
     if (expiresAt < created + 30 * 60 || expiresAt > created + 24 * 60 * 60) {
-      throw invalid('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.');
+      throw invalid(
+        'expires_at',
+        'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+      );
     }
     for (const url of ['success_url', 'cancel_url'] as const) {
       const value = params[url];
-      if (value !== undefined && (typeof value !== 'string' || !/^https?:\/\//.test(value))) throw invalid(url, `Not a valid URL`);
+      if (value !== undefined && (typeof value !== 'string' || !/^https?:\/\//.test(value)))
+        throw invalid(url, `Not a valid URL`);
     }
     const metadata = stringMap(params.metadata, 'metadata');
     const intentData = asRecord(params.payment_intent_data ?? {});
@@ -312,16 +353,20 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
 
   function withExpansions(session: DoubleSession, expand: unknown): Record<string, unknown> {
     const fields = Array.isArray(expand) ? expand : [];
-    for (const field of fields) if (field !== 'payment_intent') throw invalid('expand', `This property cannot be expanded (${String(field)}).`);
-    if (fields.includes('payment_intent') && session.payment_intent) return { ...session, payment_intent: intents.get(session.payment_intent) };
+    for (const field of fields)
+      if (field !== 'payment_intent') throw invalid('expand', `This property cannot be expanded (${String(field)}).`);
+    if (fields.includes('payment_intent') && session.payment_intent)
+      return { ...session, payment_intent: intents.get(session.payment_intent) };
     return { ...session };
   }
 
   function createRefund(params: Record<string, unknown>): DoubleRefund {
     for (const name of Object.keys(params)) {
-      if (!['payment_intent', 'charge', 'amount', 'metadata', 'reason', 'expand'].includes(name)) throw invalid(name, `Received unknown parameter: ${name}`);
+      if (!['payment_intent', 'charge', 'amount', 'metadata', 'reason', 'expand'].includes(name))
+        throw invalid(name, `Received unknown parameter: ${name}`);
     }
-    if (typeof params.payment_intent !== 'string') throw invalid('payment_intent', 'Missing required param: payment_intent (or charge).');
+    if (typeof params.payment_intent !== 'string')
+      throw invalid('payment_intent', 'Missing required param: payment_intent (or charge).');
     const intent = intents.get(params.payment_intent);
     if (!intent)
       throw new StripeApiError(400, {
@@ -338,11 +383,17 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       });
     }
     const refunded = refunds
-      .filter((refund) => refund.payment_intent === intent.id && refund.status !== 'failed' && refund.status !== 'canceled')
+      .filter(
+        (refund) => refund.payment_intent === intent.id && refund.status !== 'failed' && refund.status !== 'canceled',
+      )
       .reduce((sum, refund) => sum + refund.amount, 0);
     const left = intent.amount_received - refunded;
     if (left <= 0)
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${intent.latest_charge} has already been refunded.`,
+      });
     const amount = params.amount === undefined ? left : integer(params.amount, 'amount');
     if (amount <= 0) throw invalid('amount', 'Invalid positive integer');
     if (amount > left)
@@ -352,7 +403,12 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
         param: 'amount',
         message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
       });
-    const reason = params.reason === undefined ? null : typeof params.reason === 'string' ? params.reason : JSON.stringify(params.reason);
+    const reason =
+      params.reason === undefined
+        ? null
+        : typeof params.reason === 'string'
+          ? params.reason
+          : JSON.stringify(params.reason);
     if (reason !== null && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason))
       throw invalid('reason', `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`);
     const refund: DoubleRefund = {
@@ -377,7 +433,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
 
   function routeOf(method: string, path: string): { route: StripeDoubleRoute | 'unknown'; objectId: string | null } {
     const match = (pattern: RegExp) => pattern.exec(path)?.[1] ?? null;
-    if (method === 'POST' && path === '/v1/checkout/sessions') return { route: 'POST /v1/checkout/sessions', objectId: null };
+    if (method === 'POST' && path === '/v1/checkout/sessions')
+      return { route: 'POST /v1/checkout/sessions', objectId: null };
     let objectId = match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (objectId && method === 'GET') return { route: 'GET /v1/checkout/sessions/:id', objectId };
     objectId = match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
@@ -387,7 +444,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     objectId = match(/^\/v1\/refunds\/([^/]+)$/);
     if (objectId && method === 'GET') return { route: 'GET /v1/refunds/:id', objectId };
     objectId = match(/^\/c\/pay\/([^/]+)$/);
-    if (objectId && (method === 'GET' || method === 'POST')) return { route: `${method} /c/pay/:id` as StripeDoubleRoute, objectId };
+    if (objectId && (method === 'GET' || method === 'POST'))
+      return { route: `${method} /c/pay/:id` as StripeDoubleRoute, objectId };
     return { route: 'unknown', objectId: null };
   }
 
@@ -396,7 +454,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     const method = request.method ?? 'GET';
     const rawBody = await readBody(request);
     const { route, objectId } = routeOf(method, url.pathname);
-    const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null);
+    const header = (name: string) =>
+      typeof request.headers[name] === 'string' ? (request.headers[name] as string) : null;
     const params = method === 'GET' ? decodeForm(url.searchParams) : decodeForm(new URLSearchParams(rawBody));
     requests.push({
       route,
@@ -414,13 +473,20 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
         fault.times -= 1;
         fault.before?.();
         if (fault.hang) return; // no answer: the socket stays open until close()
-        if (fault.status !== null) return sendError(response, new StripeApiError(fault.status, faultBody(fault.status)));
+        if (fault.status !== null)
+          return sendError(response, new StripeApiError(fault.status, faultBody(fault.status)));
       }
     }
 
     if (route === 'GET /c/pay/:id' || route === 'POST /c/pay/:id') return payPage(route, objectId!, response);
     if (route === 'unknown') {
-      return sendError(response, new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` }));
+      return sendError(
+        response,
+        new StripeApiError(404, {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${url.pathname}).`,
+        }),
+      );
     }
 
     const authorization = header('authorization');
@@ -445,7 +511,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
           }),
         );
       }
-      if (stored) return send(response, stored.status, stored.body, { 'idempotent-replayed': 'true', 'idempotency-key': key });
+      if (stored)
+        return send(response, stored.status, stored.body, { 'idempotent-replayed': 'true', 'idempotency-key': key });
     }
 
     let status = 200;
@@ -475,12 +542,25 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
         return createRefund(params);
       case 'GET /v1/refunds': {
         const limit = params.limit === undefined ? 10 : integer(params.limit, 'limit');
-        const matching = refunds.filter((refund) => params.payment_intent === undefined || refund.payment_intent === params.payment_intent).reverse();
-        return { object: 'list', data: matching.slice(0, limit), has_more: matching.length > limit, url: '/v1/refunds' };
+        const matching = refunds
+          .filter((refund) => params.payment_intent === undefined || refund.payment_intent === params.payment_intent)
+          .reverse();
+        return {
+          object: 'list',
+          data: matching.slice(0, limit),
+          has_more: matching.length > limit,
+          url: '/v1/refunds',
+        };
       }
       case 'GET /v1/refunds/:id': {
         const refund = refunds.find((candidate) => candidate.id === objectId);
-        if (!refund) throw new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such refund: '${objectId}'` });
+        if (!refund)
+          throw new StripeApiError(404, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'id',
+            message: `No such refund: '${objectId}'`,
+          });
         return refund;
       }
       default:
@@ -493,11 +573,17 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     if (session && session.status === 'open' && session.expires_at <= nowSeconds()) session.status = 'expired';
     const page = (status: number, body: string) => {
       response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe double checkout</title></head><body>${body}</body></html>`);
+      response.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe double checkout</title></head><body>${body}</body></html>`,
+      );
     };
-    if (!session) return page(404, '<h1>Something went wrong</h1><p>The page you were looking for could not be found.</p>');
+    if (!session)
+      return page(404, '<h1>Something went wrong</h1><p>The page you were looking for could not be found.</p>');
     if (session.status !== 'open')
-      return page(410, `<h1>This Checkout Session is no longer active</h1>${session.cancel_url ? `<p><a href="${html(session.cancel_url)}">Return to the merchant</a></p>` : ''}`);
+      return page(
+        410,
+        `<h1>This Checkout Session is no longer active</h1>${session.cancel_url ? `<p><a href="${html(session.cancel_url)}">Return to the merchant</a></p>` : ''}`,
+      );
     if (route === 'POST /c/pay/:id') {
       completeSession(sessionId, 'paid');
       response.writeHead(303, { location: session.success_url ?? '/' });
@@ -515,7 +601,13 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   }
 
   /** A webhook delivery of `type` about `object`, signed as Stripe signs them. */
-  function signedEvent(type: string, object: object, timestamp = nowSeconds(), secret = webhookSecret, eventId = id('evt')) {
+  function signedEvent(
+    type: string,
+    object: object,
+    timestamp = nowSeconds(),
+    secret = webhookSecret,
+    eventId = id('evt'),
+  ) {
     const event = {
       id: eventId,
       object: 'event',
@@ -534,7 +626,18 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) send(response, 500, { error: { type: 'api_error', message: `Double fault: ${error instanceof Error ? error.message : String(error)}` } }, {});
+      if (!response.headersSent)
+        send(
+          response,
+          500,
+          {
+            error: {
+              type: 'api_error',
+              message: `Double fault: ${error instanceof Error ? error.message : String(error)}`,
+            },
+          },
+          {},
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -558,7 +661,12 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     settleAsync: (sessionId, succeeded) => {
       const session = sessionOf(sessionId);
       const intent = session.payment_intent ? intents.get(session.payment_intent) : undefined;
-      if (session.status !== 'complete' || session.payment_status !== 'unpaid' || !intent || intent.status !== 'processing') {
+      if (
+        session.status !== 'complete' ||
+        session.payment_status !== 'unpaid' ||
+        !intent ||
+        intent.status !== 'processing'
+      ) {
         throw new Error(`Checkout Session ${sessionId} has no payment settling.`);
       }
       if (succeeded) {
@@ -575,7 +683,12 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     openSession: ({ amountMinor, currency = 'thb', metadata = {} }) =>
       createSession({
         mode: 'payment',
-        line_items: [{ price_data: { currency, unit_amount: String(amountMinor), product_data: { name: 'Elsewhere' } }, quantity: '1' }],
+        line_items: [
+          {
+            price_data: { currency, unit_amount: String(amountMinor), product_data: { name: 'Elsewhere' } },
+            quantity: '1',
+          },
+        ],
         metadata,
         payment_intent_data: { metadata },
         success_url: 'https://elsewhere.example/ok',
@@ -602,10 +715,16 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     },
     forgetIdempotencyKeys: () => idempotent.clear(),
     expire: (sessionId) => expireSession(sessionId),
-    event: (type, sessionId, eventOptions = {}) => signedEvent(type, { ...sessionOf(sessionId) }, eventOptions.timestamp, eventOptions.secret, eventOptions.id),
+    event: (type, sessionId, eventOptions = {}) =>
+      signedEvent(type, { ...sessionOf(sessionId) }, eventOptions.timestamp, eventOptions.secret, eventOptions.id),
     fault: (route, fault) => {
       const before = fault.before ?? null;
-      faults.set(route, { times: fault.times ?? 1, status: fault.status ?? (before ? null : 500), hang: fault.hang ?? false, before });
+      faults.set(route, {
+        times: fault.times ?? 1,
+        status: fault.status ?? (before ? null : 500),
+        hang: fault.hang ?? false,
+        before,
+      });
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -617,7 +736,11 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
 
 function faultBody(status: number): { type: string; code?: string; message: string } {
   if (status === 429)
-    return { type: 'invalid_request_error', code: 'rate_limit', message: 'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.' };
+    return {
+      type: 'invalid_request_error',
+      code: 'rate_limit',
+      message: 'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+    };
   if (status >= 500) return { type: 'api_error', message: 'An unknown error occurred' };
   return { type: 'invalid_request_error', message: `Injected ${status}.` };
 }
@@ -628,7 +751,12 @@ function invalid(param: string, message: string): StripeApiError {
 
 function integer(value: unknown, param: string): number {
   if (typeof value !== 'string' || !/^-?\d{1,15}$/.test(value))
-    throw new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param, message: `Invalid integer: ${String(value)}` });
+    throw new StripeApiError(400, {
+      type: 'invalid_request_error',
+      code: 'parameter_invalid_integer',
+      param,
+      message: `Invalid integer: ${String(value)}`,
+    });
   return Number(value);
 }
 
@@ -643,7 +771,8 @@ function stringMap(value: unknown, param: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, item] of Object.entries(record)) {
     if (typeof item !== 'string') throw invalid(`${param}[${key}]`, 'Invalid string');
-    if (key.length > 40 || item.length > 500) throw invalid(`${param}[${key}]`, 'Metadata keys are at most 40 characters and values at most 500.');
+    if (key.length > 40 || item.length > 500)
+      throw invalid(`${param}[${key}]`, 'Metadata keys are at most 40 characters and values at most 500.');
     out[key] = item;
   }
   return out;
@@ -698,7 +827,11 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-  response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(8).toString('hex')}`, ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': `req_${randomBytes(8).toString('hex')}`,
+    ...headers,
+  });
   response.end(JSON.stringify(body));
 }
 

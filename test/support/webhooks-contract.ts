@@ -9,7 +9,9 @@ import { parse } from 'yaml';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-const document = parse(readFileSync(new URL('../../openapi/webhooks.yaml', import.meta.url), 'utf8')) as { components: Record<string, unknown> };
+const document = parse(readFileSync(new URL('../../openapi/webhooks.yaml', import.meta.url), 'utf8')) as {
+  components: Record<string, unknown>;
+};
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema({ $id: 'webhooks.yaml', components: document.components });
@@ -22,5 +24,8 @@ export function assertMatchesSchema(name: string, body: unknown): void {
     validate = ajv.compile({ $ref: `webhooks.yaml#/components/schemas/${name}` });
     cache.set(name, validate);
   }
-  if (!validate(body)) throw new Error(`body does not match ${name} of openapi/webhooks.yaml: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+  if (!validate(body))
+    throw new Error(
+      `body does not match ${name} of openapi/webhooks.yaml: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+    );
 }

@@ -32,7 +32,12 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Create a partner with its first key and app client',
     method: 'POST',
     path: () => '/admin/partners',
-    body: (f) => ({ name: need(f, 'name'), environment: f.environment ?? 'sandbox', redirectUris: list(f['redirect-uris']), clientId: f['client-id'] }),
+    body: (f) => ({
+      name: need(f, 'name'),
+      environment: f.environment ?? 'sandbox',
+      redirectUris: list(f['redirect-uris']),
+      clientId: f['client-id'],
+    }),
     flags: ['name', 'environment', 'redirect-uris', 'client-id'],
   },
   'list-partners': { summary: 'List partners', method: 'GET', path: () => '/admin/partners', flags: [] },
@@ -43,8 +48,18 @@ const COMMANDS: Record<string, Command> = {
     body: (f) => ({ environment: f.environment ?? 'sandbox' }),
     flags: ['partner', 'environment'],
   },
-  'list-keys': { summary: "List a partner's keys", method: 'GET', path: (f) => `/admin/partners/${need(f, 'partner')}/keys`, flags: ['partner'] },
-  'revoke-key': { summary: 'Revoke a key by its prefix (pk_test_XXXX)', method: 'DELETE', path: (f) => `/admin/keys/${need(f, 'prefix')}`, flags: ['prefix'] },
+  'list-keys': {
+    summary: "List a partner's keys",
+    method: 'GET',
+    path: (f) => `/admin/partners/${need(f, 'partner')}/keys`,
+    flags: ['partner'],
+  },
+  'revoke-key': {
+    summary: 'Revoke a key by its prefix (pk_test_XXXX)',
+    method: 'DELETE',
+    path: (f) => `/admin/keys/${need(f, 'prefix')}`,
+    flags: ['prefix'],
+  },
   'add-client': {
     summary: 'Register an app client with redirect URIs',
     method: 'POST',
@@ -70,7 +85,12 @@ const COMMANDS: Record<string, Command> = {
     path: (f) => `/admin/partners/${need(f, 'partner')}/go-live`,
     flags: ['partner'],
   },
-  reconcile: { summary: "Compare the service's orders and payments with the grocer's and the providers'", method: 'GET', path: () => '/admin/reconciliation', flags: [] },
+  reconcile: {
+    summary: "Compare the service's orders and payments with the grocer's and the providers'",
+    method: 'GET',
+    path: () => '/admin/reconciliation',
+    flags: [],
+  },
   'add-webhook': {
     summary: 'Register a webhook endpoint (prints its signing secret once)',
     method: 'POST',
@@ -78,8 +98,18 @@ const COMMANDS: Record<string, Command> = {
     body: (f) => ({ url: need(f, 'url'), ...(f.events ? { events: list(f.events) } : {}) }),
     flags: ['partner', 'url', 'events'],
   },
-  'list-webhooks': { summary: "List a partner's webhook endpoints", method: 'GET', path: (f) => `/admin/partners/${need(f, 'partner')}/webhooks`, flags: ['partner'] },
-  'disable-webhook': { summary: 'Disable a webhook endpoint', method: 'DELETE', path: (f) => `/admin/webhooks/${need(f, 'endpoint')}`, flags: ['endpoint'] },
+  'list-webhooks': {
+    summary: "List a partner's webhook endpoints",
+    method: 'GET',
+    path: (f) => `/admin/partners/${need(f, 'partner')}/webhooks`,
+    flags: ['partner'],
+  },
+  'disable-webhook': {
+    summary: 'Disable a webhook endpoint',
+    method: 'DELETE',
+    path: (f) => `/admin/webhooks/${need(f, 'endpoint')}`,
+    flags: ['endpoint'],
+  },
   'rotate-webhook-secret': {
     summary: "Rotate an endpoint's signing secret",
     method: 'POST',
@@ -92,12 +122,21 @@ const COMMANDS: Record<string, Command> = {
     path: (f) => `/admin/partners/${need(f, 'partner')}/deliveries`,
     flags: ['partner'],
   },
-  redeliver: { summary: 'Deliver a delivery again', method: 'POST', path: (f) => `/admin/deliveries/${need(f, 'delivery')}/redeliver`, flags: ['delivery'] },
+  redeliver: {
+    summary: 'Deliver a delivery again',
+    method: 'POST',
+    path: (f) => `/admin/deliveries/${need(f, 'delivery')}/redeliver`,
+    flags: ['delivery'],
+  },
   'grocer-price': {
     summary: 'Simulator: set a branch price in THB (omit --amount to unprice)',
     method: 'POST',
     path: () => '/admin/grocer/prices',
-    body: (f) => ({ branchCode: need(f, 'branch'), cprcode: need(f, 'cprcode'), amount: f.amount === undefined ? null : Number(f.amount) }),
+    body: (f) => ({
+      branchCode: need(f, 'branch'),
+      cprcode: need(f, 'cprcode'),
+      amount: f.amount === undefined ? null : Number(f.amount),
+    }),
     flags: ['branch', 'cprcode', 'amount'],
   },
   'grocer-stock': {
@@ -107,20 +146,30 @@ const COMMANDS: Record<string, Command> = {
     body: (f) => ({ branchCode: need(f, 'branch'), cprcode: need(f, 'cprcode'), qty: Number(need(f, 'qty')) }),
     flags: ['branch', 'cprcode', 'qty'],
   },
-  'grocer-advance': { summary: "Simulator: move an order's picking one step", method: 'POST', path: (f) => `/admin/grocer/orders/${need(f, 'order')}/advance`, flags: ['order'] },
+  'grocer-advance': {
+    summary: "Simulator: move an order's picking one step",
+    method: 'POST',
+    path: (f) => `/admin/grocer/orders/${need(f, 'order')}/advance`,
+    flags: ['order'],
+  },
 };
 
 function usage(): string {
   return [
     'Usage: npm run admin -- <command> [--flag value ...]',
     '',
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(28)} ${c.summary}${c.flags.length ? `  (${c.flags.map((f) => `--${f}`).join(' ')})` : ''}`),
+    ...Object.entries(COMMANDS).map(
+      ([name, c]) =>
+        `  ${name.padEnd(28)} ${c.summary}${c.flags.length ? `  (${c.flags.map((f) => `--${f}`).join(' ')})` : ''}`,
+    ),
   ].join('\n');
 }
 
 function credentials(): { url: string; token: string } {
   const file = join(process.env.DATA_DIR ?? '.data', 'dev-credentials.json');
-  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { baseUrl: string; adminToken: string }) : null;
+  const saved = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as { baseUrl: string; adminToken: string })
+    : null;
   const url = process.env.ADMIN_URL ?? saved?.baseUrl;
   const token = process.env.ADMIN_TOKEN ?? saved?.adminToken;
   if (!url || !token) throw new Error(`Set ADMIN_URL and ADMIN_TOKEN (or start the API once so ${file} exists).`);
@@ -134,7 +183,11 @@ async function main(): Promise<number> {
     console.error(usage());
     return name ? 2 : 0;
   }
-  const { values } = parseArgs({ args: rest, options: Object.fromEntries(command.flags.map((f) => [f, { type: 'string' as const }])), strict: true });
+  const { values } = parseArgs({
+    args: rest,
+    options: Object.fromEntries(command.flags.map((f) => [f, { type: 'string' as const }])),
+    strict: true,
+  });
   const flags = values as Record<string, string | undefined>;
   const { url, token } = credentials();
   const response = await fetch(`${url}${command.path(flags)}`, {

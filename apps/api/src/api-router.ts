@@ -31,11 +31,13 @@ export function bodyLimit(path: string): number {
   return 16 * KB;
 }
 
-const notFound = (): Promise<HttpResponse> => Promise.resolve(errorResponse(404, 'NOT_FOUND', 'No such route. The guide is at /docs.'));
+const notFound = (): Promise<HttpResponse> =>
+  Promise.resolve(errorResponse(404, 'NOT_FOUND', 'No such route. The guide is at /docs.'));
 
 /** Routes a request to its surface by path (the spec's "Surfaces" table). */
 export function createApiRouter(handlers: ApiHandlers): HttpHandler {
-  const optional = (handler: HttpHandler | undefined, request: HttpRequest) => (handler ? handler(request) : notFound());
+  const optional = (handler: HttpHandler | undefined, request: HttpRequest) =>
+    handler ? handler(request) : notFound();
   return (request) => {
     const path = request.path;
     if (path === '/graphql') return handlers.graphql(request);
@@ -46,7 +48,8 @@ export function createApiRouter(handlers: ApiHandlers): HttpHandler {
     if (path === '/schema.graphql') return handlers.schema(request);
     if (path === '/health' || path.startsWith('/health/')) return handlers.health(request);
     if (path === '/metrics') return optional(handlers.metrics, request);
-    if (path === '/idp' || path.startsWith('/idp/')) return optional(handlers.idp, { ...request, path: path.slice(4) || '/' });
+    if (path === '/idp' || path.startsWith('/idp/'))
+      return optional(handlers.idp, { ...request, path: path.slice(4) || '/' });
     if (path.startsWith('/admin/')) return handlers.admin(request);
     if (path === '/webhooks/stripe') return optional(handlers.providerWebhooks, request);
     if (path.startsWith('/webhooks/')) return optional(handlers.webhooks, request);

@@ -169,13 +169,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
   const dataDir = resolve(env.DATA_DIR);
   const production = env.NODE_ENV === 'production';
   if (production) {
-    const missing = (['ADMIN_TOKEN', 'DOWNLOAD_SECRET', 'GROCER_WEBHOOK_SECRET', 'PUBLIC_BASE_URL'] as const).filter((name) => !env[name]);
+    const missing = (['ADMIN_TOKEN', 'DOWNLOAD_SECRET', 'GROCER_WEBHOOK_SECRET', 'PUBLIC_BASE_URL'] as const).filter(
+      (name) => !env[name],
+    );
     if (missing.length) throw new Error(`Invalid configuration: production needs ${missing.join(', ')}.`);
   }
   const stripeSet = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET || env.STRIPE_API_URL);
   if (stripeSet) {
     const problems = stripeConfigProblems(env);
-    if (problems.length) throw new Error(`Invalid configuration: Stripe settings are incomplete: ${problems.join(' ')}`);
+    if (problems.length)
+      throw new Error(`Invalid configuration: Stripe settings are incomplete: ${problems.join(' ')}`);
   }
   const secrets = production ? null : devSecrets(dataDir);
   return {
@@ -216,7 +219,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    stripe: stripeSet ? { secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL } : null,
+    stripe: stripeSet
+      ? { secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL }
+      : null,
     rateLimits: {
       partnerPerMinute: { sandbox: env.RATE_LIMIT_SANDBOX_PER_MIN, production: env.RATE_LIMIT_PRODUCTION_PER_MIN },
       shopperMutationsPerMinute: env.RATE_LIMIT_SHOPPER_MUTATIONS_PER_MIN,

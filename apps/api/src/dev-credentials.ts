@@ -28,7 +28,14 @@ export async function ensureDevPartner(
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as DevCredentials;
     if (await commerce.partners.verifyKey(saved.partnerKey)) {
-      const current = { ...saved, baseUrl: urls.publicBaseUrl, searchUrl: urls.searchUrl, shopUrl: urls.shopUrl, idpUrl: urls.idpUrl, adminToken: urls.config.adminToken };
+      const current = {
+        ...saved,
+        baseUrl: urls.publicBaseUrl,
+        searchUrl: urls.searchUrl,
+        shopUrl: urls.shopUrl,
+        idpUrl: urls.idpUrl,
+        adminToken: urls.config.adminToken,
+      };
       writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`, { mode: 0o600 });
       return current;
     }

@@ -55,7 +55,13 @@ export function createHealthHandler(checks: HealthChecks): HttpHandler {
     const searchOk = search === undefined || search.state === 'ready';
     const ready = database.ok && grocer.ok && catalogVersion !== null && searchOk && !draining;
     const body = {
-      status: ready ? 'ok' : draining ? 'draining' : search && !searchOk && database.ok && grocer.ok && catalogVersion !== null ? 'starting' : 'degraded',
+      status: ready
+        ? 'ok'
+        : draining
+          ? 'draining'
+          : search && !searchOk && database.ok && grocer.ok && catalogVersion !== null
+            ? 'starting'
+            : 'degraded',
       version: VERSION,
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
       database,

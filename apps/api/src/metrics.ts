@@ -76,7 +76,12 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const limited = new Counter({ name: 'rate_limited_requests_total', help: 'Requests refused with 429, by surface', labelNames: ['surface'], registers: [registry] });
+  const limited = new Counter({
+    name: 'rate_limited_requests_total',
+    help: 'Requests refused with 429, by surface',
+    labelNames: ['surface'],
+    registers: [registry],
+  });
   registerStateGauges(registry, options);
   const tokenDigest = sha256Hex(options.adminToken);
   return {
@@ -90,8 +95,17 @@ export function createApiMetrics(options: ApiMetricsOptions): ApiMetrics {
     instrumentGrocer: grocerInstrumentation(registry),
     async handler(request) {
       const given = bearerCredential(request.headers.authorization);
-      if (!given || !sameDigest(sha256Hex(given), tokenDigest)) return errorResponse(401, 'ADMIN_TOKEN_INVALID', 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.');
-      return { status: 200, headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' }, body: await registry.metrics() };
+      if (!given || !sameDigest(sha256Hex(given), tokenDigest))
+        return errorResponse(
+          401,
+          'ADMIN_TOKEN_INVALID',
+          'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.',
+        );
+      return {
+        status: 200,
+        headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' },
+        body: await registry.metrics(),
+      };
     },
   };
 }
@@ -167,7 +181,10 @@ function grocerInstrumentation(registry: Registry): <T extends GrocerGateway>(gr
           grocerCalls.inc({ operation, outcome: 'ok' });
           return value;
         } catch (error) {
-          grocerCalls.inc({ operation, outcome: error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : 'error' });
+          grocerCalls.inc({
+            operation,
+            outcome: error instanceof Error && 'code' in error ? String((error as { code: unknown }).code) : 'error',
+          });
           throw error;
         } finally {
           grocerLatency.observe({ operation }, (performance.now() - start) / 1000);

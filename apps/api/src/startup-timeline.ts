@@ -1,7 +1,14 @@
 import { performance } from 'node:perf_hooks';
 
 /** The phases of a start, in the order they end on the way to ready. */
-export const STARTUP_PHASES = ['moduleLoad', 'database', 'grocer', 'catalogSnapshot', 'searchIndex', 'listening'] as const;
+export const STARTUP_PHASES = [
+  'moduleLoad',
+  'database',
+  'grocer',
+  'catalogSnapshot',
+  'searchIndex',
+  'listening',
+] as const;
 export type StartupPhase = (typeof STARTUP_PHASES)[number];
 
 /** How long each phase of the start took, in ms; they add up to `totalMs` (process start to serving). */
@@ -23,7 +30,14 @@ export interface StartupTimings {
  * await openDatabase(); startup.end('database');
  */
 export function createStartupTimeline(now: () => number = () => performance.now()) {
-  const phases: Record<StartupPhase, number> = { moduleLoad: 0, database: 0, grocer: 0, catalogSnapshot: 0, searchIndex: 0, listening: 0 };
+  const phases: Record<StartupPhase, number> = {
+    moduleLoad: 0,
+    database: 0,
+    grocer: 0,
+    catalogSnapshot: 0,
+    searchIndex: 0,
+    listening: 0,
+  };
   let last = now();
   phases.moduleLoad = Math.round(last);
   let done: StartupTimings | null = null;

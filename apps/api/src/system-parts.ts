@@ -7,13 +7,24 @@ import { join } from 'node:path';
 import { createCommerce, createJwtIdentityVerifier, type Commerce } from '@grocery/core';
 import type { Clock, GrocerControl, GrocerGateway, PaymentProvider, Store, WebhookSender } from '@grocery/core/ports';
 import { withPartnerRateLimit, type HttpHandler } from '@grocery/core/http';
-import { CatalogSnapshots, createDirectorySnapshotCache, featherFileName, SnapshotRepository, snapshotCatalogReader } from '@grocery/catalog';
+import {
+  CatalogSnapshots,
+  createDirectorySnapshotCache,
+  featherFileName,
+  SnapshotRepository,
+  snapshotCatalogReader,
+} from '@grocery/catalog';
 import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
 import { createUserPool, type UserPool } from '@grocery/idp';
 import { thaiPostcodeDirectory } from '@grocery/postcodes';
 import { createHttpSearchClient } from '@grocery/search-client';
 import { createSqlStore, databaseOnFirstUse, isNewPgliteDataDir, openDatabase, type Db } from '@grocery/store';
-import { createDatabaseIndexStore, createFileIndexStore, startSearchService, type SearchService } from '@grocery/app-search';
+import {
+  createDatabaseIndexStore,
+  createFileIndexStore,
+  startSearchService,
+  type SearchService,
+} from '@grocery/app-search';
 import type { ApiConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { createApiMetrics, type ApiMetrics } from './metrics.ts';
@@ -82,7 +93,10 @@ export interface SystemParts {
  * initdb (seconds, on this thread) runs while the index builds; the snapshot is published once the
  * start is over.
  */
-export async function openParts(context: StartContext, productionProvider: PaymentProvider | null): Promise<SystemParts> {
+export async function openParts(
+  context: StartContext,
+  productionProvider: PaymentProvider | null,
+): Promise<SystemParts> {
   const { config, options, startup, closers } = context;
   const newDatabase = !options.db && !config.databaseUrl && isNewPgliteDataDir(join(config.dataDir, 'pgdata'));
   // A database being created is opened after the snapshot and the index build are under way (see above).
@@ -106,12 +120,19 @@ export async function openParts(context: StartContext, productionProvider: Payme
   const grocer = metrics.instrumentGrocer(opened.grocer);
   startup?.end('grocer');
 
-  const catalog = await startCatalog(context, grocer, database ? database.db : databaseOnFirstUse('pglite', async () => (await openStoreOnce()).db), newDatabase);
+  const catalog = await startCatalog(
+    context,
+    grocer,
+    database ? database.db : databaseOnFirstUse('pglite', async () => (await openStoreOnce()).db),
+    newDatabase,
+  );
   startup?.end('catalogSnapshot');
 
   // Partner keys are checked by commerce, which exists once the database is open; a search request before that waits for it.
   const wiring = commerceToCome();
-  const searchStarting = config.searchEmbedded ? startEmbeddedSearch(context, catalog, database?.db ?? null, wiring.commerce) : null;
+  const searchStarting = config.searchEmbedded
+    ? startEmbeddedSearch(context, catalog, database?.db ?? null, wiring.commerce)
+    : null;
   // A start given up (or stopped) releases search requests still waiting for commerce, before the search service drains; after the start this does nothing.
   closers.push(async () => wiring.abandon(new Error('the system stopped before it was wired')));
 
@@ -128,7 +149,11 @@ export async function openParts(context: StartContext, productionProvider: Payme
 }
 
 /** Commerce before it exists: a promise of it, settled when it is wired or the start is abandoned. */
-function commerceToCome(): { commerce: Promise<Commerce>; wired: (commerce: Commerce) => void; abandon: (error: Error) => void } {
+function commerceToCome(): {
+  commerce: Promise<Commerce>;
+  wired: (commerce: Commerce) => void;
+  abandon: (error: Error) => void;
+} {
   let wired!: (commerce: Commerce) => void;
   let abandon!: (error: Error) => void;
   const commerce = new Promise<Commerce>((resolve, reject) => {
@@ -140,8 +165,13 @@ function commerceToCome(): { commerce: Promise<Commerce>; wired: (commerce: Comm
 }
 
 /** The production payment provider: given, or Stripe when configured (its SDK, a second of loading, only then). */
-export async function loadProductionProvider(config: ApiConfig, options: SystemOptions): Promise<PaymentProvider | null> {
-  const provider = options.productionPaymentProvider ?? (config.stripe ? (await import('@grocery/stripe')).createStripePaymentProvider(config.stripe) : null);
+export async function loadProductionProvider(
+  config: ApiConfig,
+  options: SystemOptions,
+): Promise<PaymentProvider | null> {
+  const provider =
+    options.productionPaymentProvider ??
+    (config.stripe ? (await import('@grocery/stripe')).createStripePaymentProvider(config.stripe) : null);
   if (config.env === 'production' && !provider) {
     throw new Error(
       'Production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (README "Production payments"). ' +
@@ -163,7 +193,14 @@ async function openStore({ config, options }: StartContext): Promise<{ db: Db; s
 }
 
 /** The grocer: over HTTP when GROCER_URL is set, else the simulator in this process (generated from its seed). */
-async function openGrocer({ config, options, clock, publicBaseUrl, log, closers }: StartContext): Promise<{ grocer: GrocerGateway; control: GrocerControl | null }> {
+async function openGrocer({
+  config,
+  options,
+  clock,
+  publicBaseUrl,
+  log,
+  closers,
+}: StartContext): Promise<{ grocer: GrocerGateway; control: GrocerControl | null }> {
   if (config.grocerUrl) {
     const grocer = createHttpGrocer({
       url: config.grocerUrl,
@@ -188,14 +225,20 @@ async function openGrocer({ config, options, clock, publicBaseUrl, log, closers 
 }
 
 /** Starts the catalog snapshots and waits for the first one served (adopted, decoded or built). */
-async function startCatalog(context: StartContext, grocer: GrocerGateway, db: Db, newDatabase: boolean): Promise<CatalogSnapshots> {
+async function startCatalog(
+  context: StartContext,
+  grocer: GrocerGateway,
+  db: Db,
+  newDatabase: boolean,
+): Promise<CatalogSnapshots> {
   const { config, clock, log, publicBaseUrl } = context;
   const catalog = new CatalogSnapshots({
     grocer,
     publicBaseUrl,
     repository: new SnapshotRepository(db),
     // Beside PGlite a local copy of the snapshot (encoded) and its `all` file spares a restart rebuilding it.
-    fileCache: db.kind === 'pglite' ? createDirectorySnapshotCache(join(config.dataDir, 'catalog-snapshot')) : undefined,
+    fileCache:
+      db.kind === 'pglite' ? createDirectorySnapshotCache(join(config.dataDir, 'catalog-snapshot')) : undefined,
     clock,
     pollIntervalMs: config.catalogPollMs,
     // On a fresh database the build is served at once and published once the start is over.
@@ -212,7 +255,12 @@ async function startCatalog(context: StartContext, grocer: GrocerGateway, db: Db
 
 /** Starts the embedded search service, which loads its index (or builds it, in a worker) from the served snapshot. */
 /** `db` is null while PGlite creates its database (the index store is a directory then anyway). */
-function startEmbeddedSearch(context: StartContext, catalog: CatalogSnapshots, db: Db | null, commerceWired: Promise<Commerce>): Promise<SearchService> {
+function startEmbeddedSearch(
+  context: StartContext,
+  catalog: CatalogSnapshots,
+  db: Db | null,
+  commerceWired: Promise<Commerce>,
+): Promise<SearchService> {
   const { config, log, publicBaseUrl } = context;
   const starting = startSearchService({
     port: config.searchPort,
@@ -222,15 +270,22 @@ function startEmbeddedSearch(context: StartContext, catalog: CatalogSnapshots, d
     catalog: {
       latestVersion: async () => catalog.current()?.version ?? null,
       // A decoded snapshot holds no file: `findFile` loads it (local copy or database, checked) when a build needs it.
-      feather: async (version) => (catalog.current()?.version === version ? ((await catalog.findFile(featherFileName(version, 'all')))?.body ?? null) : null),
+      feather: async (version) =>
+        catalog.current()?.version === version
+          ? ((await catalog.findFile(featherFileName(version, 'all')))?.body ?? null)
+          : null,
     },
     // Built indexes are kept next to the snapshot: in PostgreSQL (shared with search instances), or in the data directory beside PGlite.
-    indexStore: db?.kind === 'postgres' ? createDatabaseIndexStore(db) : createFileIndexStore(join(config.dataDir, 'search-index')),
+    indexStore:
+      db?.kind === 'postgres'
+        ? createDatabaseIndexStore(db)
+        : createFileIndexStore(join(config.dataDir, 'search-index')),
     verifyPartnerKey: async (key) => (await commerceWired).partners.verifyKey(key),
     // The search service spends the same partner budget.
     wrapHandler: (inner) => {
       let limited: Promise<HttpHandler> | null = null;
-      return async (request) => (await (limited ??= commerceWired.then((commerce) => withPartnerRateLimit(commerce, inner))))(request);
+      return async (request) =>
+        (await (limited ??= commerceWired.then((commerce) => withPartnerRateLimit(commerce, inner))))(request);
     },
     log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
   });
@@ -239,7 +294,10 @@ function startEmbeddedSearch(context: StartContext, catalog: CatalogSnapshots, d
 }
 
 /** The embedded identity provider (unless OIDC_ISSUER names another), and the issuer tokens come from. */
-async function startIdentityProvider({ config, clock, closers, publicBaseUrl }: StartContext, db: Db): Promise<IdentityParts> {
+async function startIdentityProvider(
+  { config, clock, closers, publicBaseUrl }: StartContext,
+  db: Db,
+): Promise<IdentityParts> {
   const issuer = config.oidcIssuer ?? `${publicBaseUrl}/idp`;
   if (config.oidcIssuer) return { userPool: null, issuer };
   const userPool = await createUserPool({
@@ -256,14 +314,25 @@ async function startIdentityProvider({ config, clock, closers, publicBaseUrl }: 
 /** The domain: every checkout rule over the store, the grocer, the catalog, identity and payments. */
 function wireCommerce(
   { config, clock, publicBaseUrl, shopUrl }: StartContext,
-  parts: { store: Store; grocer: GrocerGateway; catalog: CatalogSnapshots; searchUrl: string | null; identity: IdentityParts; productionProvider: PaymentProvider | null },
+  parts: {
+    store: Store;
+    grocer: GrocerGateway;
+    catalog: CatalogSnapshots;
+    searchUrl: string | null;
+    identity: IdentityParts;
+    productionProvider: PaymentProvider | null;
+  },
 ): Commerce {
   const pool = parts.identity.userPool;
   return createCommerce({
     store: parts.store,
     grocer: parts.grocer,
     catalog: snapshotCatalogReader(parts.catalog),
-    identity: createJwtIdentityVerifier({ issuer: parts.identity.issuer, clock, maxLifetimeSeconds: config.idTokenMaxLifetimeSeconds }),
+    identity: createJwtIdentityVerifier({
+      issuer: parts.identity.issuer,
+      clock,
+      maxLifetimeSeconds: config.idTokenMaxLifetimeSeconds,
+    }),
     search: parts.searchUrl ? createHttpSearchClient({ baseUrl: parts.searchUrl }) : null,
     publicBaseUrl,
     shopUrl,

@@ -4,7 +4,14 @@
  * that answers with it, and the background work of every instance.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createEventRuntime, createGraphQLSchema, GraphQLExecutor, WebhookEndpoints, type Commerce, type EventRuntime } from '@grocery/core';
+import {
+  createEventRuntime,
+  createGraphQLSchema,
+  GraphQLExecutor,
+  WebhookEndpoints,
+  type Commerce,
+  type EventRuntime,
+} from '@grocery/core';
 import type { PaymentProvider } from '@grocery/core/ports';
 import {
   createAdminHandler,
@@ -22,7 +29,12 @@ import type { Docs } from '@grocery/docs';
 import { createNodeListener, type RunningServer } from '@grocery/http-node';
 import { createMcpHandler } from '@grocery/mcp';
 import { createHttpWebhookSender } from '@grocery/webhooks';
-import { cognitoEndpointForIssuer, createShopHandler, shopPublicConfig, type ShopPublicConfig } from '@grocery/app-shop';
+import {
+  cognitoEndpointForIssuer,
+  createShopHandler,
+  shopPublicConfig,
+  type ShopPublicConfig,
+} from '@grocery/app-shop';
 import { bodyLimit, createApiRouter } from './api-router.ts';
 import type { DevCredentials } from './dev-credentials.ts';
 import { createHealthHandler } from './health-handler.ts';
@@ -40,7 +52,10 @@ export interface Surfaces {
 }
 
 /** Every surface of {base_url} behind one router. */
-export function createSurfaces(context: StartContext, parts: SystemParts & { productionProvider: PaymentProvider | null; draining: () => boolean }): Surfaces {
+export function createSurfaces(
+  context: StartContext,
+  parts: SystemParts & { productionProvider: PaymentProvider | null; draining: () => boolean },
+): Surfaces {
   const { config, clock, log, publicBaseUrl, shopUrl, startup } = context;
   const { commerce, catalog, search, productionProvider } = parts;
   const { userPool: pool } = parts.identity;
@@ -49,10 +64,16 @@ export function createSurfaces(context: StartContext, parts: SystemParts & { pro
   const docs = createDocsLoader(context, parts.searchUrl, shop.idpEndpoint ?? parts.identity.issuer);
   const executor = new GraphQLExecutor(createGraphQLSchema());
   const ownOrigins = new Set([new URL(publicBaseUrl).origin, new URL(shopUrl).origin, ...config.corsOrigins]);
-  const cors = { isAllowed: async (origin: string) => ownOrigins.has(origin) || commerce.partners.isPartnerOrigin(origin) };
+  const cors = {
+    isAllowed: async (origin: string) => ownOrigins.has(origin) || commerce.partners.isPartnerOrigin(origin),
+  };
   const handler = createApiRouter({
     graphql: withCors(
-      createGraphQLHandler({ commerce, executor, onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault') }),
+      createGraphQLHandler({
+        commerce,
+        executor,
+        onInternalError: (error, request) => log.error({ err: error, requestId: request.requestId }, 'graphql fault'),
+      }),
       cors,
     ),
     schema: schemaHandler,
@@ -67,12 +88,23 @@ export function createSurfaces(context: StartContext, parts: SystemParts & { pro
     metrics: parts.metrics.handler,
     docs: async (request) => (await docs()).handler(request),
     pay: createPayPageHandler(commerce),
-    admin: createAdminHandler({ commerce, adminToken: config.adminToken, grocerControl: parts.grocerControl, webhooks: events.endpoints }),
+    admin: createAdminHandler({
+      commerce,
+      adminToken: config.adminToken,
+      grocerControl: parts.grocerControl,
+      webhooks: events.endpoints,
+    }),
     images: createImageHandler(parts.grocer),
     catalog: withCors(
       withPartnerRateLimit(
         commerce,
-        createCatalogHandler({ snapshots: catalog, verifyPartnerKey: commerce.partners.verifyKey, publicBaseUrl, downloadSecret: config.downloadSecret, clock }),
+        createCatalogHandler({
+          snapshots: catalog,
+          verifyPartnerKey: commerce.partners.verifyKey,
+          publicBaseUrl,
+          downloadSecret: config.downloadSecret,
+          clock,
+        }),
         // The signed file links are the credential themselves (no partner key).
         { exempt: (request) => request.path.startsWith('/v1/products/files/') },
       ),
@@ -80,8 +112,14 @@ export function createSurfaces(context: StartContext, parts: SystemParts & { pro
     ),
     idp: pool ? (request) => pool.handle(request) : undefined,
     webhooks: events.inbound,
-    providerWebhooks: productionProvider?.parseWebhook ? createProviderWebhookHandler({ commerce, provider: productionProvider }) : undefined,
-    shop: createShopHandler({ config: shop.settings, production: config.env === 'production', onError: (error) => log.error({ err: error }, 'shop build failed') }),
+    providerWebhooks: productionProvider?.parseWebhook
+      ? createProviderWebhookHandler({ commerce, provider: productionProvider })
+      : undefined,
+    shop: createShopHandler({
+      config: shop.settings,
+      production: config.env === 'production',
+      onError: (error) => log.error({ err: error }, 'shop build failed'),
+    }),
     // /mcp charges the partner's budget itself: what each tool call costs, summed over a batch.
     mcp: createMcpHandler({
       commerce,
@@ -95,7 +133,10 @@ export function createSurfaces(context: StartContext, parts: SystemParts & { pro
 }
 
 /** Events to partners: the workers (dispatcher, order poller, recovery), partners' endpoints for the admin API, and the grocer's notifications. */
-function createEvents({ config, options, clock, log }: StartContext, commerce: Commerce): { runtime: EventRuntime; endpoints: WebhookEndpoints; inbound: HttpHandler } {
+function createEvents(
+  { config, options, clock, log }: StartContext,
+  commerce: Commerce,
+): { runtime: EventRuntime; endpoints: WebhookEndpoints; inbound: HttpHandler } {
   const onEventError = (error: unknown) => log.error({ err: error }, 'events fault');
   // Loopback endpoints are a development convenience: a production deployment refuses them for every partner.
   const sender = options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' });
@@ -109,7 +150,12 @@ function createEvents({ config, options, clock, log }: StartContext, commerce: C
   return {
     runtime,
     endpoints: new WebhookEndpoints({ store: commerce.store, sender, clock }),
-    inbound: createInboundWebhookHandler({ store: commerce.store, poller: runtime.poller, secret: config.grocerWebhookSecret, clock }),
+    inbound: createInboundWebhookHandler({
+      store: commerce.store,
+      poller: runtime.poller,
+      secret: config.grocerWebhookSecret,
+      clock,
+    }),
   };
 }
 
@@ -122,7 +168,8 @@ function createShopSettings({ config, publicBaseUrl, shopUrl }: StartContext, id
   const setKeys = (partnerKey: string | null | undefined, clientId: string | null | undefined) => {
     const shopIdp = config.shopIdpUrl ?? idpEndpoint;
     const devMailbox = Boolean(pool) && config.env !== 'production' && !config.smtpUrl;
-    if (partnerKey && clientId && shopIdp) settings = shopPublicConfig({ publicBaseUrl, shopUrl, partnerKey, clientId, idpEndpoint: shopIdp, devMailbox });
+    if (partnerKey && clientId && shopIdp)
+      settings = shopPublicConfig({ publicBaseUrl, shopUrl, partnerKey, clientId, idpEndpoint: shopIdp, devMailbox });
   };
   setKeys(config.shopPartnerKey, config.shopClientId);
   return {
@@ -138,7 +185,11 @@ function createShopSettings({ config, publicBaseUrl, shopUrl }: StartContext, id
  * The guide at /docs and shop://docs: written pages plus references generated from what is served.
  * Rendering it (a second at start) waits for its first reader or the end of the start.
  */
-function createDocsLoader({ publicBaseUrl, shopUrl }: StartContext, searchUrl: string | null, idpUrl: string): () => Promise<Docs> {
+function createDocsLoader(
+  { publicBaseUrl, shopUrl }: StartContext,
+  searchUrl: string | null,
+  idpUrl: string,
+): () => Promise<Docs> {
   let loading: Promise<Docs> | null = null;
   return () =>
     (loading ??= import('@grocery/docs').then(
@@ -151,7 +202,12 @@ function createDocsLoader({ publicBaseUrl, shopUrl }: StartContext, searchUrl: s
 }
 
 /** Answers every request with the surfaces from now on (instead of "starting"), one log line and metric per request. */
-export function serveSurfaces(api: RunningServer, handler: HttpHandler, parts: Pick<SystemParts, 'metrics'>, log: Logger): void {
+export function serveSurfaces(
+  api: RunningServer,
+  handler: HttpHandler,
+  parts: Pick<SystemParts, 'metrics'>,
+  log: Logger,
+): void {
   api.server.off('request', answerStarting);
   api.server.on(
     'request',
@@ -162,7 +218,10 @@ export function serveSurfaces(api: RunningServer, handler: HttpHandler, parts: P
         const method = request?.method ?? 'UNKNOWN';
         parts.metrics.observeRequest(method, path, response, ms);
         // One line per request; paths only (query strings may carry search text), never headers.
-        log[path.startsWith('/health') ? 'debug' : 'info']({ requestId: request?.requestId, method, path, status: response.status, ms: Math.round(ms * 10) / 10 }, 'request');
+        log[path.startsWith('/health') ? 'debug' : 'info'](
+          { requestId: request?.requestId, method, path, status: response.status, ms: Math.round(ms * 10) / 10 },
+          'request',
+        );
       },
     }),
   );
@@ -171,12 +230,20 @@ export function serveSurfaces(api: RunningServer, handler: HttpHandler, parts: P
 /** The answer while the system starts: alive, not ready. */
 export function answerStarting(request: IncomingMessage, response: ServerResponse): void {
   const live = request.url === '/health/live';
-  response.writeHead(live ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(live ? {} : { 'retry-after': '1' }) });
+  response.writeHead(live ? 200 : 503, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...(live ? {} : { 'retry-after': '1' }),
+  });
   response.end(JSON.stringify({ status: live ? 'ok' : 'starting' }));
 }
 
 /** Event dispatch, order polling and (when configured) reconciliation, in every instance. */
-export function startBackgroundWork({ config, log, closers, drainLeftMs }: StartContext, commerce: Commerce, events: EventRuntime): void {
+export function startBackgroundWork(
+  { config, log, closers, drainLeftMs }: StartContext,
+  commerce: Commerce,
+  events: EventRuntime,
+): void {
   events.start();
   closers.push(() => events.stop({ drainMs: drainLeftMs() }));
   if (config.reconcileIntervalMs > 0) {
@@ -190,7 +257,11 @@ export function startBackgroundWork({ config, log, closers, drainLeftMs }: Start
 async function reconcileOnce(commerce: Commerce, log: Logger): Promise<void> {
   try {
     const report = await commerce.reconciliation.run();
-    if (report.mismatches.length > 0) log.warn({ mismatches: report.mismatches.slice(0, 50), count: report.mismatches.length }, 'reconciliation found mismatches');
+    if (report.mismatches.length > 0)
+      log.warn(
+        { mismatches: report.mismatches.slice(0, 50), count: report.mismatches.length },
+        'reconciliation found mismatches',
+      );
   } catch (error) {
     log.warn({ err: error }, 'reconciliation could not run');
   }

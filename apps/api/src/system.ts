@@ -71,12 +71,18 @@ export async function startSystem(options: SystemOptions): Promise<System> {
 
     const searchUrl = parts.searchUrl ?? '';
     const idpUrl = parts.identity.issuer;
-    const credentials = config.env === 'production' ? null : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl, shopUrl: context.shopUrl, idpUrl });
+    const credentials =
+      config.env === 'production'
+        ? null
+        : await ensureDevPartner(commerce, { config, publicBaseUrl, searchUrl, shopUrl: context.shopUrl, idpUrl });
     if (credentials) surfaces.devPartnerCreated(credentials);
     options.startup?.finish(search ? search.status().source : null);
     lifecycle.startOver();
     // The guide renders now, off the start, so that its first reader does not wait for it.
-    setImmediate(() => void surfaces.docs().catch((error: unknown) => log.error({ err: error }, 'the guide could not be rendered')));
+    setImmediate(
+      () =>
+        void surfaces.docs().catch((error: unknown) => log.error({ err: error }, 'the guide could not be rendered')),
+    );
 
     return {
       config: { ...config, publicBaseUrl, searchUrl, shopUrl: context.shopUrl },
@@ -125,9 +131,11 @@ function createLifecycle(config: ApiConfig, log: Logger) {
       drainUntil = performance.now() + config.drainTimeoutMs;
       const stopping = (async () => {
         await api?.close(config.drainTimeoutMs).catch((error: unknown) => log.error({ err: error }, 'close failed'));
-        for (const closer of closers.reverse()) await closer().catch((error: unknown) => log.error({ err: error }, 'close failed'));
+        for (const closer of closers.reverse())
+          await closer().catch((error: unknown) => log.error({ err: error }, 'close failed'));
       })();
-      if (await outlasts(stopping, drainUntil + STOP_GRACE_MS)) log.warn('stopped with parts still closing a second after the drain deadline');
+      if (await outlasts(stopping, drainUntil + STOP_GRACE_MS))
+        log.warn('stopped with parts still closing a second after the drain deadline');
     },
   };
 }
@@ -138,7 +146,10 @@ const STOP_GRACE_MS = 800;
 /** Waits for `work` until `untilMs` (`performance.now()` time); true when the time ran out first. */
 async function outlasts(work: Promise<unknown>, untilMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const late = await Promise.race([work.then(() => false), new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, untilMs - performance.now()))))]);
+  const late = await Promise.race([
+    work.then(() => false),
+    new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, untilMs - performance.now())))),
+  ]);
   clearTimeout(timer);
   return late;
 }

@@ -3,13 +3,23 @@ import { describe, it } from 'node:test';
 import { createHealthHandler, type SearchHealth } from '../src/health-handler.ts';
 import { createStartupTimeline } from '../src/startup-timeline.ts';
 
-const get = (handler: ReturnType<typeof createHealthHandler>, path: string) => handler({ method: 'GET', path, query: new URLSearchParams(), headers: {}, body: new Uint8Array() });
-const body = (response: { body: unknown }) => JSON.parse(String(response.body)) as Record<string, unknown> & { status: string; search?: SearchHealth & { ok: boolean } };
+const get = (handler: ReturnType<typeof createHealthHandler>, path: string) =>
+  handler({ method: 'GET', path, query: new URLSearchParams(), headers: {}, body: new Uint8Array() });
+const body = (response: { body: unknown }) =>
+  JSON.parse(String(response.body)) as Record<string, unknown> & {
+    status: string;
+    search?: SearchHealth & { ok: boolean };
+  };
 
 describe('readiness', () => {
   it('is not ready while the search index loads, and says so; ready once it serves', async () => {
     let search: SearchHealth = { state: 'loading', version: null, source: null, refreshing: false, error: null };
-    const handler = createHealthHandler({ database: async () => 1, grocer: async () => 1, catalogVersion: () => 'v1', search: () => search });
+    const handler = createHealthHandler({
+      database: async () => 1,
+      grocer: async () => 1,
+      catalogVersion: () => 'v1',
+      search: () => search,
+    });
     const loading = await get(handler, '/health/ready');
     assert.equal(loading.status, 503);
     assert.equal(body(loading).status, 'starting');
@@ -55,7 +65,9 @@ describe('readiness', () => {
       checkTtlMs: 3_000,
       now: () => clock,
     });
-    const answers = await Promise.all(Array.from({ length: 1_000 }, (_, i) => get(handler, i % 2 ? '/health' : '/health/ready')));
+    const answers = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) => get(handler, i % 2 ? '/health' : '/health/ready')),
+    );
     assert.ok(answers.every((answer) => answer.status === 200));
     assert.deepEqual(calls, { database: 1, grocer: 1 });
     clock += 2_999;
@@ -71,7 +83,12 @@ describe('readiness', () => {
   it('shows the start-up phases once the start finished', async () => {
     let clock = 1000;
     const startup = createStartupTimeline(() => clock);
-    const handler = createHealthHandler({ database: async () => 1, grocer: async () => 1, catalogVersion: () => 'v1', startup: () => startup.timings() });
+    const handler = createHealthHandler({
+      database: async () => 1,
+      grocer: async () => 1,
+      catalogVersion: () => 'v1',
+      startup: () => startup.timings(),
+    });
     assert.equal(body(await get(handler, '/health')).startup, undefined);
     for (const [phase, ms] of [
       ['database', 200],

@@ -27,7 +27,11 @@ export interface DatabaseSearchOptions {
 export async function startDatabaseSearch(options: DatabaseSearchOptions): Promise<SearchService> {
   const store = await createSqlStore(options.db);
   const partners = new PartnerService({ store, clock: systemClock });
-  const limiting = { partners, rateLimiter: new RateLimiter({ store, clock: systemClock }), ratePolicies: ratePolicies(options.rateLimits) };
+  const limiting = {
+    partners,
+    rateLimiter: new RateLimiter({ store, clock: systemClock }),
+    ratePolicies: ratePolicies(options.rateLimits),
+  };
   const snapshots = new SnapshotRepository(options.db);
   return startSearchService({
     port: options.port,

@@ -40,7 +40,9 @@ export interface SearchServiceStatus {
 }
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER_ENTRY = JSON.stringify(new URL(FROM_SOURCE ? './index-build-worker.ts' : './index-build-worker.js', import.meta.url).href);
+const WORKER_ENTRY = JSON.stringify(
+  new URL(FROM_SOURCE ? './index-build-worker.ts' : './index-build-worker.js', import.meta.url).href,
+);
 /** Compiled, the worker is JavaScript beside this file; from source (tests run under tsx) workers do not inherit the tsx loader, so the bootstrap registers it first. */
 const WORKER_BOOTSTRAP = FROM_SOURCE
   ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${WORKER_ENTRY}); })`
@@ -140,7 +142,11 @@ export class IndexKeeper {
     if (await this.loadStored(key, started)) return true;
     const feather = await catalog.feather(version);
     if (!feather || this.closed) return false;
-    const about = { ...key, version: `${version.slice(0, 12)}-${randomBytes(4).toString('hex')}`, builtAt: new Date().toISOString() };
+    const about = {
+      ...key,
+      version: `${version.slice(0, 12)}-${randomBytes(4).toString('hex')}`,
+      builtAt: new Date().toISOString(),
+    };
     const file = await buildInWorker(feather, publicBaseUrl, about);
     if (this.closed) return false;
     this.serve(file, key, 'built', started);
@@ -159,7 +165,8 @@ export class IndexKeeper {
     const { data, header } = decodeIndexData(bytes, key);
     const index = searchIndexFromData(data);
     // A stored file that decodes but cannot answer is as unusable as a corrupt one.
-    if (data.docCount > 0) index.search({ query: data.nameEn[0] || data.cprcodes[0]!, lang: 'en', limit: 1, mode: 'SEMANTIC' });
+    if (data.docCount > 0)
+      index.search({ query: data.nameEn[0] || data.cprcodes[0]!, lang: 'en', limit: 1, mode: 'SEMANTIC' });
     this.loaded = { index, version: header.version, snapshotVersion: header.snapshotVersion, builtAt: header.builtAt };
     this.source = from;
     this.resolveReady();
@@ -178,7 +185,10 @@ export class IndexKeeper {
       this.serve(bytes, key, 'stored', started);
       return true;
     } catch (error) {
-      this.options.log.error({ err: error }, `stored search index for catalog ${key.snapshotVersion.slice(0, 12)} is unusable; building it anew`);
+      this.options.log.error(
+        { err: error },
+        `stored search index for catalog ${key.snapshotVersion.slice(0, 12)} is unusable; building it anew`,
+      );
       return false;
     }
   }

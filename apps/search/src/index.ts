@@ -6,6 +6,18 @@
  */
 export { createSearchHandler } from './search-handler.ts';
 export type { LoadedSearchIndex, SearchHandlerOptions } from './search-handler.ts';
-export { startSearchService, type SearchCatalogSource, type SearchService, type SearchServiceOptions, type SearchServiceStatus } from './search-service.ts';
-export { createDatabaseIndexStore, createFileIndexStore, SEARCH_MIGRATIONS, type SearchIndexKey, type SearchIndexStore } from './search-index-store.ts';
+export {
+  startSearchService,
+  type SearchCatalogSource,
+  type SearchService,
+  type SearchServiceOptions,
+  type SearchServiceStatus,
+} from './search-service.ts';
+export {
+  createDatabaseIndexStore,
+  createFileIndexStore,
+  SEARCH_MIGRATIONS,
+  type SearchIndexKey,
+  type SearchIndexStore,
+} from './search-index-store.ts';
 export { startDatabaseSearch, type DatabaseSearchOptions } from './database-search.ts';

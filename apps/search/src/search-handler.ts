@@ -6,8 +6,21 @@
  */
 import type { components } from './generated/search-api.ts';
 import { isCommerceError, type CommerceError } from '@grocery/core';
-import { errorResponse, httpStatusOf, jsonResponse, type HttpHandler, type HttpRequest, type HttpResponse } from '@grocery/core/http';
-import { parseManifestRequest, parseSearchRequest, parseSuggestRequest, type SearchIndex, type SearchRoute } from '@grocery/search';
+import {
+  errorResponse,
+  httpStatusOf,
+  jsonResponse,
+  type HttpHandler,
+  type HttpRequest,
+  type HttpResponse,
+} from '@grocery/core/http';
+import {
+  parseManifestRequest,
+  parseSearchRequest,
+  parseSuggestRequest,
+  type SearchIndex,
+  type SearchRoute,
+} from '@grocery/search';
 import { searchRouteOf } from './search-routes.ts';
 
 /** The envelopes, typed from openapi/search.yaml (the tests validate real answers against it too). */
@@ -59,7 +72,11 @@ export function createSearchHandler(options: SearchHandlerOptions): HttpHandler 
   };
 }
 
-async function handleRoute(options: SearchHandlerOptions, route: SearchRoute, request: HttpRequest): Promise<HttpResponse> {
+async function handleRoute(
+  options: SearchHandlerOptions,
+  route: SearchRoute,
+  request: HttpRequest,
+): Promise<HttpResponse> {
   const refusal = await checkPartnerKey(options, request);
   if (refusal) return refusal;
   try {
@@ -68,18 +85,39 @@ async function handleRoute(options: SearchHandlerOptions, route: SearchRoute, re
     const suggest = route === '/v1/suggest' ? parseSuggestRequest(request.query) : null;
     if (route === '/v1/manifest') parseManifestRequest(request.query);
     const loaded = options.getIndex();
-    if (loaded === null) return errorResponse(503, 'SEARCH_UNAVAILABLE', 'The search index is being built; retry shortly.', {}, { ...NO_STORE, 'retry-after': '5' });
+    if (loaded === null)
+      return errorResponse(
+        503,
+        'SEARCH_UNAVAILABLE',
+        'The search index is being built; retry shortly.',
+        {},
+        { ...NO_STORE, 'retry-after': '5' },
+      );
     const headers = { 'cache-control': 'private, max-age=60', 'x-search-index-version': loaded.version };
     if (search !== null) {
       const suggestion = loaded.index.correct(search);
-      const body: SearchResponse = { hits: loaded.index.search(search), version: loaded.version, ...(suggestion ? { suggestion } : {}) };
+      const body: SearchResponse = {
+        hits: loaded.index.search(search),
+        version: loaded.version,
+        ...(suggestion ? { suggestion } : {}),
+      };
       return jsonResponse(200, body, headers);
     }
-    if (suggest !== null) return jsonResponse(200, { suggestions: loaded.index.suggest(suggest) } satisfies SuggestResponse, headers);
+    if (suggest !== null)
+      return jsonResponse(200, { suggestions: loaded.index.suggest(suggest) } satisfies SuggestResponse, headers);
     const builtAt = loaded.builtAt instanceof Date ? loaded.builtAt.toISOString() : loaded.builtAt;
-    return jsonResponse(200, { version: loaded.version, snapshotVersion: loaded.snapshotVersion, builtAt, documents: loaded.index.stats().documents } satisfies SearchManifest, {
-      'cache-control': 'no-cache',
-    });
+    return jsonResponse(
+      200,
+      {
+        version: loaded.version,
+        snapshotVersion: loaded.snapshotVersion,
+        builtAt,
+        documents: loaded.index.stats().documents,
+      } satisfies SearchManifest,
+      {
+        'cache-control': 'no-cache',
+      },
+    );
   } catch (error) {
     return problemOf(error, request);
   }
@@ -89,23 +127,49 @@ async function handleRoute(options: SearchHandlerOptions, route: SearchRoute, re
 async function checkPartnerKey(options: SearchHandlerOptions, request: HttpRequest): Promise<HttpResponse | null> {
   const key = request.headers['x-partner-key'];
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) {
-    return errorResponse(401, 'PARTNER_KEY_INVALID', 'Send a valid partner key in the X-Partner-Key header.', {}, NO_STORE);
+    return errorResponse(
+      401,
+      'PARTNER_KEY_INVALID',
+      'Send a valid partner key in the X-Partner-Key header.',
+      {},
+      NO_STORE,
+    );
   }
   let valid: boolean;
   try {
     valid = await options.verifyPartnerKey(key);
   } catch {
-    return errorResponse(503, 'SEARCH_UNAVAILABLE', 'The partner key could not be checked right now; retry shortly.', {}, { ...NO_STORE, 'retry-after': '1' });
+    return errorResponse(
+      503,
+      'SEARCH_UNAVAILABLE',
+      'The partner key could not be checked right now; retry shortly.',
+      {},
+      { ...NO_STORE, 'retry-after': '1' },
+    );
   }
-  return valid ? null : errorResponse(401, 'PARTNER_KEY_INVALID', 'The partner key in X-Partner-Key is not valid.', {}, NO_STORE);
+  return valid
+    ? null
+    : errorResponse(401, 'PARTNER_KEY_INVALID', 'The partner key in X-Partner-Key is not valid.', {}, NO_STORE);
 }
 
 /** The HTTP problem of a refusal; anything that is not a `CommerceError` is a 500 that names no internals. */
 function problemOf(error: unknown, request: HttpRequest): HttpResponse {
   if (!isCommerceError(error)) {
-    return errorResponse(500, 'INTERNAL', `Search failed unexpectedly${request.requestId ? ` (request ${request.requestId})` : ''}.`, {}, NO_STORE);
+    return errorResponse(
+      500,
+      'INTERNAL',
+      `Search failed unexpectedly${request.requestId ? ` (request ${request.requestId})` : ''}.`,
+      {},
+      NO_STORE,
+    );
   }
-  return errorResponse(httpStatusOf(error.code), error.code, error.message, fieldOf(error), error.code === 'METHOD_NOT_ALLOWED' ? { ...NO_STORE, allow: 'GET, HEAD' } : NO_STORE);
+  return errorResponse(
+    httpStatusOf(error.code),
+    error.code,
+    error.message,
+    fieldOf(error),
+    error.code === 'METHOD_NOT_ALLOWED' ? { ...NO_STORE, allow: 'GET, HEAD' } : NO_STORE,
+  );
 }
 
 function fieldOf(error: CommerceError): Record<string, string> {

@@ -24,13 +24,19 @@ const NO_STORE = { 'cache-control': 'no-store' };
  */
 export function withSearchHealth(handler: HttpHandler, options: SearchHealthOptions): HttpHandler {
   return async (request) => {
-    if (request.path !== '/health' && request.path !== '/health/live' && request.path !== '/health/ready') return handler(request);
-    if (request.method !== 'GET' && request.method !== 'HEAD') return errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET.', {}, { ...NO_STORE, allow: 'GET, HEAD' });
+    if (request.path !== '/health' && request.path !== '/health/live' && request.path !== '/health/ready')
+      return handler(request);
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET.', {}, { ...NO_STORE, allow: 'GET, HEAD' });
     if (request.path === '/health/live') return jsonResponse(200, { status: 'ok' }, NO_STORE);
     const search = options.status();
     const database = options.database ? await checkDependency(options.database) : null;
     const ready = search.state === 'ready' && (database === null || database.ok);
-    const body: Health = { status: ready ? 'ok' : search.state !== 'ready' ? 'starting' : 'degraded', search, ...(database ? { database } : {}) };
+    const body: Health = {
+      status: ready ? 'ok' : search.state !== 'ready' ? 'starting' : 'degraded',
+      search,
+      ...(database ? { database } : {}),
+    };
     return jsonResponse(request.path === '/health/ready' && !ready ? 503 : 200, body, NO_STORE);
   };
 }

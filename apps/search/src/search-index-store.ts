@@ -64,10 +64,10 @@ export function createDatabaseIndexStore(db: Db, options: { keep?: number } = {}
   return {
     async load(key) {
       await ready();
-      const { rows } = await db.query<{ body: unknown }>(`SELECT ${byteaColumn(db, 'body')} AS body FROM search_index_files WHERE snapshot_version = $1 AND format = $2`, [
-        key.snapshotVersion,
-        key.format,
-      ]);
+      const { rows } = await db.query<{ body: unknown }>(
+        `SELECT ${byteaColumn(db, 'body')} AS body FROM search_index_files WHERE snapshot_version = $1 AND format = $2`,
+        [key.snapshotVersion, key.format],
+      );
       return rows[0] ? byteaResult(rows[0].body) : null;
     },
     async save(key, bytes) {
@@ -112,7 +112,8 @@ const FILE_SUFFIX = '.gsix';
  */
 export function createFileIndexStore(dir: string, options: { keep?: number } = {}): SearchIndexStore {
   const keep = Math.max(1, options.keep ?? DEFAULT_KEEP);
-  const fileOf = (key: SearchIndexKey) => join(dir, `${safeName(key.snapshotVersion)}.${safeName(key.format)}${FILE_SUFFIX}`);
+  const fileOf = (key: SearchIndexKey) =>
+    join(dir, `${safeName(key.snapshotVersion)}.${safeName(key.format)}${FILE_SUFFIX}`);
   return {
     async load(key) {
       try {
@@ -141,7 +142,9 @@ export function createFileIndexStore(dir: string, options: { keep?: number } = {
           })),
       );
       const stale = files.filter((f) => f.name.endsWith('.tmp') && f.mtimeMs < Date.now() - 10 * 60_000);
-      const kept = files.filter((f) => f.name.endsWith(FILE_SUFFIX)).sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
+      const kept = files
+        .filter((f) => f.name.endsWith(FILE_SUFFIX))
+        .sort((a, b) => b.mtimeMs - a.mtimeMs || a.name.localeCompare(b.name));
       const old = kept.filter((f) => f.name !== basename(target)).slice(keep - 1);
       await Promise.all([...stale, ...old].map((f) => rm(join(dir, f.name), { force: true })));
     },
@@ -150,5 +153,7 @@ export function createFileIndexStore(dir: string, options: { keep?: number } = {
 
 /** Versions and formats are hex and dashes; anything else is encoded so a key can never name a path outside `dir`. */
 function safeName(value: string): string {
-  return /^[\w.-]{1,100}$/.test(value) && !value.startsWith('.') ? value : `x${Buffer.from(value).toString('hex').slice(0, 120)}`;
+  return /^[\w.-]{1,100}$/.test(value) && !value.startsWith('.')
+    ? value
+    : `x${Buffer.from(value).toString('hex').slice(0, 120)}`;
 }

@@ -9,7 +9,12 @@ import { startDatabaseSearch } from './database-search.ts';
 
 const env = z
   .object({
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be the PostgreSQL URL the API uses (PGlite cannot be shared between processes)'),
+    DATABASE_URL: z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\//,
+        'must be the PostgreSQL URL the API uses (PGlite cannot be shared between processes)',
+      ),
     SEARCH_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
     HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_BASE_URL: z.string().url().default('http://127.0.0.1:4000'),
@@ -22,7 +27,9 @@ const env = z
   })
   .safeParse(process.env);
 if (!env.success) {
-  console.error(`Invalid configuration:\n${env.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  console.error(
+    `Invalid configuration:\n${env.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+  );
   process.exit(2);
 }
 const config = env.data;
@@ -34,10 +41,15 @@ const search = await startDatabaseSearch({
   host: config.HOST,
   publicBaseUrl: config.PUBLIC_BASE_URL.replace(/\/+$/, ''),
   pollMs: config.SEARCH_POLL_MS,
-  rateLimits: { partnerPerMinute: { sandbox: config.RATE_LIMIT_SANDBOX_PER_MIN, production: config.RATE_LIMIT_PRODUCTION_PER_MIN }, shopperMutationsPerMinute: 1 },
+  rateLimits: {
+    partnerPerMinute: { sandbox: config.RATE_LIMIT_SANDBOX_PER_MIN, production: config.RATE_LIMIT_PRODUCTION_PER_MIN },
+    shopperMutationsPerMinute: 1,
+  },
   log: { info: (message) => log.info(message), error: (details, message) => log.error(details, message) },
 });
-log.info(`search service at ${search.origin}${search.current() ? '' : ' (waiting for the first published catalog snapshot)'}`);
+log.info(
+  `search service at ${search.origin}${search.current() ? '' : ' (waiting for the first published catalog snapshot)'}`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -15,10 +15,14 @@ import { SEARCH_ROUTES, type SearchRoute } from '@grocery/search';
 export function searchRouteOf(method: string, path: string): SearchRoute {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   if (!Object.hasOwn(SEARCH_ROUTES, trimmed)) {
-    throw new CommerceError('NOT_FOUND', `No route ${path.slice(0, 100)}. Routes: ${Object.keys(SEARCH_ROUTES).join(', ')}.`);
+    throw new CommerceError(
+      'NOT_FOUND',
+      `No route ${path.slice(0, 100)}. Routes: ${Object.keys(SEARCH_ROUTES).join(', ')}.`,
+    );
   }
   const route = trimmed as SearchRoute;
   const upper = method.toUpperCase();
-  if (upper !== 'GET' && upper !== 'HEAD') throw new CommerceError('METHOD_NOT_ALLOWED', `Method ${method.slice(0, 20)} is not allowed on ${route}; use GET.`);
+  if (upper !== 'GET' && upper !== 'HEAD')
+    throw new CommerceError('METHOD_NOT_ALLOWED', `Method ${method.slice(0, 20)} is not allowed on ${route}; use GET.`);
   return route;
 }

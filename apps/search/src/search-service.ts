@@ -1,7 +1,12 @@
 import type { PartnerKeyVerifier } from '@grocery/core';
 import type { HttpHandler } from '@grocery/core/http';
 import { createNodeListener, listen } from '@grocery/http-node';
-import { IndexKeeper, type SearchCatalogSource, type SearchServiceLog, type SearchServiceStatus } from './index-keeper.ts';
+import {
+  IndexKeeper,
+  type SearchCatalogSource,
+  type SearchServiceLog,
+  type SearchServiceStatus,
+} from './index-keeper.ts';
 import { createSearchHandler, type LoadedSearchIndex } from './search-handler.ts';
 import { withSearchHealth } from './search-health.ts';
 import type { SearchIndexStore } from './search-index-store.ts';
@@ -54,12 +59,26 @@ export interface SearchService {
  */
 export async function startSearchService(options: SearchServiceOptions): Promise<SearchService> {
   const log = options.log ?? { info: () => {}, error: () => {} };
-  const keeper = new IndexKeeper({ catalog: options.catalog, publicBaseUrl: options.publicBaseUrl, log, indexStore: options.indexStore ?? null });
-  const search = createSearchHandler({ getIndex: () => keeper.current(), verifyPartnerKey: async (key) => (await options.verifyPartnerKey(key)) !== null });
+  const keeper = new IndexKeeper({
+    catalog: options.catalog,
+    publicBaseUrl: options.publicBaseUrl,
+    log,
+    indexStore: options.indexStore ?? null,
+  });
+  const search = createSearchHandler({
+    getIndex: () => keeper.current(),
+    verifyPartnerKey: async (key) => (await options.verifyPartnerKey(key)) !== null,
+  });
   const status = () => keeper.status();
-  const handler = withSearchHealth(options.wrapHandler ? options.wrapHandler(search) : search, { status, database: options.checkDatabase });
+  const handler = withSearchHealth(options.wrapHandler ? options.wrapHandler(search) : search, {
+    status,
+    database: options.checkDatabase,
+  });
   // Listening first: until an index is served the routes answer 503 "being built", honestly.
-  const server = await listen({ port: options.port, host: options.host }, createNodeListener(handler, { maxBodyBytes: () => 1024 }));
+  const server = await listen(
+    { port: options.port, host: options.host },
+    createNodeListener(handler, { maxBodyBytes: () => 1024 }),
+  );
   const first = keeper.refresh().catch((error: unknown) => log.error({ err: error }, 'search index load failed'));
   if (options.awaitIndex ?? true) await first;
   const timer = setInterval(() => {

@@ -23,21 +23,33 @@ function reset(): void {
   keyCheck = async (key) => key === KEY;
 }
 
-async function get(path: string, query: string | Record<string, string> = {}, headers: Record<string, string> = { 'x-partner-key': KEY }, method = 'GET'): Promise<HttpResponse> {
+async function get(
+  path: string,
+  query: string | Record<string, string> = {},
+  headers: Record<string, string> = { 'x-partner-key': KEY },
+  method = 'GET',
+): Promise<HttpResponse> {
   const response = await handler({ method, path, query: new URLSearchParams(query), headers, body: new Uint8Array() });
   if (method === 'GET' && response.status !== 404) assertMatchesContract(path, response);
   return response;
 }
 
-function json(response: HttpResponse): Record<string, unknown> & { error?: { code: string; message: string; field?: string } } {
-  return JSON.parse(String(response.body)) as Record<string, unknown> & { error?: { code: string; message: string; field?: string } };
+function json(
+  response: HttpResponse,
+): Record<string, unknown> & { error?: { code: string; message: string; field?: string } } {
+  return JSON.parse(String(response.body)) as Record<string, unknown> & {
+    error?: { code: string; message: string; field?: string };
+  };
 }
 
 describe('partner key', () => {
   it('refuses a missing or unknown key on every route with 401 PARTNER_KEY_INVALID', async () => {
     reset();
     for (const path of ['/v1/search', '/v1/suggest', '/v1/manifest']) {
-      for (const headers of [{}, { 'x-partner-key': 'pk_test_wrong' }, { 'x-partner-key': '' }] as Record<string, string>[]) {
+      for (const headers of [{}, { 'x-partner-key': 'pk_test_wrong' }, { 'x-partner-key': '' }] as Record<
+        string,
+        string
+      >[]) {
         const response = await get(path, { q: 'milk' }, headers);
         assert.equal(response.status, 401);
         assert.equal(json(response).error?.code, 'PARTNER_KEY_INVALID');
@@ -60,9 +72,14 @@ describe('partner key', () => {
 describe('GET /v1/search', () => {
   it('adds a suggestion, the query as the catalog spells it with its hits, when a word is not in the catalog', async () => {
     reset();
-    const misspelt = json(await get('/v1/search', { q: 'cofffee' })) as { suggestion?: { query: string; hits: { cprcode: string }[] } };
+    const misspelt = json(await get('/v1/search', { q: 'cofffee' })) as {
+      suggestion?: { query: string; hits: { cprcode: string }[] };
+    };
     assert.equal(misspelt.suggestion?.query, 'coffee');
-    const corrected = json(await get('/v1/search', { q: 'coffee' })) as { hits: { cprcode: string }[]; suggestion?: unknown };
+    const corrected = json(await get('/v1/search', { q: 'coffee' })) as {
+      hits: { cprcode: string }[];
+      suggestion?: unknown;
+    };
     assert.deepEqual(
       misspelt.suggestion.hits.map((h) => h.cprcode),
       corrected.hits.map((h) => h.cprcode),
@@ -85,7 +102,9 @@ describe('GET /v1/search', () => {
     reset();
     const auto = json(await get('/v1/search', { q: 'dut', mode: 'autocomplete' })) as { hits: { name: string }[] };
     assert.ok(auto.hits[0]!.name.startsWith('Dutch'));
-    const filtered = json(await get('/v1/search', { q: 'plain', category: 'UHT Milk', active: 'true' })) as { hits: { name: string; category: string }[] };
+    const filtered = json(await get('/v1/search', { q: 'plain', category: 'UHT Milk', active: 'true' })) as {
+      hits: { name: string; category: string }[];
+    };
     assert.equal(filtered.hits[0]!.name, 'Foremost UHT Milk Plain');
     assert.ok(filtered.hits.every((h) => h.category === 'UHT Milk'));
     const none = json(await get('/v1/search', { q: 'milk', category: 'No such shelf' })) as { hits: unknown[] };
@@ -205,7 +224,12 @@ describe('GET /v1/manifest', () => {
     reset();
     const response = await get('/v1/manifest');
     assert.equal(response.status, 200);
-    assert.deepEqual(json(response), { version: 'idx-1', snapshotVersion: 'snap-42', builtAt: '2025-01-02T03:04:05.000Z', documents: index.stats().documents });
+    assert.deepEqual(json(response), {
+      version: 'idx-1',
+      snapshotVersion: 'snap-42',
+      builtAt: '2025-01-02T03:04:05.000Z',
+      documents: index.stats().documents,
+    });
     const extra = await get('/v1/manifest', { q: 'x' });
     assert.equal(extra.status, 400);
   });

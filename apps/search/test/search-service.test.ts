@@ -8,10 +8,25 @@ import type { PartnerContext } from '@grocery/core';
 import { createGrocerSimulator } from '@grocery/grocer';
 import { testDatabaseKinds } from '@grocery/store';
 import { assertMatchesContract } from './support/openapi-contract.ts';
-import { createDatabaseIndexStore, createFileIndexStore, startSearchService, type SearchIndexStore, type SearchService, type SearchServiceOptions } from '../src/index.ts';
+import {
+  createDatabaseIndexStore,
+  createFileIndexStore,
+  startSearchService,
+  type SearchIndexStore,
+  type SearchService,
+  type SearchServiceOptions,
+} from '../src/index.ts';
 
 const KEY = 'pk_test_search_service';
-const partner: PartnerContext = { partnerId: 'p1', partnerName: 'P', orderSource: 'P', environment: 'sandbox', keyPrefix: 'pk_test_sea', clientIds: [], live: false };
+const partner: PartnerContext = {
+  partnerId: 'p1',
+  partnerName: 'P',
+  orderSource: 'P',
+  environment: 'sandbox',
+  keyPrefix: 'pk_test_sea',
+  clientIds: [],
+  live: false,
+};
 const PUBLIC_BASE_URL = 'http://api.example.test';
 
 /** The `all` Feather file of a small simulated catalog (a seed per catalog version). */
@@ -45,7 +60,11 @@ interface Probe {
   publish: (which: number) => void;
 }
 
-async function start(store: SearchIndexStore | undefined, extra: Partial<SearchServiceOptions> = {}, which = 0): Promise<Probe> {
+async function start(
+  store: SearchIndexStore | undefined,
+  extra: Partial<SearchServiceOptions> = {},
+  which = 0,
+): Promise<Probe> {
   const logs: string[] = [];
   const errors: string[] = [];
   let published = which;
@@ -68,7 +87,9 @@ async function start(store: SearchIndexStore | undefined, extra: Partial<SearchS
 }
 
 async function searchOver(service: SearchService, q: string): Promise<unknown> {
-  const response = await fetch(`${service.origin}/v1/search?q=${encodeURIComponent(q)}&lang=en&limit=20`, { headers: { 'x-partner-key': KEY } });
+  const response = await fetch(`${service.origin}/v1/search?q=${encodeURIComponent(q)}&lang=en&limit=20`, {
+    headers: { 'x-partner-key': KEY },
+  });
   assert.equal(response.status, 200);
   return ((await response.json()) as { hits: unknown }).hits;
 }
@@ -101,7 +122,13 @@ describe('search service with an index store', () => {
     await reference.service.close();
     const [name] = (await readdir(files)).filter((n) => n.endsWith('.gsix'));
     const good = await readFile(join(files, name!));
-    const hostile = [Buffer.alloc(0), Buffer.from('GSIX garbage'), good.subarray(0, good.length / 2), Buffer.from(good).fill(7, 5000, 5100), Buffer.alloc(1_000_000, 0xff)];
+    const hostile = [
+      Buffer.alloc(0),
+      Buffer.from('GSIX garbage'),
+      good.subarray(0, good.length / 2),
+      Buffer.from(good).fill(7, 5000, 5100),
+      Buffer.alloc(1_000_000, 0xff),
+    ];
     for (const bytes of hostile) {
       await writeFile(join(files, name!), bytes);
       const probe = await start(store);
@@ -142,12 +169,22 @@ describe('search service with an index store', () => {
 
   it('has health endpoints without a partner key: ready only once an index serves and the database answers', async () => {
     let databaseUp = true;
-    const probe = await start(undefined, { awaitIndex: false, checkDatabase: async () => (databaseUp ? 1 : Promise.reject(new Error('connection refused'))) });
+    const probe = await start(undefined, {
+      awaitIndex: false,
+      checkDatabase: async () => (databaseUp ? 1 : Promise.reject(new Error('connection refused'))),
+    });
     const health = async (path: string) => {
       const response = await fetch(`${probe.service.origin}${path}`);
       const text = await response.text();
-      assertMatchesContract(path, { status: response.status, headers: { 'content-type': response.headers.get('content-type') ?? '' }, body: text });
-      return { status: response.status, body: JSON.parse(text) as { status: string; search?: { state: string }; database?: { ok: boolean } } };
+      assertMatchesContract(path, {
+        status: response.status,
+        headers: { 'content-type': response.headers.get('content-type') ?? '' },
+        body: text,
+      });
+      return {
+        status: response.status,
+        body: JSON.parse(text) as { status: string; search?: { state: string }; database?: { ok: boolean } },
+      };
     };
     assert.equal((await health('/health/live')).status, 200);
     const starting = await health('/health/ready');
@@ -197,7 +234,8 @@ for (const kind of testDatabaseKinds()) {
         await b.service.close();
         // Keeps the newest two.
         const store = createDatabaseIndexStore(db);
-        for (const v of ['x1', 'x2', 'x3']) await store.save({ snapshotVersion: v, format: 'f' }, new Uint8Array([1, 2, 3]));
+        for (const v of ['x1', 'x2', 'x3'])
+          await store.save({ snapshotVersion: v, format: 'f' }, new Uint8Array([1, 2, 3]));
         assert.equal((await db.query('SELECT 1 FROM search_index_files')).rows.length, 2);
         assert.deepEqual([...(await store.load({ snapshotVersion: 'x3', format: 'f' }))!], [1, 2, 3]);
         assert.equal(await store.load({ snapshotVersion: 'x1', format: 'f' }), null);

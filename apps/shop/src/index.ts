@@ -4,4 +4,9 @@
  */
 export { createShopHandler, type ShopHandlerOptions } from './shop-handler.ts';
 export { buildShopAssets, type ShopAsset, type ShopAssets } from './shop-assets.ts';
-export { cognitoEndpointForIssuer, shopPublicConfig, type ShopConfigInput, type ShopPublicConfig } from './shop-config.ts';
+export {
+  cognitoEndpointForIssuer,
+  shopPublicConfig,
+  type ShopConfigInput,
+  type ShopPublicConfig,
+} from './shop-config.ts';

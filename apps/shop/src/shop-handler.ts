@@ -41,15 +41,26 @@ export function createShopHandler(options: ShopHandlerOptions): HttpHandler {
 
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, body: 'Use GET.' };
+      return {
+        status: 405,
+        headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+        body: 'Use GET.',
+      };
     }
     const config = options.config();
-    if (!config) return text(503, 'The shop is starting or not configured (SHOP_PARTNER_KEY, SHOP_CLIENT_ID).', { 'retry-after': '5' });
+    if (!config)
+      return text(503, 'The shop is starting or not configured (SHOP_PARTNER_KEY, SHOP_CLIENT_ID).', {
+        'retry-after': '5',
+      });
 
     if (request.path === '/shop/config.json') {
       return {
         status: 200,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-cache',
+          'x-content-type-options': 'nosniff',
+        },
         body: JSON.stringify(config),
       };
     }
@@ -67,7 +78,11 @@ export function createShopHandler(options: ShopHandlerOptions): HttpHandler {
       if (!file) return text(404, 'No such file.');
       return {
         status: 200,
-        headers: { 'content-type': file.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+        headers: {
+          'content-type': file.contentType,
+          'cache-control': 'public, max-age=31536000, immutable',
+          'x-content-type-options': 'nosniff',
+        },
         body: file.body,
       };
     }
@@ -76,7 +91,11 @@ export function createShopHandler(options: ShopHandlerOptions): HttpHandler {
 }
 
 function text(status: number, body: string, headers: Record<string, string> = {}): HttpResponse {
-  return { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers }, body };
+  return {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body,
+  };
 }
 
 const origin = (url: string) => new URL(url).origin;
@@ -110,7 +129,10 @@ function shellHeaders(config: ShopPublicConfig): Record<string, string> {
 function shell(bundle: ShopAssets, request: HttpRequest): string {
   const lang = pickLang(request);
   const loading = lang === 'th' ? 'กำลังโหลดร้านค้า…' : 'Loading the shop…';
-  const noscript = lang === 'th' ? 'ร้านค้านี้ต้องใช้ JavaScript โปรดเปิดใช้งานแล้วโหลดหน้านี้ใหม่' : 'This shop needs JavaScript. Turn it on and reload the page.';
+  const noscript =
+    lang === 'th'
+      ? 'ร้านค้านี้ต้องใช้ JavaScript โปรดเปิดใช้งานแล้วโหลดหน้านี้ใหม่'
+      : 'This shop needs JavaScript. Turn it on and reload the page.';
   return htmlPage({
     lang,
     title: 'Partner Grocery',

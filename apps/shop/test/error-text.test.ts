@@ -44,7 +44,10 @@ test('every API error code a shopper can meet has its own words in English and T
     errorText(new ApiError('PRICE_UNAVAILABLE', 'x', 'lines.0.cprcode'), 'en', { productName: () => 'Fresh Milk' }),
     'Fresh Milk has no price at this branch. Remove it, or choose another branch.',
   );
-  assert.match(errorText(new ApiError('DELIVERY_UNAVAILABLE', 'x', 'input.postcode'), 'en', { postcode: '99999' }), /No branch serves postcode 99999/);
+  assert.match(
+    errorText(new ApiError('DELIVERY_UNAVAILABLE', 'x', 'input.postcode'), 'en', { postcode: '99999' }),
+    /No branch serves postcode 99999/,
+  );
 });
 
 test('the identity provider’s errors in words, in both languages', () => {
@@ -64,7 +67,10 @@ test('the identity provider’s errors in words, in both languages', () => {
     assert.notEqual(errorText(error, 'en'), fallback.en, type);
     assert.match(errorText(error, 'th'), THAI, type);
   }
-  assert.match(errorText(new CognitoError('NotAuthorizedException', 'Password attempts exceeded'), 'en'), /Wait 15 minutes/);
+  assert.match(
+    errorText(new CognitoError('NotAuthorizedException', 'Password attempts exceeded'), 'en'),
+    /Wait 15 minutes/,
+  );
 });
 
 test('every coupon failure reason the schema names has words in both languages', () => {

@@ -12,14 +12,25 @@ const config: ShopPublicConfig = shopPublicConfig({
   devMailbox: true,
 });
 
-function get(path: string, options: { method?: string; query?: string; headers?: Record<string, string> } = {}): HttpRequest {
-  return { method: options.method ?? 'GET', path, query: new URLSearchParams(options.query ?? ''), headers: options.headers ?? {}, body: new Uint8Array() };
+function get(
+  path: string,
+  options: { method?: string; query?: string; headers?: Record<string, string> } = {},
+): HttpRequest {
+  return {
+    method: options.method ?? 'GET',
+    path,
+    query: new URLSearchParams(options.query ?? ''),
+    headers: options.headers ?? {},
+    body: new Uint8Array(),
+  };
 }
 
-const text = (response: HttpResponse) => (typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body ?? new Uint8Array()));
+const text = (response: HttpResponse) =>
+  typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body ?? new Uint8Array());
 
 /** Lines of code that start indented: none in minified code (the GraphQL documents in it keep their line breaks). */
-const indentedStatements = (js: string) => js.split('\n').filter((line) => /^\s+(const|let|var|return|function|if)\b/.test(line)).length;
+const indentedStatements = (js: string) =>
+  js.split('\n').filter((line) => /^\s+(const|let|var|return|function|if)\b/.test(line)).length;
 
 describe('shop handler', () => {
   const shop = createShopHandler({ config: () => config });
@@ -45,7 +56,10 @@ describe('shop handler', () => {
       }).sandbox,
       false,
     );
-    assert.equal(cognitoEndpointForIssuer('https://cognito-idp.ap-southeast-1.amazonaws.com/ap-southeast-1_AbC123'), 'https://cognito-idp.ap-southeast-1.amazonaws.com/');
+    assert.equal(
+      cognitoEndpointForIssuer('https://cognito-idp.ap-southeast-1.amazonaws.com/ap-southeast-1_AbC123'),
+      'https://cognito-idp.ap-southeast-1.amazonaws.com/',
+    );
     assert.equal(cognitoEndpointForIssuer('http://127.0.0.1:4000/idp'), null);
   });
 
@@ -82,9 +96,15 @@ describe('shop handler', () => {
   });
 
   test('the shell speaks Thai to a Thai browser or ?lang=th', async () => {
-    assert.match(text(await shop(get('/shop/', { headers: { 'accept-language': 'th-TH,th;q=0.9' } }))), /<html lang="th">/);
+    assert.match(
+      text(await shop(get('/shop/', { headers: { 'accept-language': 'th-TH,th;q=0.9' } }))),
+      /<html lang="th">/,
+    );
     assert.match(text(await shop(get('/shop/', { query: 'lang=th' }))), /กำลังโหลดร้านค้า/);
-    assert.match(text(await shop(get('/shop/', { query: 'lang=en', headers: { 'accept-language': 'th' } }))), /<html lang="en">/);
+    assert.match(
+      text(await shop(get('/shop/', { query: 'lang=en', headers: { 'accept-language': 'th' } }))),
+      /<html lang="en">/,
+    );
   });
 
   test('unknown assets, other methods, and a shop without keys', async () => {

@@ -15,7 +15,9 @@ const documents = Object.entries(generated).filter(([name]) => name.endsWith('Do
 test('every document the shop sends is valid against schema.graphql, and is sent under its own operation name', () => {
   const schema = buildSchema(readFileSync(join(root, 'schema.graphql'), 'utf8'));
   const operations = readdirSync(join(root, 'apps/shop/operations')).flatMap((file) =>
-    parse(readFileSync(join(root, 'apps/shop/operations', file), 'utf8')).definitions.filter((d) => d.kind === 'OperationDefinition'),
+    parse(readFileSync(join(root, 'apps/shop/operations', file), 'utf8')).definitions.filter(
+      (d) => d.kind === 'OperationDefinition',
+    ),
   );
   assert.equal(documents.length, operations.length);
   assert.ok(documents.length >= 19);
@@ -44,13 +46,20 @@ test('the browser code imports only Preact and its own files: it uses the public
   const imports = files(web)
     .filter((file) => /\.tsx?$/.test(file))
     .flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/^import (type )?[^'"]*['"]([^'"]+)['"]/gm)].map((m) => ({ file: file.slice(web.length + 1), typeOnly: Boolean(m[1]), from: m[2]! })),
+      [...readFileSync(file, 'utf8').matchAll(/^import (type )?[^'"]*['"]([^'"]+)['"]/gm)].map((m) => ({
+        file: file.slice(web.length + 1),
+        typeOnly: Boolean(m[1]),
+        from: m[2]!,
+      })),
     );
   assert.ok(imports.length > 50);
   for (const { file, typeOnly, from } of imports) {
     if (from.startsWith('.')) {
       // Only the public config's type comes from the server side of the shop.
-      assert.ok(!from.includes('../src/') || (typeOnly && from.endsWith('/src/shop-config.ts')), `${file} imports ${from}`);
+      assert.ok(
+        !from.includes('../src/') || (typeOnly && from.endsWith('/src/shop-config.ts')),
+        `${file} imports ${from}`,
+      );
       assert.ok(!from.includes('packages/'), `${file} imports ${from}`);
     } else if (file.startsWith('generated/')) {
       // The typed documents name their type interface, which leaves nothing in the bundle.

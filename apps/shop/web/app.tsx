@@ -54,7 +54,14 @@ function page(route: Route) {
   if (path === '/orders') return <OrdersPage />;
   if (path === '/order' && query.get('orderId')) {
     const orderId = query.get('orderId')!;
-    return <OrderPage key={orderId} orderId={orderId} autoPay={query.get('pay') === '1'} fromPayment={query.get('from') === 'pay'} />;
+    return (
+      <OrderPage
+        key={orderId}
+        orderId={orderId}
+        autoPay={query.get('pay') === '1'}
+        fromPayment={query.get('from') === 'pay'}
+      />
+    );
   }
   if (path === '/sign-in') return <SignInPage next={safeNext(query.get('next'))} />;
   if (path === '/sign-up') return <SignUpPage next={safeNext(query.get('next'))} />;

@@ -24,7 +24,9 @@ loadShopConfig().then(
     const box = document.createElement('div');
     box.className = 'boot boot-failed';
     box.setAttribute('role', 'alert');
-    box.textContent = th ? 'ไม่สามารถเปิดร้านค้าได้ในขณะนี้ โปรดโหลดหน้านี้ใหม่อีกครั้งในอีกสักครู่' : 'The shop could not start. Please reload the page in a moment.';
+    box.textContent = th
+      ? 'ไม่สามารถเปิดร้านค้าได้ในขณะนี้ โปรดโหลดหน้านี้ใหม่อีกครั้งในอีกสักครู่'
+      : 'The shop could not start. Please reload the page in a moment.';
     root.append(box);
   },
 );

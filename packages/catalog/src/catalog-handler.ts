@@ -5,7 +5,13 @@ import { errorResponse, httpStatusOf, type HttpHandler, type HttpRequest, type H
 import { create as contentDisposition } from 'content-disposition';
 import fresh from 'fresh';
 import { assertParams, listQueryKey, parseLang, parseListQuery, type ListQuery } from './catalog-query.ts';
-import { FEATHER_LANGS, pickRecordFields, trimTrailingSlash, type CatalogLang, type FeatherLang } from './catalog-record.ts';
+import {
+  FEATHER_LANGS,
+  pickRecordFields,
+  trimTrailingSlash,
+  type CatalogLang,
+  type FeatherLang,
+} from './catalog-record.ts';
 import type { CatalogSnapshot } from './catalog-snapshot.ts';
 import type { CatalogSnapshotSource } from './catalog-snapshots.ts';
 import { createDownloadSigner, type DownloadSigner } from './download-signer.ts';
@@ -42,8 +48,17 @@ export const CATALOG_PATH = '/v1/products';
 const FILES_PATH = `${CATALOG_PATH}/files/`;
 const encoder = new TextEncoder();
 
-function problemResponse(status: number, code: CatalogErrorCode, message: string, field: string | undefined, headers: Record<string, string> = {}): HttpResponse {
-  return errorResponse(status, code, message, field === undefined ? {} : { field }, { 'cache-control': 'no-store', ...headers });
+function problemResponse(
+  status: number,
+  code: CatalogErrorCode,
+  message: string,
+  field: string | undefined,
+  headers: Record<string, string> = {},
+): HttpResponse {
+  return errorResponse(status, code, message, field === undefined ? {} : { field }, {
+    'cache-control': 'no-store',
+    ...headers,
+  });
 }
 
 function shortHash(text: string): string {
@@ -68,7 +83,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): HttpHandle
     clock,
     publicBaseUrl: trimTrailingSlash(options.publicBaseUrl),
     signer: createDownloadSigner({ secret: options.downloadSecret, ttlSeconds: options.downloadTtlSeconds, clock }),
-    represent: createRepresenter({ compressMinBytes: options.compressMinBytes ?? 1024, cacheBytes: options.responseCacheBytes ?? 64 * 1024 * 1024 }),
+    represent: createRepresenter({
+      compressMinBytes: options.compressMinBytes ?? 1024,
+      cacheBytes: options.responseCacheBytes ?? 64 * 1024 * 1024,
+    }),
     manifests: new WeakMap(),
   };
   return async (request) => {
@@ -93,9 +111,16 @@ interface CatalogRoutes {
 
 async function route(routes: CatalogRoutes, request: HttpRequest): Promise<HttpResponse> {
   const path = request.path;
-  if (path !== CATALOG_PATH && !path.startsWith(`${CATALOG_PATH}/`)) throw new CommerceError('NOT_FOUND', `No catalog route at ${path.slice(0, 100)}.`);
+  if (path !== CATALOG_PATH && !path.startsWith(`${CATALOG_PATH}/`))
+    throw new CommerceError('NOT_FOUND', `No catalog route at ${path.slice(0, 100)}.`);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return problemResponse(405, 'METHOD_NOT_ALLOWED', `The catalog is read-only; ${request.method} is not allowed here.`, undefined, { allow: 'GET, HEAD' });
+    return problemResponse(
+      405,
+      'METHOD_NOT_ALLOWED',
+      `The catalog is read-only; ${request.method} is not allowed here.`,
+      undefined,
+      { allow: 'GET, HEAD' },
+    );
   }
   if (path.startsWith(FILES_PATH)) return signedFile(routes, request, path.slice(FILES_PATH.length));
   await authenticate(routes.options, request);
@@ -111,23 +136,39 @@ async function route(routes: CatalogRoutes, request: HttpRequest): Promise<HttpR
 function failure(options: CatalogHandlerOptions, request: HttpRequest, error: unknown): HttpResponse {
   // A snapshot being built is a short wait: the client is told when to come back.
   if (isCommerceError(error))
-    return problemResponse(httpStatusOf(error.code), error.code, error.message, error.field, error.code === 'CATALOG_UNAVAILABLE' ? { 'retry-after': '5' } : {});
+    return problemResponse(
+      httpStatusOf(error.code),
+      error.code,
+      error.message,
+      error.field,
+      error.code === 'CATALOG_UNAVAILABLE' ? { 'retry-after': '5' } : {},
+    );
   // The request id ties the answer to the logs.
   options.log?.(
     `catalog: ${request.method} ${request.path} failed${request.requestId ? ` (request ${request.requestId})` : ''}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   );
-  return problemResponse(500, 'INTERNAL', `Unexpected error${request.requestId ? ` (request ${request.requestId})` : ''}.`, undefined);
+  return problemResponse(
+    500,
+    'INTERNAL',
+    `Unexpected error${request.requestId ? ` (request ${request.requestId})` : ''}.`,
+    undefined,
+  );
 }
 
 function snapshotOrFail(options: CatalogHandlerOptions): CatalogSnapshot {
   const snapshot = options.snapshots.current();
-  if (!snapshot) throw new CommerceError('CATALOG_UNAVAILABLE', 'The catalog snapshot is being built; try again in a few seconds.');
+  if (!snapshot)
+    throw new CommerceError('CATALOG_UNAVAILABLE', 'The catalog snapshot is being built; try again in a few seconds.');
   return snapshot;
 }
 
 async function authenticate(options: CatalogHandlerOptions, request: HttpRequest): Promise<void> {
   const partner = await options.verifyPartnerKey(request.headers['x-partner-key']);
-  if (!partner) throw new CommerceError('PARTNER_KEY_INVALID', 'Missing or unknown partner key; send it in the X-Partner-Key header.');
+  if (!partner)
+    throw new CommerceError(
+      'PARTNER_KEY_INVALID',
+      'Missing or unknown partner key; send it in the X-Partner-Key header.',
+    );
 }
 
 async function list(routes: CatalogRoutes, request: HttpRequest): Promise<HttpResponse> {
@@ -140,23 +181,40 @@ async function list(routes: CatalogRoutes, request: HttpRequest): Promise<HttpRe
   const etag = `W/"${snapshot.version}-${shortHash(listQueryKey(query))}"`;
   const produce = () => {
     const head = encoder.encode('{"items":[');
-    const tail = encoder.encode(`],"page":${query.page},"size":${query.size},"total":${total},"version":${JSON.stringify(snapshot.version)}}`);
+    const tail = encoder.encode(
+      `],"page":${query.page},"size":${query.size},"total":${total},"version":${JSON.stringify(snapshot.version)}}`,
+    );
     let items: Uint8Array[];
     if (query.fields) {
       const fields = query.fields;
       const parts: string[] = [];
-      for (let k = start; k < end; k++) parts.push(JSON.stringify(pickRecordFields(snapshot.record(query.lang, selection ? selection[k]! : k), fields)));
+      for (let k = start; k < end; k++)
+        parts.push(
+          JSON.stringify(pickRecordFields(snapshot.record(query.lang, selection ? selection[k]! : k), fields)),
+        );
       items = [encoder.encode(parts.join(','))];
     } else {
       items = snapshot.recordJsonPieces(query.lang, selection, start, end);
     }
     return Buffer.concat([head, ...items, tail]);
   };
-  return routes.represent(request, etag, snapshot.version, produce, true, pageLinks(routes.publicBaseUrl, request, query, total));
+  return routes.represent(
+    request,
+    etag,
+    snapshot.version,
+    produce,
+    true,
+    pageLinks(routes.publicBaseUrl, request, query, total),
+  );
 }
 
 /** RFC 8288 `Link` header with `prev` and `next` pages, built on the public base URL. */
-function pageLinks(publicBaseUrl: string, request: HttpRequest, query: ListQuery, total: number): Record<string, string> {
+function pageLinks(
+  publicBaseUrl: string,
+  request: HttpRequest,
+  query: ListQuery,
+  total: number,
+): Record<string, string> {
   const links: string[] = [];
   const at = (page: number) => {
     const params = new URLSearchParams(request.query);
@@ -172,11 +230,23 @@ async function product(routes: CatalogRoutes, request: HttpRequest, cprcode: str
   assertParams(request.query, ['lang']);
   const lang = parseLang<CatalogLang>(request.query, ['en', 'th']);
   const shown = cprcode.slice(0, 40);
-  if (!isCprcode(cprcode)) throw new CommerceError('INVALID_CPRCODE', `"${shown}" is not a cprcode: a cprcode is 1 to 12 digits.`, { field: 'cprcode' });
+  if (!isCprcode(cprcode))
+    throw new CommerceError('INVALID_CPRCODE', `"${shown}" is not a cprcode: a cprcode is 1 to 12 digits.`, {
+      field: 'cprcode',
+    });
   const snapshot = snapshotOrFail(routes.options);
   const index = snapshot.indexOf(cprcode);
-  if (index < 0) throw new CommerceError('NOT_FOUND', `No product with cprcode ${cprcode} in catalog version ${snapshot.version}.`, { field: 'cprcode' });
-  return routes.represent(request, `W/"${snapshot.version}-${cprcode}-${lang}"`, snapshot.version, () => snapshot.recordJson(lang, index), false);
+  if (index < 0)
+    throw new CommerceError('NOT_FOUND', `No product with cprcode ${cprcode} in catalog version ${snapshot.version}.`, {
+      field: 'cprcode',
+    });
+  return routes.represent(
+    request,
+    `W/"${snapshot.version}-${cprcode}-${lang}"`,
+    snapshot.version,
+    () => snapshot.recordJson(lang, index),
+    false,
+  );
 }
 
 async function manifest(routes: CatalogRoutes, request: HttpRequest): Promise<HttpResponse> {
@@ -198,10 +268,19 @@ async function download(routes: CatalogRoutes, request: HttpRequest): Promise<Ht
   const file = snapshotOrFail(routes.options).fileInfo(lang);
   const link = routes.signer.sign(`${FILES_PATH}${file.name}`);
   const url = `${routes.publicBaseUrl}${link.pathWithQuery}`;
-  const body = JSON.stringify({ url, expiresAt: link.expires, file: { name: file.name, lang: file.lang, bytes: file.bytes, sha256: file.sha256 } });
+  const body = JSON.stringify({
+    url,
+    expiresAt: link.expires,
+    file: { name: file.name, lang: file.lang, bytes: file.bytes, sha256: file.sha256 },
+  });
   return {
     status: 302,
-    headers: { location: url, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+    headers: {
+      location: url,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    },
     body: request.method === 'HEAD' ? null : body,
   };
 }
@@ -209,11 +288,21 @@ async function download(routes: CatalogRoutes, request: HttpRequest): Promise<Ht
 async function signedFile(routes: CatalogRoutes, request: HttpRequest, name: string): Promise<HttpResponse> {
   const verdict = routes.signer.verify(request.path, request.query.get('expires'), request.query.get('signature'));
   if (verdict === 'invalid')
-    throw new CommerceError('DOWNLOAD_LINK_INVALID', 'This download link is not valid (its signature does not match). Ask GET /v1/products/download for a fresh link.');
+    throw new CommerceError(
+      'DOWNLOAD_LINK_INVALID',
+      'This download link is not valid (its signature does not match). Ask GET /v1/products/download for a fresh link.',
+    );
   if (verdict === 'expired')
-    throw new CommerceError('DOWNLOAD_LINK_EXPIRED', 'This download link has expired (links last five minutes). Ask GET /v1/products/download for a fresh link.');
+    throw new CommerceError(
+      'DOWNLOAD_LINK_EXPIRED',
+      'This download link has expired (links last five minutes). Ask GET /v1/products/download for a fresh link.',
+    );
   const file = FEATHER_FILE_NAME_PATTERN.test(name) ? await routes.options.snapshots.findFile(name) : null;
-  if (!file) throw new CommerceError('NOT_FOUND', 'This catalog file is no longer kept; ask GET /v1/products/download for a fresh link.');
+  if (!file)
+    throw new CommerceError(
+      'NOT_FOUND',
+      'This catalog file is no longer kept; ask GET /v1/products/download for a fresh link.',
+    );
   const expires = Number(request.query.get('expires'));
   const headers: Record<string, string> = {
     'content-type': file.contentType,
@@ -225,7 +314,8 @@ async function signedFile(routes: CatalogRoutes, request: HttpRequest, name: str
     'x-catalog-version': file.version,
     'cache-control': `private, max-age=${Math.max(0, expires - Math.floor(routes.clock.now() / 1000))}`,
   };
-  if (fresh({ 'if-none-match': request.headers['if-none-match'] }, { etag: headers.etag })) return { status: 304, headers, body: null };
+  if (fresh({ 'if-none-match': request.headers['if-none-match'] }, { etag: headers.etag }))
+    return { status: 304, headers, body: null };
   return { status: 200, headers, body: request.method === 'HEAD' ? null : file.body };
 }
 

@@ -1,5 +1,11 @@
 import { CommerceError, LIMITS } from '@grocery/core';
-import { isRecordField, RECORD_FIELDS, type CatalogLang, type FeatherLang, type RecordField } from './catalog-record.ts';
+import {
+  isRecordField,
+  RECORD_FIELDS,
+  type CatalogLang,
+  type FeatherLang,
+  type RecordField,
+} from './catalog-record.ts';
 import { categoryKey } from '@grocery/search';
 import { searchWords } from './search-text.ts';
 
@@ -39,7 +45,8 @@ export function assertParams(params: URLSearchParams, allowed: readonly string[]
       const known = allowed.length > 0 ? `Known parameters: ${allowed.join(', ')}.` : 'This route takes no parameters.';
       throw invalid(name, `Unknown query parameter "${name}". ${known}`);
     }
-    if (seen.has(name)) throw invalid(name, `Parameter "${name}" is given ${params.getAll(name).length} times; give it once.`);
+    if (seen.has(name))
+      throw invalid(name, `Parameter "${name}" is given ${params.getAll(name).length} times; give it once.`);
     seen.add(name);
   }
 }
@@ -56,7 +63,8 @@ function parseInteger(params: URLSearchParams, name: string, fallback: number, m
   const value = params.get(name);
   if (value === null) return fallback;
   const range = `from ${min} to ${max}`;
-  if (!/^[0-9]{1,10}$/.test(value)) throw invalid(name, `${name} must be a whole number ${range}; got "${value.slice(0, 40)}".`);
+  if (!/^[0-9]{1,10}$/.test(value))
+    throw invalid(name, `${name} must be a whole number ${range}; got "${value.slice(0, 40)}".`);
   const number = Number(value);
   if (number < min || number > max) throw invalid(name, `${name} must be a whole number ${range}; got ${number}.`);
   return number;
@@ -78,7 +86,8 @@ function parseFields(params: URLSearchParams): RecordField[] | null {
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
-  if (names.length === 0) throw invalid('fields', `fields must name at least one field. Known fields: ${RECORD_FIELDS.join(', ')}.`);
+  if (names.length === 0)
+    throw invalid('fields', `fields must name at least one field. Known fields: ${RECORD_FIELDS.join(', ')}.`);
   const unknown = names.filter((name) => !isRecordField(name));
   if (unknown.length > 0) {
     throw invalid(
@@ -102,7 +111,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const q = parseText(params, 'q', LIMITS.maxQueryLength);
   const category = parseText(params, 'category', MAX_CATEGORY_LENGTH);
   const activeText = params.get('active');
-  if (activeText !== null && activeText !== 'true' && activeText !== 'false') throw invalid('active', `active must be true or false; got "${activeText.slice(0, 40)}".`);
+  if (activeText !== null && activeText !== 'true' && activeText !== 'false')
+    throw invalid('active', `active must be true or false; got "${activeText.slice(0, 40)}".`);
   const words = searchWords(q);
   // Folded as the snapshot's category indexes are.
   const key = category === null ? null : categoryKey(category);

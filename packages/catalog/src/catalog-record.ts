@@ -56,7 +56,10 @@ export interface CatalogRecord {
 export type RecordField = keyof CatalogRecord;
 
 /** The fields of a record that depend on its language (and cprcode, which leads every record). */
-export type LocalisedRecordPart = Pick<CatalogRecord, 'cprcode' | 'name' | 'brand' | 'category_l1' | 'category_l2' | 'category_l3'>;
+export type LocalisedRecordPart = Pick<
+  CatalogRecord,
+  'cprcode' | 'name' | 'brand' | 'category_l1' | 'category_l2' | 'category_l3'
+>;
 /** The fields of a record that are the same in every language. */
 export type SharedRecordPart = Omit<CatalogRecord, keyof LocalisedRecordPart>;
 
@@ -112,8 +115,22 @@ export function satangToThb(satang: number | null): number | null {
 export function localisedRecordPart(product: Product, lang: CatalogLang): LocalisedRecordPart {
   const c = product.category;
   return lang === 'en'
-    ? { cprcode: product.cprcode, name: product.nameEn, brand: product.brandEn ?? product.brandTh, category_l1: c.l1, category_l2: c.l2, category_l3: c.l3 }
-    : { cprcode: product.cprcode, name: product.nameTh, brand: product.brandTh ?? product.brandEn, category_l1: c.l1Th, category_l2: c.l2Th, category_l3: c.l3Th };
+    ? {
+        cprcode: product.cprcode,
+        name: product.nameEn,
+        brand: product.brandEn ?? product.brandTh,
+        category_l1: c.l1,
+        category_l2: c.l2,
+        category_l3: c.l3,
+      }
+    : {
+        cprcode: product.cprcode,
+        name: product.nameTh,
+        brand: product.brandTh ?? product.brandEn,
+        category_l1: c.l1Th,
+        category_l2: c.l2Th,
+        category_l3: c.l3Th,
+      };
 }
 
 /** The language-neutral fields of a record. */

@@ -67,7 +67,11 @@ export interface SnapshotParts {
   searchText: SubstringFilter;
   flags: Uint8Array;
   categoryAny: ReadonlyMap<string, Int32Array>;
-  categoryLevels: readonly [ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>, ReadonlyMap<string, Int32Array>];
+  categoryLevels: readonly [
+    ReadonlyMap<string, Int32Array>,
+    ReadonlyMap<string, Int32Array>,
+    ReadonlyMap<string, Int32Array>,
+  ];
   records: RecordJsonStore;
   /** The download files held in memory: all three when built here, the `all` file when adopted. */
   files: readonly FeatherFile[];
@@ -111,7 +115,10 @@ function intersectSorted(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
 export class CatalogSnapshot {
   readonly #parts: SnapshotParts;
   // Walkers page through the same filter many times; remembering its matches makes each page O(size).
-  readonly #selections = new LRUCache<string, Int32Array>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (value) => value.byteLength + 64 });
+  readonly #selections = new LRUCache<string, Int32Array>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (value) => value.byteLength + 64,
+  });
   readonly #filesByName: ReadonlyMap<string, FeatherFile>;
 
   constructor(parts: SnapshotParts) {
@@ -160,7 +167,8 @@ export class CatalogSnapshot {
 
   /** The same snapshot under a new manifest (same content re-published from a newer grocer version). */
   withManifest(manifest: CatalogManifest): CatalogSnapshot {
-    if (manifest.version !== this.version) throw new Error('withManifest keeps the content, so the version must not change');
+    if (manifest.version !== this.version)
+      throw new Error('withManifest keeps the content, so the version must not change');
     return new CatalogSnapshot({ ...this.#parts, manifest });
   }
 
@@ -209,7 +217,8 @@ export class CatalogSnapshot {
     const active = filter.active ?? null;
     const online = filter.online ?? null;
     const alcohol = filter.alcohol ?? null;
-    if (words.length === 0 && !category && !l1 && !l2 && !l3 && active === null && online === null && alcohol === null) return null;
+    if (words.length === 0 && !category && !l1 && !l2 && !l3 && active === null && online === null && alcohol === null)
+      return null;
     const key = JSON.stringify([words, category ?? null, l1 ?? null, l2 ?? null, l3 ?? null, active, online, alcohol]);
     const cached = this.#selections.get(key);
     if (cached) return cached;
@@ -231,7 +240,8 @@ export class CatalogSnapshot {
         // A few candidates: look inside each of them rather than scanning the whole catalog.
         const candidates: ArrayLike<number> = kept;
         const out: number[] = [];
-        for (let k = 0; k < candidates.length; k++) if (searchText.matches(candidates[k]!, words)) out.push(candidates[k]!);
+        for (let k = 0; k < candidates.length; k++)
+          if (searchText.matches(candidates[k]!, words)) out.push(candidates[k]!);
         kept = out;
       } else {
         for (const word of words) {

@@ -169,7 +169,10 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     let loading = this.#loadedFiles.get(name);
     if (!loading) {
       const files = this.#loadedFiles;
-      loading = info.lang === 'all' ? this.#publishedAllFile(current!.manifest) : this.#loadPublishedFile(current!.version, info);
+      loading =
+        info.lang === 'all'
+          ? this.#publishedAllFile(current!.manifest)
+          : this.#loadPublishedFile(current!.version, info);
       files.set(name, loading);
       loading.catch(() => files.delete(name));
     }
@@ -191,7 +194,15 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     if (!info) throw new Error(`published snapshot ${manifest.version} lists no "all" file`);
     const cached = await this.#fileCache?.read(info.name).catch(() => null);
     if (cached && (await sha256HexInSlices(cached)) === info.sha256) {
-      return { name: info.name, lang: 'all', version: manifest.version, rows: info.rows, sha256: info.sha256, contentType: FEATHER_CONTENT_TYPE, body: cached };
+      return {
+        name: info.name,
+        lang: 'all',
+        version: manifest.version,
+        rows: info.rows,
+        sha256: info.sha256,
+        contentType: FEATHER_CONTENT_TYPE,
+        body: cached,
+      };
     }
     const file = await this.#loadPublishedFile(manifest.version, info);
     this.#keepCopy(file);
@@ -204,7 +215,11 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     if (!cache) return;
     const writing = cache
       .write(file)
-      .catch((error: unknown) => this.#log(`catalog snapshot: cannot keep a local copy of ${file.name}: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) =>
+        this.#log(
+          `catalog snapshot: cannot keep a local copy of ${file.name}: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     this.#background.add(writing);
     void writing.finally(() => this.#background.delete(writing));
   }
@@ -217,8 +232,14 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     const cache = this.#fileCache;
     if (!cache) return;
     const writing = Promise.race([this.#publishAfter, this.#stopping])
-      .then(async () => (this.#current === snapshot ? cache.writeSnapshot(snapshot.version, await encodeSnapshot(snapshot)) : undefined))
-      .catch((error: unknown) => this.#log(`catalog snapshot: cannot keep ${snapshot.version} encoded: ${error instanceof Error ? error.message : String(error)}`));
+      .then(async () =>
+        this.#current === snapshot ? cache.writeSnapshot(snapshot.version, await encodeSnapshot(snapshot)) : undefined,
+      )
+      .catch((error: unknown) =>
+        this.#log(
+          `catalog snapshot: cannot keep ${snapshot.version} encoded: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     this.#background.add(writing);
     void writing.finally(() => this.#background.delete(writing));
   }
@@ -287,16 +308,20 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
             adopted = await this.#adopt(latest);
           } catch (error) {
             this.#unusableSeq = latest.seq;
-            this.#log(`catalog snapshot: cannot load published snapshot ${latest.version}: ${error instanceof Error ? error.message : String(error)}`);
+            this.#log(
+              `catalog snapshot: cannot load published snapshot ${latest.version}: ${error instanceof Error ? error.message : String(error)}`,
+            );
           }
         }
       }
 
       const now = this.#clock.now();
-      if (!force && this.#current && now - this.#lastPollAt < this.#pollIntervalMs) return adopted ?? { action: 'unchanged', version: this.#current.version };
+      if (!force && this.#current && now - this.#lastPollAt < this.#pollIntervalMs)
+        return adopted ?? { action: 'unchanged', version: this.#current.version };
       this.#lastPollAt = now;
       const grocerVersion = await this.#grocer.catalogVersion();
-      if (!this.#isStale(this.#current, grocerVersion.version, now)) return adopted ?? { action: 'unchanged', version: this.#current?.version ?? null };
+      if (!this.#isStale(this.#current, grocerVersion.version, now))
+        return adopted ?? { action: 'unchanged', version: this.#current?.version ?? null };
 
       if (!repository) return await this.#buildAndSwap(null, grocerVersion);
       if (!(await repository.claimBuild(this.#instanceId, now, this.#leaseTtlMs))) return adopted ?? { action: 'busy' };
@@ -304,7 +329,9 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
         // Another instance may have published while this one was deciding.
         const latest = await repository.latest();
         if (latest && latest.seq !== this.#unusableSeq && !this.#isStale(null, grocerVersion.version, now, latest)) {
-          return latest.seq !== this.#adoptedSeq ? await this.#adopt(latest) : { action: 'unchanged', version: this.#current?.version ?? null };
+          return latest.seq !== this.#adoptedSeq
+            ? await this.#adopt(latest)
+            : { action: 'unchanged', version: this.#current?.version ?? null };
         }
         return await this.#buildAndSwap(repository, grocerVersion);
       } finally {
@@ -319,7 +346,12 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
     }
   }
 
-  #isStale(snapshot: CatalogSnapshot | null, grocerVersion: string, now: number, published?: PublishedSnapshot): boolean {
+  #isStale(
+    snapshot: CatalogSnapshot | null,
+    grocerVersion: string,
+    now: number,
+    published?: PublishedSnapshot,
+  ): boolean {
     const manifest = published?.manifest ?? snapshot?.manifest;
     if (!manifest) return true;
     // Served but never published (publishing failed): build again, so that it gets published.
@@ -328,16 +360,27 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
   }
 
   /** Builds and serves a snapshot, then publishes it; the caller holds the build lease, or with `claimToPublish` it is claimed (and released) for publishing only. */
-  async #buildAndSwap(repository: SnapshotRepository | null, grocerVersion: CatalogVersion, options: { claimToPublish?: boolean } = {}): Promise<RefreshOutcome> {
+  async #buildAndSwap(
+    repository: SnapshotRepository | null,
+    grocerVersion: CatalogVersion,
+    options: { claimToPublish?: boolean } = {},
+  ): Promise<RefreshOutcome> {
     const started = performance.now();
     // The version read before the export: a change during the export shows up at the next poll.
-    const snapshot = await buildCatalogSnapshot(this.#grocer.exportCatalog({ batchSize: this.#exportBatchSize ?? 1000 }), {
-      ...this.#build,
-      publicBaseUrl: this.#publicBaseUrl,
-      clock: this.#clock,
-      log: this.#log,
-      source: { version: grocerVersion.version, updatedAt: grocerVersion.updatedAt, productCount: grocerVersion.productCount },
-    });
+    const snapshot = await buildCatalogSnapshot(
+      this.#grocer.exportCatalog({ batchSize: this.#exportBatchSize ?? 1000 }),
+      {
+        ...this.#build,
+        publicBaseUrl: this.#publicBaseUrl,
+        clock: this.#clock,
+        log: this.#log,
+        source: {
+          version: grocerVersion.version,
+          updatedAt: grocerVersion.updatedAt,
+          productCount: grocerVersion.productCount,
+        },
+      },
+    );
     const ms = performance.now() - started;
     // Served at once, then published (compressing and storing the files takes seconds): a first
     // start is ready without waiting for it; `refresh()` still resolves once it is published.
@@ -346,7 +389,10 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       this.#unpublished = snapshot.version;
       await Promise.race([this.#publishAfter, this.#stopping]);
       let seq: number | null = null;
-      if (!options.claimToPublish || (await repository.claimBuild(this.#instanceId, this.#clock.now(), this.#leaseTtlMs))) {
+      if (
+        !options.claimToPublish ||
+        (await repository.claimBuild(this.#instanceId, this.#clock.now(), this.#leaseTtlMs))
+      ) {
         try {
           seq = await repository.publish(this.#instanceId, snapshot.manifest, snapshot.files, this.#clock.now());
         } finally {
@@ -404,7 +450,9 @@ export class CatalogSnapshots implements CatalogSnapshotSource {
       source: { version: manifest.sourceCatalogVersion, updatedAt: manifest.sourceCatalogUpdatedAt },
     });
     if (snapshot.version !== manifest.version) {
-      this.#log(`catalog snapshot: published ${manifest.version} rebuilds here as ${snapshot.version} (is PUBLIC_BASE_URL the same on every instance?)`);
+      this.#log(
+        `catalog snapshot: published ${manifest.version} rebuilds here as ${snapshot.version} (is PUBLIC_BASE_URL the same on every instance?)`,
+      );
     }
     this.#adoptedSeq = published.seq;
     this.#unpublished = null;

@@ -46,7 +46,8 @@ export function createDownloadSigner(options: DownloadSignerOptions): DownloadSi
   if (secret.length === 0) throw new Error('download secret must not be empty');
   const ttlSeconds = options.ttlSeconds ?? LIMITS.downloadLinkTtlSeconds;
   const clock = options.clock ?? systemClock;
-  const mac = (path: string, expires: string) => createHmac('sha256', secret).update(`GET\n${path}\n${expires}`).digest();
+  const mac = (path: string, expires: string) =>
+    createHmac('sha256', secret).update(`GET\n${path}\n${expires}`).digest();
 
   return {
     sign(path) {
@@ -55,7 +56,8 @@ export function createDownloadSigner(options: DownloadSignerOptions): DownloadSi
       return { pathWithQuery: `${path}?expires=${expires}&signature=${signature}`, expires };
     },
     verify(path, expires, signature) {
-      if (expires === null || signature === null || !EXPIRES.test(expires) || !SIGNATURE.test(signature)) return 'invalid';
+      if (expires === null || signature === null || !EXPIRES.test(expires) || !SIGNATURE.test(signature))
+        return 'invalid';
       if (!timingSafeEqual(mac(path, expires), Buffer.from(signature, 'hex'))) return 'invalid';
       return Number(expires) * 1000 <= clock.now() ? 'expired' : 'valid';
     },

@@ -27,7 +27,12 @@ export type SourceColumn =
   | (ColumnBase & { type: 'float64' })
   | (ColumnBase & { type: 'list<utf8>'; list: number });
 
-const row = (key: string, field: 'cprcode' | 'nameEn' | 'nameTh' | 'barcode', nullable: boolean): SourceColumn => ({ key, type: 'utf8', nullable, source: { from: 'row', field } });
+const row = (key: string, field: 'cprcode' | 'nameEn' | 'nameTh' | 'barcode', nullable: boolean): SourceColumn => ({
+  key,
+  type: 'utf8',
+  nullable,
+  source: { from: 'row', field },
+});
 const text = (key: string, field: number, nullable: boolean, orElse?: number): SourceColumn => ({
   key,
   type: 'utf8',
@@ -96,8 +101,12 @@ function recordColumns(lang: 'en' | 'th'): FileColumn[] {
  */
 function allColumns(): FileColumn[] {
   const localised = localisedSources('en');
-  const categories = (['en', 'th'] as const).flatMap((lang) => (['category_l1', 'category_l2', 'category_l3'] as const).map((field) => localisedSources(lang)[field]!));
-  return RECORD_FIELDS.flatMap((name) => (name === 'category_code_l1' ? [...categories, name] : name in localised ? [] : [name])).map((name) => ({ name, source: name }));
+  const categories = (['en', 'th'] as const).flatMap((lang) =>
+    (['category_l1', 'category_l2', 'category_l3'] as const).map((field) => localisedSources(lang)[field]!),
+  );
+  return RECORD_FIELDS.flatMap((name) =>
+    name === 'category_code_l1' ? [...categories, name] : name in localised ? [] : [name],
+  ).map((name) => ({ name, source: name }));
 }
 
 /**

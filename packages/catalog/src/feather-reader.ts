@@ -1,6 +1,20 @@
 import { CommerceError, type Product } from '@grocery/core';
-import { DataType, tableFromIPC, type Bool, type Data, type Float64, type List, type Table, type Utf8 } from 'apache-arrow';
-import { CATALOG_RECORD_SCHEMA_VERSION, RECORD_FIELDS, type CatalogRecord, type FeatherLang } from './catalog-record.ts';
+import {
+  DataType,
+  tableFromIPC,
+  type Bool,
+  type Data,
+  type Float64,
+  type List,
+  type Table,
+  type Utf8,
+} from 'apache-arrow';
+import {
+  CATALOG_RECORD_SCHEMA_VERSION,
+  RECORD_FIELDS,
+  type CatalogRecord,
+  type FeatherLang,
+} from './catalog-record.ts';
 import { FEATHER_METADATA, FILE_COLUMNS } from './feather-columns.ts';
 import type { Pause } from './feather-writer.ts';
 
@@ -25,14 +39,21 @@ function open(body: Uint8Array): { table: Table; info: FeatherFileInfo } {
   const publicBaseUrl = meta.get(FEATHER_METADATA.publicBaseUrl) ?? '';
   const recordSchemaVersion = meta.get(FEATHER_METADATA.recordSchemaVersion);
   if ((lang !== 'en' && lang !== 'th' && lang !== 'all') || !recordSchemaVersion) {
-    throw new CommerceError('INVALID_INPUT', 'Not a catalog download file: its schema metadata lacks the catalog language or record schema version.');
+    throw new CommerceError(
+      'INVALID_INPUT',
+      'Not a catalog download file: its schema metadata lacks the catalog language or record schema version.',
+    );
   }
   if (recordSchemaVersion !== CATALOG_RECORD_SCHEMA_VERSION) {
-    throw new CommerceError('INVALID_INPUT', `Catalog file has record schema version ${recordSchemaVersion}; this reader understands ${CATALOG_RECORD_SCHEMA_VERSION}.`);
+    throw new CommerceError(
+      'INVALID_INPUT',
+      `Catalog file has record schema version ${recordSchemaVersion}; this reader understands ${CATALOG_RECORD_SCHEMA_VERSION}.`,
+    );
   }
   const expected = FILE_COLUMNS[lang].map((c) => c.name).join(',');
   const actual = table.schema.fields.map((f) => f.name).join(',');
-  if (expected !== actual) throw new CommerceError('INVALID_INPUT', `Catalog ${lang} file has columns ${actual}; expected ${expected}.`);
+  if (expected !== actual)
+    throw new CommerceError('INVALID_INPUT', `Catalog ${lang} file has columns ${actual}; expected ${expected}.`);
   return { table, info: { lang, recordSchemaVersion, publicBaseUrl, rows: table.numRows } };
 }
 
@@ -108,7 +129,11 @@ function* decodeColumns(table: Table): Generator<void, Map<string, Column>> {
       else if (DataType.isBool(field.type)) decodeBool(data as Data<Bool>, column as boolean[]);
       else if (DataType.isFloat(field.type)) decodeFloat64(data as Data<Float64>, column as (number | null)[]);
       else if (DataType.isList(field.type)) decodeUtf8List(data as Data<List<Utf8>>, column as string[][]);
-      else throw new CommerceError('INVALID_INPUT', `Catalog file column ${field.name} has an unexpected type ${String(field.type)}.`);
+      else
+        throw new CommerceError(
+          'INVALID_INPUT',
+          `Catalog file column ${field.name} has an unexpected type ${String(field.type)}.`,
+        );
       yield;
     }
     out.set(field.name, column as Column);
@@ -118,7 +143,8 @@ function* decodeColumns(table: Table): Generator<void, Map<string, Column>> {
 
 function* productSteps(body: Uint8Array): Generator<void, Product[]> {
   const { table, info } = open(body);
-  if (info.lang !== 'all') throw new CommerceError('INVALID_INPUT', `readFeatherProducts needs the "all" file; got the "${info.lang}" file.`);
+  if (info.lang !== 'all')
+    throw new CommerceError('INVALID_INPUT', `readFeatherProducts needs the "all" file; got the "${info.lang}" file.`);
   const c = yield* decodeColumns(table);
   const str = (name: string) => c.get(name) as string[];
   const opt = (name: string) => c.get(name) as (string | null)[];
@@ -134,7 +160,14 @@ function* productSteps(body: Uint8Array): Generator<void, Product[]> {
     opt('country'),
     opt('barcode'),
   ];
-  const [l1, l2, l3, l1Th, l2Th, l3Th] = [str('category_l1_en'), str('category_l2_en'), str('category_l3_en'), str('category_l1_th'), str('category_l2_th'), str('category_l3_th')];
+  const [l1, l2, l3, l1Th, l2Th, l3Th] = [
+    str('category_l1_en'),
+    str('category_l2_en'),
+    str('category_l3_en'),
+    str('category_l1_th'),
+    str('category_l2_th'),
+    str('category_l3_th'),
+  ];
   const [code1, code2, code3] = [str('category_code_l1'), str('category_code_l2'), str('category_code_l3')];
   const [keywords, imageUrl, active, online, alcohol, availStore, price, updatedAt] = [
     list('keywords'),
@@ -206,7 +239,10 @@ export function readFeatherProducts(body: Uint8Array): Product[] {
  * @example
  * const products = await readFeatherProductsAsync(file.body);
  */
-export async function readFeatherProductsAsync(body: Uint8Array, pause: Pause = () => new Promise((resolve) => setImmediate(resolve))): Promise<Product[]> {
+export async function readFeatherProductsAsync(
+  body: Uint8Array,
+  pause: Pause = () => new Promise((resolve) => setImmediate(resolve)),
+): Promise<Product[]> {
   const steps = productSteps(body);
   for (;;) {
     const step = steps.next();
@@ -224,7 +260,11 @@ export async function readFeatherProductsAsync(body: Uint8Array, pause: Pause = 
  */
 export function readFeatherRecords(body: Uint8Array): CatalogRecord[] {
   const { table, info } = open(body);
-  if (info.lang === 'all') throw new CommerceError('INVALID_INPUT', 'readFeatherRecords reads the "en" or "th" file; use readFeatherProducts for "all".');
+  if (info.lang === 'all')
+    throw new CommerceError(
+      'INVALID_INPUT',
+      'readFeatherRecords reads the "en" or "th" file; use readFeatherProducts for "all".',
+    );
   const c = runToEnd(decodeColumns(table));
   const cols = RECORD_FIELDS.map((field) => c.get(field)!);
   const records = new Array<CatalogRecord>(table.numRows);

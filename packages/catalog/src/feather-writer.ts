@@ -1,12 +1,41 @@
 import { createHash } from 'node:crypto';
-import { AsyncByteQueue, Bool, Field, Float64, List, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, type Data, type DataType } from 'apache-arrow';
+import {
+  AsyncByteQueue,
+  Bool,
+  Field,
+  Float64,
+  List,
+  makeData,
+  RecordBatch,
+  RecordBatchFileWriter,
+  Schema,
+  Struct,
+  Utf8,
+  type Data,
+  type DataType,
+} from 'apache-arrow';
 import type { ArrayBufferViewInput } from 'apache-arrow/util/buffer';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, productImageUrl, type FeatherLang } from './catalog-record.ts';
-import { NO_TEXT, ROW_IMAGE, ROW_PRICE, TEXT_STRIDE, type ProductRows, type ReceivedDictionary } from './product-rows.ts';
+import {
+  NO_TEXT,
+  ROW_IMAGE,
+  ROW_PRICE,
+  TEXT_STRIDE,
+  type ProductRows,
+  type ReceivedDictionary,
+} from './product-rows.ts';
 import { sealBuffer } from './byte-buffers.ts';
 import { utf8Length } from './utf8.ts';
 import { snapshotVersionOf } from './file-digest.ts';
-import { FEATHER_CONTENT_TYPE, FEATHER_METADATA, FILE_COLUMNS, SOURCE_COLUMNS, featherFileName, type SourceColumn, type TextSource } from './feather-columns.ts';
+import {
+  FEATHER_CONTENT_TYPE,
+  FEATHER_METADATA,
+  FILE_COLUMNS,
+  SOURCE_COLUMNS,
+  featherFileName,
+  type SourceColumn,
+  type TextSource,
+} from './feather-columns.ts';
 
 /** One prebuilt download file: Arrow IPC file format (Feather v2). */
 export interface FeatherFile {
@@ -53,7 +82,14 @@ function utf8Data(values: readonly (string | null)[]): Data<Utf8> {
       for (let i = 0; i < length; i++) offsets[i + 1] = position += Buffer.byteLength(values[i] ?? '', 'utf8');
     }
   }
-  return makeData({ type: new Utf8(), length, nullCount, ...(bitmap ? { nullBitmap: bitmap } : {}), valueOffsets: offsets, data });
+  return makeData({
+    type: new Utf8(),
+    length,
+    nullCount,
+    ...(bitmap ? { nullBitmap: bitmap } : {}),
+    valueOffsets: offsets,
+    data,
+  });
 }
 
 /** A validity bitmap with the first `upTo` entries set. */
@@ -64,7 +100,12 @@ function validUpTo(length: number, upTo: number): Uint8Array {
 }
 
 /** A text column of dictionary ids: each row copies its text's bytes, encoded once per distinct text. */
-function textData(batch: readonly ProductRows[], rows: number, source: Extract<TextSource, { from: 'text' }>, dictionary: ReceivedDictionary): Data<Utf8> {
+function textData(
+  batch: readonly ProductRows[],
+  rows: number,
+  source: Extract<TextSource, { from: 'text' }>,
+  dictionary: ReceivedDictionary,
+): Data<Utf8> {
   const ids = new Int32Array(rows);
   let nullCount = 0;
   let bytes = 0;
@@ -93,7 +134,14 @@ function textData(batch: readonly ProductRows[], rows: number, source: Extract<T
     }
     offsets[i + 1] = position;
   }
-  return makeData({ type: new Utf8(), length: rows, nullCount, ...(bitmap ? { nullBitmap: bitmap } : {}), valueOffsets: offsets, data });
+  return makeData({
+    type: new Utf8(),
+    length: rows,
+    nullCount,
+    ...(bitmap ? { nullBitmap: bitmap } : {}),
+    valueOffsets: offsets,
+    data,
+  });
 }
 
 function boolData(batch: readonly ProductRows[], rows: number, flag: number): Data<Bool> {
@@ -121,7 +169,13 @@ function priceData(batch: readonly ProductRows[], rows: number): Data<Float64> {
       }
     }
   }
-  return makeData({ type: new Float64(), length: rows, nullCount, ...(nullCount > 0 ? { nullBitmap: bitmap } : {}), data });
+  return makeData({
+    type: new Float64(),
+    length: rows,
+    nullCount,
+    ...(nullCount > 0 ? { nullBitmap: bitmap } : {}),
+    data,
+  });
 }
 
 function listItemField(): Field<Utf8> {
@@ -129,7 +183,12 @@ function listItemField(): Field<Utf8> {
 }
 
 /** A list column of list ids: each row copies its list's items, encoded once per distinct list. */
-function listData(batch: readonly ProductRows[], rows: number, which: number, dictionary: ReceivedDictionary): Data<List<Utf8>> {
+function listData(
+  batch: readonly ProductRows[],
+  rows: number,
+  which: number,
+  dictionary: ReceivedDictionary,
+): Data<List<Utf8>> {
   const ids = new Int32Array(rows);
   const listOffsets = new Int32Array(rows + 1);
   let items = 0;
@@ -161,7 +220,8 @@ function listData(batch: readonly ProductRows[], rows: number, which: number, di
 function dataBytes(data: Data): number {
   // Data's buffers are typed by the column type; here only their sizes count.
   const buffers = data as { values?: ArrayBufferView; valueOffsets?: ArrayBufferView; nullBitmap?: ArrayBufferView };
-  let bytes = (buffers.values?.byteLength ?? 0) + (buffers.valueOffsets?.byteLength ?? 0) + (buffers.nullBitmap?.byteLength ?? 0);
+  let bytes =
+    (buffers.values?.byteLength ?? 0) + (buffers.valueOffsets?.byteLength ?? 0) + (buffers.nullBitmap?.byteLength ?? 0);
   for (const child of data.children) bytes += dataBytes(child);
   return bytes;
 }
@@ -179,19 +239,32 @@ function arrowType(column: SourceColumn): DataType {
   }
 }
 
-function rowStrings(batch: readonly ProductRows[], field: 'cprcode' | 'nameEn' | 'nameTh' | 'barcode'): (string | null)[] {
+function rowStrings(
+  batch: readonly ProductRows[],
+  field: 'cprcode' | 'nameEn' | 'nameTh' | 'barcode',
+): (string | null)[] {
   // concat copies arrays of strings wholesale; flatMap goes value by value (20 ms per 40k rows).
-  return batch.length === 1 ? batch[0]![field] : ([] as (string | null)[]).concat(...batch.map((chunk) => chunk[field]));
+  return batch.length === 1
+    ? batch[0]![field]
+    : ([] as (string | null)[]).concat(...batch.map((chunk) => chunk[field]));
 }
 
-function columnData(column: SourceColumn, batch: readonly ProductRows[], rows: number, publicBaseUrl: string, dictionary: ReceivedDictionary): Data {
+function columnData(
+  column: SourceColumn,
+  batch: readonly ProductRows[],
+  rows: number,
+  publicBaseUrl: string,
+  dictionary: ReceivedDictionary,
+): Data {
   switch (column.type) {
     case 'utf8': {
       const source = column.source;
       if (source.from === 'text') return textData(batch, rows, source, dictionary);
       if (source.from === 'row') return utf8Data(rowStrings(batch, source.field));
       const urls: (string | null)[] = [];
-      for (const chunk of batch) for (let i = 0; i < chunk.count; i++) urls.push(chunk.flags[i]! & ROW_IMAGE ? productImageUrl(publicBaseUrl, chunk.cprcode[i]!) : null);
+      for (const chunk of batch)
+        for (let i = 0; i < chunk.count; i++)
+          urls.push(chunk.flags[i]! & ROW_IMAGE ? productImageUrl(publicBaseUrl, chunk.cprcode[i]!) : null);
       return utf8Data(urls);
     }
     case 'bool':
@@ -226,9 +299,14 @@ class FileSink extends AsyncByteQueue<Uint8Array> {
   }
 
   override write(value: ArrayBufferViewInput | Uint8Array): void {
-    const chunk = ArrayBuffer.isView(value) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : value instanceof ArrayBuffer ? new Uint8Array(value) : null;
+    const chunk = ArrayBuffer.isView(value)
+      ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+      : value instanceof ArrayBuffer
+        ? new Uint8Array(value)
+        : null;
     if (chunk === null) throw new Error('the Arrow writer wrote something other than bytes');
-    if (this.#length + chunk.byteLength > this.#buffer.length) this.reserve(Math.max(this.#length + chunk.byteLength, Math.ceil(this.#buffer.length * 1.25)));
+    if (this.#length + chunk.byteLength > this.#buffer.length)
+      this.reserve(Math.max(this.#length + chunk.byteLength, Math.ceil(this.#buffer.length * 1.25)));
     this.#buffer.set(chunk, this.#length);
     this.#length += chunk.byteLength;
     this.#hash.update(chunk);

@@ -5,4 +5,10 @@
  *
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
-export { readFeatherInfo, readFeatherProducts, readFeatherProductsAsync, readFeatherRecords, type FeatherFileInfo } from './feather-reader.ts';
+export {
+  readFeatherInfo,
+  readFeatherProducts,
+  readFeatherProductsAsync,
+  readFeatherRecords,
+  type FeatherFileInfo,
+} from './feather-reader.ts';

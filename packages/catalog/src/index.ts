@@ -21,15 +21,61 @@ export {
   type RecordField,
   type SharedRecordPart,
 } from './catalog-record.ts';
-export { identitySearchText, keywordSearchText, matchesWords, normalizeSearchText, productSearchText, searchWords } from './search-text.ts';
-export { CatalogSnapshot, compareCprcode, type BuildStats, type CatalogFileInfo, type CatalogManifest, type SnapshotFilter } from './catalog-snapshot.ts';
-export { buildCatalogSnapshot, buildSnapshotFromGrocer, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
-export { FEATHER_CONTENT_TYPE, FILE_COLUMNS, featherFileName, type FeatherColumnType, type FileColumn } from './feather-columns.ts';
+export {
+  identitySearchText,
+  keywordSearchText,
+  matchesWords,
+  normalizeSearchText,
+  productSearchText,
+  searchWords,
+} from './search-text.ts';
+export {
+  CatalogSnapshot,
+  compareCprcode,
+  type BuildStats,
+  type CatalogFileInfo,
+  type CatalogManifest,
+  type SnapshotFilter,
+} from './catalog-snapshot.ts';
+export {
+  buildCatalogSnapshot,
+  buildSnapshotFromGrocer,
+  type BuildSnapshotOptions,
+  type CatalogLogger,
+} from './snapshot-builder.ts';
+export {
+  FEATHER_CONTENT_TYPE,
+  FILE_COLUMNS,
+  featherFileName,
+  type FeatherColumnType,
+  type FileColumn,
+} from './feather-columns.ts';
 export type { FeatherFile } from './feather-writer.ts';
-export { CATALOG_MIGRATIONS, SnapshotRepository, migrateCatalog, type PublishedSnapshot } from './snapshot-repository.ts';
+export {
+  CATALOG_MIGRATIONS,
+  SnapshotRepository,
+  migrateCatalog,
+  type PublishedSnapshot,
+} from './snapshot-repository.ts';
 export { createDirectorySnapshotCache, type SnapshotFileCache } from './snapshot-file-cache.ts';
-export { CatalogSnapshots, type CatalogSnapshotSource, type CatalogSnapshotsOptions, type RefreshOutcome } from './catalog-snapshots.ts';
-export { createDownloadSigner, type DownloadSigner, type DownloadSignerOptions, type LinkVerdict, type SignedLink } from './download-signer.ts';
+export {
+  CatalogSnapshots,
+  type CatalogSnapshotSource,
+  type CatalogSnapshotsOptions,
+  type RefreshOutcome,
+} from './catalog-snapshots.ts';
+export {
+  createDownloadSigner,
+  type DownloadSigner,
+  type DownloadSignerOptions,
+  type LinkVerdict,
+  type SignedLink,
+} from './download-signer.ts';
 export { LIST_PARAMS, parseListQuery, type ListQuery } from './catalog-query.ts';
-export { CATALOG_PATH, createCatalogHandler, type CatalogErrorCode, type CatalogHandlerOptions } from './catalog-handler.ts';
+export {
+  CATALOG_PATH,
+  createCatalogHandler,
+  type CatalogErrorCode,
+  type CatalogHandlerOptions,
+} from './catalog-handler.ts';
 export { snapshotCatalogReader, toSnapshotFilter } from './snapshot-catalog-reader.ts';

@@ -33,13 +33,23 @@ export type Represent = (
 
 function negotiate(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
-  const chosen = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(['br', 'gzip', 'identity']);
+  const chosen = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding([
+    'br',
+    'gzip',
+    'identity',
+  ]);
   return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
 }
 
 function compress(plain: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
   return encoding === 'br'
-    ? brotli(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.byteLength } })
+    ? brotli(plain, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: plain.byteLength,
+        },
+      })
     : gzipAsync(plain, { level: 6 });
 }
 
@@ -47,7 +57,10 @@ function compress(plain: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Arra
 export function createRepresenter(options: RepresentationOptions): Represent {
   const cache =
     options.cacheBytes > 0
-      ? new LRUCache<string, { body: Uint8Array; encoding: Encoding }>({ maxSize: options.cacheBytes, sizeCalculation: (entry) => entry.body.byteLength + 64 })
+      ? new LRUCache<string, { body: Uint8Array; encoding: Encoding }>({
+          maxSize: options.cacheBytes,
+          sizeCalculation: (entry) => entry.body.byteLength + 64,
+        })
       : null;
 
   return async (request, etag, version, produce, cacheable, extra = {}) => {
@@ -59,7 +72,8 @@ export function createRepresenter(options: RepresentationOptions): Represent {
       'x-catalog-version': version,
       ...extra,
     };
-    if (fresh({ 'if-none-match': request.headers['if-none-match'] }, { etag })) return { status: 304, headers, body: null };
+    if (fresh({ 'if-none-match': request.headers['if-none-match'] }, { etag }))
+      return { status: 304, headers, body: null };
     const wanted = negotiate(request.headers['accept-encoding']);
     let entry = cache?.get(`${etag}|${wanted}`);
     if (!entry) {

@@ -164,7 +164,11 @@ export class ProductRowsWriter {
     rows.lists[2 * row + LIST_STORES] = this.lists.id(p.availStore);
     const price = p.detailPriceSatang;
     rows.flags[row] =
-      (p.active ? FLAG_ACTIVE : 0) | (p.online ? FLAG_ONLINE : 0) | (p.alcohol ? FLAG_ALCOHOL : 0) | (p.hasImage ? ROW_IMAGE : 0) | (price === null ? 0 : ROW_PRICE);
+      (p.active ? FLAG_ACTIVE : 0) |
+      (p.online ? FLAG_ONLINE : 0) |
+      (p.alcohol ? FLAG_ALCOHOL : 0) |
+      (p.hasImage ? ROW_IMAGE : 0) |
+      (price === null ? 0 : ROW_PRICE);
     if (price !== null) rows.priceSatang[row] = price;
     rows.cprcode.push(p.cprcode);
     rows.nameEn.push(p.nameEn);

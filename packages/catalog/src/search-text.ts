@@ -14,7 +14,9 @@ const SPACES = /\s+/g;
  */
 export function normalizeSearchText(text: string): string {
   // Most catalog text (English or Thai) has no Latin accents; skipping NFD there keeps builds fast.
-  const folded = ACCENTED.test(text) ? text.normalize('NFD').replace(LATIN_MARKS, '').toLowerCase().normalize('NFC') : text.toLowerCase();
+  const folded = ACCENTED.test(text)
+    ? text.normalize('NFD').replace(LATIN_MARKS, '').toLowerCase().normalize('NFC')
+    : text.toLowerCase();
   return folded.replace(SPACES, ' ').trim();
 }
 
@@ -30,7 +32,9 @@ const FIELD_SEPARATOR = '\u0001';
 
 /** Folds text for the search buffer; whitespace is left alone because query words never hold any. */
 function foldText(text: string): string {
-  return ACCENTED.test(text) ? text.normalize('NFD').replace(LATIN_MARKS, '').toLowerCase().normalize('NFC') : text.toLowerCase();
+  return ACCENTED.test(text)
+    ? text.normalize('NFD').replace(LATIN_MARKS, '').toLowerCase().normalize('NFC')
+    : text.toLowerCase();
 }
 
 /** The folded search text of a keyword list (a builder computes it once per distinct list). */

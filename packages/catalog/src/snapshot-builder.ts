@@ -4,7 +4,13 @@ import { isCprcode, type Product } from '@grocery/core';
 import { systemClock, type CategoryTotal, type Clock, type GrocerGateway } from '@grocery/core/ports';
 import { categoryKey } from '@grocery/search';
 import { CATALOG_RECORD_SCHEMA_VERSION, FEATHER_LANGS, trimTrailingSlash } from './catalog-record.ts';
-import { CatalogSnapshot, compareCprcode, type BuildStats, type CatalogManifest, type SnapshotParts } from './catalog-snapshot.ts';
+import {
+  CatalogSnapshot,
+  compareCprcode,
+  type BuildStats,
+  type CatalogManifest,
+  type SnapshotParts,
+} from './catalog-snapshot.ts';
 import { featherFileName } from './feather-columns.ts';
 import { snapshotVersionOf } from './file-digest.ts';
 import type { FeatherFile, Pause } from './feather-writer.ts';
@@ -99,7 +105,9 @@ class BuildClock {
     const now = performance.now();
     if (now - this.#start >= this.#after && now - this.#lastLine >= 1000) {
       this.#lastLine = now;
-      this.#log(`catalog snapshot: ${this.#stage} ${this.done}/${this.total} products after ${((now - this.#start) / 1000).toFixed(1)} s`);
+      this.#log(
+        `catalog snapshot: ${this.#stage} ${this.done}/${this.total} products after ${((now - this.#start) / 1000).toFixed(1)} s`,
+      );
     }
     await nextMacrotask();
     const waited = performance.now() - now;
@@ -111,13 +119,22 @@ class BuildClock {
   finish(): BuildStats {
     this.enter(this.#stage);
     const totalMs = performance.now() - this.#start;
-    return { totalMs, workMs: totalMs - this.#waited, longestSliceMs: this.#longestSlice, longestSliceStage: this.#longestSliceStage, stages: { ...this.#stages } };
+    return {
+      totalMs,
+      workMs: totalMs - this.#waited,
+      longestSliceMs: this.#longestSlice,
+      longestSliceStage: this.#longestSliceStage,
+      stages: { ...this.#stages },
+    };
   }
 }
 
 /** What a build's indexer hands over once the last product is in: its parts of the snapshot, and what the file writer wrote. */
 interface IndexedProducts {
-  parts: Pick<SnapshotParts, 'indexByCprcode' | 'flags' | 'searchText' | 'categoryAny' | 'categoryLevels' | 'topCategories'>;
+  parts: Pick<
+    SnapshotParts,
+    'indexByCprcode' | 'flags' | 'searchText' | 'categoryAny' | 'categoryLevels' | 'topCategories'
+  >;
   /** The files and version the work wrote; null when the build serves files it was handed. */
   written: SnapshotWorkResult | null;
 }
@@ -173,7 +190,10 @@ class SnapshotIndexer {
     this.#pause = options.pause;
     this.#progress = options.progress;
     this.#work = options.writeFiles
-      ? startSnapshotWork({ publicBaseUrl: options.publicBaseUrl, rows: options.expectedRows }, { inWorker: options.inWorker, pause: options.pause, log: options.log })
+      ? startSnapshotWork(
+          { publicBaseUrl: options.publicBaseUrl, rows: options.expectedRows },
+          { inWorker: options.inWorker, pause: options.pause, log: options.log },
+        )
       : null;
   }
 
@@ -223,13 +243,15 @@ class SnapshotIndexer {
   /** A writer sized from a sample of the first products, so that its buffer rarely grows (each growth copies everything so far). */
   #searchTextWriter(sample: readonly Product[]): SubstringFilterWriter {
     let bytes = 0;
-    for (const p of sample) bytes += Buffer.byteLength(identitySearchText(p), 'utf8') + this.#keywordBytes(p.keywords).length;
+    for (const p of sample)
+      bytes += Buffer.byteLength(identitySearchText(p), 'utf8') + this.#keywordBytes(p.keywords).length;
     return new SubstringFilterWriter(this.#expectedRows, Math.ceil((bytes / Math.max(1, sample.length)) * 1.06) + 8);
   }
 
   #keywordBytes(keywords: readonly string[]): Buffer {
     let bytes = this.#keywordText.get(keywords);
-    if (bytes === undefined) this.#keywordText.set(keywords, (bytes = Buffer.from(keywordSearchText(keywords), 'utf8')));
+    if (bytes === undefined)
+      this.#keywordText.set(keywords, (bytes = Buffer.from(keywordSearchText(keywords), 'utf8')));
     return bytes;
   }
 
@@ -247,7 +269,8 @@ class SnapshotIndexer {
     this.#progress.enter('files');
     const written = this.#work ? await this.#work.finish() : null;
     this.#progress.enter('indexing');
-    const toInt32 = (map: Map<string, number[]>) => new Map([...map].map(([key, list]) => [key, Int32Array.from(list)] as const));
+    const toInt32 = (map: Map<string, number[]>) =>
+      new Map([...map].map(([key, list]) => [key, Int32Array.from(list)] as const));
     return {
       parts: {
         indexByCprcode: this.#indexByCprcode,
@@ -291,7 +314,10 @@ function growFlags(flags: Uint8Array): Uint8Array {
  * @example
  * const snapshot = await buildCatalogSnapshot(grocer.exportCatalog(), { publicBaseUrl, source: await grocer.catalogVersion() });
  */
-export async function buildCatalogSnapshot(source: ProductSource, options: BuildSnapshotOptions): Promise<CatalogSnapshot> {
+export async function buildCatalogSnapshot(
+  source: ProductSource,
+  options: BuildSnapshotOptions,
+): Promise<CatalogSnapshot> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? (() => {});
   const sliceMs = options.sliceMs ?? 10;
@@ -358,8 +384,17 @@ export async function buildCatalogSnapshot(source: ProductSource, options: Build
     files: infos,
   };
   const stats = progress.finish();
-  const snapshot = new CatalogSnapshot({ ...indexed.parts, stats, products, records: new RecordJsonStore(products, publicBaseUrl), files, publicBaseUrl, manifest });
-  if (stats.totalMs >= (options.progressAfterMs ?? 1000)) log(`catalog snapshot: ${version} ready, ${products.length} products in ${(stats.totalMs / 1000).toFixed(1)} s`);
+  const snapshot = new CatalogSnapshot({
+    ...indexed.parts,
+    stats,
+    products,
+    records: new RecordJsonStore(products, publicBaseUrl),
+    files,
+    publicBaseUrl,
+    manifest,
+  });
+  if (stats.totalMs >= (options.progressAfterMs ?? 1000))
+    log(`catalog snapshot: ${version} ready, ${products.length} products in ${(stats.totalMs / 1000).toFixed(1)} s`);
   return snapshot;
 }
 
@@ -408,17 +443,26 @@ function inCprcodeOrder(products: readonly Product[], from: number): boolean {
 /** The products in cprcode order, without malformed or repeated cprcodes (logged). */
 function sortedUnique(products: readonly Product[], log: CatalogLogger): Product[] {
   const valid = products.filter((p) => isCprcode(p.cprcode));
-  if (valid.length !== products.length) log(`catalog snapshot: skipped ${products.length - valid.length} products with a malformed cprcode`);
+  if (valid.length !== products.length)
+    log(`catalog snapshot: skipped ${products.length - valid.length} products with a malformed cprcode`);
   valid.sort((a, b) => compareCprcode(a.cprcode, b.cprcode));
   const unique = valid.filter((p, i) => i === 0 || valid[i - 1]!.cprcode !== p.cprcode);
-  if (unique.length !== valid.length) log(`catalog snapshot: skipped ${valid.length - unique.length} products with a repeated cprcode`);
+  if (unique.length !== valid.length)
+    log(`catalog snapshot: skipped ${valid.length - unique.length} products with a repeated cprcode`);
   return unique;
 }
 
 type PublishedFileInfo = CatalogManifest['files'][number];
 
 function fileInfoOf(file: FeatherFile): PublishedFileInfo {
-  return { name: file.name, lang: file.lang, bytes: file.body.byteLength, sha256: file.sha256, rows: file.rows, contentType: file.contentType };
+  return {
+    name: file.name,
+    lang: file.lang,
+    bytes: file.body.byteLength,
+    sha256: file.sha256,
+    rows: file.rows,
+    contentType: file.contentType,
+  };
 }
 
 /**
@@ -436,9 +480,15 @@ async function usablePrebuiltFiles(
   const all = files.find((file) => file.lang === 'all');
   const infos = FEATHER_LANGS.map((lang) => {
     const file = files.find((f) => f.lang === lang);
-    return file ? (file.version === all?.version ? fileInfoOf(file) : undefined) : published?.find((info) => info.lang === lang);
+    return file
+      ? file.version === all?.version
+        ? fileInfoOf(file)
+        : undefined
+      : published?.find((info) => info.lang === lang);
   });
-  const complete = all !== undefined && infos.every((info) => info !== undefined && info.name === featherFileName(all.version, info.lang));
+  const complete =
+    all !== undefined &&
+    infos.every((info) => info !== undefined && info.name === featherFileName(all.version, info.lang));
   if (!complete || snapshotVersionOf(all.sha256) !== all.version) {
     log('catalog snapshot: the published files are incomplete or inconsistent; writing them anew');
     return null;
@@ -447,7 +497,9 @@ async function usablePrebuiltFiles(
   const { readFeatherInfo } = await import('./feather-reader.ts');
   const writtenFor = readFeatherInfo(all.body).publicBaseUrl;
   if (writtenFor !== publicBaseUrl) {
-    log(`catalog snapshot: the published files link images on ${writtenFor}, this instance on ${publicBaseUrl}; writing them anew`);
+    log(
+      `catalog snapshot: the published files link images on ${writtenFor}, this instance on ${publicBaseUrl}; writing them anew`,
+    );
     return null;
   }
   const held = FEATHER_LANGS.flatMap((lang) => files.filter((file) => file.lang === lang));

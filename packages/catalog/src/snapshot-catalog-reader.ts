@@ -67,7 +67,8 @@ export function snapshotCatalogReader(source: { current(): CatalogSnapshot | nul
       if (!snapshot) return;
       const selection = snapshot.select(toSnapshotFilter(filter));
       const total = selection ? selection.length : snapshot.size;
-      for (let k = after === null ? 0 : snapshot.positionAfter(selection, after); k < total; k++) yield snapshot.at(selection ? selection[k]! : k);
+      for (let k = after === null ? 0 : snapshot.positionAfter(selection, after); k < total; k++)
+        yield snapshot.at(selection ? selection[k]! : k);
     },
 
     categories(): CategoryTotal[] {

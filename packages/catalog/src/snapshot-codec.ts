@@ -134,7 +134,14 @@ class Interner {
     if (id === undefined) {
       id = this.#categoryIds.size;
       this.#categoryIds.set(c, id);
-      this.categories.push(this.stringId(c.l1), this.stringId(c.l2), this.stringId(c.l3), this.stringId(c.l1Th), this.stringId(c.l2Th), this.stringId(c.l3Th));
+      this.categories.push(
+        this.stringId(c.l1),
+        this.stringId(c.l2),
+        this.stringId(c.l3),
+        this.stringId(c.l1Th),
+        this.stringId(c.l2Th),
+        this.stringId(c.l3Th),
+      );
     }
     return id;
   }
@@ -162,14 +169,22 @@ async function encodeProducts(products: readonly Product[], ids: Interner, pause
     columns[at + P.keywords] = ids.listId(p.keywords);
     columns[at + P.availStore] = ids.listId(p.availStore);
     prices[i] = p.detailPriceSatang ?? Number.NaN;
-    productFlags[i] = (p.active ? HAS_ACTIVE : 0) | (p.online ? HAS_ONLINE : 0) | (p.alcohol ? HAS_ALCOHOL : 0) | (p.hasImage ? HAS_IMAGE : 0);
+    productFlags[i] =
+      (p.active ? HAS_ACTIVE : 0) |
+      (p.online ? HAS_ONLINE : 0) |
+      (p.alcohol ? HAS_ALCOHOL : 0) |
+      (p.hasImage ? HAS_IMAGE : 0);
     if ((i & 511) === 511) await pause();
   }
   return { columns, prices, productFlags };
 }
 
 /** The four category indexes: their keys, where each key's list ends, where each map ends, and the lists end to end. */
-async function encodeCategoryIndexes(maps: readonly ReadonlyMap<string, Int32Array>[], ids: Interner, pause: () => Promise<void>) {
+async function encodeCategoryIndexes(
+  maps: readonly ReadonlyMap<string, Int32Array>[],
+  ids: Interner,
+  pause: () => Promise<void>,
+) {
   const indexKeys: number[] = [];
   const indexEnds: number[] = [];
   const indexMapEnds: number[] = [];
@@ -203,7 +218,10 @@ async function encodeCategoryIndexes(maps: readonly ReadonlyMap<string, Int32Arr
  * @example
  * await writeFile(path, await encodeSnapshot(snapshot));
  */
-export async function encodeSnapshot(snapshot: CatalogSnapshot, options: { sliceMs?: number } = {}): Promise<Uint8Array> {
+export async function encodeSnapshot(
+  snapshot: CatalogSnapshot,
+  options: { sliceMs?: number } = {},
+): Promise<Uint8Array> {
   const pause = pacer(options.sliceMs ?? 10);
   const parts = snapshot.parts;
   const ids = new Interner();
@@ -232,8 +250,16 @@ export async function encodeSnapshot(snapshot: CatalogSnapshot, options: { slice
     indexMapEnds: bytesOf(Uint32Array.from(indexes.indexMapEnds)),
     topCategories: Buffer.from(JSON.stringify(parts.topCategories), 'utf8'),
   };
-  const lengths = Object.fromEntries(SECTIONS.map((name) => [name, name === 'text' ? end * 2 : sections[name].byteLength])) as Record<Section, number>;
-  const header = { format: FORMAT, version: snapshot.version, publicBaseUrl: snapshot.publicBaseUrl, rows: parts.products.length, lengths };
+  const lengths = Object.fromEntries(
+    SECTIONS.map((name) => [name, name === 'text' ? end * 2 : sections[name].byteLength]),
+  ) as Record<Section, number>;
+  const header = {
+    format: FORMAT,
+    version: snapshot.version,
+    publicBaseUrl: snapshot.publicBaseUrl,
+    rows: parts.products.length,
+    lengths,
+  };
   return layOut(header, texts, sections, pause);
 }
 
@@ -245,7 +271,8 @@ async function layOut(
   pause: () => Promise<void>,
 ): Promise<Buffer> {
   const { lengths } = fields;
-  const header = (sha256: string): Buffer => Buffer.from(JSON.stringify({ ...fields, sha256 } satisfies Header), 'utf8');
+  const header = (sha256: string): Buffer =>
+    Buffer.from(JSON.stringify({ ...fields, sha256 } satisfies Header), 'utf8');
   // The digest is written last; a placeholder of its length fixes where the payload starts.
   const headerLength = header('0'.repeat(64)).length;
   const start = pad8(MAGIC.length + 4 + headerLength);
@@ -279,8 +306,12 @@ function bytesOf(array: Int32Array | Uint32Array | Float64Array): Uint8Array {
 }
 
 /** The header after the magic bytes, checked against the snapshot expected; and where the payload starts. */
-function readHeader(bytes: Buffer, expected: { manifest: CatalogManifest; publicBaseUrl: string }): { header: Header; start: number } {
-  if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotCodecError('not a persisted catalog snapshot');
+function readHeader(
+  bytes: Buffer,
+  expected: { manifest: CatalogManifest; publicBaseUrl: string },
+): { header: Header; start: number } {
+  if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC))
+    throw new SnapshotCodecError('not a persisted catalog snapshot');
   const headerLength = bytes.readUInt32LE(MAGIC.length);
   if (MAGIC.length + 4 + headerLength > bytes.length) throw new SnapshotCodecError('truncated header');
   let header: Header;
@@ -291,22 +322,28 @@ function readHeader(bytes: Buffer, expected: { manifest: CatalogManifest; public
   }
   if (header.format !== FORMAT) throw new SnapshotCodecError(`format ${String(header.format)}, expected ${FORMAT}`);
   const { manifest, publicBaseUrl } = expected;
-  if (header.version !== manifest.version) throw new SnapshotCodecError(`holds snapshot ${String(header.version)}, not ${manifest.version}`);
-  if (header.publicBaseUrl !== publicBaseUrl) throw new SnapshotCodecError(`written for ${String(header.publicBaseUrl)}, not ${publicBaseUrl}`);
-  if (header.rows !== manifest.rowCount) throw new SnapshotCodecError(`holds ${String(header.rows)} products, the manifest ${manifest.rowCount}`);
+  if (header.version !== manifest.version)
+    throw new SnapshotCodecError(`holds snapshot ${String(header.version)}, not ${manifest.version}`);
+  if (header.publicBaseUrl !== publicBaseUrl)
+    throw new SnapshotCodecError(`written for ${String(header.publicBaseUrl)}, not ${publicBaseUrl}`);
+  if (header.rows !== manifest.rowCount)
+    throw new SnapshotCodecError(`holds ${String(header.rows)} products, the manifest ${manifest.rowCount}`);
   return { header, start: pad8(MAGIC.length + 4 + headerLength) };
 }
 
 /** The payload's sections, once its length and SHA-256 match the header. */
 function readSections(bytes: Buffer, header: Header, start: number): Record<Section, Buffer> {
   const lengths = header.lengths as Partial<Record<Section, unknown>> | undefined;
-  if (!lengths || SECTIONS.some((name) => !Number.isSafeInteger(lengths[name]) || (lengths[name] as number) < 0)) throw new SnapshotCodecError('malformed section table');
+  if (!lengths || SECTIONS.some((name) => !Number.isSafeInteger(lengths[name]) || (lengths[name] as number) < 0))
+    throw new SnapshotCodecError('malformed section table');
   const payloadLength = SECTIONS.reduce((sum, name) => sum + pad8(lengths[name] as number), 0);
-  if (start + payloadLength !== bytes.length) throw new SnapshotCodecError(`${bytes.length} bytes, expected ${start + payloadLength}`);
+  if (start + payloadLength !== bytes.length)
+    throw new SnapshotCodecError(`${bytes.length} bytes, expected ${start + payloadLength}`);
   // Typed arrays view the payload in place when it is 8-byte aligned in memory, else one copy aligns it.
   let payload = bytes.subarray(start);
   if (payload.byteOffset % 8 !== 0) payload = Buffer.from(payload);
-  if (createHash('sha256').update(payload).digest('hex') !== header.sha256) throw new SnapshotCodecError('SHA-256 mismatch');
+  if (createHash('sha256').update(payload).digest('hex') !== header.sha256)
+    throw new SnapshotCodecError('SHA-256 mismatch');
 
   const section: Partial<Record<Section, Buffer>> = {};
   let offset = 0;
@@ -347,7 +384,14 @@ class Lookups {
     }
     const ids = int32(s.categories);
     for (let c = 0; c + 6 <= ids.length; c += 6) {
-      const [l1, l2, l3, l1Th, l2Th, l3Th] = [0, 1, 2, 3, 4, 5].map((k) => this.text(ids[c + k]!)) as [string, string, string, string, string, string];
+      const [l1, l2, l3, l1Th, l2Th, l3Th] = [0, 1, 2, 3, 4, 5].map((k) => this.text(ids[c + k]!)) as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
       this.categories.push({ l1, l2, l3, l1Th, l2Th, l3Th });
     }
   }
@@ -366,7 +410,11 @@ class Lookups {
 }
 
 /** The products in the builder's shape, and each one's index by cprcode. */
-function decodeProducts(s: Record<Section, Buffer>, rows: number, lookups: Lookups): { products: Product[]; indexByCprcode: Map<string, number> } {
+function decodeProducts(
+  s: Record<Section, Buffer>,
+  rows: number,
+  lookups: Lookups,
+): { products: Product[]; indexByCprcode: Map<string, number> } {
   const columns = int32(s.products);
   const prices = new Float64Array(s.prices.buffer, s.prices.byteOffset, rows);
   const products: Product[] = Array.from({ length: rows });
@@ -403,12 +451,16 @@ function decodeProducts(s: Record<Section, Buffer>, rows: number, lookups: Looku
 }
 
 /** The four category indexes (any level, then l1, l2, l3), their lists copied out of the payload. */
-function decodeCategoryIndexes(s: Record<Section, Buffer>, lookups: Lookups): [Map<string, Int32Array>, Map<string, Int32Array>, Map<string, Int32Array>, Map<string, Int32Array>] {
+function decodeCategoryIndexes(
+  s: Record<Section, Buffer>,
+  lookups: Lookups,
+): [Map<string, Int32Array>, Map<string, Int32Array>, Map<string, Int32Array>, Map<string, Int32Array>] {
   const indexKeys = int32(s.indexKeys);
   const indexEnds = uint32(s.indexEnds);
   const indexItems = int32(s.indexItems).slice();
   const indexMapEnds = uint32(s.indexMapEnds);
-  if (indexMapEnds.length !== 4 || indexEnds.length !== indexKeys.length) throw new SnapshotCodecError('malformed category indexes');
+  if (indexMapEnds.length !== 4 || indexEnds.length !== indexKeys.length)
+    throw new SnapshotCodecError('malformed category indexes');
   const maps: Map<string, Int32Array>[] = [];
   let key = 0;
   let from = 0;
@@ -433,14 +485,22 @@ function decodeCategoryIndexes(s: Record<Section, Buffer>, lookups: Lookups): [M
  * @example
  * const snapshot = decodeSnapshot(await readFile(path), { manifest, publicBaseUrl });
  */
-export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogManifest; publicBaseUrl: string }): CatalogSnapshot {
+export function decodeSnapshot(
+  input: Uint8Array,
+  expected: { manifest: CatalogManifest; publicBaseUrl: string },
+): CatalogSnapshot {
   const started = performance.now();
   const bytes = view(input);
   const { header, start } = readHeader(bytes, expected);
   const s = readSections(bytes, header, start);
   const rows = header.rows;
   // The hash proves the bytes are the ones written; this check and those below keep a logic error from reading out of bounds.
-  if (s.products.byteLength !== rows * PRODUCT_STRIDE * 4 || s.prices.byteLength !== rows * 8 || s.productFlags.length !== rows || s.flags.length !== rows) {
+  if (
+    s.products.byteLength !== rows * PRODUCT_STRIDE * 4 ||
+    s.prices.byteLength !== rows * 8 ||
+    s.productFlags.length !== rows ||
+    s.flags.length !== rows
+  ) {
     throw new SnapshotCodecError('product columns do not match the row count');
   }
   const lookups = new Lookups(s);
@@ -448,7 +508,8 @@ export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogM
 
   // What the snapshot keeps is copied out of the payload, so that the rest of it (strings, columns) is freed after decoding.
   const searchOffsets = uint32(s.searchOffsets).slice();
-  if (searchOffsets.length !== rows + 1 || searchOffsets[rows] !== s.searchBytes.length) throw new SnapshotCodecError('search text does not match the row count');
+  if (searchOffsets.length !== rows + 1 || searchOffsets[rows] !== s.searchBytes.length)
+    throw new SnapshotCodecError('search text does not match the row count');
   const [categoryAny, ...categoryLevels] = decodeCategoryIndexes(s, lookups);
 
   let topCategories: CategoryTotal[];
@@ -473,7 +534,13 @@ export function decodeSnapshot(input: Uint8Array, expected: { manifest: CatalogM
     topCategories,
     publicBaseUrl,
     manifest,
-    stats: { totalMs: ms, workMs: ms, longestSliceMs: ms, longestSliceStage: 'decoding', stages: { reading: ms, indexing: 0, columns: 0, files: 0 } },
+    stats: {
+      totalMs: ms,
+      workMs: ms,
+      longestSliceMs: ms,
+      longestSliceStage: 'decoding',
+      stages: { reading: ms, indexing: 0, columns: 0, files: 0 },
+    },
   };
   return new CatalogSnapshot(parts);
 }

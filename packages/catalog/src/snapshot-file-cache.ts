@@ -56,7 +56,8 @@ export function createDirectorySnapshotCache(dir: string): SnapshotFileCache {
       if (!FEATHER_FILE_NAME_PATTERN.test(file.name)) throw new Error(`not a catalog file name: ${file.name}`);
       await write(file.name, file.body, FEATHER_FILE_NAME_PATTERN);
     },
-    readSnapshot: async (version) => (SNAPSHOT_FILE_PATTERN.test(snapshotFileName(version)) ? read(snapshotFileName(version)) : null),
+    readSnapshot: async (version) =>
+      SNAPSHOT_FILE_PATTERN.test(snapshotFileName(version)) ? read(snapshotFileName(version)) : null,
     async writeSnapshot(version, bytes) {
       const name = snapshotFileName(version);
       if (!SNAPSHOT_FILE_PATTERN.test(name)) throw new Error(`not a snapshot version: ${version}`);

@@ -95,14 +95,23 @@ interface FileRow {
 const brotli = promisify(brotliCompress);
 const unbrotli = promisify(brotliDecompress);
 /** The file columns, the body as `byteaColumn` selects it (base64 text on PGlite, which moves bytea slowly). */
-const fileColumns = (db: Db) => `name, version, lang, rows, sha256, content_type, encoding, ${byteaColumn(db, 'body')} AS body`;
+const fileColumns = (db: Db) =>
+  `name, version, lang, rows, sha256, content_type, encoding, ${byteaColumn(db, 'body')} AS body`;
 
 async function toFile(row: FileRow): Promise<FeatherFile> {
   const stored = byteaResult(row.body);
   // Decompressing runs on the libuv thread pool, off the event loop.
   const body = row.encoding === 'br' ? new Uint8Array(await unbrotli(stored)) : stored;
   // Every file the repository holds is a Feather file; the stored type is only ever that one.
-  return { name: row.name, lang: row.lang, version: row.version, rows: row.rows, sha256: row.sha256, contentType: FEATHER_CONTENT_TYPE, body };
+  return {
+    name: row.name,
+    lang: row.lang,
+    version: row.version,
+    rows: row.rows,
+    sha256: row.sha256,
+    contentType: FEATHER_CONTENT_TYPE,
+    body,
+  };
 }
 
 /**
@@ -157,7 +166,9 @@ export class SnapshotRepository {
   async latest(): Promise<PublishedSnapshot | null> {
     const { rows } = await (
       await this.#db()
-    ).query<{ version: string; seq: number; manifest: CatalogManifest }>('SELECT version, seq, manifest FROM catalog_snapshots ORDER BY seq DESC LIMIT 1');
+    ).query<{ version: string; seq: number; manifest: CatalogManifest }>(
+      'SELECT version, seq, manifest FROM catalog_snapshots ORDER BY seq DESC LIMIT 1',
+    );
     const row = rows[0];
     return row ? { version: row.version, seq: Number(row.seq), manifest: row.manifest } : null;
   }
@@ -165,14 +176,19 @@ export class SnapshotRepository {
   /** One download file of a published snapshot by language (a start needs only `all`), or null. */
   async fileOf(version: string, lang: FeatherLang): Promise<FeatherFile | null> {
     const db = await this.#db();
-    const { rows } = await db.query<FileRow>(`SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE version = $1 AND lang = $2`, [version, lang]);
+    const { rows } = await db.query<FileRow>(
+      `SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE version = $1 AND lang = $2`,
+      [version, lang],
+    );
     return rows[0] ? toFile(rows[0]) : null;
   }
 
   /** One download file by name, from any snapshot still kept. */
   async file(name: string): Promise<FeatherFile | null> {
     const db = await this.#db();
-    const { rows } = await db.query<FileRow>(`SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE name = $1`, [name]);
+    const { rows } = await db.query<FileRow>(`SELECT ${fileColumns(db)} FROM catalog_snapshot_files WHERE name = $1`, [
+      name,
+    ]);
     return rows[0] ? toFile(rows[0]) : null;
   }
 
@@ -182,14 +198,26 @@ export class SnapshotRepository {
    * published (same version) only gets the new manifest and a new publication order. Returns the
    * publication order, or null when the lease was lost.
    */
-  async publish(holder: string, manifest: CatalogManifest, files: readonly FeatherFile[], nowMs: number): Promise<number | null> {
+  async publish(
+    holder: string,
+    manifest: CatalogManifest,
+    files: readonly FeatherFile[],
+    nowMs: number,
+  ): Promise<number | null> {
     // Quality 1 compresses ~45 MB in a few hundred ms on the thread pool, to about a quarter.
     const compressed = await Promise.all(
-      files.map((file) => brotli(file.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.byteLength } })),
+      files.map((file) =>
+        brotli(file.body, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: file.body.byteLength },
+        }),
+      ),
     );
     const db = await this.#db();
     return db.transaction(async (tx) => {
-      const lease = await tx.query<{ holder: string }>('SELECT holder FROM catalog_build_lease WHERE name = $1 FOR UPDATE', [LEASE]);
+      const lease = await tx.query<{ holder: string }>(
+        'SELECT holder FROM catalog_build_lease WHERE name = $1 FOR UPDATE',
+        [LEASE],
+      );
       if (lease.rows[0]?.holder !== holder) return null;
       const published = await tx.query<{ seq: number }>(
         `INSERT INTO catalog_snapshots (version, built_at, published_at, published_by, source_version, row_count, manifest)
@@ -198,14 +226,31 @@ export class SnapshotRepository {
            SET seq = nextval('catalog_snapshot_seq'), built_at = EXCLUDED.built_at, published_at = EXCLUDED.published_at,
                published_by = EXCLUDED.published_by, source_version = EXCLUDED.source_version, manifest = EXCLUDED.manifest
          RETURNING seq`,
-        [manifest.version, new Date(manifest.builtAt), new Date(nowMs), holder, manifest.sourceCatalogVersion, manifest.rowCount, JSON.stringify(manifest)],
+        [
+          manifest.version,
+          new Date(manifest.builtAt),
+          new Date(nowMs),
+          holder,
+          manifest.sourceCatalogVersion,
+          manifest.rowCount,
+          JSON.stringify(manifest),
+        ],
       );
       for (const [i, file] of files.entries()) {
         await tx.query(
           `INSERT INTO catalog_snapshot_files (name, version, lang, rows, bytes, sha256, content_type, encoding, body)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'br', ${byteaParam(db, 8)})
            ON CONFLICT (name) DO NOTHING`,
-          [file.name, file.version, file.lang, file.rows, file.body.byteLength, file.sha256, file.contentType, byteaValue(db, compressed[i]!)],
+          [
+            file.name,
+            file.version,
+            file.lang,
+            file.rows,
+            file.body.byteLength,
+            file.sha256,
+            file.contentType,
+            byteaValue(db, compressed[i]!),
+          ],
         );
       }
       return Number(published.rows[0]!.seq);
@@ -216,7 +261,10 @@ export class SnapshotRepository {
   async prune(keep: number): Promise<number> {
     const { rowCount } = await (
       await this.#db()
-    ).query('DELETE FROM catalog_snapshots WHERE version NOT IN (SELECT version FROM catalog_snapshots ORDER BY seq DESC LIMIT $1)', [Math.max(1, keep)]);
+    ).query(
+      'DELETE FROM catalog_snapshots WHERE version NOT IN (SELECT version FROM catalog_snapshots ORDER BY seq DESC LIMIT $1)',
+      [Math.max(1, keep)],
+    );
     return rowCount;
   }
 }

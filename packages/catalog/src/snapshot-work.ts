@@ -60,4 +60,5 @@ export type SnapshotWorkRequest =
   | { type: 'abort'; build: number };
 
 /** Messages from the build worker. */
-export type SnapshotWorkReply = { type: 'done'; build: number; result: SnapshotWorkResult } | { type: 'failed'; build: number; message: string };
+export type SnapshotWorkReply =
+  { type: 'done'; build: number; result: SnapshotWorkResult } | { type: 'failed'; build: number; message: string };

@@ -1,7 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { Pause } from './feather-writer.ts';
 import type { ProductRows } from './product-rows.ts';
-import type { SnapshotWork, SnapshotWorkOptions, SnapshotWorkReply, SnapshotWorkRequest, SnapshotWorkResult } from './snapshot-work.ts';
+import type {
+  SnapshotWork,
+  SnapshotWorkOptions,
+  SnapshotWorkReply,
+  SnapshotWorkRequest,
+  SnapshotWorkResult,
+} from './snapshot-work.ts';
 
 /** Where a build's `SnapshotWork` runs: fed rows in order, then asked for the result once. */
 export interface SnapshotWorkRunner {
@@ -17,7 +23,10 @@ export interface SnapshotWorkRunner {
  * thread, sliced with `pause`. A worker that cannot start or dies mid-build is logged and the
  * build's work is redone here, so a build never fails for want of a worker.
  */
-export function startSnapshotWork(options: SnapshotWorkOptions, how: { inWorker: boolean; pause: Pause; log: (line: string) => void }): SnapshotWorkRunner {
+export function startSnapshotWork(
+  options: SnapshotWorkOptions,
+  how: { inWorker: boolean; pause: Pause; log: (line: string) => void },
+): SnapshotWorkRunner {
   const local = () => new LocalRunner(options, how.pause);
   if (!how.inWorker) return local();
   const thread = sharedThread(how.log);
@@ -55,7 +64,12 @@ class WorkerRunner implements SnapshotWorkRunner {
   // Kept until the worker answers, to redo the work here if it dies (rows are a few MB at most).
   readonly #sent: { rows: ProductRows; endsBatch: boolean }[] = [];
 
-  constructor(thread: SnapshotWorkerThread, options: SnapshotWorkOptions, local: () => LocalRunner, log: (line: string) => void) {
+  constructor(
+    thread: SnapshotWorkerThread,
+    options: SnapshotWorkOptions,
+    local: () => LocalRunner,
+    log: (line: string) => void,
+  ) {
     this.#thread = thread;
     this.#build = thread.begin(options);
     this.#local = local;
@@ -91,14 +105,18 @@ class WorkerGone extends Error {}
 
 /** Buffers over the transferred bytes, as the snapshot holds them (structured clone yields plain typed arrays). */
 function asBuffers(result: SnapshotWorkResult): SnapshotWorkResult {
-  const buffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const buffer = (bytes: Uint8Array) =>
+    Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { version: result.version, files: result.files.map((file) => ({ ...file, body: buffer(file.body) })) };
 }
 
 /** One worker thread running the work of any number of builds. */
 class SnapshotWorkerThread {
   readonly #worker: Worker;
-  readonly #waiting = new Map<number, { resolve: (result: SnapshotWorkResult) => void; reject: (error: Error) => void }>();
+  readonly #waiting = new Map<
+    number,
+    { resolve: (result: SnapshotWorkResult) => void; reject: (error: Error) => void }
+  >();
   #gone: WorkerGone | null = null;
   #answered = false;
   #nextBuild = 1;
@@ -159,11 +177,17 @@ function sharedThread(log: (line: string) => void): SnapshotWorkerThread | null 
     // Compiled, the worker is JavaScript beside this file; from source (tests run under tsx) it is
     // TypeScript, and workers do not inherit the tsx loader, so the bootstrap registers it first.
     const fromSource = import.meta.url.endsWith('.ts');
-    const entry = JSON.stringify(new URL(fromSource ? './snapshot-worker.ts' : './snapshot-worker.js', import.meta.url).href);
-    bootstrap = fromSource ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${entry}); })` : `import(${entry})`;
+    const entry = JSON.stringify(
+      new URL(fromSource ? './snapshot-worker.ts' : './snapshot-worker.js', import.meta.url).href,
+    );
+    bootstrap = fromSource
+      ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${entry}); })`
+      : `import(${entry})`;
   } catch (error) {
     unavailable = true;
-    log(`catalog snapshot: no build worker (${error instanceof Error ? error.message : String(error)}); building on the main thread`);
+    log(
+      `catalog snapshot: no build worker (${error instanceof Error ? error.message : String(error)}); building on the main thread`,
+    );
     return null;
   }
   const thread = new SnapshotWorkerThread(bootstrap, (answered) => {

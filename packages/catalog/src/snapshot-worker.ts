@@ -29,7 +29,11 @@ function fail(id: number, build: Build, error: unknown): void {
   if (build.failed) return;
   build.failed = true;
   builds.delete(id);
-  reply({ type: 'failed', build: id, message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  reply({
+    type: 'failed',
+    build: id,
+    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
 }
 
 port.on('message', (request: SnapshotWorkRequest) => {

@@ -35,7 +35,8 @@ describe('catalog handler over the grocer simulator', () => {
     checked++;
     return response;
   };
-  const list = (query: string, headers?: Record<string, string | undefined>) => get('/v1/products', `/v1/products${query}`, headers);
+  const list = (query: string, headers?: Record<string, string | undefined>) =>
+    get('/v1/products', `/v1/products${query}`, headers);
 
   before(async () => {
     fx = await openCatalogFixture(2000);
@@ -107,12 +108,18 @@ describe('catalog handler over the grocer simulator', () => {
     const byName = json<ProductList>(await list(`?size=200&q=${encodeURIComponent(firstWord)}`));
     assert.ok(byName.total > 0);
     for (const item of byName.items) {
-      const text = [item.name_en, item.name_th, item.brand_en, item.brand_th, item.barcode, ...(item.keywords ?? [])].join(' ').toLowerCase();
+      const text = [item.name_en, item.name_th, item.brand_en, item.brand_th, item.barcode, ...(item.keywords ?? [])]
+        .join(' ')
+        .toLowerCase();
       assert.ok(text.includes(firstWord.toLowerCase()), `${item.cprcode} matches ${firstWord}`);
     }
     const thaiWord = product.nameTh.split(' ')[0]!;
     const byThai = json<ProductList>(await list(`?size=200&q=${encodeURIComponent(thaiWord)}&lang=th`));
-    assert.ok(byThai.items.every((item) => [item.name_th, item.brand_th, ...(item.keywords ?? [])].join(' ').includes(thaiWord)));
+    assert.ok(
+      byThai.items.every((item) =>
+        [item.name_th, item.brand_th, ...(item.keywords ?? [])].join(' ').includes(thaiWord),
+      ),
+    );
     const nothing = json<ProductList>(await list(`?q=${encodeURIComponent(`${firstWord} zzqqxx`)}`));
     assert.equal(nothing.total, 0);
   });
@@ -120,18 +127,43 @@ describe('catalog handler over the grocer simulator', () => {
   test('category matches any level, in English or Thai or as a grocer code; unknown categories give an empty list', async () => {
     const product = fx.grocer.allProducts()[42]!;
     const all = fx.grocer.allProducts();
-    const inL2 = all.filter((p) => p.category.l2 === product.category.l2 || p.category.l1 === product.category.l2 || p.category.l3 === product.category.l2).length;
-    const byEnglish = json<ProductList>(await list(`?category=${encodeURIComponent(product.category.l2.toUpperCase())}&size=200`));
+    const inL2 = all.filter(
+      (p) =>
+        p.category.l2 === product.category.l2 ||
+        p.category.l1 === product.category.l2 ||
+        p.category.l3 === product.category.l2,
+    ).length;
+    const byEnglish = json<ProductList>(
+      await list(`?category=${encodeURIComponent(product.category.l2.toUpperCase())}&size=200`),
+    );
     assert.equal(byEnglish.total, inL2);
-    const byThai = json<ProductList>(await list(`?category=${encodeURIComponent(product.category.l2Th)}&size=200&lang=th`));
-    assert.equal(byThai.total, all.filter((p) => [p.category.l1Th, p.category.l2Th, p.category.l3Th].includes(product.category.l2Th)).length);
-    assert.ok(byThai.items.every((item) => [item.category_l1, item.category_l2, item.category_l3].includes(product.category.l2Th)));
+    const byThai = json<ProductList>(
+      await list(`?category=${encodeURIComponent(product.category.l2Th)}&size=200&lang=th`),
+    );
+    assert.equal(
+      byThai.total,
+      all.filter((p) => [p.category.l1Th, p.category.l2Th, p.category.l3Th].includes(product.category.l2Th)).length,
+    );
+    assert.ok(
+      byThai.items.every((item) =>
+        [item.category_l1, item.category_l2, item.category_l3].includes(product.category.l2Th),
+      ),
+    );
     const byCode = json<ProductList>(await list(`?category=${product.grocerCategoryCodes[2]}&size=200`));
-    assert.equal(byCode.total, all.filter((p) => p.grocerCategoryCodes.includes(product.grocerCategoryCodes[2])).length);
+    assert.equal(
+      byCode.total,
+      all.filter((p) => p.grocerCategoryCodes.includes(product.grocerCategoryCodes[2])).length,
+    );
     assert.ok(byCode.items.every((item) => item.category_code_l3 === product.grocerCategoryCodes[2]));
     const unknown = await list('?category=No%20Such%20Aisle');
     assert.equal(unknown.status, 200);
-    assert.deepEqual(json<ProductList>(unknown), { items: [], page: 1, size: 50, total: 0, version: fx.snapshots.current()!.version });
+    assert.deepEqual(json<ProductList>(unknown), {
+      items: [],
+      page: 1,
+      size: 50,
+      total: 0,
+      version: fx.snapshots.current()!.version,
+    });
   });
 
   test('active filters on pr_active and combines with the other filters', async () => {
@@ -149,7 +181,9 @@ describe('catalog handler over the grocer simulator', () => {
     assert.ok(combined.items.some((item) => item.cprcode === product.cprcode));
     assert.ok(combined.items.every((item) => item.pr_active === false));
     assert.equal(
-      json<ProductList>(await list(`?active=true&q=${encodeURIComponent(product.nameEn)}`)).items.some((item) => item.cprcode === product.cprcode),
+      json<ProductList>(await list(`?active=true&q=${encodeURIComponent(product.nameEn)}`)).items.some(
+        (item) => item.cprcode === product.cprcode,
+      ),
       false,
     );
   });
@@ -242,28 +276,64 @@ describe('catalog handler over the grocer simulator', () => {
     const first = await list('?size=100&page=2&q=%20&fields=cprcode');
     const etag = first.headers.etag!;
     assert.match(etag, /^W\/".+"$/);
-    const again = await list('?size=100&page=2&q=%20&fields=cprcode', { 'x-partner-key': PARTNER_KEY, 'if-none-match': etag });
+    const again = await list('?size=100&page=2&q=%20&fields=cprcode', {
+      'x-partner-key': PARTNER_KEY,
+      'if-none-match': etag,
+    });
     assert.equal(again.status, 304);
     assert.equal(again.body, null);
     assert.equal(again.headers.etag, etag);
     // The same query written differently shares the ETag.
-    const equivalent = await list('?fields=cprcode,cprcode&page=2&size=100', { 'x-partner-key': PARTNER_KEY, 'if-none-match': `"x", ${etag}` });
+    const equivalent = await list('?fields=cprcode,cprcode&page=2&size=100', {
+      'x-partner-key': PARTNER_KEY,
+      'if-none-match': `"x", ${etag}`,
+    });
     assert.equal(equivalent.status, 304);
-    const other = await list('?size=100&page=3&fields=cprcode', { 'x-partner-key': PARTNER_KEY, 'if-none-match': etag });
+    const other = await list('?size=100&page=3&fields=cprcode', {
+      'x-partner-key': PARTNER_KEY,
+      'if-none-match': etag,
+    });
     assert.equal(other.status, 200);
     assert.notEqual(other.headers.etag, etag);
 
     const cprcode = fx.grocer.allProducts()[5]!.cprcode;
     const product = await get('/v1/products/{cprcode}', `/v1/products/${cprcode}`);
-    assert.equal((await get('/v1/products/{cprcode}', `/v1/products/${cprcode}`, { 'x-partner-key': PARTNER_KEY, 'if-none-match': product.headers.etag })).status, 304);
+    assert.equal(
+      (
+        await get('/v1/products/{cprcode}', `/v1/products/${cprcode}`, {
+          'x-partner-key': PARTNER_KEY,
+          'if-none-match': product.headers.etag,
+        })
+      ).status,
+      304,
+    );
     const manifest = await get('/v1/products/manifest', '/v1/products/manifest');
-    assert.equal((await get('/v1/products/manifest', '/v1/products/manifest', { 'x-partner-key': PARTNER_KEY, 'if-none-match': manifest.headers.etag })).status, 304);
+    assert.equal(
+      (
+        await get('/v1/products/manifest', '/v1/products/manifest', {
+          'x-partner-key': PARTNER_KEY,
+          'if-none-match': manifest.headers.etag,
+        })
+      ).status,
+      304,
+    );
 
     await fx.grocer.setProductActive({ cprcode, active: !fx.snapshots.current()!.get(cprcode)!.active });
     fx.clock.advance(5 * 60_000);
     assert.equal((await fx.snapshots.refresh()).action, 'built');
-    assert.equal((await list('?size=100&page=2&fields=cprcode', { 'x-partner-key': PARTNER_KEY, 'if-none-match': etag })).status, 200);
-    assert.equal((await get('/v1/products/manifest', '/v1/products/manifest', { 'x-partner-key': PARTNER_KEY, 'if-none-match': manifest.headers.etag })).status, 200);
+    assert.equal(
+      (await list('?size=100&page=2&fields=cprcode', { 'x-partner-key': PARTNER_KEY, 'if-none-match': etag })).status,
+      200,
+    );
+    assert.equal(
+      (
+        await get('/v1/products/manifest', '/v1/products/manifest', {
+          'x-partner-key': PARTNER_KEY,
+          'if-none-match': manifest.headers.etag,
+        })
+      ).status,
+      200,
+    );
   });
 
   test('compresses with brotli or gzip as Accept-Encoding allows, with Vary: Accept-Encoding', async () => {
@@ -349,7 +419,10 @@ describe('catalog handler over the grocer simulator', () => {
       const cprcodes = frame.getColumn('cprcode').toArray() as string[];
       const thai = frame.getColumn('name_th').toArray() as string[];
       for (const i of [0, 1, 999, 1999]) assert.equal(thai[i], byCprcode.get(cprcodes[i]!)!.nameTh, 'Thai text intact');
-      assert.equal(String(table.getChild('name_th')!.get(999)), byCprcode.get(String(table.getChild('cprcode')!.get(999)))!.nameTh);
+      assert.equal(
+        String(table.getChild('name_th')!.get(999)),
+        byCprcode.get(String(table.getChild('cprcode')!.get(999)))!.nameTh,
+      );
       if (lang === 'th') assert.deepEqual(frame.getColumn('name').toArray(), thai);
     }
   });
@@ -397,7 +470,13 @@ describe('catalog handler over the grocer simulator', () => {
     assert.equal(head.status, 200);
     assert.equal(head.body, null);
     assert.ok(Number(head.headers['content-length']) > 100);
-    const post = await fx.handle({ method: 'POST', path: '/v1/products', query: new URLSearchParams(), headers: { 'x-partner-key': PARTNER_KEY }, body: new Uint8Array() });
+    const post = await fx.handle({
+      method: 'POST',
+      path: '/v1/products',
+      query: new URLSearchParams(),
+      headers: { 'x-partner-key': PARTNER_KEY },
+      body: new Uint8Array(),
+    });
     assert.equal(post.status, 405);
     assert.equal(post.headers.allow, 'GET, HEAD');
     openapi.check('GET', '/v1/products', { ...post });

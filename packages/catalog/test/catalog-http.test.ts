@@ -27,7 +27,13 @@ describe('catalog over real HTTP (the project node:http adapter, fetch as the cl
       createNodeListener((request) => handler(request), { maxBodyBytes: () => 0 }),
     );
     snapshots = new CatalogSnapshots({ grocer, publicBaseUrl: server.origin, clock });
-    handler = createCatalogHandler({ snapshots, verifyPartnerKey, publicBaseUrl: server.origin, downloadSecret: DOWNLOAD_SECRET, clock });
+    handler = createCatalogHandler({
+      snapshots,
+      verifyPartnerKey,
+      publicBaseUrl: server.origin,
+      downloadSecret: DOWNLOAD_SECRET,
+      clock,
+    });
   });
   after(async () => {
     await server.close();
@@ -44,8 +50,12 @@ describe('catalog over real HTTP (the project node:http adapter, fetch as the cl
   });
 
   test('fetch follows the download redirect to the file; its bytes match the manifest and read in arrow and polars', async () => {
-    const manifest = (await (await fetch(`${server.origin}/v1/products/manifest`, { headers: { 'x-partner-key': PARTNER_KEY } })).json()) as CatalogManifest;
-    const response = await fetch(`${server.origin}/v1/products/download?lang=all`, { headers: { 'x-partner-key': PARTNER_KEY } });
+    const manifest = (await (
+      await fetch(`${server.origin}/v1/products/manifest`, { headers: { 'x-partner-key': PARTNER_KEY } })
+    ).json()) as CatalogManifest;
+    const response = await fetch(`${server.origin}/v1/products/download?lang=all`, {
+      headers: { 'x-partner-key': PARTNER_KEY },
+    });
     assert.equal(response.status, 200);
     assert.ok(response.redirected);
     assert.equal(response.headers.get('content-type'), 'application/vnd.apache.arrow.file');
@@ -62,12 +72,18 @@ describe('catalog over real HTTP (the project node:http adapter, fetch as the cl
   });
 
   test('a compressed page decodes to the same records; 304 over the wire', async () => {
-    const plain = await fetch(`${server.origin}/v1/products?size=200&lang=th`, { headers: { 'x-partner-key': PARTNER_KEY, 'accept-encoding': 'identity' } });
-    const compressed = await fetch(`${server.origin}/v1/products?size=200&lang=th`, { headers: { 'x-partner-key': PARTNER_KEY, 'accept-encoding': 'br, gzip' } });
+    const plain = await fetch(`${server.origin}/v1/products?size=200&lang=th`, {
+      headers: { 'x-partner-key': PARTNER_KEY, 'accept-encoding': 'identity' },
+    });
+    const compressed = await fetch(`${server.origin}/v1/products?size=200&lang=th`, {
+      headers: { 'x-partner-key': PARTNER_KEY, 'accept-encoding': 'br, gzip' },
+    });
     assert.equal(compressed.headers.get('content-encoding'), 'br');
     assert.deepEqual(await compressed.json(), await plain.json());
     const etag = plain.headers.get('etag')!;
-    const again = await fetch(`${server.origin}/v1/products?size=200&lang=th`, { headers: { 'x-partner-key': PARTNER_KEY, 'if-none-match': etag } });
+    const again = await fetch(`${server.origin}/v1/products?size=200&lang=th`, {
+      headers: { 'x-partner-key': PARTNER_KEY, 'if-none-match': etag },
+    });
     assert.equal(again.status, 304);
   });
 });

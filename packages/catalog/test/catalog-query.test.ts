@@ -8,18 +8,33 @@ const parse = (query: string) => parseListQuery(new URLSearchParams(query));
 function refuses(query: string, field: string, message: RegExp): void {
   assert.throws(
     () => parse(query),
-    (error: unknown) => error instanceof CommerceError && error.code === 'INVALID_INPUT' && error.field === field && message.test(error.message),
+    (error: unknown) =>
+      error instanceof CommerceError &&
+      error.code === 'INVALID_INPUT' &&
+      error.field === field &&
+      message.test(error.message),
     `${query} should be refused on ${field}`,
   );
 }
 
 describe('list query', () => {
   test('defaults: lang en, page 1, size 50, no filters', () => {
-    assert.deepEqual(parse(''), { lang: 'en', page: 1, size: 50, q: null, words: [], category: null, active: null, fields: null });
+    assert.deepEqual(parse(''), {
+      lang: 'en',
+      page: 1,
+      size: 50,
+      q: null,
+      words: [],
+      category: null,
+      active: null,
+      fields: null,
+    });
   });
 
   test('accepts the limits themselves', () => {
-    const query = parse('lang=th&page=3&size=200&q=%20Fresh%20Milk&category=Dairy&active=false&fields=pr_active,%20cprcode%20,name,cprcode');
+    const query = parse(
+      'lang=th&page=3&size=200&q=%20Fresh%20Milk&category=Dairy&active=false&fields=pr_active,%20cprcode%20,name,cprcode',
+    );
     assert.equal(query.size, 200);
     assert.equal(query.lang, 'th');
     assert.deepEqual(query.words, ['fresh', 'milk']);
@@ -39,7 +54,8 @@ describe('list query', () => {
   });
 
   test('refuses non-numeric numbers', () => {
-    for (const value of ['abc', '1.5', '-1', '+2', '1e2', ' 5', '', '0x10']) refuses(`size=${encodeURIComponent(value)}`, 'size', /whole number/);
+    for (const value of ['abc', '1.5', '-1', '+2', '1e2', ' 5', '', '0x10'])
+      refuses(`size=${encodeURIComponent(value)}`, 'size', /whole number/);
     refuses('page=two', 'page', /got "two"/);
   });
 
@@ -47,7 +63,11 @@ describe('list query', () => {
     refuses('lang=fr', 'lang', /lang must be one of en, th; got "fr"/);
     refuses('lang=all', 'lang', /en, th/);
     refuses('active=yes', 'active', /active must be true or false/);
-    refuses('fields=cprcode,price,stock', 'fields', /Unknown fields in fields: price, stock\. Known fields: cprcode, name/);
+    refuses(
+      'fields=cprcode,price,stock',
+      'fields',
+      /Unknown fields in fields: price, stock\. Known fields: cprcode, name/,
+    );
     refuses('fields=,%20,', 'fields', /at least one field/);
   });
 
@@ -58,11 +78,18 @@ describe('list query', () => {
 
   test('refuses repeated and unknown parameters', () => {
     refuses('size=10&size=20', 'size', /given 2 times/);
-    refuses('sise=10', 'sise', /Unknown query parameter "sise"\. Known parameters: lang, page, size, q, category, active, fields/);
+    refuses(
+      'sise=10',
+      'sise',
+      /Unknown query parameter "sise"\. Known parameters: lang, page, size, q, category, active, fields/,
+    );
   });
 
   test('equal queries share a key; different ones do not', () => {
-    assert.equal(listQueryKey(parse('q=Milk%20%20Fresh&fields=name,cprcode')), listQueryKey(parse('fields=cprcode,name&q=milk%20fresh&page=1')));
+    assert.equal(
+      listQueryKey(parse('q=Milk%20%20Fresh&fields=name,cprcode')),
+      listQueryKey(parse('fields=cprcode,name&q=milk%20fresh&page=1')),
+    );
     assert.notEqual(listQueryKey(parse('page=2')), listQueryKey(parse('page=3')));
     assert.notEqual(listQueryKey(parse('lang=th')), listQueryKey(parse('lang=en')));
   });

@@ -13,7 +13,8 @@ import { snapshotCatalogReader } from '../src/snapshot-catalog-reader.ts';
 import { fixtureProducts, hostileProducts } from './product-fixtures.ts';
 
 const publicBaseUrl = 'https://api.example.com/';
-const build = (products = fixtureProducts()) => buildCatalogSnapshot(products, { publicBaseUrl, source: { version: 'g1', updatedAt: null } });
+const build = (products = fixtureProducts()) =>
+  buildCatalogSnapshot(products, { publicBaseUrl, source: { version: 'g1', updatedAt: null } });
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 describe('catalog snapshot (fixture products)', () => {
@@ -45,7 +46,10 @@ describe('catalog snapshot (fixture products)', () => {
     assert.equal(milk.image_url, 'https://api.example.com/images/products/100001');
     assert.equal(milk.ba_nprice, 52.5);
     assert.equal(milk.category_l3, 'Fresh Milk');
-    assert.equal(decode(Buffer.concat(snapshot.recordJsonPieces('en', null, 0, 2))), `${decode(snapshot.recordJson('en', 0))},${decode(snapshot.recordJson('en', 1))}`);
+    assert.equal(
+      decode(Buffer.concat(snapshot.recordJsonPieces('en', null, 0, 2))),
+      `${decode(snapshot.recordJson('en', 0))},${decode(snapshot.recordJson('en', 1))}`,
+    );
   });
 
   test('the version is a content hash: stable for equal content, new when a record changes', async () => {
@@ -65,7 +69,8 @@ describe('catalog snapshot (fixture products)', () => {
 
   test('selects by words, any category level in English, Thai or grocer code, and active', async () => {
     const snapshot = await build();
-    const cprcodes = (selection: Int32Array | null) => (selection ? [...selection].map((i) => snapshot.at(i).cprcode) : 'all');
+    const cprcodes = (selection: Int32Array | null) =>
+      selection ? [...selection].map((i) => snapshot.at(i).cprcode) : 'all';
     assert.equal(cprcodes(snapshot.select({})), 'all');
     assert.deepEqual(cprcodes(snapshot.select({ words: ['milk'] })), ['99', '100001']);
     assert.deepEqual(cprcodes(snapshot.select({ words: ['นม', 'เมจิ'] })), ['100001']);
@@ -89,7 +94,12 @@ describe('catalog snapshot (fixture products)', () => {
       assert.equal(createHash('sha256').update(file.body).digest('hex'), info.sha256);
       assert.equal(info.bytes, file.body.byteLength);
       assert.equal(file.name, `catalog-${snapshot.version}-${file.lang}.feather`);
-      assert.deepEqual(readFeatherInfo(file.body), { lang: file.lang, recordSchemaVersion: '1', publicBaseUrl: 'https://api.example.com', rows: 4 });
+      assert.deepEqual(readFeatherInfo(file.body), {
+        lang: file.lang,
+        recordSchemaVersion: '1',
+        publicBaseUrl: 'https://api.example.com',
+        rows: 4,
+      });
 
       const table = tableFromIPC(file.body);
       assert.equal(table.numRows, 4);
@@ -101,7 +111,12 @@ describe('catalog snapshot (fixture products)', () => {
       assert.match(typeOf('ba_nprice'), /Float64/);
       assert.match(typeOf('keywords'), /List/);
       const thaiColumn = file.lang === 'all' ? 'name_th' : 'name_th';
-      assert.deepEqual(frame.getColumn(thaiColumn).toArray(), ['นมสดไขมันต่ำ', 'เมจิ นมพาสเจอร์ไรส์', 'ครีมบรูเล่ คลาสสิก', 'เบียร์สิงห์ 620 มล.']);
+      assert.deepEqual(frame.getColumn(thaiColumn).toArray(), [
+        'นมสดไขมันต่ำ',
+        'เมจิ นมพาสเจอร์ไรส์',
+        'ครีมบรูเล่ คลาสสิก',
+        'เบียร์สิงห์ 620 มล.',
+      ]);
       assert.deepEqual(frame.getColumn('ba_nprice').toArray(), [45.25, 52.5, null, 69]);
       assert.deepEqual(frame.getColumn('keywords').toArray()[2], []);
     }
@@ -125,7 +140,11 @@ describe('catalog snapshot (fixture products)', () => {
 
   test('a snapshot rebuilt from the all file has the same records and reuses the published files', async () => {
     const snapshot = await build();
-    const rebuilt = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all')!.body), { publicBaseUrl, prebuiltFiles: snapshot.files, builtAt: snapshot.builtAt });
+    const rebuilt = await buildCatalogSnapshot(readFeatherProducts(snapshot.file('all')!.body), {
+      publicBaseUrl,
+      prebuiltFiles: snapshot.files,
+      builtAt: snapshot.builtAt,
+    });
     assert.equal(rebuilt.version, snapshot.version);
     assert.equal(rebuilt.file('all')!, snapshot.file('all')!);
     assert.equal(rebuilt.builtAt, snapshot.builtAt);
@@ -149,13 +168,19 @@ describe('catalog snapshot (fixture products)', () => {
     assert.notEqual(elsewhere.file('all')!, snapshot.file('all')!);
     assert.notEqual(elsewhere.version, snapshot.version);
     assert.match(lines.join('\n'), /link images on https:\/\/api\.example\.com/);
-    assert.equal(JSON.parse(new TextDecoder().decode(elsewhere.recordJson('en', 1))).image_url, 'https://other.example.com/images/products/100001');
+    assert.equal(
+      JSON.parse(new TextDecoder().decode(elsewhere.recordJson('en', 1))).image_url,
+      'https://other.example.com/images/products/100001',
+    );
   });
 
   test('files written in the build worker and on the building thread are the same bytes, across batches and chunks', async () => {
     const products = hostileProducts(2600);
     const options = { publicBaseUrl, source: { version: 'g1', updatedAt: null }, batchRows: 1000 };
-    const [inWorker, here] = await Promise.all([buildCatalogSnapshot(products, { ...options, worker: true }), buildCatalogSnapshot(products, { ...options, worker: false })]);
+    const [inWorker, here] = await Promise.all([
+      buildCatalogSnapshot(products, { ...options, worker: true }),
+      buildCatalogSnapshot(products, { ...options, worker: false }),
+    ]);
     assert.equal(inWorker.version, here.version);
     assert.deepEqual(inWorker.manifest.files, here.manifest.files);
     for (const file of inWorker.files) assert.equal(createHash('sha256').update(file.body).digest('hex'), file.sha256);
@@ -165,9 +190,15 @@ describe('catalog snapshot (fixture products)', () => {
       assert.ok(found && found.length > 0, words.join(' '));
       assert.deepEqual(found, here.select({ words }), words.join(' '));
     }
-    assert.deepEqual(inWorker.select({ category: 'desserts', active: true }), here.select({ category: 'desserts', active: true }));
+    assert.deepEqual(
+      inWorker.select({ category: 'desserts', active: true }),
+      here.select({ category: 'desserts', active: true }),
+    );
     for (let i = 0; i < inWorker.size; i += 97) {
-      assert.equal(decode(inWorker.recordJson('th', i)), JSON.stringify(toCatalogRecord(inWorker.at(i), 'th', publicBaseUrl)));
+      assert.equal(
+        decode(inWorker.recordJson('th', i)),
+        JSON.stringify(toCatalogRecord(inWorker.at(i), 'th', publicBaseUrl)),
+      );
     }
     const other = await buildCatalogSnapshot(products, { ...options, batchRows: 999 });
     assert.notEqual(other.version, here.version, 'the batch layout is part of the bytes, so it is fixed');
@@ -189,15 +220,23 @@ describe('catalog snapshot (fixture products)', () => {
       assert.deepEqual(built.products(), whole.products(), label);
       assert.deepEqual(built.select({ words: ['kw3'] }), whole.select({ words: ['kw3'] }), label);
       assert.deepEqual(built.select({ words: ['item', '2599'] }), whole.select({ words: ['item', '2599'] }), label);
-      assert.deepEqual(built.select({ category: 'desserts', active: true }), whole.select({ category: 'desserts', active: true }), label);
+      assert.deepEqual(
+        built.select({ category: 'desserts', active: true }),
+        whole.select({ category: 'desserts', active: true }),
+        label,
+      );
       assert.deepEqual(built.categories(), whole.categories(), label);
     };
     // In order, in uneven batches (empty ones among them), with a product count that is wrong either way.
     for (const productCount of [100, 50_000, undefined]) {
-      const streamed = await buildCatalogSnapshot(batches(products, 333), { ...options, source: { version: 'g1', updatedAt: null, productCount } });
+      const streamed = await buildCatalogSnapshot(batches(products, 333), {
+        ...options,
+        source: { version: 'g1', updatedAt: null, productCount },
+      });
       same(streamed, `productCount ${productCount}`);
       // A count far too high reserved too much; the files keep only their own bytes.
-      for (const file of streamed.files) assert.ok(file.body.buffer.byteLength <= file.body.byteLength * 1.2, `${file.name} holds no large slack`);
+      for (const file of streamed.files)
+        assert.ok(file.body.buffer.byteLength <= file.body.byteLength * 1.2, `${file.name} holds no large slack`);
     }
     // Out of order only after a record batch went to the file writer: that work is dropped and redone.
     for (const worker of [true, false]) {
@@ -209,8 +248,14 @@ describe('catalog snapshot (fixture products)', () => {
     const shuffled = [...products].reverse();
     shuffled.splice(1500, 0, { ...products[7]!, cprcode: '12a' }, { ...products[9]! });
     const lines: string[] = [];
-    same(await buildCatalogSnapshot(batches(shuffled, 500), { ...options, log: (line) => lines.push(line) }), 'shuffled');
-    assert.deepEqual(lines, ['catalog snapshot: skipped 1 products with a malformed cprcode', 'catalog snapshot: skipped 1 products with a repeated cprcode']);
+    same(
+      await buildCatalogSnapshot(batches(shuffled, 500), { ...options, log: (line) => lines.push(line) }),
+      'shuffled',
+    );
+    assert.deepEqual(lines, [
+      'catalog snapshot: skipped 1 products with a malformed cprcode',
+      'catalog snapshot: skipped 1 products with a repeated cprcode',
+    ]);
     // The shared worker serves the next build after the dropped ones.
     same(await buildCatalogSnapshot(batches(products, 700), { ...options, worker: true }), 'after');
   });
@@ -288,7 +333,12 @@ describe('snapshotCatalogReader (fixture products)', () => {
   test('answers empty before the first snapshot', () => {
     const reader = snapshotCatalogReader({ current: () => null });
     assert.equal(reader.version(), null);
-    assert.deepEqual(reader.list(filter(), { after: null, first: 5 }), { products: [], endCursor: null, hasNextPage: false, totalCount: 0 });
+    assert.deepEqual(reader.list(filter(), { after: null, first: 5 }), {
+      products: [],
+      endCursor: null,
+      hasNextPage: false,
+      totalCount: 0,
+    });
     assert.deepEqual([...reader.scan(filter(), null)], []);
     assert.deepEqual(reader.categories(), []);
   });

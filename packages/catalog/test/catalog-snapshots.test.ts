@@ -17,7 +17,11 @@ const MINUTE = 60_000;
 const publicBaseUrl = 'https://api.example.test';
 
 /** Counts the calls made to the real simulator (a spy that delegates, not a fake). */
-function countingGrocer(grocer: GrocerSimulator): Pick<GrocerGateway, 'catalogVersion' | 'exportCatalog'> & { calls: { catalogVersion: number; exportCatalog: number } } {
+function countingGrocer(
+  grocer: GrocerSimulator,
+): Pick<GrocerGateway, 'catalogVersion' | 'exportCatalog'> & {
+  calls: { catalogVersion: number; exportCatalog: number };
+} {
   const calls = { catalogVersion: 0, exportCatalog: 0 };
   return {
     calls,
@@ -109,7 +113,10 @@ describe('catalog snapshots without a database', () => {
       const firstNew = seen.indexOf(fresh);
       assert.ok(seen.slice(0, firstNew === -1 ? seen.length : firstNew).every((v) => v === old.version));
       assert.ok(firstNew === -1 || seen.slice(firstNew).every((v) => v === fresh), 'never back to the old one');
-      assert.ok(seen.filter((v) => v === old.version).length >= 3, `the build gave the event loop back ${seen.length} times`);
+      assert.ok(
+        seen.filter((v) => v === old.version).length >= 3,
+        `the build gave the event loop back ${seen.length} times`,
+      );
       // Concurrent refreshes share one step.
       const [a, b] = await Promise.all([snapshots.refresh({ force: true }), snapshots.refresh({ force: true })]);
       assert.deepEqual(a, b);
@@ -122,7 +129,12 @@ describe('catalog snapshots without a database', () => {
   test('start() builds in the background and stop() ends the timer', async () => {
     const simulator = createGrocerSimulator({ productCount: 2000, log: () => {} });
     const lines: string[] = [];
-    const snapshots = new CatalogSnapshots({ grocer: simulator, publicBaseUrl, log: (line) => lines.push(line), build: { progressAfterMs: 0 } });
+    const snapshots = new CatalogSnapshots({
+      grocer: simulator,
+      publicBaseUrl,
+      log: (line) => lines.push(line),
+      build: { progressAfterMs: 0 },
+    });
     try {
       snapshots.start();
       const snapshot = await snapshots.ready();
@@ -148,8 +160,20 @@ for (const kind of testDatabaseKinds()) {
     let simulator: GrocerSimulator;
     let clock: ManualClock;
     const managers: CatalogSnapshots[] = [];
-    const open = (name: string, grocer: CatalogSnapshotsOptions['grocer'], options: Partial<CatalogSnapshotsOptions> = {}) => {
-      const manager = new CatalogSnapshots({ grocer, publicBaseUrl, clock, repository: new SnapshotRepository(db), instanceId: name, keepSnapshots: 2, ...options });
+    const open = (
+      name: string,
+      grocer: CatalogSnapshotsOptions['grocer'],
+      options: Partial<CatalogSnapshotsOptions> = {},
+    ) => {
+      const manager = new CatalogSnapshots({
+        grocer,
+        publicBaseUrl,
+        clock,
+        repository: new SnapshotRepository(db),
+        instanceId: name,
+        keepSnapshots: 2,
+        ...options,
+      });
       managers.push(manager);
       return manager;
     };
@@ -207,20 +231,29 @@ for (const kind of testDatabaseKinds()) {
         await builder.stop();
         const built = builder.current()!;
         const name = built.fileInfo('all').name;
-        assert.deepEqual(readdirSync(dir).sort(), [name, `snapshot-${built.version}.bin`], 'the builder kept a copy of what it published, and its encoding');
+        assert.deepEqual(
+          readdirSync(dir).sort(),
+          [name, `snapshot-${built.version}.bin`],
+          'the builder kept a copy of what it published, and its encoding',
+        );
 
         // The database's copy is made unreadable: the restart, and its first download, must come from the local copies.
         const unreadable = mock.method(SnapshotRepository.prototype, 'fileOf', async () => {
           throw new Error('the database was asked');
         });
         try {
-          const restarted = open('instance-cache-restart', countingGrocer(simulator), { fileCache: createDirectorySnapshotCache(dir) });
+          const restarted = open('instance-cache-restart', countingGrocer(simulator), {
+            fileCache: createDirectorySnapshotCache(dir),
+          });
           assert.equal((await restarted.refresh()).action, 'loaded');
           const decoded = restarted.current()!;
           assert.equal(decoded.version, built.version);
           assert.deepEqual(decoded.products(), built.products());
           for (const i of [0, 700, 1499]) assert.deepEqual(decoded.recordJson('en', i), built.recordJson('en', i));
-          assert.deepEqual(decoded.select({ active: true, words: ['milk'] }), built.select({ active: true, words: ['milk'] }));
+          assert.deepEqual(
+            decoded.select({ active: true, words: ['milk'] }),
+            built.select({ active: true, words: ['milk'] }),
+          );
           assert.ok(Buffer.from((await restarted.findFile(name))!.body).equals(built.file('all')!.body));
         } finally {
           unreadable.mock.restore();
@@ -255,18 +288,27 @@ for (const kind of testDatabaseKinds()) {
         ];
         for (const [what, damage] of damages) {
           damage();
-          const restarted = open(`instance-damage-${what}`, countingGrocer(simulator), { fileCache: createDirectorySnapshotCache(dir) });
+          const restarted = open(`instance-damage-${what}`, countingGrocer(simulator), {
+            fileCache: createDirectorySnapshotCache(dir),
+          });
           assert.equal((await restarted.refresh()).action, 'loaded', what);
           assert.equal(restarted.current()!.version, built.version, what);
           assert.deepEqual(restarted.current()!.products(), built.products(), what);
           await restarted.stop();
           // The copies are written again, whole.
           assert.ok(readFileSync(join(dir, encodedName)).equals(intact), `${what}: the encoding is kept again`);
-          assert.equal(readFileSync(join(dir, name)).byteLength, built.fileInfo('all').bytes, `${what}: the file copy is whole`);
+          assert.equal(
+            readFileSync(join(dir, name)).byteLength,
+            built.fileInfo('all').bytes,
+            `${what}: the file copy is whole`,
+          );
         }
 
         // An encoding of another snapshot (another public base URL) is not used either.
-        const elsewhere = open('instance-elsewhere', countingGrocer(simulator), { fileCache: createDirectorySnapshotCache(dir), publicBaseUrl: 'https://other.example.com' });
+        const elsewhere = open('instance-elsewhere', countingGrocer(simulator), {
+          fileCache: createDirectorySnapshotCache(dir),
+          publicBaseUrl: 'https://other.example.com',
+        });
         assert.equal((await elsewhere.refresh()).action, 'loaded');
         assert.notEqual(elsewhere.current()!.version, built.version);
         assert.equal(elsewhere.current()!.at(0).cprcode, built.at(0).cprcode);
@@ -321,7 +363,10 @@ for (const kind of testDatabaseKinds()) {
 
     test('a published snapshot that cannot be loaded is skipped; the instance builds and repairs it', async () => {
       const latest = (await new SnapshotRepository(db).latest())!;
-      await db.query(`UPDATE catalog_snapshots SET manifest = jsonb_set(manifest, '{files,2,sha256}', to_jsonb(repeat('0', 64))) WHERE version = $1`, [latest.version]);
+      await db.query(
+        `UPDATE catalog_snapshots SET manifest = jsonb_set(manifest, '{files,2,sha256}', to_jsonb(repeat('0', 64))) WHERE version = $1`,
+        [latest.version],
+      );
       const lines: string[] = [];
       const grocer = countingGrocer(simulator);
       const c = open('instance-c', grocer, { log: (line) => lines.push(line) });
@@ -343,7 +388,11 @@ for (const kind of testDatabaseKinds()) {
       const other = holder === 'x' ? 'y' : 'x';
       assert.equal(await repository.claimBuild(holder, now + 1000, MINUTE), true, 'the holder may renew');
       assert.equal(await repository.claimBuild(other, now + 30_000, MINUTE), false);
-      assert.equal(await repository.claimBuild(other, now + 1000 + MINUTE, MINUTE), true, 'an expired lease can be taken over');
+      assert.equal(
+        await repository.claimBuild(other, now + 1000 + MINUTE, MINUTE),
+        true,
+        'an expired lease can be taken over',
+      );
       // A builder that lost its lease does not publish.
       const snapshot = managers[0]!.current()!;
       assert.equal(await repository.publish(holder, snapshot.manifest, snapshot.files, now), null);
@@ -355,7 +404,9 @@ for (const kind of testDatabaseKinds()) {
     test('with publishAfter, a build is served at once and published once that resolves', async () => {
       const other = createGrocerSimulator({ productCount: 300, seed: 99, clock, log: () => {} });
       let publish!: () => void;
-      const manager = open('instance-publish-after', other, { publishAfter: new Promise<void>((resolve) => (publish = resolve)) });
+      const manager = open('instance-publish-after', other, {
+        publishAfter: new Promise<void>((resolve) => (publish = resolve)),
+      });
       try {
         const refreshing = manager.refresh({ force: true });
         // It may first adopt what the other instances published; then it builds its grocer's catalog.

@@ -15,7 +15,8 @@ describe('openapi/catalog.yaml', () => {
   test('is a valid OpenAPI 3.1 document (the project codegen reads it)', async () => {
     assert.equal(openapi.document.openapi, '3.1.0');
     const types = astToString(await openapiTS(OPENAPI_PATH));
-    for (const operation of ['listProducts', 'getProduct', 'getCatalogManifest', 'downloadCatalog', 'getCatalogFile']) assert.match(types, new RegExp(operation));
+    for (const operation of ['listProducts', 'getProduct', 'getCatalogManifest', 'downloadCatalog', 'getCatalogFile'])
+      assert.match(types, new RegExp(operation));
   });
 
   test('describes every record field, in record order, all required in a whole record', () => {
@@ -23,7 +24,11 @@ describe('openapi/catalog.yaml', () => {
     assert.deepEqual(properties, [...RECORD_FIELDS]);
     const required = (schemas.CatalogRecord!.allOf as Json[])[1]!.required as string[];
     assert.deepEqual(required, [...RECORD_FIELDS]);
-    for (const field of RECORD_FIELDS) assert.ok(((schemas.CatalogRecordFields!.properties as Json)[field] as Json).description, `${field} is described`);
+    for (const field of RECORD_FIELDS)
+      assert.ok(
+        ((schemas.CatalogRecordFields!.properties as Json)[field] as Json).description,
+        `${field} is described`,
+      );
     // The en and th download files hold exactly the record fields.
     assert.deepEqual(
       FILE_COLUMNS.en.map((c) => c.name),
@@ -33,7 +38,9 @@ describe('openapi/catalog.yaml', () => {
 
   test('documents every list parameter with its limits and defaults', () => {
     const list = ((openapi.document.paths as Json)['/v1/products'] as Json).get as Json;
-    const parameters = (list.parameters as Json[]).map((p) => (p.$ref ? (((openapi.document.components as Json).parameters as Json).lang as Json) : p));
+    const parameters = (list.parameters as Json[]).map((p) =>
+      p.$ref ? (((openapi.document.components as Json).parameters as Json).lang as Json) : p,
+    );
     assert.deepEqual(
       parameters.map((p) => p.name),
       [...LIST_PARAMS],

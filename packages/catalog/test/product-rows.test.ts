@@ -19,7 +19,11 @@ import { fixtureProducts } from './product-fixtures.ts';
 describe('product rows (what a build hands to its worker)', () => {
   test('rows carry each repeated text and list once, and the receiving side rebuilds them', () => {
     const lists = new StringLists();
-    const products = fixtureProducts().map((p) => ({ ...p, keywords: lists.intern(p.keywords) as string[], availStore: lists.intern(p.availStore) as string[] }));
+    const products = fixtureProducts().map((p) => ({
+      ...p,
+      keywords: lists.intern(p.keywords) as string[],
+      availStore: lists.intern(p.availStore) as string[],
+    }));
     const writer = new ProductRowsWriter(2);
     const received = new ReceivedDictionary();
     const chunks: ProductRows[] = [];

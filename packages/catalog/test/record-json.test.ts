@@ -27,7 +27,20 @@ function storeOf(products: Product[], slabBytes?: number): RecordJsonStore {
 
 describe('RecordJsonStore', () => {
   test('jsonString equals JSON.stringify, hostile text included', () => {
-    for (const text of ['', 'milk', 'นมสด', '"quoted"', 'back\\slash', 'tab\there', '\u0000\u001f', 'lone \ud800 surrogate', '\udfff', '🥛 pair', '</script>', '\u2028']) {
+    for (const text of [
+      '',
+      'milk',
+      'นมสด',
+      '"quoted"',
+      'back\\slash',
+      'tab\there',
+      '\u0000\u001f',
+      'lone \ud800 surrogate',
+      '\udfff',
+      '🥛 pair',
+      '</script>',
+      '\u2028',
+    ]) {
       assert.equal(jsonString(text), JSON.stringify(text), JSON.stringify(text));
     }
   });
@@ -61,7 +74,10 @@ describe('RecordJsonStore', () => {
     // Some records were read before, one by one, out of order.
     for (const i of [90, 3, 57]) store.record('th', i);
     const selection = Int32Array.from([2, 3, 4, 57, 58, 90, 91, 119]);
-    const expected = (from: number, to: number) => [...selection.subarray(from, to)].map((i) => JSON.stringify(toCatalogRecord(products[i]!, 'th', publicBaseUrl))).join(',');
+    const expected = (from: number, to: number) =>
+      [...selection.subarray(from, to)]
+        .map((i) => JSON.stringify(toCatalogRecord(products[i]!, 'th', publicBaseUrl)))
+        .join(',');
     assert.equal(joined(store.pieces('th', selection, 0, selection.length)), expected(0, selection.length));
     assert.equal(joined(store.pieces('th', selection, 2, 6)), expected(2, 6));
     assert.equal(joined(store.pieces('th', selection, 7, 8)), expected(7, 8));

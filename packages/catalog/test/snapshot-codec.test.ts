@@ -16,7 +16,8 @@ function assertServesTheSame(decoded: CatalogSnapshot, original: CatalogSnapshot
   assert.deepEqual(decoded.categories(), original.categories());
   for (let i = 0; i < original.size; i++) {
     assert.equal(decoded.indexOf(original.at(i).cprcode), i);
-    for (const lang of ['en', 'th'] as const) assert.deepEqual(decoded.recordJson(lang, i), original.recordJson(lang, i));
+    for (const lang of ['en', 'th'] as const)
+      assert.deepEqual(decoded.recordJson(lang, i), original.recordJson(lang, i));
   }
   const filters = [
     { words: ['milk'] },
@@ -27,7 +28,8 @@ function assertServesTheSame(decoded: CatalogSnapshot, original: CatalogSnapshot
     { alcohol: true },
     { words: ['a'], active: false },
   ];
-  for (const filter of filters) assert.deepEqual(decoded.select(filter), original.select(filter), JSON.stringify(filter));
+  for (const filter of filters)
+    assert.deepEqual(decoded.select(filter), original.select(filter), JSON.stringify(filter));
 }
 
 describe('snapshot codec', () => {
@@ -37,7 +39,10 @@ describe('snapshot codec', () => {
       // A lone surrogate too: the encoding keeps any JS string as it is.
       const hostile = hostileProducts(300).map((p, i) => (i === 5 ? { ...p, nameEn: 'lone \ud800 surrogate' } : p));
       for (const products of [fixtureProducts(), hostile, simulator.allProducts()]) {
-        const built = await buildCatalogSnapshot(products, { publicBaseUrl, source: { version: 'g1', updatedAt: null } });
+        const built = await buildCatalogSnapshot(products, {
+          publicBaseUrl,
+          source: { version: 'g1', updatedAt: null },
+        });
         const decoded = decodeSnapshot(await encodeSnapshot(built), { manifest: built.manifest, publicBaseUrl });
         assertServesTheSame(decoded, built);
         // The download files are not part of the encoding; they are loaded and checked on their own.
@@ -49,10 +54,14 @@ describe('snapshot codec', () => {
   });
 
   test('truncated, altered or mismatching bytes are refused, never served', async () => {
-    const built = await buildCatalogSnapshot(hostileProducts(200), { publicBaseUrl, source: { version: 'g1', updatedAt: null } });
+    const built = await buildCatalogSnapshot(hostileProducts(200), {
+      publicBaseUrl,
+      source: { version: 'g1', updatedAt: null },
+    });
     const encoded = Buffer.from(await encodeSnapshot(built));
     const expected = { manifest: built.manifest, publicBaseUrl };
-    const refused = (bytes: Uint8Array, options = expected) => assert.throws(() => decodeSnapshot(bytes, options), SnapshotCodecError);
+    const refused = (bytes: Uint8Array, options = expected) =>
+      assert.throws(() => decodeSnapshot(bytes, options), SnapshotCodecError);
 
     refused(new Uint8Array(0));
     refused(Buffer.from('not a snapshot at all'));

@@ -55,6 +55,7 @@ describe('string lists and UTF-8 lengths', () => {
   });
 
   test('utf8Length matches Buffer.byteLength for ASCII, Thai, accents and astral characters', () => {
-    for (const text of ['', 'milk', 'นมสด', 'Crème brûlée', '🥛 milk', 'ก🥛é']) assert.equal(utf8Length(text), Buffer.byteLength(text, 'utf8'), text);
+    for (const text of ['', 'milk', 'นมสด', 'Crème brûlée', '🥛 milk', 'ก🥛é'])
+      assert.equal(utf8Length(text), Buffer.byteLength(text, 'utf8'), text);
   });
 });

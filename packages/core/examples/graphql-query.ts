@@ -1,5 +1,13 @@
 import { createCommerce, createGraphQLContext, createGraphQLSchema, GraphQLExecutor } from '@grocery/core';
-import { InMemoryCatalog, InMemoryGrocer, InMemoryStore, ManualClock, StaticIdentityVerifier, testBranch, testProduct } from '@grocery/core/testing';
+import {
+  InMemoryCatalog,
+  InMemoryGrocer,
+  InMemoryStore,
+  ManualClock,
+  StaticIdentityVerifier,
+  testBranch,
+  testProduct,
+} from '@grocery/core/testing';
 
 // Two products, one branch that prices the milk in its feed and has 12 in stock.
 const milk = testProduct({ cprcode: '100001', nameEn: 'Fresh milk 1 l' });
@@ -29,8 +37,17 @@ const partner = await commerce.partners.authenticate(partnerKey);
 const executor = new GraphQLExecutor(createGraphQLSchema());
 const result = await executor.execute({
   schema: executor.schema,
-  document: executor.parse('query($branch: ID!) { products(branchCode: $branch, first: 2) { nodes { cprcode nameEn price { amount source } inventory { sellableQty } } } }'),
+  document: executor.parse(
+    'query($branch: ID!) { products(branchCode: $branch, first: 2) { nodes { cprcode nameEn price { amount source } inventory { sellableQty } } } }',
+  ),
   variableValues: { branch: 'BKK01' },
-  contextValue: createGraphQLContext({ commerce, partner, partnerKey, requestId: 'example-1', authorization: undefined, idempotencyKey: null }),
+  contextValue: createGraphQLContext({
+    commerce,
+    partner,
+    partnerKey,
+    requestId: 'example-1',
+    authorization: undefined,
+    idempotencyKey: null,
+  }),
 });
 console.log(JSON.stringify(result.data, null, 2));

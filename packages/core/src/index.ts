@@ -11,20 +11,40 @@
  */
 
 // Errors
-export { CommerceError, ERROR_CODES, isCommerceError, isErrorCode, type CommerceErrorOptions, type ErrorCode } from './errors.ts';
+export {
+  CommerceError,
+  ERROR_CODES,
+  isCommerceError,
+  isErrorCode,
+  type CommerceErrorOptions,
+  type ErrorCode,
+} from './errors.ts';
 
 // Money
 export { CURRENCY, percentOf, toBaht, type Satang } from './money.ts';
 
 // Products, branches and partners
-export { CPRCODE_PATTERN, isCprcode, type CatalogVersion, type Product, type ProductCategory, type ProductImage } from './model/product.ts';
+export {
+  CPRCODE_PATTERN,
+  isCprcode,
+  type CatalogVersion,
+  type Product,
+  type ProductCategory,
+  type ProductImage,
+} from './model/product.ts';
 export { BRANCH_CODE_PATTERN, isBranchCode, type Branch } from './model/branch.ts';
 export type { Environment, Partner, PartnerContext, PartnerKeyVerifier } from './model/partner.ts';
 export { LIMITS } from './model/limits.ts';
 export { sameDigest, sha256Hex } from './model/ids.ts';
 
 // Services
-export { createCommerce, ratePolicies, type Commerce, type CommerceOptions, type RateLimitSettings } from './services/commerce.ts';
+export {
+  createCommerce,
+  ratePolicies,
+  type Commerce,
+  type CommerceOptions,
+  type RateLimitSettings,
+} from './services/commerce.ts';
 export { PartnerService, type AppClientIssuer, type NewPartner } from './services/partner-service.ts';
 export { haversineKm } from './services/branch-service.ts';
 export { SandboxPaymentProvider, type SandboxPaymentOptions } from './services/sandbox-payment-provider.ts';
@@ -40,8 +60,20 @@ export { createJwtIdentityVerifier, type JwtIdentityVerifierOptions } from './id
 
 // Events to partners: the outbox runtime, webhook deliveries and order-status polling
 export { createEventRuntime, type EventRuntime, type EventRuntimeOptions } from './services/event-runtime.ts';
-export { WebhookDispatcher, WEBHOOK_RETRY_DELAYS_MS, type DispatchRound, type PartnerEventBody, type WebhookDispatcherOptions } from './services/webhook-dispatcher.ts';
-export { OrderPoller, type DerivedOrder, type OrderPollerOptions, type PollRound, type PollSchedule } from './services/order-poller.ts';
+export {
+  WebhookDispatcher,
+  WEBHOOK_RETRY_DELAYS_MS,
+  type DispatchRound,
+  type PartnerEventBody,
+  type WebhookDispatcherOptions,
+} from './services/webhook-dispatcher.ts';
+export {
+  OrderPoller,
+  type DerivedOrder,
+  type OrderPollerOptions,
+  type PollRound,
+  type PollSchedule,
+} from './services/order-poller.ts';
 export { WebhookEndpoints } from './services/webhook-endpoints.ts';
 export { signWebhookBody } from './services/webhook-signature.ts';
 

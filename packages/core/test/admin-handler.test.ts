@@ -13,9 +13,17 @@ const openSender: WebhookSender = {
 
 function admin(options: { webhooks?: boolean } = {}) {
   const world = commerceWorld();
-  const webhooks = options.webhooks === false ? null : new WebhookEndpoints({ store: world.store, sender: openSender, clock: world.clock });
+  const webhooks =
+    options.webhooks === false
+      ? null
+      : new WebhookEndpoints({ store: world.store, sender: openSender, clock: world.clock });
   const handle = createAdminHandler({ commerce: world.commerce, adminToken: TOKEN, webhooks });
-  const call = async (method: string, path: string, body?: unknown, extra: { query?: string; token?: string | null; raw?: Uint8Array } = {}): Promise<HttpResponse> => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: { query?: string; token?: string | null; raw?: Uint8Array } = {},
+  ): Promise<HttpResponse> => {
     const token = extra.token === undefined ? TOKEN : extra.token;
     return handle({
       method,
@@ -28,7 +36,10 @@ function admin(options: { webhooks?: boolean } = {}) {
   return { world, call };
 }
 
-const json = (response: HttpResponse) => JSON.parse(String(response.body)) as Record<string, unknown> & { error: { code: string; field?: string; message: string } };
+const json = (response: HttpResponse) =>
+  JSON.parse(String(response.body)) as Record<string, unknown> & {
+    error: { code: string; field?: string; message: string };
+  };
 
 describe('admin handler', () => {
   it('needs the admin token before anything else, compared whole', async () => {
@@ -64,14 +75,32 @@ describe('admin handler', () => {
 
   it('creates, lists and keys partners through the partner service, answering what openapi/admin.yaml describes', async () => {
     const { call } = admin();
-    const created = await call('POST', '/admin/partners', { name: 'Fresh Basket', environment: 'sandbox', redirectUris: ['https://fresh.example/cb'] });
+    const created = await call('POST', '/admin/partners', {
+      name: 'Fresh Basket',
+      environment: 'sandbox',
+      redirectUris: ['https://fresh.example/cb'],
+    });
     assert.equal(created.status, 201);
-    const partner = json(created) as unknown as { partnerId: string; partnerKey: string; clientId: string; orderSource: string; environment: string };
-    assert.deepEqual(Object.keys(partner).sort(), ['clientId', 'environment', 'orderSource', 'partnerId', 'partnerKey']);
+    const partner = json(created) as unknown as {
+      partnerId: string;
+      partnerKey: string;
+      clientId: string;
+      orderSource: string;
+      environment: string;
+    };
+    assert.deepEqual(Object.keys(partner).sort(), [
+      'clientId',
+      'environment',
+      'orderSource',
+      'partnerId',
+      'partnerKey',
+    ]);
     const issued = json(await call('POST', `/admin/partners/${partner.partnerId}/keys`, { environment: 'production' }));
     assert.match(String(issued.partnerKey), /^pk_live_/);
     assert.equal(issued.keyPrefix, String(issued.partnerKey).slice(0, 12));
-    const keys = json(await call('GET', `/admin/partners/${partner.partnerId}/keys`)) as unknown as { keys: { keyPrefix: string }[] };
+    const keys = json(await call('GET', `/admin/partners/${partner.partnerId}/keys`)) as unknown as {
+      keys: { keyPrefix: string }[];
+    };
     assert.equal(keys.keys.length, 2);
     assert.equal((await call('DELETE', `/admin/keys/${String(issued.keyPrefix)}`)).status, 204);
     assert.equal((await call('DELETE', `/admin/keys/${String(issued.keyPrefix)}`)).status, 404);
@@ -102,7 +131,9 @@ describe('admin handler', () => {
 
   it('a partner not ready to go live gets 409 with the go-live check as the body', async () => {
     const { call } = admin();
-    const { partnerId } = json(await call('POST', '/admin/partners', { name: 'Not Ready', environment: 'sandbox' })) as unknown as { partnerId: string };
+    const { partnerId } = json(
+      await call('POST', '/admin/partners', { name: 'Not Ready', environment: 'sandbox' }),
+    ) as unknown as { partnerId: string };
     const response = await call('POST', `/admin/partners/${partnerId}/go-live`);
     assert.equal(response.status, 409);
     assert.equal(json(response).ready, false);
@@ -116,8 +147,18 @@ describe('admin handler', () => {
       ['POST', '/admin/partners', { name: 'X', environment: 'sandbox', extra: 1 }, undefined],
       ['POST', '/admin/partners', ['not', 'an', 'object'], undefined],
       ['POST', '/admin/partners', { name: 'X\u0000Y', environment: 'sandbox' }, undefined],
-      ['POST', '/admin/partners', { name: 'X', environment: 'sandbox', redirectUris: Array.from({ length: 21 }, () => 'https://a.example') }, 'redirectUris'],
-      ['POST', '/admin/partners', { name: 'X', environment: 'sandbox', redirectUris: ['javascript:alert(1)'] }, 'redirectUris.0'],
+      [
+        'POST',
+        '/admin/partners',
+        { name: 'X', environment: 'sandbox', redirectUris: Array.from({ length: 21 }, () => 'https://a.example') },
+        'redirectUris',
+      ],
+      [
+        'POST',
+        '/admin/partners',
+        { name: 'X', environment: 'sandbox', redirectUris: ['javascript:alert(1)'] },
+        'redirectUris.0',
+      ],
       ['POST', '/admin/partners/ptn_x/webhooks', { url: 'https://x.example', events: [] }, 'events'],
       ['POST', '/admin/partners/ptn_x/webhooks', { url: 'https://x.example', events: ['order.deleted'] }, 'events.0'],
     ];

@@ -6,11 +6,35 @@ import { BranchService } from '../src/services/branch-service.ts';
 import { rejectsWith } from './support/commerce-world.ts';
 
 /** Silom delivers within 5 km; Bang Na (12 km south-east) only takes pickups; Chiang Mai is 580 km away. */
-const SILOM = testBranch({ branchCode: 'SLM', lat: 13.7286, lon: 100.5341, postcode: '10500', deliveryPostcodes: ['10500', '10330'], deliveryRadiusKm: 5, alcoholLicensed: false });
-const BANGNA = testBranch({ branchCode: 'BNA', lat: 13.668, lon: 100.6345, postcode: '10260', deliveryAvailable: false, deliveryPostcodes: [] });
-const CHIANGMAI = testBranch({ branchCode: 'CNX', lat: 18.7883, lon: 98.9853, postcode: '50200', deliveryPostcodes: ['50200'] });
+const SILOM = testBranch({
+  branchCode: 'SLM',
+  lat: 13.7286,
+  lon: 100.5341,
+  postcode: '10500',
+  deliveryPostcodes: ['10500', '10330'],
+  deliveryRadiusKm: 5,
+  alcoholLicensed: false,
+});
+const BANGNA = testBranch({
+  branchCode: 'BNA',
+  lat: 13.668,
+  lon: 100.6345,
+  postcode: '10260',
+  deliveryAvailable: false,
+  deliveryPostcodes: [],
+});
+const CHIANGMAI = testBranch({
+  branchCode: 'CNX',
+  lat: 18.7883,
+  lon: 98.9853,
+  postcode: '50200',
+  deliveryPostcodes: ['50200'],
+});
 
-function world(branches: Branch[] = [SILOM, BANGNA, CHIANGMAI], options: Partial<ConstructorParameters<typeof BranchService>[0]> = {}) {
+function world(
+  branches: Branch[] = [SILOM, BANGNA, CHIANGMAI],
+  options: Partial<ConstructorParameters<typeof BranchService>[0]> = {},
+) {
   const clock = new ManualClock();
   const grocer = new InMemoryGrocer({ products: [], branches, clock });
   let calls = 0;
@@ -52,7 +76,10 @@ describe('BranchService.require and defaultBranch', () => {
   });
 
   it('defaults to the configured branch, else the first that delivers and sells alcohol, else one that delivers', async () => {
-    assert.equal((await world([SILOM, BANGNA, CHIANGMAI], { defaultBranchCode: 'BNA' }).service.defaultBranch()).branchCode, 'BNA');
+    assert.equal(
+      (await world([SILOM, BANGNA, CHIANGMAI], { defaultBranchCode: 'BNA' }).service.defaultBranch()).branchCode,
+      'BNA',
+    );
     assert.equal((await world().service.defaultBranch()).branchCode, 'CNX');
     assert.equal((await world([SILOM, BANGNA]).service.defaultBranch()).branchCode, 'SLM');
     assert.equal((await world([BANGNA]).service.defaultBranch()).branchCode, 'BNA');
@@ -73,16 +100,26 @@ describe('BranchService.resolve', () => {
     assert.equal((await service.resolve({ lat: 13.66, lon: 100.64 })).branch.branchCode, 'BNA');
     const far = await rejectsWith(service.resolve({ lat: 7.88, lon: 98.39 }), 'OUT_OF_SERVICE_AREA', 'input');
     assert.ok(Number(far.details?.nearestKm) > 50);
-    assert.equal((await world(undefined, { maxPickupDistanceKm: 1_000 }).service.resolve({ lat: 7.88, lon: 98.39 })).branch.branchCode, 'BNA');
+    assert.equal(
+      (await world(undefined, { maxPickupDistanceKm: 1_000 }).service.resolve({ lat: 7.88, lon: 98.39 })).branch
+        .branchCode,
+      'BNA',
+    );
   });
 
   it('postcode: the branch that delivers there, nearest the postcode’s centre when known', async () => {
     assert.equal((await world().service.resolve({ postcode: '10330' })).branch.branchCode, 'SLM');
-    const centred = world(undefined, { postcodes: { centreOf: async (postcode) => (postcode === '10330' ? { lat: 13.745, lon: 100.534 } : null) } });
+    const centred = world(undefined, {
+      postcodes: { centreOf: async (postcode) => (postcode === '10330' ? { lat: 13.745, lon: 100.534 } : null) },
+    });
     const resolved = await centred.service.resolve({ postcode: '10330' });
     assert.equal(resolved.branch.branchCode, 'SLM');
     assert.ok(resolved.distanceKm !== null && resolved.distanceKm > 1 && resolved.distanceKm < 3);
-    assert.equal((await world().service.resolve({ postcode: '10260' })).branch.branchCode, 'BNA', 'a branch in the postcode for pickup when none delivers');
+    assert.equal(
+      (await world().service.resolve({ postcode: '10260' })).branch.branchCode,
+      'BNA',
+      'a branch in the postcode for pickup when none delivers',
+    );
     await rejectsWith(world().service.resolve({ postcode: '90110' }), 'DELIVERY_UNAVAILABLE', 'input.postcode');
   });
 
@@ -90,9 +127,12 @@ describe('BranchService.resolve', () => {
     const { service, calls } = world();
     await rejectsWith(service.resolve({ lat: 13.7 }), 'INVALID_INPUT', 'input.lon');
     await rejectsWith(service.resolve({ lon: 100.5, lat: null }), 'INVALID_INPUT', 'input.lat');
-    for (const lat of [90.0001, -91, Number.NaN, Number.POSITIVE_INFINITY]) await rejectsWith(service.resolve({ lat, lon: 100 }), 'INVALID_INPUT', 'input.lat');
-    for (const lon of [180.5, Number.NEGATIVE_INFINITY]) await rejectsWith(service.resolve({ lat: 13, lon }), 'INVALID_INPUT', 'input.lon');
-    for (const postcode of ['', '1050', '105000', '1050O', '10500\n', '１０５００']) await rejectsWith(service.resolve({ postcode }), 'INVALID_INPUT', 'input.postcode');
+    for (const lat of [90.0001, -91, Number.NaN, Number.POSITIVE_INFINITY])
+      await rejectsWith(service.resolve({ lat, lon: 100 }), 'INVALID_INPUT', 'input.lat');
+    for (const lon of [180.5, Number.NEGATIVE_INFINITY])
+      await rejectsWith(service.resolve({ lat: 13, lon }), 'INVALID_INPUT', 'input.lon');
+    for (const postcode of ['', '1050', '105000', '1050O', '10500\n', '１０５００'])
+      await rejectsWith(service.resolve({ postcode }), 'INVALID_INPUT', 'input.postcode');
     await rejectsWith(service.resolve({}), 'INVALID_INPUT', 'input');
     assert.equal(calls(), 0, 'bad input is refused before the grocer is asked');
   });

@@ -11,10 +11,16 @@ describe('checkDependency', () => {
   });
 
   it('reports a failing dependency with its message, never throwing', async () => {
-    assert.deepEqual(await checkDependency(() => Promise.reject(new Error('connection refused'))).then(({ ok, error }) => ({ ok, error })), {
-      ok: false,
-      error: 'connection refused',
-    });
+    assert.deepEqual(
+      await checkDependency(() => Promise.reject(new Error('connection refused'))).then(({ ok, error }) => ({
+        ok,
+        error,
+      })),
+      {
+        ok: false,
+        error: 'connection refused',
+      },
+    );
     assert.equal(
       (
         await checkDependency(async () => {

@@ -9,7 +9,14 @@ const scope = { partnerId: 'ptn_a', environment: 'sandbox' as const, ownerId: 'o
 
 /** Claims `key` at `nowMs` under the order service's 24 h retention; a key still stored answers in-progress to the same request. */
 function claim(store: InMemoryStore, key: string, nowMs: number) {
-  return store.claimIdempotencyKey(scope, { key, requestHash: 'r', resourceId: `PA-${key}`, nowMs, staleAfterMs: 48 * HOUR, retentionMs: 48 * HOUR });
+  return store.claimIdempotencyKey(scope, {
+    key,
+    requestHash: 'r',
+    resourceId: `PA-${key}`,
+    nowMs,
+    staleAfterMs: 48 * HOUR,
+    retentionMs: 48 * HOUR,
+  });
 }
 
 test('the sweep forgets keys past their retention and keeps the others; one instance takes each turn', async () => {
@@ -20,12 +27,24 @@ test('the sweep forgets keys past their retention and keeps the others; one inst
   await claim(store, 'live', now - 23 * HOUR);
   const [one, two] = [1, 2].map(() => new IdempotencySweeper({ store, clock, everyMs: 10 * 60_000, batchSize: 2 }));
 
-  assert.deepEqual(await Promise.all([one!.sweepOnce(), two!.sweepOnce()]), [5, null], 'the first takes the turn and sweeps every expired key, two at a time');
+  assert.deepEqual(
+    await Promise.all([one!.sweepOnce(), two!.sweepOnce()]),
+    [5, null],
+    'the first takes the turn and sweeps every expired key, two at a time',
+  );
   assert.deepEqual(await claim(store, 'live', now), { kind: 'in-progress' }, 'a key within its 24 hours is kept');
-  assert.deepEqual(await claim(store, 'old-0', now - 25 * HOUR + 1), { kind: 'claimed', resourceId: 'PA-old-0' }, 'an expired one is gone');
+  assert.deepEqual(
+    await claim(store, 'old-0', now - 25 * HOUR + 1),
+    { kind: 'claimed', resourceId: 'PA-old-0' },
+    'an expired one is gone',
+  );
 
   clock.advance(HOUR + 1);
-  assert.equal(await two!.sweepOnce(), 2, 'at the next turn, whoever takes it sweeps what has expired since: the live key and the re-claimed one');
+  assert.equal(
+    await two!.sweepOnce(),
+    2,
+    'at the next turn, whoever takes it sweeps what has expired since: the live key and the re-claimed one',
+  );
   assert.equal(await one!.sweepOnce(), null);
 });
 
@@ -36,7 +55,11 @@ test('once started, the sweeper sweeps in the background until stopped', async (
   const sweeper = new IdempotencySweeper({ store, clock, idleMs: 5 });
   sweeper.start();
   try {
-    for (let waited = 0; (await claim(store, 'old', clock.now() - 25 * HOUR + 1)).kind === 'in-progress'; waited += 10) {
+    for (
+      let waited = 0;
+      (await claim(store, 'old', clock.now() - 25 * HOUR + 1)).kind === 'in-progress';
+      waited += 10
+    ) {
       assert.ok(waited < 10_000, 'swept in the background');
       await sleep(10);
     }

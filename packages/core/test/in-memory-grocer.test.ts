@@ -75,7 +75,16 @@ describe('InMemoryGrocer', () => {
     const delivered = await grocer.calculate({
       ...pickup([{ cprcode: milk.cprcode, quantity: 1 }]),
       fulfilment: 'DELIVERY',
-      address: { lat: 13.7, lon: 100.5, postcode: null, address: null, firstName: null, lastName: null, phone: null, email: null },
+      address: {
+        lat: 13.7,
+        lon: 100.5,
+        postcode: null,
+        address: null,
+        firstName: null,
+        lastName: null,
+        phone: null,
+        email: null,
+      },
     });
     assert.equal(delivered.grandTotalSatang, 4_500 + 4_000);
     await rejects(grocer.calculate(pickup([])), 'EMPTY_BASKET');
@@ -83,16 +92,30 @@ describe('InMemoryGrocer', () => {
     await rejects(grocer.calculate(pickup([{ cprcode: offline.cprcode, quantity: 1 }])), 'PRODUCT_UNAVAILABLE');
     await rejects(grocer.calculate(pickup([{ cprcode: '999', quantity: 1 }])), 'INVALID_CPRCODE');
     await rejects(grocer.calculate(pickup([{ cprcode: milk.cprcode, quantity: 0 }])), 'INVALID_QUANTITY');
-    await rejects(grocer.calculate({ ...pickup([{ cprcode: milk.cprcode, quantity: 1 }]), fulfilment: 'DELIVERY' }), 'ADDRESS_REQUIRED');
+    await rejects(
+      grocer.calculate({ ...pickup([{ cprcode: milk.cprcode, quantity: 1 }]), fulfilment: 'DELIVERY' }),
+      'ADDRESS_REQUIRED',
+    );
   });
 
   test('orders: created once per id, paid once with the exact total, a repeat of the same payment is that payment', async () => {
     const grocer = newGrocer();
-    const request = { ...pickup([{ cprcode: milk.cprcode, quantity: 2 }]), orderId: 'PA2611220000001-AAAA', specialComment: 'test', sandbox: true };
+    const request = {
+      ...pickup([{ cprcode: milk.cprcode, quantity: 2 }]),
+      orderId: 'PA2611220000001-AAAA',
+      specialComment: 'test',
+      sandbox: true,
+    };
     const order = await grocer.createOrder(request);
     assert.deepEqual([order.status, order.grandTotalSatang, order.payment.isPaid], ['PLACED', 9_000, false]);
     assert.equal(await grocer.createOrder(request), order, 'creating it again returns it unchanged');
-    const payment = { orderId: order.orderId, paymentId: 'pay_1', amountSatang: 9_000, provider: 'sandbox', reference: 'r1' };
+    const payment = {
+      orderId: order.orderId,
+      paymentId: 'pay_1',
+      amountSatang: 9_000,
+      provider: 'sandbox',
+      reference: 'r1',
+    };
     await rejects(grocer.recordPayment({ ...payment, amountSatang: 8_999 }), 'PRICE_CHANGED');
     const paid = await grocer.recordPayment(payment);
     assert.deepEqual([paid.payment.status, paid.payment.method, paid.payment.paymentId], ['PAID', 'sandbox', 'pay_1']);
@@ -105,10 +128,24 @@ describe('InMemoryGrocer', () => {
 
   test('cancelling: an unpaid order is cancelled and can no longer be paid; an id cancelled first is never placed', async () => {
     const grocer = newGrocer();
-    const request = { ...pickup([{ cprcode: milk.cprcode, quantity: 1 }]), orderId: 'PA2611220000002-BBBB', specialComment: null, sandbox: true };
+    const request = {
+      ...pickup([{ cprcode: milk.cprcode, quantity: 1 }]),
+      orderId: 'PA2611220000002-BBBB',
+      specialComment: null,
+      sandbox: true,
+    };
     await grocer.createOrder(request);
     assert.equal((await grocer.cancelOrder(request.orderId))?.status, 'CANCELLED');
-    await rejects(grocer.recordPayment({ orderId: request.orderId, paymentId: 'pay_1', amountSatang: 4_500, provider: 'sandbox', reference: 'r1' }), 'ORDER_CANCELLED');
+    await rejects(
+      grocer.recordPayment({
+        orderId: request.orderId,
+        paymentId: 'pay_1',
+        amountSatang: 4_500,
+        provider: 'sandbox',
+        reference: 'r1',
+      }),
+      'ORDER_CANCELLED',
+    );
     await rejects(grocer.createOrder(request), 'ORDER_CANCELLED');
     assert.equal(await grocer.cancelOrder('PA2611220000003-CCCC'), null);
     await rejects(grocer.createOrder({ ...request, orderId: 'PA2611220000003-CCCC' }), 'ORDER_CANCELLED');
@@ -116,7 +153,8 @@ describe('InMemoryGrocer', () => {
 
   test('the catalog exports in cprcode order, in batches', async () => {
     const batches: string[][] = [];
-    for await (const batch of newGrocer().exportCatalog({ batchSize: 3 })) batches.push(batch.map((product) => product.cprcode));
+    for await (const batch of newGrocer().exportCatalog({ batchSize: 3 }))
+      batches.push(batch.map((product) => product.cprcode));
     assert.deepEqual(batches, [['100001', '100002', '100003'], ['100004']]);
   });
 });

@@ -3,7 +3,16 @@ import { KeyObject, sign as rsaSign } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair, SignJWT, UnsecuredJWT, type JWK, type JWTPayload } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  exportSPKI,
+  generateKeyPair,
+  SignJWT,
+  UnsecuredJWT,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import { CommerceError } from '../src/errors.ts';
 import { createJwtIdentityVerifier, ID_TOKEN_NOT_ACCEPTED, isSaneKid } from '../src/identity/jwt-identity-verifier.ts';
 
@@ -20,7 +29,9 @@ async function serveKeys(jwks: () => { keys: JWK[] }, options: { discovery?: boo
   const server: Server = createServer((req, res) => {
     if (req.url === '/.well-known/openid-configuration' && options.discovery !== false) {
       hits.discovery++;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: origin, jwks_uri: `${origin}/keys` }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ issuer: origin, jwks_uri: `${origin}/keys` }));
     } else if (req.url === '/keys' || (req.url === '/.well-known/jwks.json' && options.discovery === false)) {
       hits.jwks++;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks()));
@@ -94,11 +105,15 @@ describe('createJwtIdentityVerifier', () => {
     const rows: { name: string; token: () => Promise<string>; accept?: true; clients?: string[] }[] = [
       { name: 'control: a valid id token', token: async () => valid, accept: true },
       { name: 'alg none, empty signature', token: async () => new UnsecuredJWT(claims()).encode() },
-      { name: 'alg none with the real kid and a signature segment', token: async () => `${b64({ alg: 'none', kid: real.kid })}.${p}.${s}` },
+      {
+        name: 'alg none with the real kid and a signature segment',
+        token: async () => `${b64({ alg: 'none', kid: real.kid })}.${p}.${s}`,
+      },
       { name: 'alg "None" spelled otherwise', token: async () => `${b64({ alg: 'None', kid: real.kid })}.${p}.${s}` },
       {
         name: 'HS256 signed with the RSA public key as the secret',
-        token: () => new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: real.kid }).sign(new TextEncoder().encode(pem)),
+        token: () =>
+          new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: real.kid }).sign(new TextEncoder().encode(pem)),
       },
       {
         name: 'RS512 with the real key instead of RS256',
@@ -112,10 +127,19 @@ describe('createJwtIdentityVerifier', () => {
       { name: 'kid with SQL comment', token: () => sign(claims(), { kid: '1;DROP TABLE idp_users--' }) },
       { name: 'kid not a string', token: () => sign(claims(), { kid: 42 }) },
       { name: 'signed by another key under the real kid', token: () => sign(claims(), {}, evil.privateKey) },
-      { name: 'embedded jwk header', token: () => sign(claims(), { jwk: { ...evil.jwk, kid: undefined } }, evil.privateKey) },
+      {
+        name: 'embedded jwk header',
+        token: () => sign(claims(), { jwk: { ...evil.jwk, kid: undefined } }, evil.privateKey),
+      },
       { name: 'embedded jwk header, signed by the real key', token: () => sign(claims(), { jwk: real.jwk }) },
-      { name: 'jku header to the attacker', token: () => sign(claims(), { kid: evil.kid, jku: `${attacker.origin}/keys` }, evil.privateKey) },
-      { name: 'x5u header to the attacker', token: () => sign(claims(), { kid: evil.kid, x5u: `${attacker.origin}/keys` }, evil.privateKey) },
+      {
+        name: 'jku header to the attacker',
+        token: () => sign(claims(), { kid: evil.kid, jku: `${attacker.origin}/keys` }, evil.privateKey),
+      },
+      {
+        name: 'x5u header to the attacker',
+        token: () => sign(claims(), { kid: evil.kid, x5u: `${attacker.origin}/keys` }, evil.privateKey),
+      },
       { name: 'crit header', token: async () => rawSign({ alg: 'RS256', kid: real.kid, crit: ['exp'] }, claims()) },
       { name: 'expired', token: () => sign(claims({ iat: now() - 7200, exp: now() - 60 })) },
       { name: 'no exp', token: () => sign(claims({ exp: undefined })) },
@@ -125,9 +149,15 @@ describe('createJwtIdentityVerifier', () => {
       { name: 'no aud', token: () => sign(claims({ aud: undefined })) },
       { name: 'wrong iss', token: () => sign(claims({ iss: attacker.origin })) },
       { name: 'iss with a trailing slash', token: () => sign(claims({ iss: `${issuer.origin}/` })) },
-      { name: 'an access token where an id token is required', token: () => sign(claims({ token_use: 'access', client_id: CLIENT, scope: 'aws.cognito.signin.user.admin' })) },
+      {
+        name: 'an access token where an id token is required',
+        token: () => sign(claims({ token_use: 'access', client_id: CLIENT, scope: 'aws.cognito.signin.user.admin' })),
+      },
       { name: 'no token_use', token: () => sign(claims({ token_use: undefined })) },
-      { name: 'tampered payload (sub changed)', token: async () => `${h}.${b64({ ...claims(), sub: '00000000-0000-4000-8000-000000000000' })}.${s}` },
+      {
+        name: 'tampered payload (sub changed)',
+        token: async () => `${h}.${b64({ ...claims(), sub: '00000000-0000-4000-8000-000000000000' })}.${s}`,
+      },
       { name: 'tampered header (kid changed)', token: async () => `${b64({ alg: 'RS256', kid: evil.kid })}.${p}.${s}` },
       { name: 'truncated signature', token: async () => `${h}.${p}.${s.slice(0, -8)}` },
       { name: 'missing sub', token: () => sign(claims({ sub: undefined })) },
@@ -145,7 +175,11 @@ describe('createJwtIdentityVerifier', () => {
       const token = await row.token();
       const clients = row.clients ?? [CLIENT];
       if (row.accept) {
-        assert.deepEqual(await verifier.verify(token, clients), { ownerId: SUB, email: 'shopper@example.com', clientId: CLIENT }, row.name);
+        assert.deepEqual(
+          await verifier.verify(token, clients),
+          { ownerId: SUB, email: 'shopper@example.com', clientId: CLIENT },
+          row.name,
+        );
         continue;
       }
       await assert.rejects(
@@ -153,8 +187,15 @@ describe('createJwtIdentityVerifier', () => {
         (error: unknown) => {
           assert.ok(error instanceof CommerceError, row.name);
           assert.equal(error.code, 'UNAUTHENTICATED', row.name);
-          assert.equal(error.message, ID_TOKEN_NOT_ACCEPTED, `${row.name}: the message is the same for every rejection`);
-          assert.ok(error.cause instanceof Error && /id token rejected/.test(error.cause.message), `${row.name}: the reason is kept for logs`);
+          assert.equal(
+            error.message,
+            ID_TOKEN_NOT_ACCEPTED,
+            `${row.name}: the message is the same for every rejection`,
+          );
+          assert.ok(
+            error.cause instanceof Error && /id token rejected/.test(error.cause.message),
+            `${row.name}: the reason is kept for logs`,
+          );
           return true;
         },
         row.name,
@@ -201,13 +242,19 @@ describe('createJwtIdentityVerifier', () => {
     const gone = await serveKeys(() => ({ keys: [real.jwk] }));
     await gone.close();
     const verifier = createJwtIdentityVerifier({ issuer: gone.origin, timeoutMs: 1_000 });
-    await assert.rejects(verifier.verify(await sign(claims({ iss: gone.origin })), [CLIENT]), { code: 'UNAUTHENTICATED' });
+    await assert.rejects(verifier.verify(await sign(claims({ iss: gone.origin })), [CLIENT]), {
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   test('honours the injected clock with a small tolerance', async () => {
     const token = await sign(claims({ iat: now(), exp: now() + 60 }));
     let at = Date.now();
-    const verifier = createJwtIdentityVerifier({ issuer: issuer.origin, clock: { now: () => at }, clockToleranceSeconds: 5 });
+    const verifier = createJwtIdentityVerifier({
+      issuer: issuer.origin,
+      clock: { now: () => at },
+      clockToleranceSeconds: 5,
+    });
     assert.ok(await verifier.verify(token, [CLIENT]));
     at += 63_000;
     assert.ok(await verifier.verify(token, [CLIENT]), 'within the tolerance');
@@ -216,7 +263,22 @@ describe('createJwtIdentityVerifier', () => {
   });
 
   test('isSaneKid accepts base64 and base64url kids as Cognito and jose make them, and nothing else', () => {
-    for (const kid of ['abc123', 'Zx_-9', '1XnF7E2nQx+Wgc5zL9hNv0kBSgVHqAvXe7+ZUS+tQqo=', 'ab/cd+ef', 'abcd/efg']) assert.ok(isSaneKid(kid), kid);
-    for (const kid of ['', '../x', '/etc/passwd', "a'b", 'a b', 'a;b', 'a\\b', 'a.b', 'x'.repeat(129), 'abc/d', 42, null]) assert.ok(!isSaneKid(kid), String(kid));
+    for (const kid of ['abc123', 'Zx_-9', '1XnF7E2nQx+Wgc5zL9hNv0kBSgVHqAvXe7+ZUS+tQqo=', 'ab/cd+ef', 'abcd/efg'])
+      assert.ok(isSaneKid(kid), kid);
+    for (const kid of [
+      '',
+      '../x',
+      '/etc/passwd',
+      "a'b",
+      'a b',
+      'a;b',
+      'a\\b',
+      'a.b',
+      'x'.repeat(129),
+      'abc/d',
+      42,
+      null,
+    ])
+      assert.ok(!isSaneKid(kid), String(kid));
   });
 });

@@ -32,15 +32,35 @@ test('order.status: none when nothing moved; one id per move, whichever path or 
     isPaid: false,
     sandbox: true,
   });
-  const cancelled = orderStatusEvent({ partnerId: 'ptn_a', before, after: { ...before, status: 'CANCELLED' }, nowMs: NOW })!;
+  const cancelled = orderStatusEvent({
+    partnerId: 'ptn_a',
+    before,
+    after: { ...before, status: 'CANCELLED' },
+    nowMs: NOW,
+  })!;
   assert.notEqual(cancelled.eventId, seen.eventId, 'another move, another event');
   const noSchedule = { ...before, shipping: { ...before.shipping, schedules: [] } };
-  assert.equal(orderStatusEvent({ partnerId: 'ptn_a', before: noSchedule, after: picking(before, 'QUEUED'), nowMs: NOW })?.payload.previousPickingStatus, null);
+  assert.equal(
+    orderStatusEvent({ partnerId: 'ptn_a', before: noSchedule, after: picking(before, 'QUEUED'), nowMs: NOW })?.payload
+      .previousPickingStatus,
+    null,
+  );
 });
 
 test('payment.paid: one id per order, the amount in baht', () => {
-  const base = { partnerId: 'ptn_a', provider: 'sandbox', reference: 'sbx_1', paidAt: '2026-11-22T03:00:00.000Z', nowMs: NOW };
-  const order = { orderId: 'PA2611220000001-AAAA', grandTotalSatang: 12_550, currency: 'THB', sandbox: true } as GrocerOrder;
+  const base = {
+    partnerId: 'ptn_a',
+    provider: 'sandbox',
+    reference: 'sbx_1',
+    paidAt: '2026-11-22T03:00:00.000Z',
+    nowMs: NOW,
+  };
+  const order = {
+    orderId: 'PA2611220000001-AAAA',
+    grandTotalSatang: 12_550,
+    currency: 'THB',
+    sandbox: true,
+  } as GrocerOrder;
   const event = paymentPaidEvent({ ...base, order });
   assert.deepEqual(event.payload, {
     orderId: order.orderId,
@@ -52,8 +72,15 @@ test('payment.paid: one id per order, the amount in baht', () => {
     paidAt: base.paidAt,
     sandbox: true,
   });
-  assert.equal(paymentPaidEvent({ ...base, reference: 'other', nowMs: NOW + 1_000, order }).eventId, event.eventId, 'a second path to the same payment is the same event');
-  assert.notEqual(paymentPaidEvent({ ...base, order: { ...order, orderId: 'PA2611220000002-AAAA' } }).eventId, event.eventId);
+  assert.equal(
+    paymentPaidEvent({ ...base, reference: 'other', nowMs: NOW + 1_000, order }).eventId,
+    event.eventId,
+    'a second path to the same payment is the same event',
+  );
+  assert.notEqual(
+    paymentPaidEvent({ ...base, order: { ...order, orderId: 'PA2611220000002-AAAA' } }).eventId,
+    event.eventId,
+  );
 });
 
 test("reading an order stores the grocer's move with one order.status event; reading again adds none", async () => {
@@ -91,7 +118,13 @@ test('a payment writes payment.paid, and the picking move it starts as order.sta
 test('an order the grocer holds paid is settled paid here, with exactly one payment.paid', async () => {
   const { commerce, ann, grocer, store } = commerceWorld();
   const { order } = await commerce.orders.create(ann, { lines: [{ cprcode: MILK, quantity: 1 }] }, null);
-  await grocer.recordPayment({ orderId: order.orderId, paymentId: 'grocer-pay-1', amountSatang: 4_500, provider: 'counter', reference: 'till-7' });
+  await grocer.recordPayment({
+    orderId: order.orderId,
+    paymentId: 'grocer-pay-1',
+    amountSatang: 4_500,
+    provider: 'counter',
+    reference: 'till-7',
+  });
   const read = await commerce.orders.get(ann, order.orderId);
   await commerce.orders.get(ann, order.orderId);
   assert.equal(read?.paymentStatus, 'PAID');

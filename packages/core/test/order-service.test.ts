@@ -30,7 +30,11 @@ test('a client never sends a total: the schema has no field for one, and totals 
     assert.doesNotMatch(fields, /total|price|amount|discount|fee/i, `${name} takes no money`);
   }
   const { commerce, ann } = commerceWorld();
-  const smuggled = { lines: [{ cprcode: MILK, quantity: 2, priceSatang: 1, rowTotalSatang: 1 }], grandTotal: 0.01, grandTotalSatang: 1 } as never;
+  const smuggled = {
+    lines: [{ cprcode: MILK, quantity: 2, priceSatang: 1, rowTotalSatang: 1 }],
+    grandTotal: 0.01,
+    grandTotalSatang: 1,
+  } as never;
   const { order } = await commerce.orders.create(ann, smuggled, null);
   assert.equal(order.grandTotalSatang, 9_000);
   assert.deepEqual(order.request.lines, [{ cprcode: MILK, quantity: 2 }], 'only cprcode and quantity reach the grocer');
@@ -38,19 +42,42 @@ test('a client never sends a total: the schema has no field for one, and totals 
 
 test('sandbox orders carry `test` in specialComment; production orders never do', async () => {
   const sandbox = commerceWorld();
-  const placed = await sandbox.commerce.orders.create(sandbox.ann, { lines, specialComment: 'Leave at the door' }, null);
+  const placed = await sandbox.commerce.orders.create(
+    sandbox.ann,
+    { lines, specialComment: 'Leave at the door' },
+    null,
+  );
   assert.equal(placed.order.grocerOrder.specialComment, 'Leave at the door test');
   assert.equal(placed.order.grocerOrder.sandbox, true);
-  assert.equal((await sandbox.commerce.orders.create(sandbox.ann, { lines }, null)).order.grocerOrder.specialComment, 'test');
+  assert.equal(
+    (await sandbox.commerce.orders.create(sandbox.ann, { lines }, null)).order.grocerOrder.specialComment,
+    'test',
+  );
 
   const notLive = commerceWorld({ partner: { environment: 'production', live: false } });
-  assert.equal((await notLive.commerce.orders.create(notLive.ann, { lines }, null)).order.grocerOrder.sandbox, true, 'a production key before go-live places sandbox orders');
+  assert.equal(
+    (await notLive.commerce.orders.create(notLive.ann, { lines }, null)).order.grocerOrder.sandbox,
+    true,
+    'a production key before go-live places sandbox orders',
+  );
 
   const live = commerceWorld({ partner: { environment: 'production', live: true } });
-  const real = await live.commerce.orders.create(live.ann, { lines, specialComment: 'This is a TEST, ring twice' }, null);
+  const real = await live.commerce.orders.create(
+    live.ann,
+    { lines, specialComment: 'This is a TEST, ring twice' },
+    null,
+  );
   assert.equal(real.order.grocerOrder.sandbox, false);
-  assert.equal(real.order.grocerOrder.specialComment, 'This is a , ring twice', "a shopper's own `test` cannot stop a real order");
-  assert.equal((await live.commerce.orders.create(live.ann, { lines, specialComment: 'test' }, null)).order.grocerOrder.specialComment, null);
+  assert.equal(
+    real.order.grocerOrder.specialComment,
+    'This is a , ring twice',
+    "a shopper's own `test` cannot stop a real order",
+  );
+  assert.equal(
+    (await live.commerce.orders.create(live.ann, { lines, specialComment: 'test' }, null)).order.grocerOrder
+      .specialComment,
+    null,
+  );
 
   assert.equal(markComment(null, true), 'test');
   assert.equal(markComment('  testing  ', true), 'testing test', 'only the word test is taken out');
@@ -60,14 +87,30 @@ test('sandbox orders carry `test` in specialComment; production orders never do'
 
 test('hostile order inputs: control characters, an over-long comment and bad idempotency keys are refused; nothing is placed', async () => {
   const { commerce, ann, store } = commerceWorld();
-  await rejectsWith(commerce.orders.create(ann, { lines, specialComment: 'a\u0000b' }, null), 'INVALID_INPUT', 'input.specialComment');
-  await rejectsWith(commerce.orders.create(ann, { lines, specialComment: 'x'.repeat(501) }, null), 'INVALID_INPUT', 'input.specialComment');
-  await rejectsWith(commerce.orders.create(ann, { lines, specialComment: '\uD800' }, null), 'INVALID_INPUT', 'input.specialComment');
+  await rejectsWith(
+    commerce.orders.create(ann, { lines, specialComment: 'a\u0000b' }, null),
+    'INVALID_INPUT',
+    'input.specialComment',
+  );
+  await rejectsWith(
+    commerce.orders.create(ann, { lines, specialComment: 'x'.repeat(501) }, null),
+    'INVALID_INPUT',
+    'input.specialComment',
+  );
+  await rejectsWith(
+    commerce.orders.create(ann, { lines, specialComment: '\uD800' }, null),
+    'INVALID_INPUT',
+    'input.specialComment',
+  );
   for (const key of ['', 'with space', 'ключ', 'k'.repeat(256), 'tab\t']) {
     await rejectsWith(commerce.orders.create(ann, { lines }, key), 'INVALID_INPUT', 'idempotencyKey');
   }
   await rejectsWith(commerce.orders.create(ann, {}, null), 'EMPTY_BASKET', 'input.lines');
-  await rejectsWith(commerce.orders.create(ann, { lines, couponCodes: ['<img src=x>'] }, null), 'INVALID_INPUT', 'input.couponCodes.0');
+  await rejectsWith(
+    commerce.orders.create(ann, { lines, couponCodes: ['<img src=x>'] }, null),
+    'INVALID_INPUT',
+    'input.couponCodes.0',
+  );
   assert.equal((await store.listOrders(ann.scope, { after: null, first: 10 })).orders.length, 0);
   assert.equal(await commerce.orders.get(ann, "'; DROP TABLE orders; --"), null);
   await rejectsWith(commerce.orders.list(ann, 10, 'bm90LWEtY3Vyc29y'), 'INVALID_INPUT', 'after');
@@ -78,14 +121,22 @@ test('idempotency: the same request under a key replays the first order; another
   const { commerce, ann, loaders, grocer, shopper } = commerceWorld();
   await commerce.baskets.add(ann, loaders(), { cprcode: MILK, quantity: 2 });
   const first = await commerce.orders.create(ann, {}, 'key-1');
-  assert.deepEqual(await commerce.baskets.get(ann).then((b) => b?.lines), [], 'a basket order takes its lines off the basket');
+  assert.deepEqual(
+    await commerce.baskets.get(ann).then((b) => b?.lines),
+    [],
+    'a basket order takes its lines off the basket',
+  );
   const again = await commerce.orders.create(ann, {}, 'key-1');
   assert.equal(again.order.orderId, first.order.orderId, 'replayed although the basket is empty now');
   assert.deepEqual(again.paymentLink, first.paymentLink, 'with the same link');
   await rejectsWith(commerce.orders.create(ann, { lines }, 'key-1'), 'IDEMPOTENCY_KEY_REUSED', 'idempotencyKey');
   const bobs = await commerce.orders.create(shopper('bob'), { lines }, 'key-1');
   assert.notEqual(bobs.order.orderId, first.order.orderId, 'keys are per shopper');
-  assert.equal((await grocer.orders([first.order.orderId, bobs.order.orderId])).length, 2, 'two orders at the grocer, not three');
+  assert.equal(
+    (await grocer.orders([first.order.orderId, bobs.order.orderId])).length,
+    2,
+    'two orders at the grocer, not three',
+  );
 });
 
 test('a request still running under a key makes a retry wait, then answer ORDER_PENDING', async () => {
@@ -104,7 +155,11 @@ test('a request still running under a key makes a retry wait, then answer ORDER_
 
 test('a refusal by the grocer frees the idempotency key; the intent is recorded failed', async () => {
   const { commerce, ann, store } = commerceWorld();
-  const error = await rejectsWith(commerce.orders.create(ann, { lines: [{ cprcode: UNPRICED, quantity: 1 }] }, 'key-2'), 'PRICE_UNAVAILABLE', 'input.cprcode');
+  const error = await rejectsWith(
+    commerce.orders.create(ann, { lines: [{ cprcode: UNPRICED, quantity: 1 }] }, 'key-2'),
+    'PRICE_UNAVAILABLE',
+    'input.cprcode',
+  );
   assert.ok(error instanceof CommerceError);
   const intents = await store.listOrderIntents({ since: '2000-01-01T00:00:00.000Z', after: null, limit: 10 });
   assert.deepEqual(

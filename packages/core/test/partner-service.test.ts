@@ -29,7 +29,11 @@ function world(options: { issuer?: boolean } = {}) {
 describe('PartnerService.createPartner', () => {
   it('creates the partner, its first key (stored only as a hash) and an app client', async () => {
     const { partners, store } = world();
-    const created = await partners.createPartner({ name: 'Fresh Basket & Co. (TH)', environment: 'sandbox', redirectUris: ['https://fresh.example/cb'] });
+    const created = await partners.createPartner({
+      name: 'Fresh Basket & Co. (TH)',
+      environment: 'sandbox',
+      redirectUris: ['https://fresh.example/cb'],
+    });
     assert.match(created.partnerKey, /^pk_test_/);
     assert.equal(created.clientId, 'issued-1');
     assert.match(created.partner.orderSource, /^PARTNER_FRESH_BASKET_CO_TH_[0-9A-Z]{6}$/);
@@ -47,20 +51,40 @@ describe('PartnerService.createPartner', () => {
   it('with an external identity provider, creates no app client unless given a clientId', async () => {
     const { partners } = world({ issuer: false });
     assert.equal((await partners.createPartner({ name: 'External', environment: 'production' })).clientId, null);
-    assert.equal((await partners.createPartner({ name: 'External Two', environment: 'production', clientId: 'ext-client' })).clientId, 'ext-client');
+    assert.equal(
+      (await partners.createPartner({ name: 'External Two', environment: 'production', clientId: 'ext-client' }))
+        .clientId,
+      'ext-client',
+    );
   });
 
   it('refuses bad names, redirect URIs and client ids, and a taken client id, creating nothing', async () => {
     const { partners } = world();
     await rejectsWith(partners.createPartner({ name: '', environment: 'sandbox' }), 'INVALID_INPUT', 'name');
     await rejectsWith(partners.createPartner({ name: '<script>', environment: 'sandbox' }), 'INVALID_INPUT', 'name');
-    await rejectsWith(partners.createPartner({ name: 'x'.repeat(101), environment: 'sandbox' }), 'INVALID_INPUT', 'name');
+    await rejectsWith(
+      partners.createPartner({ name: 'x'.repeat(101), environment: 'sandbox' }),
+      'INVALID_INPUT',
+      'name',
+    );
     for (const uri of ['http://partner.example/cb', 'javascript:alert(1)', 'not a url', 'ftp://localhost/x']) {
-      await rejectsWith(partners.createPartner({ name: 'Uris', environment: 'sandbox', redirectUris: ['https://ok.example/cb', uri] }), 'INVALID_INPUT', 'redirectUris.1');
+      await rejectsWith(
+        partners.createPartner({ name: 'Uris', environment: 'sandbox', redirectUris: ['https://ok.example/cb', uri] }),
+        'INVALID_INPUT',
+        'redirectUris.1',
+      );
     }
-    await rejectsWith(partners.createPartner({ name: 'Bad Id', environment: 'sandbox', clientId: 'a b' }), 'INVALID_INPUT', 'clientId');
+    await rejectsWith(
+      partners.createPartner({ name: 'Bad Id', environment: 'sandbox', clientId: 'a b' }),
+      'INVALID_INPUT',
+      'clientId',
+    );
     await partners.createPartner({ name: 'Owner', environment: 'sandbox', clientId: 'shared' });
-    await rejectsWith(partners.createPartner({ name: 'Squatter', environment: 'sandbox', clientId: 'shared' }), 'CLIENT_ID_TAKEN', 'clientId');
+    await rejectsWith(
+      partners.createPartner({ name: 'Squatter', environment: 'sandbox', clientId: 'shared' }),
+      'CLIENT_ID_TAKEN',
+      'clientId',
+    );
     assert.deepEqual(
       (await partners.listPartners()).map((p) => p.name),
       ['Owner'],
@@ -75,7 +99,10 @@ describe('PartnerService keys', () => {
     const live = await partners.issueKey(partner.partnerId, 'production');
     assert.match(live, /^pk_live_/);
     assert.equal((await partners.authenticate(live)).environment, 'production');
-    assert.deepEqual((await partners.listKeys(partner.partnerId)).map((k) => k.environment).sort(), ['production', 'sandbox']);
+    assert.deepEqual((await partners.listKeys(partner.partnerId)).map((k) => k.environment).sort(), [
+      'production',
+      'sandbox',
+    ]);
     await rejectsWith(partners.issueKey('ptn_nobody', 'sandbox'), 'NOT_FOUND', 'partnerId');
     assert.deepEqual(await partners.listKeys('ptn_nobody'), []);
   });
@@ -92,7 +119,8 @@ describe('PartnerService keys', () => {
   it('refuses malformed and absent keys without asking the store', async () => {
     const { partners, store } = world();
     store.findPartnerByKeyHash = () => assert.fail('a malformed key reached the store');
-    for (const key of [undefined, '', 'pk_test_', 'pk_prod_' + 'a'.repeat(32), 'x'.repeat(10_000)]) assert.equal(await partners.verifyKey(key), null);
+    for (const key of [undefined, '', 'pk_test_', 'pk_prod_' + 'a'.repeat(32), 'x'.repeat(10_000)])
+      assert.equal(await partners.verifyKey(key), null);
   });
 });
 
@@ -101,13 +129,26 @@ describe('PartnerService app clients and origins', () => {
     const { partners } = world();
     const { partner } = await partners.createPartner({ name: 'Clients', environment: 'sandbox' });
     assert.equal(await partners.isPartnerOrigin('https://app.clients.example'), false);
-    const client = await partners.addAppClient(partner.partnerId, { redirectUris: ['https://app.clients.example/callback'] });
+    const client = await partners.addAppClient(partner.partnerId, {
+      redirectUris: ['https://app.clients.example/callback'],
+    });
     assert.equal(client.partnerId, partner.partnerId);
     assert.equal(await partners.isPartnerOrigin('https://app.clients.example'), true);
-    const error = await rejectsWith(partners.addAppClient('ptn_nobody', { redirectUris: ['https://x.example/cb'] }), 'NOT_FOUND');
+    const error = await rejectsWith(
+      partners.addAppClient('ptn_nobody', { redirectUris: ['https://x.example/cb'] }),
+      'NOT_FOUND',
+    );
     assert.equal(error.field, undefined);
-    await rejectsWith(partners.addAppClient(partner.partnerId, { redirectUris: ['http://x.example/cb'] }), 'INVALID_INPUT', 'redirectUris.0');
-    await rejectsWith(partners.addAppClient(partner.partnerId, { clientId: client.clientId, redirectUris: [] }), 'CLIENT_ID_TAKEN', 'clientId');
+    await rejectsWith(
+      partners.addAppClient(partner.partnerId, { redirectUris: ['http://x.example/cb'] }),
+      'INVALID_INPUT',
+      'redirectUris.0',
+    );
+    await rejectsWith(
+      partners.addAppClient(partner.partnerId, { clientId: client.clientId, redirectUris: [] }),
+      'CLIENT_ID_TAKEN',
+      'clientId',
+    );
   });
 
   it('without an issuer, needs the clientId', async () => {
@@ -121,7 +162,10 @@ describe('PartnerService going live', () => {
   it('confirms branch resolution at the clock’s time, and refuses an unknown partner', async () => {
     const { partners } = world();
     const { partner } = await partners.createPartner({ name: 'Branches', environment: 'sandbox' });
-    assert.deepEqual(await partners.confirmBranchResolution(partner.partnerId), { partnerId: partner.partnerId, branchResolutionConfirmedAt: '2026-11-01T00:00:00.000Z' });
+    assert.deepEqual(await partners.confirmBranchResolution(partner.partnerId), {
+      partnerId: partner.partnerId,
+      branchResolutionConfirmedAt: '2026-11-01T00:00:00.000Z',
+    });
     await rejectsWith(partners.confirmBranchResolution('ptn_nobody'), 'NOT_FOUND');
   });
 
@@ -139,14 +183,21 @@ describe('PartnerService going live', () => {
     await partners.issueKey(partner.partnerId, 'production');
     await partners.addAppClient(partner.partnerId, { redirectUris: ['https://going.example/cb'] });
     await partners.confirmBranchResolution(partner.partnerId);
-    await webhooks.register(partner.partnerId, { url: 'https://going.example/hooks', events: ['payment.paid', 'order.status'] });
+    await webhooks.register(partner.partnerId, {
+      url: 'https://going.example/hooks',
+      events: ['payment.paid', 'order.status'],
+    });
     assert.equal((await partners.goLiveReport(partner.partnerId)).ready, true);
 
     assert.equal((await partners.authenticate(partnerKey)).live, false);
     clock.advance(1_000);
     const live = await partners.goLive(partner.partnerId);
     assert.deepEqual(live, { partnerId: partner.partnerId, live: true, liveAt: '2026-11-01T00:00:01.000Z' });
-    assert.equal((await partners.authenticate(partnerKey)).live, true, 'the key cache forgets the sandbox-only partner');
+    assert.equal(
+      (await partners.authenticate(partnerKey)).live,
+      true,
+      'the key cache forgets the sandbox-only partner',
+    );
     await rejectsWith(partners.goLiveReport('ptn_nobody'), 'NOT_FOUND', 'partnerId');
   });
 });

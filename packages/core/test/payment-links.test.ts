@@ -8,7 +8,12 @@ async function world() {
   const w = commerceWorld();
   const { order } = await w.commerce.orders.create(w.ann, { lines: [{ cprcode: MILK, quantity: 2 }] }, null);
   const record = (await w.store.getOrderById(order.orderId))!;
-  const links = new PaymentLinks({ store: w.store, clock: w.clock, shopUrl: 'https://shop.example/', providerFor: (o) => `provider-of-${o.orderId}` });
+  const links = new PaymentLinks({
+    store: w.store,
+    clock: w.clock,
+    shopUrl: 'https://shop.example/',
+    providerFor: (o) => `provider-of-${o.orderId}`,
+  });
   return { ...w, record, links };
 }
 
@@ -22,7 +27,12 @@ test('a link is the order’s total and currency for 24 hours, at {shop_url}/pay
   assert.ok(!JSON.stringify(link).includes(token), 'the token itself is never stored');
   assert.deepEqual(
     { amount: model.amountSatang, currency: model.currency, provider: model.provider, callbackUrl: link.callbackUrl },
-    { amount: record.grandTotalSatang, currency: record.currency, provider: `provider-of-${record.orderId}`, callbackUrl: 'https://partner.example/back' },
+    {
+      amount: record.grandTotalSatang,
+      currency: record.currency,
+      provider: `provider-of-${record.orderId}`,
+      callbackUrl: 'https://partner.example/back',
+    },
   );
   assert.equal(model.expiresAt, Math.floor(clock.now() / 1000) + LIMITS.paymentLinkTtlSeconds);
   assert.notEqual(tokenOf(links.prepare(record).model.url), token, 'every link has a token of its own');

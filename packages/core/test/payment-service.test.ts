@@ -53,14 +53,24 @@ test('PRICE_CHANGED: a total that moved since the order is refused before any mo
   assert.deepEqual(await world.store.listPaymentAttempts([order.orderId]), [], 'no attempt was started');
   assert.equal((await world.store.getOrder(world.ann.scope, order.orderId))?.paymentStatus, 'UNPAID');
   world.prices.BKK01![MILK] = 4_500;
-  assert.equal((await world.commerce.payments.pay(token)).state, 'paid', 'back to the order total, it is payable again');
+  assert.equal(
+    (await world.commerce.payments.pay(token)).state,
+    'paid',
+    'back to the order total, it is payable again',
+  );
 });
 
 test('a product the branch no longer prices reads as a changed price', async () => {
   const world = commerceWorld();
   const { token } = await placed(world);
   delete world.prices.BKK01![MILK];
-  assert.deepEqual([(await world.commerce.payments.checkout(token)).state, (await world.commerce.payments.checkout(token)).repricedTotalSatang], ['price_changed', null]);
+  assert.deepEqual(
+    [
+      (await world.commerce.payments.checkout(token)).state,
+      (await world.commerce.payments.checkout(token)).repricedTotalSatang,
+    ],
+    ['price_changed', null],
+  );
   await rejectsWith(world.commerce.payments.pay(token), 'PRICE_CHANGED');
 });
 
@@ -89,20 +99,45 @@ test('a declined payment ends its attempt and leaves the order payable', async (
 test('paymentStart returns the payment link as redirectUrl; links are only for the shopper’s own orders', async () => {
   const world = commerceWorld();
   const { order } = await placed(world);
-  const session = await world.commerce.payments.start(world.ann, { orderId: order.orderId, callbackUrl: 'https://a.example/done' });
+  const session = await world.commerce.payments.start(world.ann, {
+    orderId: order.orderId,
+    callbackUrl: 'https://a.example/done',
+  });
   assert.match(session.redirectUrl ?? '', /^https:\/\/shop\.example\/pay\/[A-Za-z0-9_-]{43}$/);
   assert.deepEqual([session.amountSatang, session.currency, session.available], [9_000, 'THB', true]);
-  await rejectsWith(world.commerce.payments.start(world.shopper('bob'), { orderId: order.orderId }), 'NOT_FOUND', 'input.orderId');
+  await rejectsWith(
+    world.commerce.payments.start(world.shopper('bob'), { orderId: order.orderId }),
+    'NOT_FOUND',
+    'input.orderId',
+  );
   await rejectsWith(world.commerce.payments.createLink(world.shopper('bob'), order.orderId), 'NOT_FOUND', 'orderId');
-  for (const callbackUrl of ['javascript:alert(1)', 'data:text/html,x', 'not a url', `https://a.example/${'x'.repeat(2_000)}`]) {
-    await rejectsWith(world.commerce.payments.start(world.ann, { orderId: order.orderId, callbackUrl }), 'INVALID_INPUT', 'input.callbackUrl');
+  for (const callbackUrl of [
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'not a url',
+    `https://a.example/${'x'.repeat(2_000)}`,
+  ]) {
+    await rejectsWith(
+      world.commerce.payments.start(world.ann, { orderId: order.orderId, callbackUrl }),
+      'INVALID_INPUT',
+      'input.callbackUrl',
+    );
   }
 });
 
 test('hostile tokens are PAYMENT_LINK_INVALID, whatever their shape', async () => {
   const world = commerceWorld();
   await placed(world);
-  for (const token of ['', 'x', '../../../etc/passwd', "' OR 1=1 --", 'A'.repeat(43), 'A'.repeat(4_096), '%00', 'ÿ'.repeat(43)]) {
+  for (const token of [
+    '',
+    'x',
+    '../../../etc/passwd',
+    "' OR 1=1 --",
+    'A'.repeat(43),
+    'A'.repeat(4_096),
+    '%00',
+    'ÿ'.repeat(43),
+  ]) {
     await rejectsWith(world.commerce.payments.pay(token), 'PAYMENT_LINK_INVALID');
     await rejectsWith(world.commerce.payments.checkout(token), 'PAYMENT_LINK_INVALID');
   }
@@ -114,11 +149,19 @@ test('a hosted provider (deferred sandbox): the shopper is sent on, and its paid
   const outcome = await world.commerce.payments.pay(token);
   assert.equal(outcome.state, 'redirect');
   const again = await world.commerce.payments.pay(token);
-  assert.deepEqual(again.state === 'redirect' && again.redirectUrl, outcome.state === 'redirect' && outcome.redirectUrl, 'Pay again goes back to the same session');
+  assert.deepEqual(
+    again.state === 'redirect' && again.redirectUrl,
+    outcome.state === 'redirect' && outcome.redirectUrl,
+    'Pay again goes back to the same session',
+  );
   const [attempt] = await world.store.listPaymentAttempts([order.orderId]);
   const event = world.sandbox.settle(attempt!.attemptId, 'paid');
   assert.equal(await world.commerce.payments.onProviderEvent(world.sandbox, event), 'settled');
-  assert.equal(await world.commerce.payments.onProviderEvent(world.sandbox, event), 'ignored', 'a repeated event is harmless');
+  assert.equal(
+    await world.commerce.payments.onProviderEvent(world.sandbox, event),
+    'ignored',
+    'a repeated event is harmless',
+  );
   assert.equal((await world.store.getOrderById(order.orderId))?.paymentStatus, 'PAID');
   assert.equal(world.store.recordedPayments(order.orderId).length, 1);
   assert.equal(

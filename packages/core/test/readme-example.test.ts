@@ -9,10 +9,17 @@ const example = fileURLToPath(new URL('../examples/graphql-query.ts', import.met
 
 test('the README shows examples/graphql-query.ts as it is, and the example prints branch prices and stock', async () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  assert.ok(readme.includes('```ts\n' + readFileSync(example, 'utf8') + '```'), 'README.md embeds examples/graphql-query.ts verbatim');
+  assert.ok(
+    readme.includes('```ts\n' + readFileSync(example, 'utf8') + '```'),
+    'README.md embeds examples/graphql-query.ts verbatim',
+  );
 
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', example]);
-  const data = JSON.parse(stdout) as { products: { nodes: { cprcode: string; price: { amount: number; source: string }; inventory: { sellableQty: number } }[] } };
+  const data = JSON.parse(stdout) as {
+    products: {
+      nodes: { cprcode: string; price: { amount: number; source: string }; inventory: { sellableQty: number } }[];
+    };
+  };
   assert.deepEqual(
     data.products.nodes.map((node) => [node.cprcode, node.price.amount, node.price.source, node.inventory.sellableQty]),
     [

@@ -60,7 +60,8 @@ test('an order the grocer does not know, and one the service gave up that the gr
   let orphan = '';
   let lookupMisses = true;
   const orders = world.grocer.orders.bind(world.grocer);
-  world.grocer.orders = async (ids) => (await orders(ids)).filter((o) => o.orderId !== forgotten.orderId && !(lookupMisses && o.orderId === orphan));
+  world.grocer.orders = async (ids) =>
+    (await orders(ids)).filter((o) => o.orderId !== forgotten.orderId && !(lookupMisses && o.orderId === orphan));
   const create = world.grocer.createOrder.bind(world.grocer);
   world.grocer.createOrder = async (request) => {
     orphan = (await create(request)).orderId;
@@ -110,6 +111,9 @@ test('a grocer that cannot answer fails the run with GROCER_UNAVAILABLE and keep
   await placed(world);
   const first = await world.commerce.reconciliation.run();
   world.grocer.orders = () => Promise.reject(new CommerceError('GROCER_UNAVAILABLE', 'down'));
-  await assert.rejects(world.commerce.reconciliation.run(), (error: unknown) => error instanceof CommerceError && error.code === 'GROCER_UNAVAILABLE');
+  await assert.rejects(
+    world.commerce.reconciliation.run(),
+    (error: unknown) => error instanceof CommerceError && error.code === 'GROCER_UNAVAILABLE',
+  );
   assert.equal(world.commerce.reconciliation.latest, first);
 });

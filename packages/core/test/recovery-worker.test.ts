@@ -21,7 +21,11 @@ function worker(world: ReturnType<typeof commerceWorld>, errors: unknown[] = [])
 /** The grocer creates the order, then neither that answer nor any other reaches the service. */
 function loseTheGrocer(world: ReturnType<typeof commerceWorld>): () => void {
   const { grocer } = world;
-  const saved = { createOrder: grocer.createOrder.bind(grocer), orders: grocer.orders.bind(grocer), cancelOrder: grocer.cancelOrder.bind(grocer) };
+  const saved = {
+    createOrder: grocer.createOrder.bind(grocer),
+    orders: grocer.orders.bind(grocer),
+    cancelOrder: grocer.cancelOrder.bind(grocer),
+  };
   const down = () => Promise.reject(new CommerceError('GROCER_UNAVAILABLE', 'no answer'));
   grocer.createOrder = async (request) => {
     await saved.createOrder(request);
@@ -41,13 +45,21 @@ test('an order whose grocer answers were all lost: left to recovery, which adopt
   heal();
 
   const recovery = worker(world);
-  assert.deepEqual(await recovery.recoverOnce(), { intents: 0, attempts: 0, refunds: 0 }, 'the request still owns it inside its window');
+  assert.deepEqual(
+    await recovery.recoverOnce(),
+    { intents: 0, attempts: 0, refunds: 0 },
+    'the request still owns it inside its window',
+  );
   world.clock.advance(WINDOW);
   assert.deepEqual(await recovery.recoverOnce(), { intents: 1, attempts: 0, refunds: 0 });
   assert.equal((await world.store.getOrderIntent(intent.orderId))?.state, 'created');
   assert.ok(await world.store.getOrderById(intent.orderId), 'the service now holds the order');
   world.clock.advance(24 * 3_600_000);
-  assert.deepEqual(await recovery.recoverOnce(), { intents: 0, attempts: 0, refunds: 0 }, 'settled work is not looked at again');
+  assert.deepEqual(
+    await recovery.recoverOnce(),
+    { intents: 0, attempts: 0, refunds: 0 },
+    'settled work is not looked at again',
+  );
 });
 
 test('a payment whose webhook was lost: recovery asks the provider and records the payment at the grocer', async () => {
@@ -77,7 +89,11 @@ test('an item whose settling throws is reported and comes back when its lease en
   assert.deepEqual(await recovery.recoverOnce(), { intents: 1, attempts: 0, refunds: 0 });
   assert.equal(errors.length, 1);
   assert.match(String(errors[0]), /a bug/);
-  assert.deepEqual(await recovery.recoverOnce(), { intents: 0, attempts: 0, refunds: 0 }, 'leased to the round that failed');
+  assert.deepEqual(
+    await recovery.recoverOnce(),
+    { intents: 0, attempts: 0, refunds: 0 },
+    'leased to the round that failed',
+  );
   world.clock.advance(30_000);
   assert.deepEqual(await recovery.recoverOnce(), { intents: 1, attempts: 0, refunds: 0 });
 });

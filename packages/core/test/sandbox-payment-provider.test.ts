@@ -18,10 +18,20 @@ test('immediate: paid at once with a reference from the attempt id; declined on 
   const sandbox = new SandboxPaymentProvider();
   const first = await sandbox.start(request);
   assert.equal(first.status, 'paid');
-  assert.deepEqual(await new SandboxPaymentProvider().start(request), first, 'another instance answers a repeated start the same');
-  await assert.rejects(sandbox.start({ ...request, simulate: 'decline' }), (error) => error instanceof CommerceError && error.code === 'PAYMENT_DECLINED');
+  assert.deepEqual(
+    await new SandboxPaymentProvider().start(request),
+    first,
+    'another instance answers a repeated start the same',
+  );
+  await assert.rejects(
+    sandbox.start({ ...request, simulate: 'decline' }),
+    (error) => error instanceof CommerceError && error.code === 'PAYMENT_DECLINED',
+  );
   for (const amountSatang of [0, -1, 1.5, Number.NaN]) {
-    await assert.rejects(sandbox.start({ ...request, amountSatang }), (error) => error instanceof CommerceError && error.code === 'INVALID_INPUT');
+    await assert.rejects(
+      sandbox.start({ ...request, amountSatang }),
+      (error) => error instanceof CommerceError && error.code === 'INVALID_INPUT',
+    );
   }
   assert.equal(await sandbox.lookup({ attemptId: 'pat_1', reference: first.reference }), null, 'it keeps no record');
   const refund = {
@@ -34,7 +44,11 @@ test('immediate: paid at once with a reference from the attempt id; declined on 
     currency: 'THB',
     reason: 'ALREADY_PAID',
   };
-  assert.deepEqual(await sandbox.refund(refund), await new SandboxPaymentProvider().refund(refund), 'a refund is confirmed at once, the same on every instance');
+  assert.deepEqual(
+    await sandbox.refund(refund),
+    await new SandboxPaymentProvider().refund(refund),
+    'a refund is confirmed at once, the same on every instance',
+  );
 });
 
 test('deferred: a hosted session that waits, then settles through events; looked up as it stands; closed when given up', async () => {
@@ -47,7 +61,17 @@ test('deferred: a hosted session that waits, then settles through events; looked
   assert.equal(pending.type, 'pending');
   assert.equal((await sandbox.lookup({ attemptId: 'pat_1', reference: null }))?.status, 'pending');
   const paid = sandbox.settle('pat_1', 'paid');
-  assert.deepEqual({ ...paid, eventId: 'x' }, { eventId: 'x', type: 'paid', subject: 'payment', attemptId: 'pat_1', orderId: 'ord_1', reference: started.reference });
+  assert.deepEqual(
+    { ...paid, eventId: 'x' },
+    {
+      eventId: 'x',
+      type: 'paid',
+      subject: 'payment',
+      attemptId: 'pat_1',
+      orderId: 'ord_1',
+      reference: started.reference,
+    },
+  );
   assert.notEqual(paid.eventId, pending.eventId, 'each event has its own id');
   assert.deepEqual(await sandbox.lookup({ attemptId: 'pat_1', reference: null }), {
     reference: started.reference,
@@ -63,7 +87,10 @@ test('deferred: a hosted session that waits, then settles through events; looked
   const second = await sandbox.start({ ...request, attemptId: 'pat_2' });
   assert.equal((await sandbox.close(second.reference)).status, 'expired', 'closing an open session ends it');
   assert.equal((await sandbox.close(started.reference)).status, 'paid', 'a paid one stays paid');
-  await assert.rejects(sandbox.close('sbx_nope'), (error) => error instanceof CommerceError && error.code === 'NOT_FOUND');
+  await assert.rejects(
+    sandbox.close('sbx_nope'),
+    (error) => error instanceof CommerceError && error.code === 'NOT_FOUND',
+  );
 });
 
 describePaymentProviderContract('sandbox, immediate', async () => ({ provider: new SandboxPaymentProvider() }));

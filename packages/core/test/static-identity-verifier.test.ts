@@ -11,6 +11,9 @@ test('StaticIdentityVerifier accepts its tokens for the shopper’s own app clie
     ['token-ann', ['client-2']],
     ['forged', ['client-1']],
   ] as const) {
-    await assert.rejects(identity.verify(token, clients), (error) => error instanceof CommerceError && error.code === 'UNAUTHENTICATED');
+    await assert.rejects(
+      identity.verify(token, clients),
+      (error) => error instanceof CommerceError && error.code === 'UNAUTHENTICATED',
+    );
   }
 });

@@ -6,15 +6,28 @@ import { DEFAULT_POLL_SCHEDULE, pollDelayMs } from '../src/services/order-poller
 import { deliveryOutcome, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from '../src/services/webhook-dispatcher.ts';
 import { signWebhookBody, verifyWebhookSignature } from '../src/services/webhook-signature.ts';
 
-const response = (status: number): WebhookSendResult => ({ kind: 'response', status, responseSnippet: '', latencyMs: 1 });
-const failure = (error: 'timeout' | 'network' | 'blocked' | 'aborted'): WebhookSendResult => ({ kind: 'error', error, message: error, latencyMs: 1 });
+const response = (status: number): WebhookSendResult => ({
+  kind: 'response',
+  status,
+  responseSnippet: '',
+  latencyMs: 1,
+});
+const failure = (error: 'timeout' | 'network' | 'blocked' | 'aborted'): WebhookSendResult => ({
+  kind: 'error',
+  error,
+  message: error,
+  latencyMs: 1,
+});
 
 describe('deliveryOutcome', () => {
   test('the schedule of DESIGN.md §4: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then failed', () => {
     assert.equal(WEBHOOK_MAX_ATTEMPTS, 8);
     const seconds = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000];
     for (let made = 0; made < 7; made++) {
-      assert.deepEqual(deliveryOutcome(response(500), made, 1_000), { kind: 'retry', nextAttemptAtMs: 1_000 + seconds[made]! * 1000 });
+      assert.deepEqual(deliveryOutcome(response(500), made, 1_000), {
+        kind: 'retry',
+        nextAttemptAtMs: 1_000 + seconds[made]! * 1000,
+      });
     }
     assert.deepEqual(deliveryOutcome(response(500), 7, 1_000), { kind: 'failed' });
     assert.deepEqual(
@@ -24,10 +37,13 @@ describe('deliveryOutcome', () => {
   });
 
   test('2xx delivers, 410 is gone, redirects and other statuses retry, an abort releases', () => {
-    for (const status of [200, 201, 202, 204, 299]) assert.deepEqual(deliveryOutcome(response(status), 0, 0), { kind: 'delivered' });
+    for (const status of [200, 201, 202, 204, 299])
+      assert.deepEqual(deliveryOutcome(response(status), 0, 0), { kind: 'delivered' });
     assert.deepEqual(deliveryOutcome(response(410), 3, 0), { kind: 'gone' });
-    for (const status of [199, 301, 302, 307, 308, 400, 401, 404, 409, 429, 500, 503]) assert.equal(deliveryOutcome(response(status), 0, 0).kind, 'retry', String(status));
-    for (const error of ['timeout', 'network', 'blocked'] as const) assert.equal(deliveryOutcome(failure(error), 0, 0).kind, 'retry', error);
+    for (const status of [199, 301, 302, 307, 308, 400, 401, 404, 409, 429, 500, 503])
+      assert.equal(deliveryOutcome(response(status), 0, 0).kind, 'retry', String(status));
+    for (const error of ['timeout', 'network', 'blocked'] as const)
+      assert.equal(deliveryOutcome(failure(error), 0, 0).kind, 'retry', error);
     assert.deepEqual(deliveryOutcome(failure('aborted'), 7, 0), { kind: 'released' });
   });
 });
@@ -55,7 +71,16 @@ describe('webhook signatures', () => {
     const good = signWebhookBody('s3cret', body);
     assert.equal(verifyWebhookSignature('s3cret', body, good), true);
     assert.equal(verifyWebhookSignature('s3cret', Buffer.from(body), good), true);
-    for (const bad of [undefined, '', 'sha256=', good.toUpperCase(), good.slice(7), `${good}0`, good.replace(/.$/, (c) => (c === '0' ? '1' : '0')), `sha1=${good.slice(7)}`]) {
+    for (const bad of [
+      undefined,
+      '',
+      'sha256=',
+      good.toUpperCase(),
+      good.slice(7),
+      `${good}0`,
+      good.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      `sha1=${good.slice(7)}`,
+    ]) {
       assert.equal(verifyWebhookSignature('s3cret', body, bad), false, String(bad));
     }
     assert.equal(verifyWebhookSignature('other', body, good), false);

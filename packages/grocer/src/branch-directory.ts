@@ -4,7 +4,13 @@
  */
 import type { Branch } from '@grocery/core';
 import { haversineKm } from '@grocery/core';
-import { BRANCH_SITES, POSTCODE_CENTROIDS, type BranchFormat, type BranchRegion, type BranchSite } from './vocabulary/branch-sites.ts';
+import {
+  BRANCH_SITES,
+  POSTCODE_CENTROIDS,
+  type BranchFormat,
+  type BranchRegion,
+  type BranchSite,
+} from './vocabulary/branch-sites.ts';
 
 /** A branch and the simulator's private facts about it. */
 export interface BranchProfile {
@@ -29,7 +35,12 @@ export function buildBranchDirectory(sites: readonly BranchSite[] = BRANCH_SITES
   return sites.map((site, ordinal) => {
     const deliveryPostcodes = site.deliveryAvailable
       ? [
-          ...new Set([site.postcode, ...POSTCODE_CENTROIDS.filter(([, lat, lon]) => haversineKm(site.lat, site.lon, lat, lon) <= site.deliveryRadiusKm).map(([code]) => code)]),
+          ...new Set([
+            site.postcode,
+            ...POSTCODE_CENTROIDS.filter(
+              ([, lat, lon]) => haversineKm(site.lat, site.lon, lat, lon) <= site.deliveryRadiusKm,
+            ).map(([code]) => code),
+          ]),
         ].sort()
       : [];
     const branch: Branch = {
@@ -47,7 +58,14 @@ export function buildBranchDirectory(sites: readonly BranchSite[] = BRANCH_SITES
       deliveryPostcodes,
       deliveryRadiusKm: site.deliveryAvailable ? site.deliveryRadiusKm : 0,
     };
-    return { branch, ordinal, format: site.format, region: site.region, tourist: site.tourist, priceFactor: priceFactorOf(site) };
+    return {
+      branch,
+      ordinal,
+      format: site.format,
+      region: site.region,
+      tourist: site.tourist,
+      priceFactor: priceFactorOf(site),
+    };
   });
 }
 

@@ -11,8 +11,26 @@
  * Duplicate cprcodes in a request are merged into the first line (quantities added; the sum must
  * stay within `LIMITS.maxLineQuantity`). More than `LIMITS.maxLines` lines are refused.
  */
-import { CommerceError, CURRENCY, isBranchCode, isCprcode, LIMITS, percentOf, toBaht, type Product, type Satang } from '@grocery/core';
-import type { Address, BranchPrice, CalculatedLine, CalculateRequest, Calculation, FailedCoupon, FulfilmentType } from '@grocery/core/ports';
+import {
+  CommerceError,
+  CURRENCY,
+  isBranchCode,
+  isCprcode,
+  LIMITS,
+  percentOf,
+  toBaht,
+  type Product,
+  type Satang,
+} from '@grocery/core';
+import type {
+  Address,
+  BranchPrice,
+  CalculatedLine,
+  CalculateRequest,
+  Calculation,
+  FailedCoupon,
+  FulfilmentType,
+} from '@grocery/core/ports';
 import type { BranchProfile } from './branch-directory.ts';
 import { normalizeCouponCode, type CouponBook, type CouponDefinition, type CouponFailureReason } from './coupons.ts';
 import { DEFAULT_DELIVERY_RULES, deliveryFeeSatang, type DeliveryRules } from './delivery-fees.ts';
@@ -52,13 +70,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Validates and merges request lines; throws typed errors naming the offending field. */
 function checkLines(lines: unknown): CheckedLine[] {
-  if (!Array.isArray(lines)) throw new CommerceError('INVALID_INPUT', 'lines must be a list of { cprcode, quantity }.', { field: 'lines' });
+  if (!Array.isArray(lines))
+    throw new CommerceError('INVALID_INPUT', 'lines must be a list of { cprcode, quantity }.', { field: 'lines' });
   if (lines.length === 0) throw new CommerceError('EMPTY_BASKET', 'There are no lines to price.', { field: 'lines' });
   if (lines.length > LIMITS.maxLines)
-    throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxLines} lines are allowed; got ${lines.length}.`, { field: 'lines', details: { max: LIMITS.maxLines } });
+    throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxLines} lines are allowed; got ${lines.length}.`, {
+      field: 'lines',
+      details: { max: LIMITS.maxLines },
+    });
   const merged = new Map<string, CheckedLine>();
   lines.forEach((line: unknown, position) => {
-    if (!isRecord(line)) throw new CommerceError('INVALID_INPUT', `Line ${position} must be an object { cprcode, quantity }.`, { field: `lines.${position}` });
+    if (!isRecord(line))
+      throw new CommerceError('INVALID_INPUT', `Line ${position} must be an object { cprcode, quantity }.`, {
+        field: `lines.${position}`,
+      });
     const { cprcode, quantity } = line;
     if (!isCprcode(cprcode)) {
       throw new CommerceError('INVALID_CPRCODE', `Line ${position}: cprcode must be 1 to 12 digits.`, {
@@ -66,20 +91,33 @@ function checkLines(lines: unknown): CheckedLine[] {
         details: { cprcode: typeof cprcode === 'string' ? cprcode.slice(0, 40) : null },
       });
     }
-    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > LIMITS.maxLineQuantity) {
-      throw new CommerceError('INVALID_QUANTITY', `Line ${position}: quantity must be a whole number from 1 to ${LIMITS.maxLineQuantity}.`, {
-        field: `lines.${position}.quantity`,
-        details: { cprcode, max: LIMITS.maxLineQuantity },
-      });
+    if (
+      typeof quantity !== 'number' ||
+      !Number.isInteger(quantity) ||
+      quantity < 1 ||
+      quantity > LIMITS.maxLineQuantity
+    ) {
+      throw new CommerceError(
+        'INVALID_QUANTITY',
+        `Line ${position}: quantity must be a whole number from 1 to ${LIMITS.maxLineQuantity}.`,
+        {
+          field: `lines.${position}.quantity`,
+          details: { cprcode, max: LIMITS.maxLineQuantity },
+        },
+      );
     }
     const existing = merged.get(cprcode);
     if (existing) {
       existing.quantity += quantity;
       if (existing.quantity > LIMITS.maxLineQuantity) {
-        throw new CommerceError('INVALID_QUANTITY', `Product ${cprcode} appears more than once and its quantities add up to more than ${LIMITS.maxLineQuantity}.`, {
-          field: `lines.${position}.quantity`,
-          details: { cprcode, max: LIMITS.maxLineQuantity },
-        });
+        throw new CommerceError(
+          'INVALID_QUANTITY',
+          `Product ${cprcode} appears more than once and its quantities add up to more than ${LIMITS.maxLineQuantity}.`,
+          {
+            field: `lines.${position}.quantity`,
+            details: { cprcode, max: LIMITS.maxLineQuantity },
+          },
+        );
       }
     } else merged.set(cprcode, { cprcode, quantity, position });
   });
@@ -94,14 +132,18 @@ export function checkAddress(address: unknown): Address | null {
     const value = address[key];
     if (value === null || value === undefined) return null;
     if (typeof value !== 'string' || value.length > 500)
-      throw new CommerceError('INVALID_INPUT', `address.${key} must be text of at most 500 characters.`, { field: `address.${key}` });
+      throw new CommerceError('INVALID_INPUT', `address.${key} must be text of at most 500 characters.`, {
+        field: `address.${key}`,
+      });
     return value;
   };
   const coordinate = (key: 'lat' | 'lon', limit: number): number | null => {
     const value = address[key];
     if (value === null || value === undefined) return null;
     if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > limit) {
-      throw new CommerceError('INVALID_INPUT', `address.${key} must be a number between -${limit} and ${limit}.`, { field: `address.${key}` });
+      throw new CommerceError('INVALID_INPUT', `address.${key} must be a number between -${limit} and ${limit}.`, {
+        field: `address.${key}`,
+      });
     }
     return value;
   };
@@ -120,22 +162,36 @@ export function checkAddress(address: unknown): Address | null {
 /** Validates coupon codes: at most `LIMITS.maxCoupons` strings. Unknown codes are not an error here. */
 function checkCouponCodes(codes: unknown): string[] {
   if (codes === null || codes === undefined) return [];
-  if (!Array.isArray(codes)) throw new CommerceError('INVALID_INPUT', 'couponCodes must be a list of strings.', { field: 'couponCodes' });
+  if (!Array.isArray(codes))
+    throw new CommerceError('INVALID_INPUT', 'couponCodes must be a list of strings.', { field: 'couponCodes' });
   if (codes.length > LIMITS.maxCoupons)
-    throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxCoupons} coupon codes are allowed.`, { field: 'couponCodes', details: { max: LIMITS.maxCoupons } });
+    throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxCoupons} coupon codes are allowed.`, {
+      field: 'couponCodes',
+      details: { max: LIMITS.maxCoupons },
+    });
   return codes.map((code: unknown, i) => {
     if (typeof code !== 'string' || code.length > MAX_COUPON_CODE_LENGTH) {
-      throw new CommerceError('INVALID_INPUT', `Coupon code ${i} must be text of at most ${MAX_COUPON_CODE_LENGTH} characters.`, { field: `couponCodes.${i}` });
+      throw new CommerceError(
+        'INVALID_INPUT',
+        `Coupon code ${i} must be text of at most ${MAX_COUPON_CODE_LENGTH} characters.`,
+        { field: `couponCodes.${i}` },
+      );
     }
     return code;
   });
 }
 
 /** Finds the branch or throws INVALID_BRANCH. */
-export function checkBranch(context: Pick<CalculatorContext, 'branch'>, branchCode: unknown, field = 'branchCode'): BranchProfile {
-  if (!isBranchCode(branchCode)) throw new CommerceError('INVALID_BRANCH', 'branchCode must be 2 to 8 letters or digits.', { field });
+export function checkBranch(
+  context: Pick<CalculatorContext, 'branch'>,
+  branchCode: unknown,
+  field = 'branchCode',
+): BranchProfile {
+  if (!isBranchCode(branchCode))
+    throw new CommerceError('INVALID_BRANCH', 'branchCode must be 2 to 8 letters or digits.', { field });
   const branch = context.branch(branchCode);
-  if (!branch) throw new CommerceError('INVALID_BRANCH', `There is no branch ${branchCode}.`, { field, details: { branchCode } });
+  if (!branch)
+    throw new CommerceError('INVALID_BRANCH', `There is no branch ${branchCode}.`, { field, details: { branchCode } });
   return branch;
 }
 
@@ -246,10 +302,14 @@ function checkRequest(request: CalculateRequest, context: CalculatorContext): Ch
   if (!isRecord(request)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
   const branch = checkBranch(context, request.branchCode);
   const fulfilment = request.fulfilment;
-  if (!FULFILMENT_TYPES.includes(fulfilment)) throw new CommerceError('INVALID_INPUT', 'fulfilment must be PICKUP or DELIVERY.', { field: 'fulfilment' });
+  if (!FULFILMENT_TYPES.includes(fulfilment))
+    throw new CommerceError('INVALID_INPUT', 'fulfilment must be PICKUP or DELIVERY.', { field: 'fulfilment' });
   const scheduleMode = request.scheduleMode ?? 'REGULAR';
   if (!(SCHEDULE_MODES as readonly unknown[]).includes(scheduleMode)) {
-    throw new CommerceError('INVALID_INPUT', `scheduleMode must be one of ${SCHEDULE_MODES.join(', ')}.`, { field: 'scheduleMode', details: { allowed: [...SCHEDULE_MODES] } });
+    throw new CommerceError('INVALID_INPUT', `scheduleMode must be one of ${SCHEDULE_MODES.join(', ')}.`, {
+      field: 'scheduleMode',
+      details: { allowed: [...SCHEDULE_MODES] },
+    });
   }
   return {
     branch,
@@ -266,23 +326,38 @@ function checkRequest(request: CalculateRequest, context: CalculatorContext): Ch
 function priceLine(line: CheckedLine, branch: BranchProfile, context: CalculatorContext): PricedLine {
   const field = `lines.${line.position}.cprcode`;
   const found = context.product(line.cprcode);
-  if (!found) throw new CommerceError('INVALID_CPRCODE', `There is no product ${line.cprcode}.`, { field, details: { cprcode: line.cprcode } });
+  if (!found)
+    throw new CommerceError('INVALID_CPRCODE', `There is no product ${line.cprcode}.`, {
+      field,
+      details: { cprcode: line.cprcode },
+    });
   const { index, product } = found;
   if (!product.active || !product.online) {
-    throw new CommerceError('PRODUCT_UNAVAILABLE', `${product.nameEn} (${product.cprcode}) is not sold online now.`, { field, details: { cprcode: product.cprcode } });
+    throw new CommerceError('PRODUCT_UNAVAILABLE', `${product.nameEn} (${product.cprcode}) is not sold online now.`, {
+      field,
+      details: { cprcode: product.cprcode },
+    });
   }
   if (product.alcohol && !branch.branch.alcoholLicensed) {
-    throw new CommerceError('ALCOHOL_NOT_LICENSED', `Branch ${branch.branch.branchCode} is not licensed to sell alcohol (${product.cprcode}).`, {
-      field,
-      details: { cprcode: product.cprcode, branchCode: branch.branch.branchCode },
-    });
+    throw new CommerceError(
+      'ALCOHOL_NOT_LICENSED',
+      `Branch ${branch.branch.branchCode} is not licensed to sell alcohol (${product.cprcode}).`,
+      {
+        field,
+        details: { cprcode: product.cprcode, branchCode: branch.branch.branchCode },
+      },
+    );
   }
   const price = context.price(branch, index, product);
   if (!price) {
-    throw new CommerceError('PRICE_UNAVAILABLE', `Branch ${branch.branch.branchCode} does not price ${product.nameEn} (${product.cprcode}); remove it or switch branch.`, {
-      field,
-      details: { cprcode: product.cprcode, branchCode: branch.branch.branchCode },
-    });
+    throw new CommerceError(
+      'PRICE_UNAVAILABLE',
+      `Branch ${branch.branch.branchCode} does not price ${product.nameEn} (${product.cprcode}); remove it or switch branch.`,
+      {
+        field,
+        details: { cprcode: product.cprcode, branchCode: branch.branch.branchCode },
+      },
+    );
   }
   const rowTotal = price.amountSatang * line.quantity;
   const promotion = context.promotion(index, product);
@@ -305,32 +380,52 @@ function priceLine(line: CheckedLine, branch: BranchProfile, context: Calculator
 function deliveryDistanceKm(request: CheckedRequest, rules: DeliveryRules): number {
   const { address, scheduleMode } = request;
   if (!address || address.lat === null || address.lon === null)
-    throw new CommerceError('ADDRESS_REQUIRED', 'Delivery needs the address coordinates (address.lat and address.lon).', { field: 'address' });
+    throw new CommerceError(
+      'ADDRESS_REQUIRED',
+      'Delivery needs the address coordinates (address.lat and address.lon).',
+      { field: 'address' },
+    );
   const b = request.branch.branch;
   if (!b.deliveryAvailable)
-    throw new CommerceError('DELIVERY_UNAVAILABLE', `Branch ${b.branchCode} does not deliver; choose pickup or another branch.`, {
-      field: 'fulfilment',
-      details: { branchCode: b.branchCode },
-    });
+    throw new CommerceError(
+      'DELIVERY_UNAVAILABLE',
+      `Branch ${b.branchCode} does not deliver; choose pickup or another branch.`,
+      {
+        field: 'fulfilment',
+        details: { branchCode: b.branchCode },
+      },
+    );
   const distanceKm = haversineKm(b.lat, b.lon, address.lat, address.lon);
   const rounded = Math.round(distanceKm * 10) / 10;
   if (distanceKm > b.deliveryRadiusKm) {
-    throw new CommerceError('DELIVERY_UNAVAILABLE', `The address is ${rounded} km from branch ${b.branchCode}, which delivers within ${b.deliveryRadiusKm} km.`, {
-      field: 'address',
-      details: { branchCode: b.branchCode, distanceKm: rounded, deliveryRadiusKm: b.deliveryRadiusKm },
-    });
+    throw new CommerceError(
+      'DELIVERY_UNAVAILABLE',
+      `The address is ${rounded} km from branch ${b.branchCode}, which delivers within ${b.deliveryRadiusKm} km.`,
+      {
+        field: 'address',
+        details: { branchCode: b.branchCode, distanceKm: rounded, deliveryRadiusKm: b.deliveryRadiusKm },
+      },
+    );
   }
   if (address.postcode !== null && !b.deliveryPostcodes.includes(address.postcode.trim())) {
-    throw new CommerceError('DELIVERY_UNAVAILABLE', `Branch ${b.branchCode} does not deliver to postcode ${address.postcode.trim().slice(0, 10)}.`, {
-      field: 'address.postcode',
-      details: { branchCode: b.branchCode },
-    });
+    throw new CommerceError(
+      'DELIVERY_UNAVAILABLE',
+      `Branch ${b.branchCode} does not deliver to postcode ${address.postcode.trim().slice(0, 10)}.`,
+      {
+        field: 'address.postcode',
+        details: { branchCode: b.branchCode },
+      },
+    );
   }
   if (scheduleMode === 'EXPRESS' && distanceKm > rules.expressMaxKm) {
-    throw new CommerceError('DELIVERY_UNAVAILABLE', `Express delivery reaches ${rules.expressMaxKm} km; the address is ${rounded} km away. Use REGULAR.`, {
-      field: 'scheduleMode',
-      details: { branchCode: b.branchCode, distanceKm: rounded, expressMaxKm: rules.expressMaxKm },
-    });
+    throw new CommerceError(
+      'DELIVERY_UNAVAILABLE',
+      `Express delivery reaches ${rules.expressMaxKm} km; the address is ${rounded} km away. Use REGULAR.`,
+      {
+        field: 'scheduleMode',
+        details: { branchCode: b.branchCode, distanceKm: rounded, expressMaxKm: rules.expressMaxKm },
+      },
+    );
   }
   return distanceKm;
 }
@@ -339,7 +434,12 @@ function deliveryDistanceKm(request: CheckedRequest, rules: DeliveryRules): numb
  * Applies the coupons in the order given, spreading each discount over its eligible lines
  * (`couponDiscount` of `lines` grows), and reports those that do not apply.
  */
-function applyCoupons(couponCodes: readonly string[], lines: PricedLine[], fulfilment: FulfilmentType, context: CalculatorContext): CouponOutcome {
+function applyCoupons(
+  couponCodes: readonly string[],
+  lines: PricedLine[],
+  fulfilment: FulfilmentType,
+  context: CalculatorContext,
+): CouponOutcome {
   const outcome: CouponOutcome = { applied: [], failedCoupons: [], freeDeliveryCoupon: null };
   const seen = new Set<string>();
   let exclusiveApplied: string | null = null;
@@ -361,7 +461,8 @@ function applyCoupons(couponCodes: readonly string[], lines: PricedLine[], fulfi
     else {
       const remaining = eligible.map((line) => line.rowTotal - line.promotionDiscount - line.couponDiscount);
       const base = remaining.reduce((sum, r) => sum + r, 0);
-      discount = definition.kind === 'PERCENT' ? percentOf(base, definition.percent ?? 0) : (definition.amountSatang ?? 0);
+      discount =
+        definition.kind === 'PERCENT' ? percentOf(base, definition.percent ?? 0) : (definition.amountSatang ?? 0);
       discount = Math.min(discount, definition.maxDiscountSatang ?? Infinity, base);
       allocate(discount, remaining).forEach((part, i) => (eligible[i]!.couponDiscount += part));
     }
@@ -381,16 +482,26 @@ function couponRefusal(
   context: CalculatorContext,
 ): FailedCoupon | null {
   if (!coupon) return couponFailure(code, 'UNKNOWN', `There is no coupon ${code || '(empty)'}.`);
-  if (context.now < Date.parse(coupon.validFrom)) return couponFailure(code, 'NOT_STARTED', `Coupon ${code} starts on ${coupon.validFrom.slice(0, 10)}.`);
-  if (context.now > Date.parse(coupon.validTo)) return couponFailure(code, 'EXPIRED', `Coupon ${code} expired on ${coupon.validTo.slice(0, 10)}.`);
+  if (context.now < Date.parse(coupon.validFrom))
+    return couponFailure(code, 'NOT_STARTED', `Coupon ${code} starts on ${coupon.validFrom.slice(0, 10)}.`);
+  if (context.now > Date.parse(coupon.validTo))
+    return couponFailure(code, 'EXPIRED', `Coupon ${code} expired on ${coupon.validTo.slice(0, 10)}.`);
   if (coupon.fulfilment && coupon.fulfilment !== fulfilment) {
     return couponFailure(code, 'FULFILMENT', `Coupon ${code} is for ${coupon.fulfilment.toLowerCase()} orders only.`);
   }
   if (coupon.usageLimit !== undefined && context.coupons.redemptions(code) >= coupon.usageLimit) {
-    return couponFailure(code, 'USAGE_LIMIT', `Coupon ${code} has been used the most times allowed (${coupon.usageLimit}).`);
+    return couponFailure(
+      code,
+      'USAGE_LIMIT',
+      `Coupon ${code} has been used the most times allowed (${coupon.usageLimit}).`,
+    );
   }
   if (eligible.length === 0) {
-    return couponFailure(code, 'CATEGORY', `Coupon ${code} applies only to ${coupon.l1Name ?? 'some products'}; the basket has none of them.`);
+    return couponFailure(
+      code,
+      'CATEGORY',
+      `Coupon ${code} applies only to ${coupon.l1Name ?? 'some products'}; the basket has none of them.`,
+    );
   }
   const eligibleSpend = eligible.reduce((sum, line) => sum + line.rowTotal - line.promotionDiscount, 0);
   if (coupon.minSpendSatang !== undefined && eligibleSpend < coupon.minSpendSatang) {
@@ -400,12 +511,19 @@ function couponRefusal(
       `Coupon ${code} needs a spend of ${bahtText(coupon.minSpendSatang)}${coupon.l1Code ? ' on eligible products' : ''}; the basket has ${bahtText(eligibleSpend)}.`,
     );
   }
-  if (coupon.exclusive && exclusiveApplied) return couponFailure(code, 'NOT_COMBINABLE', `Coupon ${code} cannot be combined with ${exclusiveApplied}.`);
+  if (coupon.exclusive && exclusiveApplied)
+    return couponFailure(code, 'NOT_COMBINABLE', `Coupon ${code} cannot be combined with ${exclusiveApplied}.`);
   return null;
 }
 
 /** The bill's totals: merchandise after discounts, the delivery fee unless free (by coupon or threshold), the express surcharge. */
-function totalsOf(lines: readonly PricedLine[], distanceKm: number | null, freeDeliveryByCoupon: boolean, request: CheckedRequest, rules: DeliveryRules): Totals {
+function totalsOf(
+  lines: readonly PricedLine[],
+  distanceKm: number | null,
+  freeDeliveryByCoupon: boolean,
+  request: CheckedRequest,
+  rules: DeliveryRules,
+): Totals {
   const subTotal = lines.reduce((sum, line) => sum + line.rowTotal, 0);
   const itemDiscount = lines.reduce((sum, line) => sum + line.promotionDiscount + line.couponDiscount, 0);
   const merchandise = subTotal - itemDiscount;
@@ -413,7 +531,8 @@ function totalsOf(lines: readonly PricedLine[], distanceKm: number | null, freeD
   const freeByThreshold = deliveryFee > 0 && merchandise >= rules.freeDeliveryThresholdSatang;
   const shippingDiscount = deliveryFee > 0 && (freeDeliveryByCoupon || freeByThreshold) ? deliveryFee : 0;
   const discountedDeliveryFee = deliveryFee - shippingDiscount;
-  const expressShippingCost = request.fulfilment === 'DELIVERY' && request.scheduleMode === 'EXPRESS' ? rules.expressSurchargeSatang : 0;
+  const expressShippingCost =
+    request.fulfilment === 'DELIVERY' && request.scheduleMode === 'EXPRESS' ? rules.expressSurchargeSatang : 0;
   return {
     subTotal,
     itemDiscount,
@@ -467,12 +586,25 @@ function rawResponse(
       promotion_discount: toBaht(line.promotionDiscount),
       coupon_discount: toBaht(line.couponDiscount),
       row_total_after_discount: toBaht(line.rowTotal - line.promotionDiscount - line.couponDiscount),
-      applied_rules: line.promotionId ? [{ rule_id: line.promotionId, label: line.promotionLabels[0], discount_amount: toBaht(line.promotionDiscount) }] : [],
+      applied_rules: line.promotionId
+        ? [
+            {
+              rule_id: line.promotionId,
+              label: line.promotionLabels[0],
+              discount_amount: toBaht(line.promotionDiscount),
+            },
+          ]
+        : [],
     })),
     sub_total: toBaht(totals.subTotal),
     discount_amount: toBaht(totals.itemDiscount),
     shipping: {
-      method: fulfilment === 'PICKUP' ? 'STORE_PICKUP' : scheduleMode === 'EXPRESS' ? 'EXPRESS_DELIVERY' : 'STANDARD_DELIVERY',
+      method:
+        fulfilment === 'PICKUP'
+          ? 'STORE_PICKUP'
+          : scheduleMode === 'EXPRESS'
+            ? 'EXPRESS_DELIVERY'
+            : 'STANDARD_DELIVERY',
       distance_km: distanceKm === null ? null : Math.round(distanceKm * 100) / 100,
       amount: toBaht(totals.deliveryFee),
       discount_amount: toBaht(totals.shippingDiscount),
@@ -482,7 +614,11 @@ function rawResponse(
       free_shipping_reason: totals.shippingDiscount > 0 ? (coupons.freeDeliveryCoupon ? 'COUPON' : 'THRESHOLD') : null,
     },
     coupons: {
-      applied: coupons.applied.map((a) => ({ code: a.code, type: a.definition.kind, discount_amount: toBaht(a.discount) })),
+      applied: coupons.applied.map((a) => ({
+        code: a.code,
+        type: a.definition.kind,
+        discount_amount: toBaht(a.discount),
+      })),
       failed: coupons.failedCoupons.map((f) => ({ code: f.code, reason: f.reason, message: f.message })),
     },
     total_discount: toBaht(totals.totalDiscount),

@@ -9,7 +9,19 @@ import { buildBranchDirectory, type BranchProfile } from './branch-directory.ts'
 import { createRandom, hash2, hashInts, SALT, unitOf } from './random.ts';
 import { shelfPriceSatang } from './shelf-price.ts';
 import { BRANDS, CONCEPT_KEYWORDS, DEPARTMENTS, SIZES, UNITS, VARIANTS } from './vocabulary/index.ts';
-import type { Brand, BrandId, ConceptTag, KindRow, L1Def, L2Def, L3Def, SizePoolId, UnitId, Variant, VariantPoolId } from './vocabulary/index.ts';
+import type {
+  Brand,
+  BrandId,
+  ConceptTag,
+  KindRow,
+  L1Def,
+  L2Def,
+  L3Def,
+  SizePoolId,
+  UnitId,
+  Variant,
+  VariantPoolId,
+} from './vocabulary/index.ts';
 
 /** `GROCER_PRODUCTS` default. */
 export const DEFAULT_PRODUCT_COUNT = 40_000;
@@ -120,7 +132,8 @@ const SIZE_PATTERN = /^(\d+(?:\.\d+)?) ([A-Za-z]+)(?: x (\d+))?$/;
 export function parseSize(spec: string): ParsedSize {
   const match = SIZE_PATTERN.exec(spec);
   const unitId = match?.[2];
-  if (!match || !unitId || !(unitId in UNITS)) throw new Error(`Vocabulary size "${spec}" is not "<amount> <unit>[ x <count>]" with a known unit`);
+  if (!match || !unitId || !(unitId in UNITS))
+    throw new Error(`Vocabulary size "${spec}" is not "<amount> <unit>[ x <count>]" with a known unit`);
   const unit = UNITS[unitId as UnitId];
   const amount = match[1]!;
   const count = match[3];
@@ -165,7 +178,16 @@ function keywordsOf(kind: KindRow, l3: L3Def, l2: L2Def, tags: ReadonlySet<Conce
   return [...words];
 }
 
-function compileKind(seed: number, ordinal: number, row: KindRow, l1: L1Def, l2: L2Def, l3: L3Def, category: ProductCategory, codes: [string, string, string]): CompiledKind {
+function compileKind(
+  seed: number,
+  ordinal: number,
+  row: KindRow,
+  l1: L1Def,
+  l2: L2Def,
+  l3: L3Def,
+  category: ProductCategory,
+  codes: [string, string, string],
+): CompiledKind {
   const extra = row[3] ?? {};
   const brandIds = [...new Set(extra.brands ?? l3.brands ?? [null])];
   const brands = brandIds.map((id) => (id === null ? null : BRANDS[id]));
@@ -256,7 +278,8 @@ function cprcodeNumber(offset: number, index: number): number {
 }
 
 function assortmentBranches(branches: readonly BranchProfile[]): string[][] {
-  const pick = (keep: (b: BranchProfile) => boolean, alcohol: boolean) => branches.filter((b) => keep(b) && (!alcohol || b.branch.alcoholLicensed)).map((b) => b.branch.branchCode);
+  const pick = (keep: (b: BranchProfile) => boolean, alcohol: boolean) =>
+    branches.filter((b) => keep(b) && (!alcohol || b.branch.alcoholLicensed)).map((b) => b.branch.branchCode);
   const rules: Record<Assortment, (b: BranchProfile) => boolean> = {
     ALL: () => true,
     NO_EXPRESS: (b) => b.format !== 'EXPRESS',
@@ -278,7 +301,8 @@ export function generateCatalog(options: GenerateCatalogOptions = {}): Generated
   const seed = options.seed ?? 1;
   const count = options.count ?? DEFAULT_PRODUCT_COUNT;
   if (!Number.isSafeInteger(seed)) throw new RangeError('seed must be a safe integer');
-  if (!Number.isInteger(count) || count < 0 || count > MAX_PRODUCT_COUNT) throw new RangeError(`count must be an integer in 0..${MAX_PRODUCT_COUNT}`);
+  if (!Number.isInteger(count) || count < 0 || count > MAX_PRODUCT_COUNT)
+    throw new RangeError(`count must be an integer in 0..${MAX_PRODUCT_COUNT}`);
   const { kinds, categories } = compileVocabulary(seed);
   const { slotKind, slotRank } = buildSlots(seed, kinds);
   const slots = slotKind.length;
@@ -342,7 +366,12 @@ export function generateCatalog(options: GenerateCatalogOptions = {}): Generated
     // A size is priced against the kind's first size in the same unit: 500 g is not 500 pieces.
     const reference = kind.sizes.find((s) => s.base === size.base)!;
     const sizeFactor = (size.baseQty / reference.baseQty) ** 0.85;
-    const raw = kind.priceSatang * sizeFactor * (brand ? BRAND_TIER_FACTOR[brand.tier] : 1) * (modifier?.[2] ?? 1) * (0.9 + 0.25 * u(1));
+    const raw =
+      kind.priceSatang *
+      sizeFactor *
+      (brand ? BRAND_TIER_FACTOR[brand.tier] : 1) *
+      (modifier?.[2] ?? 1) *
+      (0.9 + 0.25 * u(1));
     const bounded = Math.min(kind.priceSatang * PRICE_BOUNDS.max, Math.max(kind.priceSatang * PRICE_BOUNDS.min, raw));
     const listPrice = shelfPriceSatang(bounded);
     listPriceSatang[i] = listPrice;
@@ -351,24 +380,45 @@ export function generateCatalog(options: GenerateCatalogOptions = {}): Generated
 
     const premium = brand?.tier === 'premium' || kind.imported;
     const a = u(2);
-    const tierIndex = premium ? (a < 0.35 ? 0 : a < 0.6 ? 1 : a < 0.7 ? 2 : 3) : a < 0.6 ? 0 : a < 0.88 ? 1 : a < 0.96 ? 2 : 3;
+    const tierIndex = premium
+      ? a < 0.35
+        ? 0
+        : a < 0.6
+          ? 1
+          : a < 0.7
+            ? 2
+            : 3
+      : a < 0.6
+        ? 0
+        : a < 0.88
+          ? 1
+          : a < 0.96
+            ? 2
+            : 3;
     assortment[i] = tierIndex;
 
     const countryEn =
       variant[2] ??
       brand?.country ??
-      (kind.countries ? (u(3) < 0.8 || kind.countries.length === 1 ? kind.countries[0]! : kind.countries[1 + (hash2(h0, 4) % (kind.countries.length - 1))]!) : 'Thailand');
+      (kind.countries
+        ? u(3) < 0.8 || kind.countries.length === 1
+          ? kind.countries[0]!
+          : kind.countries[1 + (hash2(h0, 4) % (kind.countries.length - 1))]!
+        : 'Thailand');
 
     let barcode: string | null;
     if (u(5) < 0.003) barcode = null;
     else if (!brand) barcode = withCheckDigit(`20${String(i).padStart(10, '0')}`);
-    else if (brand.country === 'Thailand' && u(6) < 0.01 && ean8Counter < 10_000) barcode = withCheckDigit(`885${String(ean8Counter++).padStart(4, '0')}`);
+    else if (brand.country === 'Thailand' && u(6) < 0.01 && ean8Counter < 10_000)
+      barcode = withCheckDigit(`885${String(ean8Counter++).padStart(4, '0')}`);
     else {
       const ordinal = kind.brandOrdinals[brandSlot]!;
       const item = itemCounters.get(ordinal) ?? 0;
       itemCounters.set(ordinal, item + 1);
       const manufacturer = 1000 + ordinal * 13 + Math.floor(item / 100_000);
-      barcode = withCheckDigit(`${GS1_PREFIX[brand.country] ?? '885'}${manufacturer}${String(item % 100_000).padStart(5, '0')}`);
+      barcode = withCheckDigit(
+        `${GS1_PREFIX[brand.country] ?? '885'}${manufacturer}${String(item % 100_000).padStart(5, '0')}`,
+      );
     }
 
     products[i] = {
@@ -392,5 +442,14 @@ export function generateCatalog(options: GenerateCatalogOptions = {}): Generated
       updatedAt,
     };
   }
-  return { seed, products, listPriceSatang, kindPriceSatang, assortment, velocity, categories, kindCount: kinds.length };
+  return {
+    seed,
+    products,
+    listPriceSatang,
+    kindPriceSatang,
+    assortment,
+    velocity,
+    categories,
+    kindCount: kinds.length,
+  };
 }

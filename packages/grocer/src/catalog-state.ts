@@ -34,7 +34,10 @@ export class CatalogState {
     const keys = Float64Array.from(this.#products, (p) => Number(p.cprcode));
     this.#order = Uint32Array.from(keys.keys()).sort((a, b) => keys[a]! - keys[b]!);
     this.#keys = keys;
-    this.#updatedAt = this.#products.reduce((latest, p) => (p.updatedAt > latest ? p.updatedAt : latest), '1970-01-01T00:00:00.000Z');
+    this.#updatedAt = this.#products.reduce(
+      (latest, p) => (p.updatedAt > latest ? p.updatedAt : latest),
+      '1970-01-01T00:00:00.000Z',
+    );
   }
 
   get size(): number {
@@ -51,7 +54,8 @@ export class CatalogState {
   require(cprcode: unknown, field = 'cprcode'): { index: number; product: Product } {
     if (!isCprcode(cprcode)) throw new CommerceError('INVALID_CPRCODE', 'cprcode must be 1 to 12 digits.', { field });
     const found = this.find(cprcode);
-    if (!found) throw new CommerceError('INVALID_CPRCODE', `There is no product ${cprcode}.`, { field, details: { cprcode } });
+    if (!found)
+      throw new CommerceError('INVALID_CPRCODE', `There is no product ${cprcode}.`, { field, details: { cprcode } });
     return found;
   }
 
@@ -75,7 +79,8 @@ export class CatalogState {
       start = lo;
     }
     const out: Product[] = [];
-    for (let i = start; i < Math.min(this.#order.length, start + limit); i++) out.push(this.#products[this.#order[i]!]!);
+    for (let i = start; i < Math.min(this.#order.length, start + limit); i++)
+      out.push(this.#products[this.#order[i]!]!);
     return out;
   }
 
@@ -95,6 +100,10 @@ export class CatalogState {
   }
 
   version(): CatalogVersion {
-    return { version: `s${this.generated.seed}-n${this.#products.length}-r${this.#revision}`, updatedAt: this.#updatedAt, productCount: this.#products.length };
+    return {
+      version: `s${this.generated.seed}-n${this.#products.length}-r${this.#revision}`,
+      updatedAt: this.#updatedAt,
+      productCount: this.#products.length,
+    };
   }
 }

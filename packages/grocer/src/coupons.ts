@@ -8,7 +8,16 @@ import type { Satang } from '@grocery/core';
 export type CouponKind = 'PERCENT' | 'FIXED' | 'FREE_DELIVERY';
 
 /** Why a coupon was not applied (core `FailedCoupon.reason`). */
-export type CouponFailureReason = 'UNKNOWN' | 'EXPIRED' | 'NOT_STARTED' | 'MIN_SPEND' | 'CATEGORY' | 'USAGE_LIMIT' | 'DUPLICATE' | 'NOT_COMBINABLE' | 'FULFILMENT';
+export type CouponFailureReason =
+  | 'UNKNOWN'
+  | 'EXPIRED'
+  | 'NOT_STARTED'
+  | 'MIN_SPEND'
+  | 'CATEGORY'
+  | 'USAGE_LIMIT'
+  | 'DUPLICATE'
+  | 'NOT_COMBINABLE'
+  | 'FULFILMENT';
 
 export interface CouponDefinition {
   code: string;
@@ -41,9 +50,33 @@ const ALWAYS = { validFrom: '2020-01-01T00:00:00.000Z', validTo: '2099-12-31T23:
 
 /** The sandbox coupons every simulator knows. */
 export const SANDBOX_COUPONS: readonly CouponDefinition[] = [
-  { code: 'SAVE10', kind: 'PERCENT', percent: 10, maxDiscountSatang: 20_000, exclusive: true, description: '10% off the basket (after promotions), at most ฿200', ...ALWAYS },
-  { code: 'WELCOME100', kind: 'FIXED', amountSatang: 10_000, minSpendSatang: 50_000, exclusive: true, description: '฿100 off when the basket is ฿500 or more', ...ALWAYS },
-  { code: 'BIG300', kind: 'FIXED', amountSatang: 30_000, minSpendSatang: 200_000, exclusive: true, description: '฿300 off when the basket is ฿2,000 or more', ...ALWAYS },
+  {
+    code: 'SAVE10',
+    kind: 'PERCENT',
+    percent: 10,
+    maxDiscountSatang: 20_000,
+    exclusive: true,
+    description: '10% off the basket (after promotions), at most ฿200',
+    ...ALWAYS,
+  },
+  {
+    code: 'WELCOME100',
+    kind: 'FIXED',
+    amountSatang: 10_000,
+    minSpendSatang: 50_000,
+    exclusive: true,
+    description: '฿100 off when the basket is ฿500 or more',
+    ...ALWAYS,
+  },
+  {
+    code: 'BIG300',
+    kind: 'FIXED',
+    amountSatang: 30_000,
+    minSpendSatang: 200_000,
+    exclusive: true,
+    description: '฿300 off when the basket is ฿2,000 or more',
+    ...ALWAYS,
+  },
   {
     code: 'FRESH15',
     kind: 'PERCENT',

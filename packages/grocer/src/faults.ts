@@ -42,14 +42,19 @@ export class FaultInjector {
     const next = { ...this.#settings };
     if (input.latencyMs !== undefined) {
       if (!Number.isInteger(input.latencyMs) || input.latencyMs < 0 || input.latencyMs > MAX_FAULT_LATENCY_MS) {
-        throw new CommerceError('INVALID_INPUT', `latencyMs must be a whole number from 0 to ${MAX_FAULT_LATENCY_MS}.`, { field: 'latencyMs' });
+        throw new CommerceError(
+          'INVALID_INPUT',
+          `latencyMs must be a whole number from 0 to ${MAX_FAULT_LATENCY_MS}.`,
+          { field: 'latencyMs' },
+        );
       }
       next.latencyMs = input.latencyMs;
     }
     for (const key of ['errorRate', 'timeoutRate'] as const) {
       const value = input[key];
       if (value === undefined) continue;
-      if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new CommerceError('INVALID_INPUT', `${key} must be a number from 0 to 1.`, { field: key });
+      if (typeof value !== 'number' || !(value >= 0 && value <= 1))
+        throw new CommerceError('INVALID_INPUT', `${key} must be a number from 0 to 1.`, { field: key });
       next[key] = value;
     }
     this.#settings = next;
@@ -64,7 +69,8 @@ export class FaultInjector {
       await this.#sleep(this.#hangMs);
       throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer did not answer in time (injected timeout).');
     }
-    if (errorRate > 0 && this.#random() < errorRate) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer failed (injected error).');
+    if (errorRate > 0 && this.#random() < errorRate)
+      throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer failed (injected error).');
   }
 
   /** Ends every pending wait at once. */

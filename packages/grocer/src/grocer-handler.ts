@@ -83,7 +83,10 @@ function readJson(request: HttpRequest): unknown {
 function query(request: HttpRequest): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of request.query) {
-    if (key in out) throw new CommerceError('INVALID_INPUT', `Query parameter ${key.slice(0, 40)} is given more than once.`, { field: key.slice(0, 40) });
+    if (key in out)
+      throw new CommerceError('INVALID_INPUT', `Query parameter ${key.slice(0, 40)} is given more than once.`, {
+        field: key.slice(0, 40),
+      });
     out[key] = value;
   }
   return out;
@@ -114,9 +117,19 @@ function matchRoute(pattern: string, segments: string[]): Params | null {
  * const handler = createGrocerHandler(simulator, { controlToken: 'secret' });
  * const response = await handler({ method: 'GET', path: '/v1/branches', query: new URLSearchParams(), headers: {}, body: new Uint8Array() });
  */
-export function createGrocerHandler(grocer: GrocerSimulator, options: GrocerHandlerOptions = {}): (request: HttpRequest) => Promise<HttpResponse> {
+export function createGrocerHandler(
+  grocer: GrocerSimulator,
+  options: GrocerHandlerOptions = {},
+): (request: HttpRequest) => Promise<HttpResponse> {
   const routes: Route[] = [
-    { method: 'GET', pattern: 'catalog/version', handle: async (r) => (parseWith(emptyQuerySchema, query(r), 'query'), jsonResponse(200, await grocer.catalogVersion())) },
+    {
+      method: 'GET',
+      pattern: 'catalog/version',
+      handle: async (r) => (
+        parseWith(emptyQuerySchema, query(r), 'query'),
+        jsonResponse(200, await grocer.catalogVersion())
+      ),
+    },
     {
       method: 'GET',
       pattern: 'catalog/products',
@@ -125,45 +138,105 @@ export function createGrocerHandler(grocer: GrocerSimulator, options: GrocerHand
         return jsonResponse(200, await grocer.catalogPage(q.after ?? null, q.limit));
       },
     },
-    { method: 'POST', pattern: 'products/lookup', handle: async (r) => jsonResponse(200, { items: await grocer.products(parseWith(cprcodesBodySchema, readJson(r)).cprcodes) }) },
+    {
+      method: 'POST',
+      pattern: 'products/lookup',
+      handle: async (r) =>
+        jsonResponse(200, { items: await grocer.products(parseWith(cprcodesBodySchema, readJson(r)).cprcodes) }),
+    },
     {
       method: 'GET',
       pattern: 'products/*/image',
       handle: async (_r, [cprcode]) => {
         const image = await grocer.productImage(cprcode!);
         if (!image) throw new CommerceError('NOT_FOUND', 'The product has no image.', { field: 'cprcode' });
-        return { status: 200, headers: { 'content-type': image.contentType, 'cache-control': 'public, max-age=86400' }, body: image.body };
+        return {
+          status: 200,
+          headers: { 'content-type': image.contentType, 'cache-control': 'public, max-age=86400' },
+          body: image.body,
+        };
       },
     },
-    { method: 'GET', pattern: 'branches', handle: async (r) => (parseWith(emptyQuerySchema, query(r), 'query'), jsonResponse(200, { items: await grocer.branches() })) },
+    {
+      method: 'GET',
+      pattern: 'branches',
+      handle: async (r) => (
+        parseWith(emptyQuerySchema, query(r), 'query'),
+        jsonResponse(200, { items: await grocer.branches() })
+      ),
+    },
     {
       method: 'POST',
       pattern: 'branches/*/prices',
-      handle: async (r, [code]) => jsonResponse(200, { items: await grocer.prices(code!, parseWith(cprcodesBodySchema, readJson(r)).cprcodes) }),
+      handle: async (r, [code]) =>
+        jsonResponse(200, { items: await grocer.prices(code!, parseWith(cprcodesBodySchema, readJson(r)).cprcodes) }),
     },
     {
       method: 'POST',
       pattern: 'branches/*/stock',
-      handle: async (r, [code]) => jsonResponse(200, { items: await grocer.stock(code!, parseWith(cprcodesBodySchema, readJson(r)).cprcodes) }),
+      handle: async (r, [code]) =>
+        jsonResponse(200, { items: await grocer.stock(code!, parseWith(cprcodesBodySchema, readJson(r)).cprcodes) }),
     },
-    { method: 'POST', pattern: 'calculate', handle: async (r) => jsonResponse(200, await grocer.calculate(parseWith(calculateBodySchema, readJson(r)))) },
-    { method: 'POST', pattern: 'orders', handle: async (r) => jsonResponse(200, await grocer.createOrder(parseWith(createOrderBodySchema, readJson(r)))) },
-    { method: 'POST', pattern: 'orders/lookup', handle: async (r) => jsonResponse(200, { items: await grocer.orders(parseWith(orderIdsBodySchema, readJson(r)).orderIds) }) },
-    { method: 'POST', pattern: 'orders/*/cancel', handle: async (_r, [orderId]) => jsonResponse(200, { order: await grocer.cancelOrder(orderId!) }) },
+    {
+      method: 'POST',
+      pattern: 'calculate',
+      handle: async (r) => jsonResponse(200, await grocer.calculate(parseWith(calculateBodySchema, readJson(r)))),
+    },
+    {
+      method: 'POST',
+      pattern: 'orders',
+      handle: async (r) => jsonResponse(200, await grocer.createOrder(parseWith(createOrderBodySchema, readJson(r)))),
+    },
+    {
+      method: 'POST',
+      pattern: 'orders/lookup',
+      handle: async (r) =>
+        jsonResponse(200, { items: await grocer.orders(parseWith(orderIdsBodySchema, readJson(r)).orderIds) }),
+    },
+    {
+      method: 'POST',
+      pattern: 'orders/*/cancel',
+      handle: async (_r, [orderId]) => jsonResponse(200, { order: await grocer.cancelOrder(orderId!) }),
+    },
     {
       method: 'POST',
       pattern: 'orders/*/payments',
-      handle: async (r, [orderId]) => jsonResponse(200, await grocer.recordPayment({ orderId: orderId!, ...parseWith(paymentBodySchema, readJson(r)) })),
+      handle: async (r, [orderId]) =>
+        jsonResponse(
+          200,
+          await grocer.recordPayment({ orderId: orderId!, ...parseWith(paymentBodySchema, readJson(r)) }),
+        ),
     },
-    { method: 'PUT', pattern: 'control/prices', control: true, handle: async (r) => (await grocer.setPrice(parseWith(setPriceBodySchema, readJson(r))), noContent()) },
-    { method: 'PUT', pattern: 'control/stock', control: true, handle: async (r) => (await grocer.setStock(parseWith(setStockBodySchema, readJson(r))), noContent()) },
+    {
+      method: 'PUT',
+      pattern: 'control/prices',
+      control: true,
+      handle: async (r) => (await grocer.setPrice(parseWith(setPriceBodySchema, readJson(r))), noContent()),
+    },
+    {
+      method: 'PUT',
+      pattern: 'control/stock',
+      control: true,
+      handle: async (r) => (await grocer.setStock(parseWith(setStockBodySchema, readJson(r))), noContent()),
+    },
     {
       method: 'PUT',
       pattern: 'control/products/*/active',
       control: true,
-      handle: async (r, [cprcode]) => (await grocer.setProductActive({ cprcode: cprcode!, active: parseWith(setActiveBodySchema, readJson(r)).active }), noContent()),
+      handle: async (r, [cprcode]) => (
+        await grocer.setProductActive({
+          cprcode: cprcode!,
+          active: parseWith(setActiveBodySchema, readJson(r)).active,
+        }),
+        noContent()
+      ),
     },
-    { method: 'POST', pattern: 'control/catalog-version', control: true, handle: async () => jsonResponse(200, await grocer.bumpCatalogVersion()) },
+    {
+      method: 'POST',
+      pattern: 'control/catalog-version',
+      control: true,
+      handle: async () => jsonResponse(200, await grocer.bumpCatalogVersion()),
+    },
     {
       method: 'PUT',
       pattern: 'control/faults',
@@ -174,11 +247,19 @@ export function createGrocerHandler(grocer: GrocerSimulator, options: GrocerHand
         return noContent();
       },
     },
-    { method: 'POST', pattern: 'control/orders/*/advance', control: true, handle: async (_r, [orderId]) => jsonResponse(200, await grocer.advanceOrder(orderId!)) },
+    {
+      method: 'POST',
+      pattern: 'control/orders/*/advance',
+      control: true,
+      handle: async (_r, [orderId]) => jsonResponse(200, await grocer.advanceOrder(orderId!)),
+    },
   ];
 
   async function dispatch(request: HttpRequest): Promise<HttpResponse> {
-    if (request.path === '/health') return request.method === 'GET' ? jsonResponse(200, { status: 'ok' }) : errorResponse(405, 'INVALID_INPUT', 'Use GET.', {}, { allow: 'GET' });
+    if (request.path === '/health')
+      return request.method === 'GET'
+        ? jsonResponse(200, { status: 'ok' })
+        : errorResponse(405, 'INVALID_INPUT', 'Use GET.', {}, { allow: 'GET' });
     // Empty segments stay, so that `/v1/orders//payments` reaches the simulator's own check of the id.
     const segments = request.path.split('/').slice(1);
     if (segments[0] !== 'v1') throw new CommerceError('NOT_FOUND', 'No such route.');
@@ -189,13 +270,23 @@ export function createGrocerHandler(grocer: GrocerSimulator, options: GrocerHand
     });
     if (matching.length === 0) throw new CommerceError('NOT_FOUND', 'No such route.');
     const hit = matching.find((m) => m.route.method === request.method);
-    if (!hit) return errorResponse(405, 'INVALID_INPUT', `Use ${matching.map((m) => m.route.method).join(' or ')}.`, {}, { allow: matching.map((m) => m.route.method).join(', ') });
+    if (!hit)
+      return errorResponse(
+        405,
+        'INVALID_INPUT',
+        `Use ${matching.map((m) => m.route.method).join(' or ')}.`,
+        {},
+        { allow: matching.map((m) => m.route.method).join(', ') },
+      );
     if (hit.route.control) {
-      if (!options.controlToken) throw new CommerceError('NOT_FOUND', 'Control is not enabled on this grocer (set GROCER_CONTROL_TOKEN).');
-      if (!sameToken(request.headers['x-control-token'], options.controlToken)) throw new CommerceError('FORBIDDEN', 'The control token is missing or wrong.');
+      if (!options.controlToken)
+        throw new CommerceError('NOT_FOUND', 'Control is not enabled on this grocer (set GROCER_CONTROL_TOKEN).');
+      if (!sameToken(request.headers['x-control-token'], options.controlToken))
+        throw new CommerceError('FORBIDDEN', 'The control token is missing or wrong.');
     } else if (options.apiToken) {
       const auth = request.headers['authorization'];
-      if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, options.apiToken)) throw new CommerceError('FORBIDDEN', 'The API token is missing or wrong.');
+      if (!sameToken(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, options.apiToken))
+        throw new CommerceError('FORBIDDEN', 'The API token is missing or wrong.');
     }
     return hit.route.handle(request, hit.params);
   }

@@ -17,7 +17,12 @@ const simulator = createGrocerSimulator({
   pickingStepMs: config.pickingStepMs,
   serviceWebhook: config.serviceWebhook,
 });
-const server = await createGrocerServer(simulator, { host: config.host, port: config.port, apiToken: config.apiToken, controlToken: config.controlToken });
+const server = await createGrocerServer(simulator, {
+  host: config.host,
+  port: config.port,
+  apiToken: config.apiToken,
+  controlToken: config.controlToken,
+});
 console.log(
   `grocer simulator: ${config.productCount} products (seed ${config.seed}) ready in ${Math.round(performance.now() - started)} ms at ${server.origin}` +
     `; control ${config.controlToken ? 'on' : 'off'}; API token ${config.apiToken ? 'required' : 'not required'}; service webhooks ${config.serviceWebhook ? `to ${config.serviceWebhook.url}` : 'off'}`,

@@ -23,10 +23,21 @@ export interface GrocerServerOptions extends GrocerHandlerOptions {
  * const server = await createGrocerServer(simulator, { port: 4002, controlToken: 'secret' });
  * const grocer = createHttpGrocer({ url: server.origin, controlToken: 'secret' });
  */
-export async function createGrocerServer(simulator: GrocerSimulator, options: GrocerServerOptions = {}): Promise<RunningServer> {
+export async function createGrocerServer(
+  simulator: GrocerSimulator,
+  options: GrocerServerOptions = {},
+): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => console.error(message));
-  const onError = (error: unknown) => log(`[grocer] internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  const handler = createGrocerHandler(simulator, { apiToken: options.apiToken, controlToken: options.controlToken, onError: options.onError ?? onError });
+  const onError = (error: unknown) =>
+    log(`[grocer] internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  const handler = createGrocerHandler(simulator, {
+    apiToken: options.apiToken,
+    controlToken: options.controlToken,
+    onError: options.onError ?? onError,
+  });
   const limit = options.maxBodyBytes ?? GROCER_MAX_BODY_BYTES;
-  return listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 }, createNodeListener(handler, { maxBodyBytes: () => limit, onError }));
+  return listen(
+    { host: options.host ?? '127.0.0.1', port: options.port ?? 0 },
+    createNodeListener(handler, { maxBodyBytes: () => limit, onError }),
+  );
 }

@@ -3,7 +3,14 @@
  * generated catalog, branch price feeds, stock, the calculator, orders with picking progress,
  * sandbox payment recording, fault injection and signed notifications to the service.
  */
-import { CommerceError, isCprcode, type Branch, type CatalogVersion, type Product, type ProductImage } from '@grocery/core';
+import {
+  CommerceError,
+  isCprcode,
+  type Branch,
+  type CatalogVersion,
+  type Product,
+  type ProductImage,
+} from '@grocery/core';
 import {
   systemClock,
   type CalculateRequest,
@@ -29,7 +36,16 @@ import { PriceFeed, type FeedEntry } from './price-feed.ts';
 import { renderProductImage } from './product-image.ts';
 import { generatedPromotion, type Promotion } from './promotions.ts';
 import { ServiceNotifier, type ServiceWebhook } from './service-notifier.ts';
-import { cancelledError, checkBatch, checkCprcodes, checkOrderFields, checkOrderId, checkPaymentFields, isRecord, MAX_EXPORT_BATCH } from './simulator-input.ts';
+import {
+  cancelledError,
+  checkBatch,
+  checkCprcodes,
+  checkOrderFields,
+  checkOrderId,
+  checkPaymentFields,
+  isRecord,
+  MAX_EXPORT_BATCH,
+} from './simulator-input.ts';
 import { StockFeed } from './stock-feed.ts';
 
 export { MAX_BATCH, MAX_EXPORT_BATCH } from './simulator-input.ts';
@@ -113,10 +129,13 @@ interface SimulatorWorld {
 export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): GrocerSimulator {
   const clock = options.clock ?? systemClock;
   const pickingStepMs = options.pickingStepMs ?? 60_000;
-  if (!Number.isFinite(pickingStepMs) || pickingStepMs <= 0) throw new RangeError('pickingStepMs must be a positive number');
+  if (!Number.isFinite(pickingStepMs) || pickingStepMs <= 0)
+    throw new RangeError('pickingStepMs must be a positive number');
   let closed = false;
   const world = createWorld(options, clock, pickingStepMs, () => closed);
-  const timer = world.notifications.enabled ? setInterval(() => world.notifications.scan(), options.notifyIntervalMs ?? 1000) : null;
+  const timer = world.notifications.enabled
+    ? setInterval(() => world.notifications.scan(), options.notifyIntervalMs ?? 1000)
+    : null;
   timer?.unref();
 
   return {
@@ -140,9 +159,16 @@ export function createGrocerSimulator(options: GrocerSimulatorOptions = {}): Gro
 }
 
 /** Generates (or takes) the catalog and builds the feeds, order book, faults and notifier around it. */
-function createWorld(options: GrocerSimulatorOptions, clock: Clock, pickingStepMs: number, isClosed: () => boolean): SimulatorWorld {
+function createWorld(
+  options: GrocerSimulatorOptions,
+  clock: Clock,
+  pickingStepMs: number,
+  isClosed: () => boolean,
+): SimulatorWorld {
   const branches = buildBranchDirectory();
-  const generated = options.catalog ?? generateCatalog({ seed: options.seed ?? 1, count: options.productCount ?? DEFAULT_PRODUCT_COUNT, branches });
+  const generated =
+    options.catalog ??
+    generateCatalog({ seed: options.seed ?? 1, count: options.productCount ?? DEFAULT_PRODUCT_COUNT, branches });
   const seed = generated.seed;
   const catalog = new CatalogState(generated);
   const branchByCode = new Map(branches.map((b) => [b.branch.branchCode, b]));
@@ -150,7 +176,10 @@ function createWorld(options: GrocerSimulatorOptions, clock: Clock, pickingStepM
   const couponBook = new CouponBook(options.coupons ?? SANDBOX_COUPONS);
   const promotionOverrides = new Map<string, Promotion | null>();
   const orders = new OrderBook({ pickingStepMs, unpaidCancelAfterMs: options.unpaidCancelAfterMs ?? 72 * 3_600_000 });
-  const faults = new FaultInjector({ seed, ...(options.faultHangMs === undefined ? {} : { hangMs: options.faultHangMs }) });
+  const faults = new FaultInjector({
+    seed,
+    ...(options.faultHangMs === undefined ? {} : { hangMs: options.faultHangMs }),
+  });
   const promotionOf = (index: number, product: Product): Promotion | null => {
     const override = promotionOverrides.get(product.cprcode);
     return override !== undefined ? override : generatedPromotion(seed, index, product);
@@ -180,7 +209,11 @@ function createWorld(options: GrocerSimulatorOptions, clock: Clock, pickingStepM
     requireBranch: (branchCode) => checkBranch({ branch: (code) => branchByCode.get(code) }, branchCode),
     requireOrder: (orderId) => {
       const record = orders.get(checkOrderId(orderId));
-      if (!record) throw new CommerceError('NOT_FOUND', `There is no order ${String(orderId)}.`, { field: 'orderId', details: { orderId } });
+      if (!record)
+        throw new CommerceError('NOT_FOUND', `There is no order ${String(orderId)}.`, {
+          field: 'orderId',
+          details: { orderId },
+        });
       return record;
     },
     gate: async () => {
@@ -249,14 +282,31 @@ function orderNotifications(options: GrocerSimulatorOptions, clock: Clock, order
 /** The gateway's catalog, branch, price and stock reads. */
 function catalogMethods(
   world: SimulatorWorld,
-): Pick<GrocerSimulator, 'catalogVersion' | 'exportCatalog' | 'catalogPage' | 'products' | 'productImage' | 'branches' | 'prices' | 'stock' | 'calculate'> {
+): Pick<
+  GrocerSimulator,
+  | 'catalogVersion'
+  | 'exportCatalog'
+  | 'catalogPage'
+  | 'products'
+  | 'productImage'
+  | 'branches'
+  | 'prices'
+  | 'stock'
+  | 'calculate'
+> {
   const { catalog, gate } = world;
-  const catalogPage = async (after: string | null, limit: number): Promise<{ items: Product[]; nextAfter: string | null }> => {
+  const catalogPage = async (
+    after: string | null,
+    limit: number,
+  ): Promise<{ items: Product[]; nextAfter: string | null }> => {
     await gate();
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_BATCH) {
-      throw new CommerceError('INVALID_INPUT', `The batch size must be a whole number from 1 to ${MAX_EXPORT_BATCH}.`, { field: 'batchSize' });
+      throw new CommerceError('INVALID_INPUT', `The batch size must be a whole number from 1 to ${MAX_EXPORT_BATCH}.`, {
+        field: 'batchSize',
+      });
     }
-    if (after !== null && !isCprcode(after)) throw new CommerceError('INVALID_INPUT', 'after must be a cprcode.', { field: 'after' });
+    if (after !== null && !isCprcode(after))
+      throw new CommerceError('INVALID_INPUT', 'after must be a cprcode.', { field: 'after' });
     const items = catalog.page(after, limit).map(cloneProduct);
     return { items, nextAfter: items.length === limit ? items.at(-1)!.cprcode : null };
   };
@@ -292,7 +342,8 @@ function catalogMethods(
 
     async productImage(cprcode: string): Promise<ProductImage | null> {
       await gate();
-      if (!isCprcode(cprcode)) throw new CommerceError('INVALID_CPRCODE', 'cprcode must be 1 to 12 digits.', { field: 'cprcode' });
+      if (!isCprcode(cprcode))
+        throw new CommerceError('INVALID_CPRCODE', 'cprcode must be 1 to 12 digits.', { field: 'cprcode' });
       const found = catalog.find(cprcode);
       return found && found.product.hasImage ? renderProductImage(found.product) : null;
     },
@@ -318,7 +369,14 @@ function catalogMethods(
         const found = catalog.find(cprcode);
         return found
           ? world.stockFeed.level(branch, found.index, found.product)
-          : { cprcode, branchCode: branch.branch.branchCode, listable: false, sellableQty: null, ibCfQty: null, qtySource: null };
+          : {
+              cprcode,
+              branchCode: branch.branch.branchCode,
+              listable: false,
+              sellableQty: null,
+              ibCfQty: null,
+              qtySource: null,
+            };
       });
     },
 
@@ -330,7 +388,9 @@ function catalogMethods(
 }
 
 /** The gateway's orders: create (idempotent by id), read, cancel and record a payment. */
-function orderMethods(world: SimulatorWorld): Pick<GrocerSimulator, 'createOrder' | 'orders' | 'cancelOrder' | 'recordPayment'> {
+function orderMethods(
+  world: SimulatorWorld,
+): Pick<GrocerSimulator, 'createOrder' | 'orders' | 'cancelOrder' | 'recordPayment'> {
   const { orders, clock, gate, notifications } = world;
   return {
     async createOrder(request: CreateOrderRequest): Promise<GrocerOrder> {
@@ -345,7 +405,10 @@ function orderMethods(world: SimulatorWorld): Pick<GrocerSimulator, 'createOrder
       }
       checkOrderFields(request);
       const { branchCode, lines, fulfilment, scheduleMode, address, couponCodes, orderSource } = request;
-      const calculation = calculate({ branchCode, lines, fulfilment, scheduleMode, address, couponCodes, orderSource }, world.calculatorContext());
+      const calculation = calculate(
+        { branchCode, lines, fulfilment, scheduleMode, address, couponCodes, orderSource },
+        world.calculatorContext(),
+      );
       const now = clock.now();
       const record = orders.create(request, calculation, checkAddress(request.address), now);
       return orders.view(record, now);
@@ -357,7 +420,8 @@ function orderMethods(world: SimulatorWorld): Pick<GrocerSimulator, 'createOrder
       const seen = new Set<string>();
       const out: GrocerOrder[] = [];
       checkBatch(orderIds, 'orderIds').forEach((orderId, i) => {
-        if (typeof orderId !== 'string' || orderId.length > 64) throw new CommerceError('INVALID_INPUT', `orderIds[${i}] must be an order id.`, { field: `orderIds.${i}` });
+        if (typeof orderId !== 'string' || orderId.length > 64)
+          throw new CommerceError('INVALID_INPUT', `orderIds[${i}] must be an order id.`, { field: `orderIds.${i}` });
         if (seen.has(orderId)) return;
         seen.add(orderId);
         const record = orders.get(orderId);
@@ -375,7 +439,11 @@ function orderMethods(world: SimulatorWorld): Pick<GrocerSimulator, 'createOrder
         return null;
       }
       const now = clock.now();
-      if (record.order.payment.isPaid) throw new CommerceError('ALREADY_PAID', `Order ${id} is paid; it cannot be cancelled.`, { field: 'orderId', details: { orderId: id } });
+      if (record.order.payment.isPaid)
+        throw new CommerceError('ALREADY_PAID', `Order ${id} is paid; it cannot be cancelled.`, {
+          field: 'orderId',
+          details: { orderId: id },
+        });
       orders.cancel(record, now);
       notifications.transitions(record, now);
       return orders.view(record, now);
@@ -391,14 +459,20 @@ function orderMethods(world: SimulatorWorld): Pick<GrocerSimulator, 'createOrder
       // One payment per order: the same paymentId again is that payment, any other is refused.
       if (order.payment.isPaid) {
         if (order.payment.paymentId === paymentId) return orders.view(record, now);
-        throw new CommerceError('ALREADY_PAID', `Order ${order.orderId} is already paid.`, { details: { orderId: order.orderId } });
+        throw new CommerceError('ALREADY_PAID', `Order ${order.orderId} is already paid.`, {
+          details: { orderId: order.orderId },
+        });
       }
       if (orders.isCancelled(record, now)) throw cancelledError(order.orderId);
       if (amountSatang !== order.grandTotalSatang) {
-        throw new CommerceError('PRICE_CHANGED', `The payment of ${amountSatang} satang is not the order's total of ${order.grandTotalSatang} satang.`, {
-          field: 'amountSatang',
-          details: { orderId: order.orderId, expectedSatang: order.grandTotalSatang },
-        });
+        throw new CommerceError(
+          'PRICE_CHANGED',
+          `The payment of ${amountSatang} satang is not the order's total of ${order.grandTotalSatang} satang.`,
+          {
+            field: 'amountSatang',
+            details: { orderId: order.orderId, expectedSatang: order.grandTotalSatang },
+          },
+        );
       }
       orders.pay(record, { method: provider, reference, paymentId }, now);
       // A coupon is used up when its order is paid, so re-pricing an unpaid order before payment
@@ -420,8 +494,15 @@ function controlMethods(world: SimulatorWorld): GrocerControl {
       const branch = world.requireBranch(input.branchCode);
       const { product } = catalog.require(input.cprcode);
       const amount = input.amountSatang;
-      if (amount !== null && (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0 || amount > 100_000_000)) {
-        throw new CommerceError('INVALID_INPUT', 'amountSatang must be null or a whole number of satang up to 100,000,000.', { field: 'amountSatang' });
+      if (
+        amount !== null &&
+        (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0 || amount > 100_000_000)
+      ) {
+        throw new CommerceError(
+          'INVALID_INPUT',
+          'amountSatang must be null or a whole number of satang up to 100,000,000.',
+          { field: 'amountSatang' },
+        );
       }
       world.priceFeed.setOverride(branch.branch.branchCode, product.cprcode, amount);
     },
@@ -431,7 +512,9 @@ function controlMethods(world: SimulatorWorld): GrocerControl {
       const branch = world.requireBranch(input.branchCode);
       const { product } = catalog.require(input.cprcode);
       if (typeof input.qty !== 'number' || !Number.isInteger(input.qty) || Math.abs(input.qty) > 1_000_000) {
-        throw new CommerceError('INVALID_INPUT', 'qty must be a whole number between -1,000,000 and 1,000,000.', { field: 'qty' });
+        throw new CommerceError('INVALID_INPUT', 'qty must be a whole number between -1,000,000 and 1,000,000.', {
+          field: 'qty',
+        });
       }
       world.stockFeed.setOverride(branch.branch.branchCode, product.cprcode, input.qty);
     },
@@ -439,7 +522,8 @@ function controlMethods(world: SimulatorWorld): GrocerControl {
     async setProductActive(input: { cprcode: string; active: boolean }): Promise<void> {
       if (!isRecord(input)) throw new CommerceError('INVALID_INPUT', 'The request must be an object.');
       const { index } = catalog.require(input.cprcode);
-      if (typeof input.active !== 'boolean') throw new CommerceError('INVALID_INPUT', 'active must be true or false.', { field: 'active' });
+      if (typeof input.active !== 'boolean')
+        throw new CommerceError('INVALID_INPUT', 'active must be true or false.', { field: 'active' });
       catalog.setActive(index, input.active, new Date(clock.now()).toISOString());
     },
 
@@ -456,10 +540,14 @@ function controlMethods(world: SimulatorWorld): GrocerControl {
       const record = world.requireOrder(orderId);
       const now = clock.now();
       if (!record.order.payment.isPaid) {
-        throw new CommerceError('INVALID_INPUT', `Order ${record.order.orderId} is not paid; picking starts after payment.`, {
-          field: 'orderId',
-          details: { orderId: record.order.orderId },
-        });
+        throw new CommerceError(
+          'INVALID_INPUT',
+          `Order ${record.order.orderId} is not paid; picking starts after payment.`,
+          {
+            field: 'orderId',
+            details: { orderId: record.order.orderId },
+          },
+        );
       }
       if (world.orders.advance(record, now)) world.notifications.transitions(record, now);
       return world.orders.view(record, now);
@@ -468,7 +556,9 @@ function controlMethods(world: SimulatorWorld): GrocerControl {
 }
 
 /** Simulator-only reads and controls, for tests and tools. */
-function toolMethods(world: SimulatorWorld): Pick<GrocerSimulator, 'allProducts' | 'feedEntry' | 'promotion' | 'setPromotion' | 'coupons' | 'faults'> {
+function toolMethods(
+  world: SimulatorWorld,
+): Pick<GrocerSimulator, 'allProducts' | 'feedEntry' | 'promotion' | 'setPromotion' | 'coupons' | 'faults'> {
   const { catalog } = world;
   return {
     allProducts: () => catalog.all(),

@@ -4,7 +4,13 @@
  * picking progress, sandbox payments, fault injection and signed notifications; an HTTP server and
  * an HTTP client for it. Every export of this file is public API; anything not exported is internal.
  */
-export { createGrocerSimulator, MAX_BATCH, MAX_EXPORT_BATCH, type GrocerSimulator, type GrocerSimulatorOptions } from './grocer-simulator.ts';
+export {
+  createGrocerSimulator,
+  MAX_BATCH,
+  MAX_EXPORT_BATCH,
+  type GrocerSimulator,
+  type GrocerSimulatorOptions,
+} from './grocer-simulator.ts';
 export { createHttpGrocer, type HttpGrocer, type HttpGrocerOptions } from './http-grocer.ts';
 export { createGrocerServer, GROCER_MAX_BODY_BYTES, type GrocerServerOptions } from './grocer-server.ts';
 export { createGrocerHandler, type GrocerHandlerOptions } from './grocer-handler.ts';
@@ -24,14 +30,34 @@ export { buildBranchDirectory, type BranchProfile } from './branch-directory.ts'
 export { PriceFeed, type FeedEntry, type PriceFeedOptions } from './price-feed.ts';
 export { StockFeed, type StockFeedOptions } from './stock-feed.ts';
 export { applyPromotion, generatedPromotion, type AppliedPromotion, type Promotion } from './promotions.ts';
-export { CouponBook, normalizeCouponCode, SANDBOX_COUPONS, type CouponDefinition, type CouponFailureReason, type CouponKind } from './coupons.ts';
+export {
+  CouponBook,
+  normalizeCouponCode,
+  SANDBOX_COUPONS,
+  type CouponDefinition,
+  type CouponFailureReason,
+  type CouponKind,
+} from './coupons.ts';
 export { DEFAULT_DELIVERY_RULES, deliveryFeeSatang, type DeliveryRules } from './delivery-fees.ts';
-export { allocate, calculate, FULFILMENT_TYPES, SCHEDULE_MODES, type CalculatorContext, type ScheduleMode } from './calculator.ts';
+export {
+  allocate,
+  calculate,
+  FULFILMENT_TYPES,
+  SCHEDULE_MODES,
+  type CalculatorContext,
+  type ScheduleMode,
+} from './calculator.ts';
 export { DELIVERY_STEPS, PICKUP_STEPS, type OrderStatus, type PickingStatus } from './order-book.ts';
 export type { ServiceWebhook, ServiceWebhookPath } from './service-notifier.ts';
 export { NO_FAULTS, type FaultSettings } from './faults.ts';
 export { renderProductImage, renderProductSvg } from './product-image.ts';
 export { gtinCheckDigit, isValidGtin } from './barcode.ts';
 export { loadGrocerConfig, type GrocerConfig } from './config.ts';
-export { BRANCH_SITES, POSTCODE_CENTROIDS, type BranchFormat, type BranchRegion, type BranchSite } from './vocabulary/branch-sites.ts';
+export {
+  BRANCH_SITES,
+  POSTCODE_CENTROIDS,
+  type BranchFormat,
+  type BranchRegion,
+  type BranchSite,
+} from './vocabulary/branch-sites.ts';
 export { DEPARTMENTS } from './vocabulary/index.ts';

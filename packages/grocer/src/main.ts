@@ -5,5 +5,7 @@
  */
 import module from 'node:module';
 
-(module as { enableCompileCache?: (directory?: string) => unknown }).enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
+(module as { enableCompileCache?: (directory?: string) => unknown }).enableCompileCache?.(
+  process.env.NODE_COMPILE_CACHE,
+);
 await import('./grocer-main.ts');

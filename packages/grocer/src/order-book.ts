@@ -19,7 +19,8 @@ import type { Address, Calculation, CreateOrderRequest, FulfilmentType, GrocerOr
 
 export const PICKUP_STEPS = ['QUEUED', 'PICKING', 'PACKED', 'READY_FOR_PICKUP', 'COLLECTED'] as const;
 export const DELIVERY_STEPS = ['QUEUED', 'PICKING', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED'] as const;
-export type PickingStatus = 'AWAITING_PAYMENT' | (typeof PICKUP_STEPS)[number] | (typeof DELIVERY_STEPS)[number] | 'CANCELLED';
+export type PickingStatus =
+  'AWAITING_PAYMENT' | (typeof PICKUP_STEPS)[number] | (typeof DELIVERY_STEPS)[number] | 'CANCELLED';
 export type OrderStatus = 'PLACED' | 'PICKING' | 'READY' | 'OUT_FOR_DELIVERY' | 'COMPLETED' | 'CANCELLED';
 
 const STATUS_OF: Readonly<Record<PickingStatus, OrderStatus>> = {
@@ -132,7 +133,13 @@ export class OrderBook {
       payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null, paymentId: null },
       shipping: { fulfilmentType: calculation.fulfilment, address, schedules: [schedule] },
     };
-    const record: OrderRecord = { order, createdAtMs: nowMs, anchors: [], cancelledAtMs: null, notifiedPosition: AWAITING_PAYMENT };
+    const record: OrderRecord = {
+      order,
+      createdAtMs: nowMs,
+      anchors: [],
+      cancelledAtMs: null,
+      notifiedPosition: AWAITING_PAYMENT,
+    };
     this.#records.set(order.orderId, record);
     this.#open.add(order.orderId);
     return record;
@@ -218,11 +225,19 @@ export class OrderBook {
     const position = this.position(record, nowMs);
     const from = record.notifiedPosition;
     if (position === from) return [];
-    const positions = position === CANCELLED ? [CANCELLED] : Array.from({ length: Math.max(0, position - from) }, (_, i) => from + 1 + i);
+    const positions =
+      position === CANCELLED
+        ? [CANCELLED]
+        : Array.from({ length: Math.max(0, position - from) }, (_, i) => from + 1 + i);
     record.notifiedPosition = position;
     return positions.map((p) => {
       const pickingStatus = pickingStatusAt(record, p);
-      return { orderId: record.order.orderId, status: STATUS_OF[pickingStatus], pickingStatus, changedAtMs: this.changedAt(record, p) };
+      return {
+        orderId: record.order.orderId,
+        status: STATUS_OF[pickingStatus],
+        pickingStatus,
+        changedAtMs: this.changedAt(record, p),
+      };
     });
   }
 
@@ -231,7 +246,8 @@ export class OrderBook {
     const open: OrderRecord[] = [];
     for (const orderId of this.#open) {
       const record = this.#records.get(orderId)!;
-      if (this.isFinal(record, nowMs) && this.position(record, nowMs) === record.notifiedPosition) this.#open.delete(orderId);
+      if (this.isFinal(record, nowMs) && this.position(record, nowMs) === record.notifiedPosition)
+        this.#open.delete(orderId);
       else open.push(record);
     }
     return open;

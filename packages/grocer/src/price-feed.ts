@@ -43,7 +43,8 @@ export class PriceFeed {
   /** What the branch's feed says about the product at `index`. */
   entry(branch: BranchProfile, index: number, product: Product): FeedEntry {
     const override = this.#overrides.get(`${branch.branch.branchCode}|${product.cprcode}`);
-    if (override !== undefined) return override === null ? { state: 'BLANK' } : { state: 'PRICED', amountSatang: override };
+    if (override !== undefined)
+      return override === null ? { state: 'BLANK' } : { state: 'PRICED', amountSatang: override };
     if (!product.availStore.includes(branch.branch.branchCode)) return { state: 'ABSENT' };
     const h = hashInts(this.#seed, SALT.feedGap, branch.ordinal, index);
     const gap = unitOf(h);
@@ -60,9 +61,15 @@ export class PriceFeed {
   price(branch: BranchProfile, index: number, product: Product): BranchPrice | null {
     const entry = this.entry(branch, index, product);
     const branchCode = branch.branch.branchCode;
-    if (entry.state === 'PRICED') return { cprcode: product.cprcode, branchCode, amountSatang: entry.amountSatang, source: 'BRANCH_FEED' };
+    if (entry.state === 'PRICED')
+      return { cprcode: product.cprcode, branchCode, amountSatang: entry.amountSatang, source: 'BRANCH_FEED' };
     if (entry.state === 'ABSENT' && product.detailPriceSatang !== null) {
-      return { cprcode: product.cprcode, branchCode, amountSatang: product.detailPriceSatang, source: 'DETAIL_FALLBACK' };
+      return {
+        cprcode: product.cprcode,
+        branchCode,
+        amountSatang: product.detailPriceSatang,
+        source: 'DETAIL_FALLBACK',
+      };
     }
     return null;
   }

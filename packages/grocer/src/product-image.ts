@@ -14,25 +14,50 @@ interface DepartmentStyle {
 }
 
 const STYLES: Readonly<Record<string, DepartmentStyle>> = {
-  '10': { background: '#e8f5e1', accent: '#3f8f2f', glyph: '<circle cx="60" cy="70" r="36"/><path d="M60 34c0-14 10-24 26-26-2 16-12 26-26 26z"/>' },
+  '10': {
+    background: '#e8f5e1',
+    accent: '#3f8f2f',
+    glyph: '<circle cx="60" cy="70" r="36"/><path d="M60 34c0-14 10-24 26-26-2 16-12 26-26 26z"/>',
+  },
   '11': {
     background: '#fbe6e4',
     accent: '#b23a2e',
-    glyph: '<ellipse cx="52" cy="56" rx="34" ry="28"/><rect x="74" y="72" width="12" height="34" rx="6" transform="rotate(-35 80 89)"/><circle cx="95" cy="104" r="9"/>',
+    glyph:
+      '<ellipse cx="52" cy="56" rx="34" ry="28"/><rect x="74" y="72" width="12" height="34" rx="6" transform="rotate(-35 80 89)"/><circle cx="95" cy="104" r="9"/>',
   },
-  '12': { background: '#e2f0fb', accent: '#2a6fa8', glyph: '<ellipse cx="54" cy="60" rx="38" ry="22"/><path d="M88 60l26-20v40z"/><circle cx="34" cy="55" r="5" fill="#fff"/>' },
-  '13': { background: '#eef4fb', accent: '#3b6ea5', glyph: '<path d="M36 40l12-20h24l12 20v66H36z"/><rect x="44" y="58" width="32" height="26" rx="4" fill="#fff"/>' },
+  '12': {
+    background: '#e2f0fb',
+    accent: '#2a6fa8',
+    glyph:
+      '<ellipse cx="54" cy="60" rx="38" ry="22"/><path d="M88 60l26-20v40z"/><circle cx="34" cy="55" r="5" fill="#fff"/>',
+  },
+  '13': {
+    background: '#eef4fb',
+    accent: '#3b6ea5',
+    glyph: '<path d="M36 40l12-20h24l12 20v66H36z"/><rect x="44" y="58" width="32" height="26" rx="4" fill="#fff"/>',
+  },
   '14': {
     background: '#fbf0df',
     accent: '#b5782b',
-    glyph: '<path d="M18 70c0-26 20-38 42-38s42 12 42 38v22H18z"/><path d="M40 48v40M60 44v44M80 48v40" stroke="#fff" stroke-width="5"/>',
+    glyph:
+      '<path d="M18 70c0-26 20-38 42-38s42 12 42 38v22H18z"/><path d="M40 48v40M60 44v44M80 48v40" stroke="#fff" stroke-width="5"/>',
   },
-  '15': { background: '#e6f6f8', accent: '#2f8fa0', glyph: '<g stroke="currentColor" stroke-width="9" stroke-linecap="round"><path d="M60 18v84M24 39l72 42M24 81l72-42"/></g>' },
-  '16': { background: '#f6f1e4', accent: '#8a6d2b', glyph: '<path d="M14 58h92c0 26-20 44-46 44S14 84 14 58z"/><ellipse cx="60" cy="56" rx="40" ry="12" fill="#fff"/>' },
+  '15': {
+    background: '#e6f6f8',
+    accent: '#2f8fa0',
+    glyph:
+      '<g stroke="currentColor" stroke-width="9" stroke-linecap="round"><path d="M60 18v84M24 39l72 42M24 81l72-42"/></g>',
+  },
+  '16': {
+    background: '#f6f1e4',
+    accent: '#8a6d2b',
+    glyph: '<path d="M14 58h92c0 26-20 44-46 44S14 84 14 58z"/><ellipse cx="60" cy="56" rx="40" ry="12" fill="#fff"/>',
+  },
   '17': {
     background: '#fdeee0',
     accent: '#c0621f',
-    glyph: '<rect x="48" y="14" width="24" height="18" rx="4"/><path d="M44 32h32l8 22v52H36V54z"/><rect x="42" y="62" width="36" height="26" rx="4" fill="#fff"/>',
+    glyph:
+      '<rect x="48" y="14" width="24" height="18" rx="4"/><path d="M44 32h32l8 22v52H36V54z"/><rect x="42" y="62" width="36" height="26" rx="4" fill="#fff"/>',
   },
   '18': {
     background: '#fdf3d8',
@@ -40,19 +65,34 @@ const STYLES: Readonly<Record<string, DepartmentStyle>> = {
     glyph:
       '<circle cx="60" cy="60" r="40"/><g fill="#fff"><circle cx="44" cy="48" r="6"/><circle cx="72" cy="44" r="5"/><circle cx="66" cy="72" r="6"/><circle cx="42" cy="74" r="4"/></g>',
   },
-  '19': { background: '#e3f4ee', accent: '#24886a', glyph: '<path d="M32 40h56l-8 68H40z"/><rect x="66" y="10" width="8" height="40" rx="3" transform="rotate(15 70 30)"/>' },
+  '19': {
+    background: '#e3f4ee',
+    accent: '#24886a',
+    glyph:
+      '<path d="M32 40h56l-8 68H40z"/><rect x="66" y="10" width="8" height="40" rx="3" transform="rotate(15 70 30)"/>',
+  },
   '20': {
     background: '#f4e4ee',
     accent: '#8d2f63',
-    glyph: '<path d="M34 16h52c0 30-10 46-26 46S34 46 34 16z"/><rect x="56" y="60" width="8" height="34"/><rect x="40" y="94" width="40" height="8" rx="4"/>',
+    glyph:
+      '<path d="M34 16h52c0 30-10 46-26 46S34 46 34 16z"/><rect x="56" y="60" width="8" height="34"/><rect x="40" y="94" width="40" height="8" rx="4"/>',
   },
   '21': {
     background: '#fbeaf3',
     accent: '#c0508a',
-    glyph: '<rect x="42" y="38" width="36" height="68" rx="14"/><path d="M50 38c0-18 20-18 20 0z"/><g stroke="#fff" stroke-width="4"><path d="M50 62h20M50 76h20M50 90h20"/></g>',
+    glyph:
+      '<rect x="42" y="38" width="36" height="68" rx="14"/><path d="M50 38c0-18 20-18 20 0z"/><g stroke="#fff" stroke-width="4"><path d="M50 62h20M50 76h20M50 90h20"/></g>',
   },
-  '22': { background: '#f1ebfa', accent: '#6f4bb3', glyph: '<path d="M60 104L20 64c-14-14-4-40 18-40 10 0 18 6 22 14 4-8 12-14 22-14 22 0 32 26 18 40z"/>' },
-  '23': { background: '#e9eef3', accent: '#4b6479', glyph: '<path d="M60 16l46 40H94v50H26V56H14z"/><rect x="50" y="72" width="20" height="34" fill="#fff"/>' },
+  '22': {
+    background: '#f1ebfa',
+    accent: '#6f4bb3',
+    glyph: '<path d="M60 104L20 64c-14-14-4-40 18-40 10 0 18 6 22 14 4-8 12-14 22-14 22 0 32 26 18 40z"/>',
+  },
+  '23': {
+    background: '#e9eef3',
+    accent: '#4b6479',
+    glyph: '<path d="M60 16l46 40H94v50H26V56H14z"/><rect x="50" y="72" width="20" height="34" fill="#fff"/>',
+  },
   '24': {
     background: '#f3ece4',
     accent: '#8a5a33',
@@ -61,11 +101,18 @@ const STYLES: Readonly<Record<string, DepartmentStyle>> = {
   },
 };
 
-const FALLBACK_STYLE: DepartmentStyle = { background: '#eeeeee', accent: '#555555', glyph: '<rect x="24" y="24" width="72" height="72" rx="12"/>' };
+const FALLBACK_STYLE: DepartmentStyle = {
+  background: '#eeeeee',
+  accent: '#555555',
+  glyph: '<rect x="24" y="24" width="72" height="72" rx="12"/>',
+};
 const FONT_STACK = "'Noto Sans Thai', 'Noto Sans', Sarabun, Tahoma, 'Leelawadee UI', Loma, Garuda, sans-serif";
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 }
 
 const graphemes = new Intl.Segmenter('th', { granularity: 'grapheme' });
@@ -129,7 +176,11 @@ export function renderProductSvg(product: Product): string {
     parts.push(text(200, y, 22, 500, '#333333', line));
     y += 30;
   }
-  if (product.sizeDesc) parts.push(`<rect x="140" y="346" width="120" height="32" rx="16" fill="${style.accent}"/>`, text(200, 368, 17, 700, '#ffffff', product.sizeDesc));
+  if (product.sizeDesc)
+    parts.push(
+      `<rect x="140" y="346" width="120" height="32" rx="16" fill="${style.accent}"/>`,
+      text(200, 368, 17, 700, '#ffffff', product.sizeDesc),
+    );
   parts.push('</svg>');
   return parts.join('');
 }

@@ -27,8 +27,13 @@ export function generatedPromotion(seed: number, index: number, product: Product
   const pick = unitOf(hashInts(h, 1));
   const variant = hashInts(h, 2);
   if (pick < 0.4) return { kind: 'PERCENT_OFF', id, percent: [10, 15, 20, 25][variant % 4]! };
-  if (pick < 0.75) return variant % 3 === 0 ? { kind: 'MULTI_BUY', id, quantity: 3, percentOff: 20 } : { kind: 'MULTI_BUY', id, quantity: 2, percentOff: variant % 2 ? 10 : 15 };
-  return variant % 3 === 0 ? { kind: 'BUY_X_GET_Y', id, buy: 1, free: 1 } : { kind: 'BUY_X_GET_Y', id, buy: 2, free: 1 };
+  if (pick < 0.75)
+    return variant % 3 === 0
+      ? { kind: 'MULTI_BUY', id, quantity: 3, percentOff: 20 }
+      : { kind: 'MULTI_BUY', id, quantity: 2, percentOff: variant % 2 ? 10 : 15 };
+  return variant % 3 === 0
+    ? { kind: 'BUY_X_GET_Y', id, buy: 1, free: 1 }
+    : { kind: 'BUY_X_GET_Y', id, buy: 2, free: 1 };
 }
 
 function bahtText(satang: Satang): string {
@@ -39,7 +44,11 @@ function bahtText(satang: Satang): string {
  * The discount a promotion gives a line of `quantity` at `unitPriceSatang`; null when it gives
  * nothing (too few units, or a bundle price that would not be cheaper).
  */
-export function applyPromotion(promotion: Promotion, unitPriceSatang: Satang, quantity: number): AppliedPromotion | null {
+export function applyPromotion(
+  promotion: Promotion,
+  unitPriceSatang: Satang,
+  quantity: number,
+): AppliedPromotion | null {
   switch (promotion.kind) {
     case 'PERCENT_OFF': {
       const discountSatang = percentOf(unitPriceSatang * quantity, promotion.percent);
@@ -55,7 +64,10 @@ export function applyPromotion(promotion: Promotion, unitPriceSatang: Satang, qu
     case 'BUY_X_GET_Y': {
       const groups = Math.floor(quantity / (promotion.buy + promotion.free));
       if (groups === 0) return null;
-      return { discountSatang: groups * promotion.free * unitPriceSatang, label: `Buy ${promotion.buy} Get ${promotion.free} Free` };
+      return {
+        discountSatang: groups * promotion.free * unitPriceSatang,
+        label: `Buy ${promotion.buy} Get ${promotion.free} Free`,
+      };
     }
   }
 }

@@ -44,7 +44,9 @@ export class ServiceNotifier {
       ...options,
       url: options.url.replace(/\/+$/, ''),
     };
-    this.#agent = this.#options.url.startsWith('https:') ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    this.#agent = this.#options.url.startsWith('https:')
+      ? new HttpsAgent({ keepAlive: true })
+      : new HttpAgent({ keepAlive: true });
   }
 
   /** Queues a notification; `payload` gets `sentAt` (Unix seconds) at each attempt. */
@@ -107,18 +109,30 @@ export class ServiceNotifier {
         lastProblem = error instanceof Error ? error.message : String(error);
       }
     }
-    if (!this.#abort.signal.aborted) this.#options.log(`[grocer] notification ${path} for ${String(payload['orderId'])} not delivered: ${lastProblem}`);
+    if (!this.#abort.signal.aborted)
+      this.#options.log(
+        `[grocer] notification ${path} for ${String(payload['orderId'])} not delivered: ${lastProblem}`,
+      );
   }
 
   /** POSTs `body` and resolves with the response status once the response (dropped) has been read. */
   #post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number> {
     return new Promise((resolve, reject) => {
       const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-      const request = send(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: this.#agent, timeout: timeoutMs }, (response) => {
-        response.on('error', reject);
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.resume();
-      });
+      const request = send(
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          agent: this.#agent,
+          timeout: timeoutMs,
+        },
+        (response) => {
+          response.on('error', reject);
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.resume();
+        },
+      );
       request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
       request.on('error', reject);
       request.end(body);

@@ -34,12 +34,35 @@ export class StockFeed {
     const sellableProduct = product.active && product.online;
     const override = this.#overrides.get(`${branchCode}|${product.cprcode}`);
     if (override !== undefined) {
-      return { cprcode: product.cprcode, branchCode, listable: sellableProduct && override > 0, sellableQty: override, ibCfQty: override, qtySource: 'NEW_IB_VS_STOCK_CV' };
+      return {
+        cprcode: product.cprcode,
+        branchCode,
+        listable: sellableProduct && override > 0,
+        sellableQty: override,
+        ibCfQty: override,
+        qtySource: 'NEW_IB_VS_STOCK_CV',
+      };
     }
-    if (!product.availStore.includes(branchCode)) return { cprcode: product.cprcode, branchCode, listable: false, sellableQty: null, ibCfQty: null, qtySource: null };
+    if (!product.availStore.includes(branchCode))
+      return {
+        cprcode: product.cprcode,
+        branchCode,
+        listable: false,
+        sellableQty: null,
+        ibCfQty: null,
+        qtySource: null,
+      };
     const h = hashInts(this.#seed, SALT.stock, branch.ordinal, index);
     const u = unitOf(h);
-    if (u < 0.03) return { cprcode: product.cprcode, branchCode, listable: false, sellableQty: null, ibCfQty: null, qtySource: null };
+    if (u < 0.03)
+      return {
+        cprcode: product.cprcode,
+        branchCode,
+        listable: false,
+        sellableQty: null,
+        ibCfQty: null,
+        qtySource: null,
+      };
     let book: number;
     if (u < 0.09) book = 0;
     else if (u < 0.11) book = -1 - (hashInts(h, 1) % 5);

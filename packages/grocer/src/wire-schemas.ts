@@ -31,7 +31,10 @@ const addressSchema = z
   .transform((a) => ({ ...a, lat: a.lat ?? null, lon: a.lon ?? null }));
 
 // Any short text: the simulator answers an unknown fulfilment with its own message.
-const fulfilment = z.custom<FulfilmentType>((v) => typeof v === 'string' && v.length <= 20, 'fulfilment must be PICKUP or DELIVERY');
+const fulfilment = z.custom<FulfilmentType>(
+  (v) => typeof v === 'string' && v.length <= 20,
+  'fulfilment must be PICKUP or DELIVERY',
+);
 const line = z.object({ cprcode: id, quantity: z.number() });
 // A little beyond the limit, so that the simulator reports the count with its own message.
 const lines = z.array(line).max(LIMITS.maxLines * 10);
@@ -73,12 +76,21 @@ export const createOrderBodySchema = z.object({
 
 export const cprcodesBodySchema = z.object({ cprcodes: z.array(id).max(MAX_BATCH * 2) });
 export const orderIdsBodySchema = z.object({ orderIds: z.array(id).max(MAX_BATCH * 2) });
-export const paymentBodySchema = z.object({ paymentId: id, amountSatang: z.number(), provider: text(100), reference: text(400) });
+export const paymentBodySchema = z.object({
+  paymentId: id,
+  amountSatang: z.number(),
+  provider: text(100),
+  reference: text(400),
+});
 
 export const setPriceBodySchema = z.object({ branchCode: id, cprcode: id, amountSatang: z.number().nullable() });
 export const setStockBodySchema = z.object({ branchCode: id, cprcode: id, qty: z.number() });
 export const setActiveBodySchema = z.object({ active: z.boolean() });
-export const faultsBodySchema = z.object({ latencyMs: z.number().optional(), errorRate: z.number().optional(), timeoutRate: z.number().optional() });
+export const faultsBodySchema = z.object({
+  latencyMs: z.number().optional(),
+  errorRate: z.number().optional(),
+  timeoutRate: z.number().optional(),
+});
 
 export const catalogPageQuerySchema = z.strictObject({
   after: z
@@ -100,11 +112,17 @@ function codeForPath(path: readonly PropertyKey[]): ErrorCode {
 }
 
 /** Parses `value` with `schema`, or throws the CommerceError of its first problem. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query' = 'body'): z.output<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: 'body' | 'query' = 'body',
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join('.');
-  const message = field ? `${where === 'query' ? 'Query parameter' : 'Field'} ${field}: ${issue.message}` : `The ${where} is not valid: ${issue.message}`;
+  const message = field
+    ? `${where === 'query' ? 'Query parameter' : 'Field'} ${field}: ${issue.message}`
+    : `The ${where} is not valid: ${issue.message}`;
   throw new CommerceError(codeForPath(issue.path), message, field ? { field } : {});
 }

@@ -59,7 +59,14 @@ function world(items: Item[], coupons = new CouponBook()): CalculatorContext {
     product: (cprcode) => products.get(cprcode),
     price: (branch, _index, product) => {
       const price = products.get(product.cprcode)!.item.price;
-      return price === null ? null : { cprcode: product.cprcode, branchCode: branch.branch.branchCode, amountSatang: price, source: 'BRANCH_FEED' };
+      return price === null
+        ? null
+        : {
+            cprcode: product.cprcode,
+            branchCode: branch.branch.branchCode,
+            amountSatang: price,
+            source: 'BRANCH_FEED',
+          };
     },
     promotion: (_index, product) => products.get(product.cprcode)!.item.promotion ?? null,
     coupons,
@@ -125,7 +132,11 @@ describe('calculator: lines and rounding', () => {
     assert.equal(calc.totalDiscountSatang, 101);
     assert.equal(calc.grandTotalSatang, 904);
     // 10% of 1,004 satang is 100.4 → 100.
-    assert.equal(calculate(request([['1', 1]], { couponCodes: ['SAVE10'] }), world([{ cprcode: '1', price: 1_004 }])).totalDiscountSatang, 100);
+    assert.equal(
+      calculate(request([['1', 1]], { couponCodes: ['SAVE10'] }), world([{ cprcode: '1', price: 1_004 }]))
+        .totalDiscountSatang,
+      100,
+    );
   });
 
   test('a coupon discount is spread over lines by largest remainder and adds up exactly', () => {
@@ -174,12 +185,23 @@ describe('calculator: lines and rounding', () => {
         ['2', 1],
       ],
     );
-    refuses(() => calculate(request(Array.from({ length: 101 }, (_, i) => [String(i + 1), 1] as [string, number])), world([])), 'INVALID_INPUT', 'lines');
+    refuses(
+      () =>
+        calculate(request(Array.from({ length: 101 }, (_, i) => [String(i + 1), 1] as [string, number])), world([])),
+      'INVALID_INPUT',
+      'lines',
+    );
   });
 
   test('the raw response is the grocer’s own snake_case body in baht', () => {
-    const calc = calculate(request([['1', 2]], { couponCodes: ['SAVE10', 'NOPE'] }), world([{ cprcode: '1', price: 1_250 }]));
-    const raw = calc.raw as Record<string, unknown> & { items: Record<string, unknown>[]; coupons: { applied: unknown[]; failed: unknown[] } };
+    const calc = calculate(
+      request([['1', 2]], { couponCodes: ['SAVE10', 'NOPE'] }),
+      world([{ cprcode: '1', price: 1_250 }]),
+    );
+    const raw = calc.raw as Record<string, unknown> & {
+      items: Record<string, unknown>[];
+      coupons: { applied: unknown[]; failed: unknown[] };
+    };
     assert.equal(raw['store_code'], 'BKK15');
     assert.equal(raw['order_source'], 'TEST');
     assert.equal(raw['sub_total'], 25);
@@ -225,7 +247,10 @@ describe('calculator: promotions', () => {
   });
 
   test('coupons apply after promotions', () => {
-    const calc = calculate(request([['1', 3]], { couponCodes: ['SAVE10'] }), promoted({ kind: 'BUY_X_GET_Y', id: 'P3', buy: 2, free: 1 }));
+    const calc = calculate(
+      request([['1', 3]], { couponCodes: ['SAVE10'] }),
+      promoted({ kind: 'BUY_X_GET_Y', id: 'P3', buy: 2, free: 1 }),
+    );
     assert.equal(calc.totalDiscountSatang, 4_500 + 900);
   });
 });
@@ -237,7 +262,12 @@ describe('calculator: coupons', () => {
       { cprcode: '2', price: 2_000, l1: '10' },
       { cprcode: '3', price: 40_000, l1: '21' },
     ]);
-  const failed = (codes: string[], lines: [string, number][] = [['1', 1]], price = 10_000, extra: Partial<CalculateRequest> = {}) => {
+  const failed = (
+    codes: string[],
+    lines: [string, number][] = [['1', 1]],
+    price = 10_000,
+    extra: Partial<CalculateRequest> = {},
+  ) => {
     const calc = calculate(request(lines, { couponCodes: codes, ...extra }), basket(price));
     return { calc, reasons: calc.failedCoupons.map((f) => `${f.code}:${f.reason}`) };
   };
@@ -286,12 +316,23 @@ describe('calculator: coupons', () => {
     assert.equal(delivered.calc.deliveryFeeSatang, 4_900);
     assert.equal(delivered.calc.shippingDiscountSatang, 4_900);
     assert.equal(delivered.calc.grandTotalSatang, 10_000);
-    assert.equal((delivered.calc.raw as { shipping: { free_shipping_reason: string } }).shipping.free_shipping_reason, 'COUPON');
+    assert.equal(
+      (delivered.calc.raw as { shipping: { free_shipping_reason: string } }).shipping.free_shipping_reason,
+      'COUPON',
+    );
   });
 
   test('expired, not yet started, unknown, duplicate and not combinable coupons are reported', () => {
-    assert.deepEqual(failed(['EXPIRED50', 'FUTURE50', 'WHAT', '']).reasons, ['EXPIRED50:EXPIRED', 'FUTURE50:NOT_STARTED', 'WHAT:UNKNOWN', ':UNKNOWN']);
-    assert.deepEqual(failed([' save10 ', 'SAVE10', 'WELCOME100'], [['1', 1]], 60_000).reasons, ['SAVE10:DUPLICATE', 'WELCOME100:NOT_COMBINABLE']);
+    assert.deepEqual(failed(['EXPIRED50', 'FUTURE50', 'WHAT', '']).reasons, [
+      'EXPIRED50:EXPIRED',
+      'FUTURE50:NOT_STARTED',
+      'WHAT:UNKNOWN',
+      ':UNKNOWN',
+    ]);
+    assert.deepEqual(failed([' save10 ', 'SAVE10', 'WELCOME100'], [['1', 1]], 60_000).reasons, [
+      'SAVE10:DUPLICATE',
+      'WELCOME100:NOT_COMBINABLE',
+    ]);
     const { calc } = failed(
       [' save10 ', 'FRESH15'],
       [
@@ -317,9 +358,21 @@ describe('calculator: coupons', () => {
   });
 
   test('at most five codes, each a short string', () => {
-    refuses(() => calculate(request([['1', 1]], { couponCodes: ['A', 'B', 'C', 'D', 'E', 'F'] }), basket(100)), 'INVALID_INPUT', 'couponCodes');
-    refuses(() => calculate(request([['1', 1]], { couponCodes: ['X'.repeat(41)] }), basket(100)), 'INVALID_INPUT', 'couponCodes.0');
-    refuses(() => calculate(request([['1', 1]], { couponCodes: [7 as unknown as string] }), basket(100)), 'INVALID_INPUT', 'couponCodes.0');
+    refuses(
+      () => calculate(request([['1', 1]], { couponCodes: ['A', 'B', 'C', 'D', 'E', 'F'] }), basket(100)),
+      'INVALID_INPUT',
+      'couponCodes',
+    );
+    refuses(
+      () => calculate(request([['1', 1]], { couponCodes: ['X'.repeat(41)] }), basket(100)),
+      'INVALID_INPUT',
+      'couponCodes.0',
+    );
+    refuses(
+      () => calculate(request([['1', 1]], { couponCodes: [7 as unknown as string] }), basket(100)),
+      'INVALID_INPUT',
+      'couponCodes.0',
+    );
   });
 });
 
@@ -361,7 +414,11 @@ describe('calculator: delivery', () => {
     assert.equal(express.shippingDiscountSatang, 4_900);
     assert.equal(express.grandTotalSatang, 200_000 + 5_000);
     refuses(() => deliver(9, [['1', 1]], { scheduleMode: 'EXPRESS' }), 'DELIVERY_UNAVAILABLE', 'scheduleMode');
-    assert.equal(calculate(request([['1', 1]], { scheduleMode: 'EXPRESS' }), ctx).expressShippingCostSatang, 0, 'express pickup costs nothing extra');
+    assert.equal(
+      calculate(request([['1', 1]], { scheduleMode: 'EXPRESS' }), ctx).expressShippingCostSatang,
+      0,
+      'express pickup costs nothing extra',
+    );
     refuses(() => calculate(request([['1', 1]], { scheduleMode: 'express' }), ctx), 'INVALID_INPUT', 'scheduleMode');
   });
 
@@ -370,11 +427,23 @@ describe('calculator: delivery', () => {
     refuses(() => deliver(2, [['1', 1]], { address: northOf(2, '50200') }), 'DELIVERY_UNAVAILABLE', 'address.postcode');
     assert.equal(deliver(2, [['1', 1]], { address: northOf(2, '10510') }).deliveryFeeSatang, 2_900);
     refuses(
-      () => calculate(request([['1', 1]], { branchCode: 'BKK17', fulfilment: 'DELIVERY', address: { lat: 13.737, lon: 100.56, ...NO_DETAILS } }), ctx),
+      () =>
+        calculate(
+          request([['1', 1]], {
+            branchCode: 'BKK17',
+            fulfilment: 'DELIVERY',
+            address: { lat: 13.737, lon: 100.56, ...NO_DETAILS },
+          }),
+          ctx,
+        ),
       'DELIVERY_UNAVAILABLE',
     );
     refuses(() => calculate(request([['1', 1]], { fulfilment: 'DELIVERY' }), ctx), 'ADDRESS_REQUIRED', 'address');
-    refuses(() => calculate(request([['1', 1]], { fulfilment: 'SHIP' as 'PICKUP' }), ctx), 'INVALID_INPUT', 'fulfilment');
+    refuses(
+      () => calculate(request([['1', 1]], { fulfilment: 'SHIP' as 'PICKUP' }), ctx),
+      'INVALID_INPUT',
+      'fulfilment',
+    );
   });
 });
 
@@ -389,7 +458,12 @@ describe('calculator: invariants', () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.record({ price: fc.integer({ min: 1, max: 500_000 }), quantity: fc.integer({ min: 1, max: 99 }), promo: fc.integer({ min: 0, max: 3 }), fresh: fc.boolean() }),
+          fc.record({
+            price: fc.integer({ min: 1, max: 500_000 }),
+            quantity: fc.integer({ min: 1, max: 99 }),
+            promo: fc.integer({ min: 0, max: 3 }),
+            fresh: fc.boolean(),
+          }),
           { minLength: 1, maxLength: 12 },
         ),
         fc.subarray(['SAVE10', 'WELCOME100', 'BIG300', 'FRESH15', 'FREESHIP', 'LIMITED3', 'BABY50']),
@@ -397,14 +471,25 @@ describe('calculator: invariants', () => {
         fc.boolean(),
         (lines, codes, km, express) => {
           const ctx = world(
-            lines.map((l, i) => ({ cprcode: String(i + 1), price: l.price, l1: l.fresh ? '10' : '16', ...(promotions[l.promo] ? { promotion: promotions[l.promo]! } : {}) })),
+            lines.map((l, i) => ({
+              cprcode: String(i + 1),
+              price: l.price,
+              l1: l.fresh ? '10' : '16',
+              ...(promotions[l.promo] ? { promotion: promotions[l.promo]! } : {}),
+            })),
           );
           const calc = calculate(
             request(
               lines.map((l, i) => [String(i + 1), l.quantity]),
               {
                 couponCodes: codes.slice(0, 5),
-                ...(km === null ? {} : { fulfilment: 'DELIVERY', address: northOf(km), scheduleMode: express && km <= 8 ? 'EXPRESS' : 'REGULAR' }),
+                ...(km === null
+                  ? {}
+                  : {
+                      fulfilment: 'DELIVERY',
+                      address: northOf(km),
+                      scheduleMode: express && km <= 8 ? 'EXPRESS' : 'REGULAR',
+                    }),
               },
             ),
             ctx,
@@ -424,10 +509,14 @@ describe('calculator: invariants', () => {
             calc.lines.reduce((s, l) => s + l.rowTotalSatang, 0),
           );
           const itemDiscount = calc.lines.reduce((s, l) => s + l.rowTotalSatang - l.discountedRowTotalSatang, 0);
-          for (const l of calc.lines) assert.ok(l.discountedRowTotalSatang >= 0 && l.discountedRowTotalSatang <= l.rowTotalSatang);
+          for (const l of calc.lines)
+            assert.ok(l.discountedRowTotalSatang >= 0 && l.discountedRowTotalSatang <= l.rowTotalSatang);
           assert.equal(calc.totalDiscountSatang, itemDiscount + calc.shippingDiscountSatang);
           assert.equal(calc.discountedDeliveryFeeSatang, calc.deliveryFeeSatang - calc.shippingDiscountSatang);
-          assert.equal(calc.grandTotalSatang, calc.subTotalSatang - calc.totalDiscountSatang + calc.deliveryFeeSatang + calc.expressShippingCostSatang);
+          assert.equal(
+            calc.grandTotalSatang,
+            calc.subTotalSatang - calc.totalDiscountSatang + calc.deliveryFeeSatang + calc.expressShippingCostSatang,
+          );
           assert.equal(calc.couponCodes.length + calc.failedCoupons.length, Math.min(codes.length, 5));
         },
       ),

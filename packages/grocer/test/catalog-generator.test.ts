@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { BRANCH_CODE_PATTERN, CPRCODE_PATTERN } from '@grocery/core';
-import { ASSORTMENTS, buildBranchDirectory, cprcodeOf, DEPARTMENTS, generateCatalog, isValidGtin, parseSize, PriceFeed, StockFeed, type BranchProfile } from '../src/index.ts';
+import {
+  ASSORTMENTS,
+  buildBranchDirectory,
+  cprcodeOf,
+  DEPARTMENTS,
+  generateCatalog,
+  isValidGtin,
+  parseSize,
+  PriceFeed,
+  StockFeed,
+  type BranchProfile,
+} from '../src/index.ts';
 import { PRICE_BOUNDS } from '../src/catalog-generator.ts';
 import { shelfPriceSatang } from '../src/shelf-price.ts';
 
@@ -105,7 +116,8 @@ describe('catalog generator', () => {
   });
 
   test('a few inactive, offline, unimaged and duplicate-by-name products, and alcohol only in its department', () => {
-    const share = (predicate: (p: (typeof small.products)[number]) => boolean) => small.products.filter(predicate).length / small.products.length;
+    const share = (predicate: (p: (typeof small.products)[number]) => boolean) =>
+      small.products.filter(predicate).length / small.products.length;
     assert.ok(share((p) => !p.active) > 0.005 && share((p) => !p.active) < 0.05);
     assert.ok(share((p) => !p.online) > 0.01 && share((p) => !p.online) < 0.07);
     assert.ok(share((p) => !p.hasImage) > 0.01 && share((p) => !p.hasImage) < 0.07);
@@ -151,7 +163,8 @@ describe('branches', () => {
   test('at least 30 across Thailand, Bangkok heavy, with Thai names and delivery postcodes', () => {
     assert.ok(branches.length >= 30);
     const provinces = new Set(branches.map((b) => b.branch.province));
-    for (const province of ['Bangkok', 'Chiang Mai', 'Phuket', 'Chon Buri', 'Prachuap Khiri Khan', 'Khon Kaen']) assert.ok(provinces.has(province), province);
+    for (const province of ['Bangkok', 'Chiang Mai', 'Phuket', 'Chon Buri', 'Prachuap Khiri Khan', 'Khon Kaen'])
+      assert.ok(provinces.has(province), province);
     assert.ok(branches.filter((b) => b.branch.province === 'Bangkok').length >= 12);
     for (const { branch } of branches) {
       assert.match(branch.branchCode, BRANCH_CODE_PATTERN);
@@ -213,7 +226,12 @@ describe('price feed and stock', () => {
     const branch = byCode('BKK03');
     const p = small.products[0]!;
     feed.setOverride('BKK03', p.cprcode, 4_250);
-    assert.deepEqual(feed.price(branch, 0, p), { cprcode: p.cprcode, branchCode: 'BKK03', amountSatang: 4_250, source: 'BRANCH_FEED' });
+    assert.deepEqual(feed.price(branch, 0, p), {
+      cprcode: p.cprcode,
+      branchCode: 'BKK03',
+      amountSatang: 4_250,
+      source: 'BRANCH_FEED',
+    });
     feed.setOverride('BKK03', p.cprcode, null);
     assert.equal(feed.price(branch, 0, p), null);
   });
@@ -239,12 +257,19 @@ describe('prices stay within the bounds of their item kind', () => {
     const outside = catalog.products.filter((_, i) => {
       const list = catalog.listPriceSatang[i]!;
       const base = catalog.kindPriceSatang[i]!;
-      return base <= 0 || list < shelfPriceSatang(base * PRICE_BOUNDS.min) || list > shelfPriceSatang(base * PRICE_BOUNDS.max);
+      return (
+        base <= 0 ||
+        list < shelfPriceSatang(base * PRICE_BOUNDS.min) ||
+        list > shelfPriceSatang(base * PRICE_BOUNDS.max)
+      );
     });
     assert.deepEqual(outside.map((p) => `${p.cprcode} ${p.nameEn}`).slice(0, 5), []);
     const bananaCake = catalog.products.findIndex((p) => p.cprcode === '1006105');
     assert.match(catalog.products[bananaCake]!.nameEn, /Banana Cake/);
-    assert.ok(catalog.listPriceSatang[bananaCake]! <= shelfPriceSatang(55 * 100 * PRICE_BOUNDS.max), `banana cake at ฿${catalog.listPriceSatang[bananaCake]! / 100}`);
+    assert.ok(
+      catalog.listPriceSatang[bananaCake]! <= shelfPriceSatang(55 * 100 * PRICE_BOUNDS.max),
+      `banana cake at ฿${catalog.listPriceSatang[bananaCake]! / 100}`,
+    );
   });
 
   test("a size is priced against the kind's first size in the same unit (500 g is not 500 pieces)", () => {

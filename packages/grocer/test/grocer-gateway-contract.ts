@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CommerceError, CPRCODE_PATTERN, BRANCH_CODE_PATTERN, LIMITS, type Product } from '@grocery/core';
-import { FINAL_ORDER_STATUSES, type Address, type CalculateRequest, type CreateOrderRequest, type GrocerControl, type GrocerGateway } from '@grocery/core/ports';
+import {
+  FINAL_ORDER_STATUSES,
+  type Address,
+  type CalculateRequest,
+  type CreateOrderRequest,
+  type GrocerControl,
+  type GrocerGateway,
+} from '@grocery/core/ports';
 import type { ManualClock } from '@grocery/core/testing';
 import type { GrocerSimulator } from '../src/index.ts';
 
@@ -30,7 +37,14 @@ export async function rejectsWith(promise: Promise<unknown>, code: string, field
   assert.fail(`expected ${code}, but the call succeeded`);
 }
 
-const NO_ADDRESS_DETAILS: Omit<Address, 'lat' | 'lon'> = { postcode: null, address: null, firstName: null, lastName: null, phone: null, email: null };
+const NO_ADDRESS_DETAILS: Omit<Address, 'lat' | 'lon'> = {
+  postcode: null,
+  address: null,
+  firstName: null,
+  lastName: null,
+  phone: null,
+  email: null,
+};
 
 /** Test data finders over the simulator's world. */
 export function finders(simulator: GrocerSimulator) {
@@ -43,15 +57,32 @@ export function finders(simulator: GrocerSimulator) {
   };
   return {
     priced: (branch: string, skip = 0) =>
-      products.filter((p) => sellable(p) && !p.alcohol && simulator.feedEntry(branch, p.cprcode).state === 'PRICED' && simulator.promotion(p.cprcode) === null)[skip]!,
+      products.filter(
+        (p) =>
+          sellable(p) &&
+          !p.alcohol &&
+          simulator.feedEntry(branch, p.cprcode).state === 'PRICED' &&
+          simulator.promotion(p.cprcode) === null,
+      )[skip]!,
     fallback: (branch: string) =>
-      find('fallback-priced product', (p) => sellable(p) && !p.alcohol && simulator.feedEntry(branch, p.cprcode).state === 'ABSENT' && p.detailPriceSatang !== null),
+      find(
+        'fallback-priced product',
+        (p) =>
+          sellable(p) &&
+          !p.alcohol &&
+          simulator.feedEntry(branch, p.cprcode).state === 'ABSENT' &&
+          p.detailPriceSatang !== null,
+      ),
     unpriced: (branch: string) =>
       find('unpriced product', (p) => {
         const state = simulator.feedEntry(branch, p.cprcode).state;
         return sellable(p) && !p.alcohol && (state === 'BLANK' || (state === 'ABSENT' && p.detailPriceSatang === null));
       }),
-    alcohol: (branch: string) => find('alcohol product', (p) => sellable(p) && p.alcohol && simulator.feedEntry(branch, p.cprcode).state === 'PRICED'),
+    alcohol: (branch: string) =>
+      find(
+        'alcohol product',
+        (p) => sellable(p) && p.alcohol && simulator.feedEntry(branch, p.cprcode).state === 'PRICED',
+      ),
     inactive: () => find('inactive product', (p) => !p.active),
     offline: () => find('offline product', (p) => p.active && !p.online),
     withImage: () => find('product with an image', (p) => p.hasImage),
@@ -61,10 +92,14 @@ export function finders(simulator: GrocerSimulator) {
 }
 
 let orderCounter = 0;
-const nextOrderId = () => `TC${Date.now() % 1_000_000}${++orderCounter}-${String.fromCharCode(65 + (orderCounter % 26))}Q`;
+const nextOrderId = () =>
+  `TC${Date.now() % 1_000_000}${++orderCounter}-${String.fromCharCode(65 + (orderCounter % 26))}Q`;
 
 /** Runs the contract against an implementation; `open` builds a fresh world for the suite. */
-export function grocerGatewayContract(name: string, open: () => Promise<{ world: ContractWorld; close: () => Promise<void> }>): void {
+export function grocerGatewayContract(
+  name: string,
+  open: () => Promise<{ world: ContractWorld; close: () => Promise<void> }>,
+): void {
   describe(`GrocerGateway contract: ${name}`, () => {
     let world: ContractWorld;
     let close: () => Promise<void>;
@@ -78,7 +113,10 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
     });
     after(async () => close?.());
 
-    const pickup = (lines: { cprcode: string; quantity: number }[], extra: Partial<CalculateRequest> = {}): CalculateRequest => ({
+    const pickup = (
+      lines: { cprcode: string; quantity: number }[],
+      extra: Partial<CalculateRequest> = {},
+    ): CalculateRequest => ({
       branchCode: BRANCH,
       lines,
       fulfilment: 'PICKUP',
@@ -88,7 +126,10 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       orderSource: 'CONTRACT',
       ...extra,
     });
-    const orderRequest = (lines: { cprcode: string; quantity: number }[], extra: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({
+    const orderRequest = (
+      lines: { cprcode: string; quantity: number }[],
+      extra: Partial<CreateOrderRequest> = {},
+    ): CreateOrderRequest => ({
       orderId: nextOrderId(),
       orderSource: 'CONTRACT',
       branchCode: BRANCH,
@@ -176,7 +217,13 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const priced = find.priced(BRANCH);
       const fallback = find.fallback(BRANCH);
       const unpriced = find.unpriced(BRANCH);
-      const result = await world.grocer.prices(BRANCH, [priced.cprcode, fallback.cprcode, unpriced.cprcode, '999999999999', priced.cprcode]);
+      const result = await world.grocer.prices(BRANCH, [
+        priced.cprcode,
+        fallback.cprcode,
+        unpriced.cprcode,
+        '999999999999',
+        priced.cprcode,
+      ]);
       assert.deepEqual(
         result.map((r) => r.cprcode),
         [priced.cprcode, fallback.cprcode, unpriced.cprcode, '999999999999', priced.cprcode],
@@ -184,7 +231,12 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       assert.equal(result[0]!.price?.source, 'BRANCH_FEED');
       assert.ok(Number.isSafeInteger(result[0]!.price!.amountSatang) && result[0]!.price!.amountSatang > 0);
       assert.equal(result[0]!.price?.branchCode, BRANCH);
-      assert.deepEqual(result[1]!.price, { cprcode: fallback.cprcode, branchCode: BRANCH, amountSatang: fallback.detailPriceSatang, source: 'DETAIL_FALLBACK' });
+      assert.deepEqual(result[1]!.price, {
+        cprcode: fallback.cprcode,
+        branchCode: BRANCH,
+        amountSatang: fallback.detailPriceSatang,
+        source: 'DETAIL_FALLBACK',
+      });
       assert.equal(result[2]!.price, null);
       assert.equal(result[3]!.price, null);
       await rejectsWith(world.grocer.prices('NOPE99', [priced.cprcode]), 'INVALID_BRANCH');
@@ -196,7 +248,14 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const cprcodes = find.products.slice(0, 300).map((p) => p.cprcode);
       const levels = await world.grocer.stock(BRANCH, [...cprcodes, '999999999999']);
       assert.equal(levels.length, 301);
-      assert.deepEqual(levels.at(-1), { cprcode: '999999999999', branchCode: BRANCH, listable: false, sellableQty: null, ibCfQty: null, qtySource: null });
+      assert.deepEqual(levels.at(-1), {
+        cprcode: '999999999999',
+        branchCode: BRANCH,
+        listable: false,
+        sellableQty: null,
+        ibCfQty: null,
+        qtySource: null,
+      });
       const sources = new Set(levels.map((l) => l.qtySource));
       assert.ok(sources.has('NEW_IB_VS_STOCK_CV') && sources.has('IB_CF_QTY'));
       for (const level of levels) if (level.listable) assert.ok(level.sellableQty! > 0);
@@ -277,7 +336,10 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
         ],
       );
       for (const f of calc.failedCoupons) assert.ok(f.message.length > 10);
-      assert.equal(calc.grandTotalSatang, calc.subTotalSatang - calc.totalDiscountSatang + calc.deliveryFeeSatang + calc.expressShippingCostSatang);
+      assert.equal(
+        calc.grandTotalSatang,
+        calc.subTotalSatang - calc.totalDiscountSatang + calc.deliveryFeeSatang + calc.expressShippingCostSatang,
+      );
     });
 
     test('calculate refuses what the grocer cannot sell, naming the field', async () => {
@@ -285,7 +347,11 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const line = (cprcode: string, quantity = 1) => [{ cprcode, quantity }];
       await rejectsWith(world.grocer.calculate(pickup([])), 'EMPTY_BASKET', 'lines');
       for (const quantity of [0, -1, 1.5, LIMITS.maxLineQuantity + 1, 1e12]) {
-        const error = await rejectsWith(world.grocer.calculate(pickup([...line(ok.cprcode), { cprcode: ok.cprcode, quantity }])), 'INVALID_QUANTITY', 'lines.1.quantity');
+        const error = await rejectsWith(
+          world.grocer.calculate(pickup([...line(ok.cprcode), { cprcode: ok.cprcode, quantity }])),
+          'INVALID_QUANTITY',
+          'lines.1.quantity',
+        );
         assert.equal(error.details?.['cprcode'], ok.cprcode);
       }
       await rejectsWith(
@@ -298,48 +364,108 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
         'INVALID_QUANTITY',
         'lines.1.quantity',
       );
-      const unknown = await rejectsWith(world.grocer.calculate(pickup([...line(ok.cprcode), ...line('999999999999')])), 'INVALID_CPRCODE', 'lines.1.cprcode');
+      const unknown = await rejectsWith(
+        world.grocer.calculate(pickup([...line(ok.cprcode), ...line('999999999999')])),
+        'INVALID_CPRCODE',
+        'lines.1.cprcode',
+      );
       assert.equal(unknown.details?.['cprcode'], '999999999999');
       await rejectsWith(world.grocer.calculate(pickup(line('12-34'))), 'INVALID_CPRCODE', 'lines.0.cprcode');
-      await rejectsWith(world.grocer.calculate(pickup(line(find.inactive().cprcode))), 'PRODUCT_UNAVAILABLE', 'lines.0.cprcode');
+      await rejectsWith(
+        world.grocer.calculate(pickup(line(find.inactive().cprcode))),
+        'PRODUCT_UNAVAILABLE',
+        'lines.0.cprcode',
+      );
       await rejectsWith(world.grocer.calculate(pickup(line(find.offline().cprcode))), 'PRODUCT_UNAVAILABLE');
-      const unpriced = await rejectsWith(world.grocer.calculate(pickup(line(find.unpriced(BRANCH).cprcode))), 'PRICE_UNAVAILABLE');
+      const unpriced = await rejectsWith(
+        world.grocer.calculate(pickup(line(find.unpriced(BRANCH).cprcode))),
+        'PRICE_UNAVAILABLE',
+      );
       assert.equal(unpriced.details?.['cprcode'], find.unpriced(BRANCH).cprcode);
       const beer = find.alcohol(BRANCH);
       await world.grocer.calculate(pickup(line(beer.cprcode)));
-      await rejectsWith(world.grocer.calculate(pickup(line(beer.cprcode), { branchCode: UNLICENSED })), 'ALCOHOL_NOT_LICENSED');
-      await rejectsWith(world.grocer.calculate(pickup(Array.from({ length: LIMITS.maxLines + 1 }, (_, i) => ({ cprcode: String(i + 1), quantity: 1 })))), 'INVALID_INPUT', 'lines');
-      await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), { scheduleMode: 'TOMORROW' })), 'INVALID_INPUT', 'scheduleMode');
-      await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), { branchCode: 'XX1' })), 'INVALID_BRANCH', 'branchCode');
-      await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), { couponCodes: ['A', 'B', 'C', 'D', 'E', 'F'] })), 'INVALID_INPUT', 'couponCodes');
+      await rejectsWith(
+        world.grocer.calculate(pickup(line(beer.cprcode), { branchCode: UNLICENSED })),
+        'ALCOHOL_NOT_LICENSED',
+      );
+      await rejectsWith(
+        world.grocer.calculate(
+          pickup(Array.from({ length: LIMITS.maxLines + 1 }, (_, i) => ({ cprcode: String(i + 1), quantity: 1 }))),
+        ),
+        'INVALID_INPUT',
+        'lines',
+      );
+      await rejectsWith(
+        world.grocer.calculate(pickup(line(ok.cprcode), { scheduleMode: 'TOMORROW' })),
+        'INVALID_INPUT',
+        'scheduleMode',
+      );
+      await rejectsWith(
+        world.grocer.calculate(pickup(line(ok.cprcode), { branchCode: 'XX1' })),
+        'INVALID_BRANCH',
+        'branchCode',
+      );
+      await rejectsWith(
+        world.grocer.calculate(pickup(line(ok.cprcode), { couponCodes: ['A', 'B', 'C', 'D', 'E', 'F'] })),
+        'INVALID_INPUT',
+        'couponCodes',
+      );
       const delivery = { fulfilment: 'DELIVERY' as const };
       await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), delivery)), 'ADDRESS_REQUIRED', 'address');
-      await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), { ...delivery, address: { lat: null, lon: 100.5, ...NO_ADDRESS_DETAILS } })), 'ADDRESS_REQUIRED');
       await rejectsWith(
-        world.grocer.calculate(pickup(line(ok.cprcode), { ...delivery, address: { lat: 18.79, lon: 98.98, ...NO_ADDRESS_DETAILS } })),
+        world.grocer.calculate(
+          pickup(line(ok.cprcode), { ...delivery, address: { lat: null, lon: 100.5, ...NO_ADDRESS_DETAILS } }),
+        ),
+        'ADDRESS_REQUIRED',
+      );
+      await rejectsWith(
+        world.grocer.calculate(
+          pickup(line(ok.cprcode), { ...delivery, address: { lat: 18.79, lon: 98.98, ...NO_ADDRESS_DETAILS } }),
+        ),
         'DELIVERY_UNAVAILABLE',
         'address',
       );
       await rejectsWith(
-        world.grocer.calculate(pickup(line(ok.cprcode), { ...delivery, address: { lat: 13.744, lon: 100.544, ...NO_ADDRESS_DETAILS, postcode: '50200' } })),
+        world.grocer.calculate(
+          pickup(line(ok.cprcode), {
+            ...delivery,
+            address: { lat: 13.744, lon: 100.544, ...NO_ADDRESS_DETAILS, postcode: '50200' },
+          }),
+        ),
         'DELIVERY_UNAVAILABLE',
         'address.postcode',
       );
-      await rejectsWith(world.grocer.calculate(pickup(line(ok.cprcode), { ...delivery, address: { lat: 95, lon: 100.5, ...NO_ADDRESS_DETAILS } })), 'INVALID_INPUT', 'address.lat');
+      await rejectsWith(
+        world.grocer.calculate(
+          pickup(line(ok.cprcode), { ...delivery, address: { lat: 95, lon: 100.5, ...NO_ADDRESS_DETAILS } }),
+        ),
+        'INVALID_INPUT',
+        'address.lat',
+      );
     });
 
     test('createOrder re-prices at that moment, is idempotent by orderId, and never reserves stock', async () => {
       const product = find.priced(BRANCH, 2);
       const stockBefore = await world.grocer.stock(BRANCH, [product.cprcode]);
       await world.grocer.setPrice({ branchCode: BRANCH, cprcode: product.cprcode, amountSatang: 12_345 });
-      const request = orderRequest([{ cprcode: product.cprcode, quantity: 2 }], { specialComment: 'Leave at the door test', sandbox: true });
+      const request = orderRequest([{ cprcode: product.cprcode, quantity: 2 }], {
+        specialComment: 'Leave at the door test',
+        sandbox: true,
+      });
       const order = await world.grocer.createOrder(request);
       assert.equal(order.orderId, request.orderId);
       assert.equal(order.lines[0]!.priceSatang, 12_345);
       assert.equal(order.grandTotalSatang, 24_690);
       assert.equal(order.status, 'PLACED');
       assert.equal(order.shipping.schedules[0]!.pickingStatus, 'AWAITING_PAYMENT');
-      assert.deepEqual(order.payment, { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null, paymentId: null });
+      assert.deepEqual(order.payment, {
+        isPaid: false,
+        status: 'UNPAID',
+        method: null,
+        paidAt: null,
+        reference: null,
+        paymentId: null,
+      });
       assert.equal(order.specialComment, 'Leave at the door test');
       assert.equal(order.sandbox, true);
       assert.equal(order.orderSource, 'CONTRACT');
@@ -352,15 +478,30 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
         [order.orderId],
       );
       await world.grocer.setPrice({ branchCode: BRANCH, cprcode: product.cprcode, amountSatang: null });
-      await rejectsWith(world.grocer.createOrder(orderRequest([{ cprcode: product.cprcode, quantity: 1 }])), 'PRICE_UNAVAILABLE');
+      await rejectsWith(
+        world.grocer.createOrder(orderRequest([{ cprcode: product.cprcode, quantity: 1 }])),
+        'PRICE_UNAVAILABLE',
+      );
       await rejectsWith(world.grocer.createOrder(orderRequest([])), 'EMPTY_BASKET');
-      await rejectsWith(world.grocer.createOrder({ ...orderRequest([{ cprcode: product.cprcode, quantity: 1 }]), orderId: 'bad id!' }), 'INVALID_INPUT', 'orderId');
+      await rejectsWith(
+        world.grocer.createOrder({ ...orderRequest([{ cprcode: product.cprcode, quantity: 1 }]), orderId: 'bad id!' }),
+        'INVALID_INPUT',
+        'orderId',
+      );
     });
 
     test('recordPayment: PRICE_CHANGED on another amount, idempotent by paymentId, ALREADY_PAID for another payment', async () => {
-      const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 3).cprcode, quantity: 1 }]));
+      const order = await world.grocer.createOrder(
+        orderRequest([{ cprcode: find.priced(BRANCH, 3).cprcode, quantity: 1 }]),
+      );
       const pay = (amountSatang: number, paymentId: string) =>
-        world.grocer.recordPayment({ orderId: order.orderId, paymentId, amountSatang, provider: 'sandbox', reference: `ref-${paymentId}` });
+        world.grocer.recordPayment({
+          orderId: order.orderId,
+          paymentId,
+          amountSatang,
+          provider: 'sandbox',
+          reference: `ref-${paymentId}`,
+        });
       await rejectsWith(pay(order.grandTotalSatang + 1, 'pay_1'), 'PRICE_CHANGED');
       const paid = await pay(order.grandTotalSatang, 'pay_1');
       assert.deepEqual(paid.payment, {
@@ -375,24 +516,52 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       assert.deepEqual(await pay(order.grandTotalSatang, 'pay_1'), paid, 'the same payment again is that payment');
       await rejectsWith(pay(order.grandTotalSatang, 'pay_2'), 'ALREADY_PAID');
       assert.deepEqual((await world.grocer.orders([order.orderId]))[0]!.payment, paid.payment, 'one payment is held');
-      await rejectsWith(world.grocer.recordPayment({ orderId: 'NOPE-0000', paymentId: 'pay_3', amountSatang: 1, provider: 'sandbox', reference: 'x' }), 'NOT_FOUND');
       await rejectsWith(
-        world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'bad id!', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'x' }),
+        world.grocer.recordPayment({
+          orderId: 'NOPE-0000',
+          paymentId: 'pay_3',
+          amountSatang: 1,
+          provider: 'sandbox',
+          reference: 'x',
+        }),
+        'NOT_FOUND',
+      );
+      await rejectsWith(
+        world.grocer.recordPayment({
+          orderId: order.orderId,
+          paymentId: 'bad id!',
+          amountSatang: order.grandTotalSatang,
+          provider: 'sandbox',
+          reference: 'x',
+        }),
         'INVALID_INPUT',
         'paymentId',
       );
     });
 
     test('cancelOrder: an unpaid order is cancelled once; an unknown id is refused by a later create; a paid order is not cancelled', async () => {
-      const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }]));
+      const order = await world.grocer.createOrder(
+        orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }]),
+      );
       const cancelled = await world.grocer.cancelOrder(order.orderId);
       assert.equal(cancelled?.status, 'CANCELLED');
       assert.equal(cancelled?.shipping.schedules[0]!.pickingStatus, 'CANCELLED');
       assert.deepEqual(await world.grocer.cancelOrder(order.orderId), cancelled, 'cancelling again changes nothing');
       assert.equal((await world.grocer.orders([order.orderId]))[0]!.status, 'CANCELLED');
-      await rejectsWith(world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }], { orderId: order.orderId })), 'ORDER_CANCELLED');
       await rejectsWith(
-        world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'pay_c', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'x' }),
+        world.grocer.createOrder(
+          orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }], { orderId: order.orderId }),
+        ),
+        'ORDER_CANCELLED',
+      );
+      await rejectsWith(
+        world.grocer.recordPayment({
+          orderId: order.orderId,
+          paymentId: 'pay_c',
+          amountSatang: order.grandTotalSatang,
+          provider: 'sandbox',
+          reference: 'x',
+        }),
         'ORDER_CANCELLED',
       );
 
@@ -401,8 +570,16 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       await rejectsWith(world.grocer.createOrder(never), 'ORDER_CANCELLED');
       assert.deepEqual(await world.grocer.orders([never.orderId]), [], 'a late create places nothing');
 
-      const paid = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }]));
-      await world.grocer.recordPayment({ orderId: paid.orderId, paymentId: 'pay_p', amountSatang: paid.grandTotalSatang, provider: 'sandbox', reference: 'x' });
+      const paid = await world.grocer.createOrder(
+        orderRequest([{ cprcode: find.priced(BRANCH, 8).cprcode, quantity: 1 }]),
+      );
+      await world.grocer.recordPayment({
+        orderId: paid.orderId,
+        paymentId: 'pay_p',
+        amountSatang: paid.grandTotalSatang,
+        provider: 'sandbox',
+        reference: 'x',
+      });
       await rejectsWith(world.grocer.cancelOrder(paid.orderId), 'ALREADY_PAID');
       await rejectsWith(world.grocer.cancelOrder('bad id!'), 'INVALID_INPUT', 'orderId');
     });
@@ -410,14 +587,24 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
     test('a usage-limited coupon is used up by paid orders, so an unpaid order re-prices the same', async () => {
       const lines = [{ cprcode: find.priced(BRANCH, 5).cprcode, quantity: 1 }];
       const orders = [];
-      for (let i = 0; i < 4; i++) orders.push(await world.grocer.createOrder(orderRequest(lines, { couponCodes: ['LIMITED3'] })));
+      for (let i = 0; i < 4; i++)
+        orders.push(await world.grocer.createOrder(orderRequest(lines, { couponCodes: ['LIMITED3'] })));
       assert.ok(
         orders.every((o) => o.couponCodes.includes('LIMITED3')),
         'creating orders uses no redemption',
       );
-      const { orderId: _id, specialComment: _c, sandbox: _s, ...pricing } = orderRequest(lines, { couponCodes: ['LIMITED3'] });
+      const {
+        orderId: _id,
+        specialComment: _c,
+        sandbox: _s,
+        ...pricing
+      } = orderRequest(lines, { couponCodes: ['LIMITED3'] });
       for (const order of orders.slice(0, 3)) {
-        assert.equal((await world.grocer.calculate(pricing)).grandTotalSatang, order.grandTotalSatang, 'an unpaid order re-prices to its total');
+        assert.equal(
+          (await world.grocer.calculate(pricing)).grandTotalSatang,
+          order.grandTotalSatang,
+          'an unpaid order re-prices to its total',
+        );
         await world.grocer.recordPayment({
           orderId: order.orderId,
           paymentId: `pay_${order.orderId}`,
@@ -432,13 +619,25 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
         ['USAGE_LIMIT'],
         'three paid orders used the coupon up',
       );
-      assert.notEqual(after.grandTotalSatang, orders[3]!.grandTotalSatang, 'the fourth order now re-prices differently (PRICE_CHANGED at payment)');
+      assert.notEqual(
+        after.grandTotalSatang,
+        orders[3]!.grandTotalSatang,
+        'the fourth order now re-prices differently (PRICE_CHANGED at payment)',
+      );
     });
 
     test('picking advances with simulated time only after payment, through the pickup statuses', async () => {
-      const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 4).cprcode, quantity: 1 }], { sandbox: true, specialComment: 'test' }));
+      const order = await world.grocer.createOrder(
+        orderRequest([{ cprcode: find.priced(BRANCH, 4).cprcode, quantity: 1 }], {
+          sandbox: true,
+          specialComment: 'test',
+        }),
+      );
       world.clock.advance(world.pickingStepMs * 10);
-      assert.equal((await world.grocer.orders([order.orderId]))[0]!.shipping.schedules[0]!.pickingStatus, 'AWAITING_PAYMENT');
+      assert.equal(
+        (await world.grocer.orders([order.orderId]))[0]!.shipping.schedules[0]!.pickingStatus,
+        'AWAITING_PAYMENT',
+      );
       await rejectsWith(world.grocer.advanceOrder(order.orderId), 'INVALID_INPUT');
       await world.grocer.recordPayment({
         orderId: order.orderId,
@@ -469,7 +668,9 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
 
     test('advanceOrder moves a delivery one step at once, and time carries on from there', async () => {
       const address: Address = { lat: 13.75, lon: 100.55, ...NO_ADDRESS_DETAILS };
-      const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 5).cprcode, quantity: 1 }], { fulfilment: 'DELIVERY', address }));
+      const order = await world.grocer.createOrder(
+        orderRequest([{ cprcode: find.priced(BRANCH, 5).cprcode, quantity: 1 }], { fulfilment: 'DELIVERY', address }),
+      );
       assert.ok(order.deliveryFeeSatang > 0);
       assert.equal(order.shipping.address?.lat, 13.75);
       await world.grocer.recordPayment({
@@ -484,18 +685,31 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
         const moved = await world.grocer.advanceOrder(order.orderId);
         statuses.push(`${moved.status}/${moved.shipping.schedules[0]!.pickingStatus}`);
       }
-      assert.deepEqual(statuses, ['PICKING/PICKING', 'PICKING/PACKED', 'OUT_FOR_DELIVERY/OUT_FOR_DELIVERY', 'COMPLETED/DELIVERED']);
+      assert.deepEqual(statuses, [
+        'PICKING/PICKING',
+        'PICKING/PACKED',
+        'OUT_FOR_DELIVERY/OUT_FOR_DELIVERY',
+        'COMPLETED/DELIVERED',
+      ]);
       await rejectsWith(world.grocer.advanceOrder('NO-SUCH-ORDER'), 'NOT_FOUND');
     });
 
     test('unpaid orders are cancelled after 72 hours and can no longer be paid', async () => {
-      const order = await world.grocer.createOrder(orderRequest([{ cprcode: find.priced(BRANCH, 6).cprcode, quantity: 1 }]));
+      const order = await world.grocer.createOrder(
+        orderRequest([{ cprcode: find.priced(BRANCH, 6).cprcode, quantity: 1 }]),
+      );
       world.clock.advance(72 * 3_600_000);
       const cancelled = (await world.grocer.orders([order.orderId]))[0]!;
       assert.equal(cancelled.status, 'CANCELLED');
       assert.equal(cancelled.shipping.schedules[0]!.pickingStatus, 'CANCELLED');
       await rejectsWith(
-        world.grocer.recordPayment({ orderId: order.orderId, paymentId: 'pay_late', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'late' }),
+        world.grocer.recordPayment({
+          orderId: order.orderId,
+          paymentId: 'pay_late',
+          amountSatang: order.grandTotalSatang,
+          provider: 'sandbox',
+          reference: 'late',
+        }),
         'ORDER_CANCELLED',
       );
     });
@@ -507,11 +721,17 @@ export function grocerGatewayContract(name: string, open: () => Promise<{ world:
       const after = await world.grocer.catalogVersion();
       assert.notEqual(after.version, before.version);
       assert.equal((await world.grocer.products([product.cprcode]))[0]!.active, false);
-      await rejectsWith(world.grocer.calculate(pickup([{ cprcode: product.cprcode, quantity: 1 }])), 'PRODUCT_UNAVAILABLE');
+      await rejectsWith(
+        world.grocer.calculate(pickup([{ cprcode: product.cprcode, quantity: 1 }])),
+        'PRODUCT_UNAVAILABLE',
+      );
       await world.grocer.setProductActive({ cprcode: product.cprcode, active: true });
       assert.equal((await world.grocer.products([product.cprcode]))[0]!.active, true);
       await rejectsWith(world.grocer.setProductActive({ cprcode: '999999999999', active: false }), 'INVALID_CPRCODE');
-      await rejectsWith(world.grocer.setPrice({ branchCode: BRANCH, cprcode: product.cprcode, amountSatang: -5 }), 'INVALID_INPUT');
+      await rejectsWith(
+        world.grocer.setPrice({ branchCode: BRANCH, cprcode: product.cprcode, amountSatang: -5 }),
+        'INVALID_INPUT',
+      );
     });
 
     test('injected faults reach the caller as GROCER_UNAVAILABLE, then clear', async () => {

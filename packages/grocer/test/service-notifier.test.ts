@@ -20,7 +20,9 @@ interface Received {
 }
 
 /** A receiver that checks the signature over the raw body, as the service must. */
-async function startReceiver(failFirst = 0): Promise<{ server: Server; url: string; received: Received[]; attempts: () => number }> {
+async function startReceiver(
+  failFirst = 0,
+): Promise<{ server: Server; url: string; received: Received[]; attempts: () => number }> {
   const received: Received[] = [];
   let attempts = 0;
   const server = createServer((req, res) => {
@@ -36,18 +38,33 @@ async function startReceiver(failFirst = 0): Promise<{ server: Server; url: stri
       const expected = Buffer.from(`sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`);
       const given = Buffer.from(String(req.headers['x-grocer-signature'] ?? ''));
       const verified = given.length === expected.length && timingSafeEqual(given, expected);
-      received.push({ path: req.url ?? '', body: JSON.parse(raw.toString('utf8')) as Record<string, unknown>, verified });
+      received.push({
+        path: req.url ?? '',
+        body: JSON.parse(raw.toString('utf8')) as Record<string, unknown>,
+        verified,
+      });
       res.writeHead(verified ? 204 : 401).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, attempts: () => attempts };
+  return {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    attempts: () => attempts,
+  };
 }
 
 const stop = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-function orderFor(sim: GrocerSimulator, orderId: string, fulfilment: 'PICKUP' | 'DELIVERY' = 'PICKUP'): CreateOrderRequest {
-  const product = sim.allProducts().find((p) => p.active && p.online && !p.alcohol && sim.feedEntry('BKK01', p.cprcode).state === 'PRICED')!;
+function orderFor(
+  sim: GrocerSimulator,
+  orderId: string,
+  fulfilment: 'PICKUP' | 'DELIVERY' = 'PICKUP',
+): CreateOrderRequest {
+  const product = sim
+    .allProducts()
+    .find((p) => p.active && p.online && !p.alcohol && sim.feedEntry('BKK01', p.cprcode).state === 'PRICED')!;
   return {
     orderId,
     orderSource: 'WEBHOOK-TEST',
@@ -55,7 +72,19 @@ function orderFor(sim: GrocerSimulator, orderId: string, fulfilment: 'PICKUP' | 
     lines: [{ cprcode: product.cprcode, quantity: 2 }],
     fulfilment,
     scheduleMode: 'REGULAR',
-    address: fulfilment === 'DELIVERY' ? { lat: 13.75, lon: 100.55, postcode: null, address: null, firstName: null, lastName: null, phone: null, email: null } : null,
+    address:
+      fulfilment === 'DELIVERY'
+        ? {
+            lat: 13.75,
+            lon: 100.55,
+            postcode: null,
+            address: null,
+            firstName: null,
+            lastName: null,
+            phone: null,
+            email: null,
+          }
+        : null,
     couponCodes: [],
     specialComment: 'test',
     sandbox: true,
@@ -90,7 +119,13 @@ describe('service notifications', () => {
     await sim.notifyPending();
     assert.equal(receiver.received.length, 0, 'creating an order is not notified');
     const paidAtMs = clock.now();
-    await sim.recordPayment({ orderId: order.orderId, paymentId: 'pay_pay_ref_1', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-1' });
+    await sim.recordPayment({
+      orderId: order.orderId,
+      paymentId: 'pay_pay_ref_1',
+      amountSatang: order.grandTotalSatang,
+      provider: 'sandbox',
+      reference: 'pay-ref-1',
+    });
     await sim.notifyPending();
     clock.advance(STEP_MS * 2 + 1);
     await sim.notifyPending();
@@ -135,7 +170,13 @@ describe('service notifications', () => {
   test('a manual advance and a cancellation are notified too', async () => {
     receiver.received.length = 0;
     const order = await sim.createOrder(orderFor(sim, 'PA2611220000002-WHK2', 'DELIVERY'));
-    await sim.recordPayment({ orderId: order.orderId, paymentId: 'pay_pay_ref_2', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-2' });
+    await sim.recordPayment({
+      orderId: order.orderId,
+      paymentId: 'pay_pay_ref_2',
+      amountSatang: order.grandTotalSatang,
+      provider: 'sandbox',
+      reference: 'pay-ref-2',
+    });
     await sim.advanceOrder(order.orderId);
     await sim.notifyPending();
     assert.deepEqual(
@@ -164,11 +205,20 @@ describe('service notifications', () => {
     });
     try {
       const order = await timed.createOrder(orderFor(timed, 'PA2611220000004-WHK4'));
-      await timed.recordPayment({ orderId: order.orderId, paymentId: 'pay_pay_ref_4', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'pay-ref-4' });
+      await timed.recordPayment({
+        orderId: order.orderId,
+        paymentId: 'pay_pay_ref_4',
+        amountSatang: order.grandTotalSatang,
+        provider: 'sandbox',
+        reference: 'pay-ref-4',
+      });
       clock.advance(STEP_MS);
       const deadline = Date.now() + 3_000;
-      while (!receiver.received.some((r) => r.body['pickingStatus'] === 'PICKING') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      assert.ok(receiver.received.some((r) => r.body['orderId'] === order.orderId && r.body['pickingStatus'] === 'PICKING'));
+      while (!receiver.received.some((r) => r.body['pickingStatus'] === 'PICKING') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      assert.ok(
+        receiver.received.some((r) => r.body['orderId'] === order.orderId && r.body['pickingStatus'] === 'PICKING'),
+      );
     } finally {
       await timed.close();
     }
@@ -191,7 +241,13 @@ describe('notification failures', () => {
     });
     try {
       const order = await sim.createOrder(orderFor(sim, 'PA2611220000005-WHK5'));
-      await sim.recordPayment({ orderId: order.orderId, paymentId: 'pay_r5', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'r5' });
+      await sim.recordPayment({
+        orderId: order.orderId,
+        paymentId: 'pay_r5',
+        amountSatang: order.grandTotalSatang,
+        provider: 'sandbox',
+        reference: 'r5',
+      });
       await sim.notifyPending();
       assert.ok(
         flaky.received.some((r) => r.path === '/webhooks/shop/payment' && r.verified),
@@ -216,7 +272,13 @@ describe('notification failures', () => {
     });
     try {
       const order = await lonely.createOrder(orderFor(lonely, 'PA2611220000006-WHK6'));
-      const paid = await lonely.recordPayment({ orderId: order.orderId, paymentId: 'pay_r6', amountSatang: order.grandTotalSatang, provider: 'sandbox', reference: 'r6' });
+      const paid = await lonely.recordPayment({
+        orderId: order.orderId,
+        paymentId: 'pay_r6',
+        amountSatang: order.grandTotalSatang,
+        provider: 'sandbox',
+        reference: 'r6',
+      });
       assert.equal(paid.payment.isPaid, true);
       await lonely.notifyPending();
       assert.ok(logged.some((m) => m.includes('/webhooks/shop/payment') && m.includes(order.orderId)));
@@ -236,13 +298,26 @@ describe('notification failures', () => {
     const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
     const logged: string[] = [];
     try {
-      const notifier = new ServiceNotifier({ url, secret: SECRET, clock: new ManualClock(), timeoutMs: 50, retryDelaysMs: [5], log: (m) => logged.push(m) });
+      const notifier = new ServiceNotifier({
+        url,
+        secret: SECRET,
+        clock: new ManualClock(),
+        timeoutMs: 50,
+        retryDelaysMs: [5],
+        log: (m) => logged.push(m),
+      });
       notifier.send('PA1', '/webhooks/shop/payment', { orderId: 'PA1' });
       await notifier.idle();
       assert.equal(attempts, 2);
       assert.match(logged.join('\n'), /\/webhooks\/shop\/payment for PA1 not delivered: no answer within 50 ms/);
 
-      const patient = new ServiceNotifier({ url, secret: SECRET, clock: new ManualClock(), timeoutMs: 60_000, log: (m) => logged.push(m) });
+      const patient = new ServiceNotifier({
+        url,
+        secret: SECRET,
+        clock: new ManualClock(),
+        timeoutMs: 60_000,
+        log: (m) => logged.push(m),
+      });
       patient.send('PA2', '/webhooks/shop/order-status', { orderId: 'PA2' });
       while (attempts < 3) await new Promise((resolve) => setTimeout(resolve, 5));
       const started = Date.now();

@@ -45,7 +45,15 @@ export function toFetchHandler(handler: HttpHandler, options: FetchHandlerOption
       } else {
         const headers: Record<string, string> = {};
         request.headers.forEach((value, name) => (headers[name] = value));
-        read = { method: request.method, path: url.pathname, query: url.searchParams, headers, body, remoteAddress: info.remoteAddress, requestId };
+        read = {
+          method: request.method,
+          path: url.pathname,
+          query: url.searchParams,
+          headers,
+          body,
+          remoteAddress: info.remoteAddress,
+          requestId,
+        };
         response = await handler(read);
       }
     } catch (error) {
@@ -53,7 +61,9 @@ export function toFetchHandler(handler: HttpHandler, options: FetchHandlerOption
       response = {
         status: 500,
         headers: { 'content-type': 'application/json; charset=utf-8' },
-        body: JSON.stringify({ error: { code: 'INTERNAL', message: `Internal error. Quote request id ${requestId} to support.` } }),
+        body: JSON.stringify({
+          error: { code: 'INTERNAL', message: `Internal error. Quote request id ${requestId} to support.` },
+        }),
       };
     }
     return toResponse(response, { ...options.headers, 'x-request-id': requestId });
@@ -96,6 +106,8 @@ function tooLarge(limit: number): HttpResponse {
   return {
     status: 413,
     headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${limit} bytes.` } }),
+    body: JSON.stringify({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${limit} bytes.` },
+    }),
   };
 }

@@ -5,4 +5,10 @@
  *
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
-export { toFetchHandler, toResponse, type FetchHandler, type FetchHandlerOptions, type FetchRequestInfo } from './fetch-adapter.ts';
+export {
+  toFetchHandler,
+  toResponse,
+  type FetchHandler,
+  type FetchHandlerOptions,
+  type FetchRequestInfo,
+} from './fetch-adapter.ts';

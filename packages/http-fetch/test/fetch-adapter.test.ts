@@ -12,14 +12,27 @@ describe('toFetchHandler', () => {
       seen = request;
       return { status: 201, headers: { 'content-type': 'text/plain' }, body: 'made' };
     });
-    const response = await serve(new Request(`${ORIGIN}/v1/things?size=2`, { method: 'POST', headers: { 'X-Partner-Key': 'pk_test_1' }, body: 'hello' }), {
-      remoteAddress: '203.0.113.9',
-    });
+    const response = await serve(
+      new Request(`${ORIGIN}/v1/things?size=2`, {
+        method: 'POST',
+        headers: { 'X-Partner-Key': 'pk_test_1' },
+        body: 'hello',
+      }),
+      {
+        remoteAddress: '203.0.113.9',
+      },
+    );
     assert.equal(response.status, 201);
     assert.equal(await response.text(), 'made');
     const request = seen! as HttpRequest;
     assert.deepEqual(
-      [request.method, request.path, request.query.get('size'), request.headers['x-partner-key'], request.remoteAddress],
+      [
+        request.method,
+        request.path,
+        request.query.get('size'),
+        request.headers['x-partner-key'],
+        request.remoteAddress,
+      ],
       ['POST', '/v1/things', '2', 'pk_test_1', '203.0.113.9'],
     );
     assert.equal(new TextDecoder().decode(request.body), 'hello');
@@ -58,7 +71,9 @@ describe('toFetchHandler', () => {
         controller.close();
       },
     });
-    const streamed = await serve(new Request(`${ORIGIN}/small`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit));
+    const streamed = await serve(
+      new Request(`${ORIGIN}/small`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit),
+    );
     assert.equal(streamed.status, 413);
     assert.equal(calls, 0);
     assert.equal((await serve(new Request(`${ORIGIN}/large`, { method: 'POST', body: 'fits' }))).status, 200);
@@ -81,11 +96,17 @@ describe('toFetchHandler', () => {
   });
 
   test('default headers fill in; the handler wins where both set one', async () => {
-    const serve = toFetchHandler(async () => ({ status: 200, headers: { 'cache-control': 'no-store' }, body: new Uint8Array([1, 2, 3]) }), {
-      headers: { 'cache-control': 'public', 'x-frame-options': 'DENY' },
-    });
+    const serve = toFetchHandler(
+      async () => ({ status: 200, headers: { 'cache-control': 'no-store' }, body: new Uint8Array([1, 2, 3]) }),
+      {
+        headers: { 'cache-control': 'public', 'x-frame-options': 'DENY' },
+      },
+    );
     const response = await serve(new Request(ORIGIN));
-    assert.deepEqual([response.headers.get('cache-control'), response.headers.get('x-frame-options')], ['no-store', 'DENY']);
+    assert.deepEqual(
+      [response.headers.get('cache-control'), response.headers.get('x-frame-options')],
+      ['no-store', 'DENY'],
+    );
     assert.deepEqual([...new Uint8Array(await response.arrayBuffer())], [1, 2, 3]);
   });
 });

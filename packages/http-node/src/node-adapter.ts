@@ -12,7 +12,10 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * Reads a node request into an `HttpRequest`. At most `maxBodyBytes + 1` bytes are kept, so an
  * oversized body is recognisable by its length; `path` has `mountPath` removed.
  */
-export async function toHttpRequest(req: IncomingMessage, options: { mountPath?: string; maxBodyBytes: number }): Promise<HttpRequest> {
+export async function toHttpRequest(
+  req: IncomingMessage,
+  options: { mountPath?: string; maxBodyBytes: number },
+): Promise<HttpRequest> {
   const limit = options.maxBodyBytes;
   const url = new URL(req.url ?? '/', 'http://localhost');
   const mount = (options.mountPath ?? '').replace(/\/+$/, '');
@@ -77,7 +80,10 @@ export interface NodeListenerOptions {
  * A node:http request listener for a handler: reads the body within its limit, answers 413 past
  * it, adds `X-Request-Id`, and turns escaped faults into a masked 500 (never a crash).
  */
-export function createNodeListener(handler: HttpHandler, options: NodeListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function createNodeListener(
+  handler: HttpHandler,
+  options: NodeListenerOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     let request: HttpRequest | null = null;
     const started = performance.now();
@@ -111,7 +117,12 @@ export function createNodeListener(handler: HttpHandler, options: NodeListenerOp
         respond({
           status: 500,
           headers: { 'content-type': 'application/json; charset=utf-8' },
-          body: JSON.stringify({ error: { code: 'INTERNAL', message: `Internal error. Quote request id ${request?.requestId ?? 'unknown'} to support.` } }),
+          body: JSON.stringify({
+            error: {
+              code: 'INTERNAL',
+              message: `Internal error. Quote request id ${request?.requestId ?? 'unknown'} to support.`,
+            },
+          }),
         });
       });
   };
@@ -121,7 +132,9 @@ function tooLarge(limit: number): HttpResponse {
   return {
     status: 413,
     headers: { 'content-type': 'application/json; charset=utf-8', connection: 'close' },
-    body: JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${limit} bytes.` } }),
+    body: JSON.stringify({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${limit} bytes.` },
+    }),
   };
 }
 
@@ -141,12 +154,27 @@ export interface RunningServer {
 
 /** The answer to a request a stopping server cannot finish within its drain deadline: another instance can. */
 function shuttingDown(res: ServerResponse): void {
-  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '1', connection: 'close' });
-  res.end(JSON.stringify({ error: { code: 'SHUTTING_DOWN', message: 'This instance is shutting down and could not finish the request in time; retry it.' } }));
+  res.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': '1',
+    connection: 'close',
+  });
+  res.end(
+    JSON.stringify({
+      error: {
+        code: 'SHUTTING_DOWN',
+        message: 'This instance is shutting down and could not finish the request in time; retry it.',
+      },
+    }),
+  );
 }
 
 /** Starts a node:http server on `host:port` (port 0 picks a free one), with timeouts against slow clients. */
-export async function listen(options: { port?: number; host?: string } = {}, listener?: (req: IncomingMessage, res: ServerResponse) => void): Promise<RunningServer> {
+export async function listen(
+  options: { port?: number; host?: string } = {},
+  listener?: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<RunningServer> {
   const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 30_000, headersTimeout: 10_000 });
   // Every response until it is written, so that a drain can answer what is left at its deadline.
   const unanswered = new Set<ServerResponse>();

@@ -6,12 +6,17 @@ import { jsonResponse, type HttpRequest } from '@grocery/core/http';
 import { createNodeListener, listen } from '../src/index.ts';
 
 /** A GET on a connection of its own; the answer, or the socket error. */
-function get(origin: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string } | Error> {
+function get(
+  origin: string,
+  path: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string } | Error> {
   return new Promise((resolve) => {
     const req = request(`${origin}${path}`, { agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', resolve);
     });
     req.on('error', resolve);
@@ -36,7 +41,10 @@ describe('listen().close(drainMs)', () => {
     const handlersDone = sleep(2_100);
     const closing = server.close(400);
     const refused = await get(server.origin, '/0');
-    assert.ok(refused instanceof Error && (refused as NodeJS.ErrnoException).code === 'ECONNREFUSED', 'new connections are refused at once');
+    assert.ok(
+      refused instanceof Error && (refused as NodeJS.ErrnoException).code === 'ECONNREFUSED',
+      'new connections are refused at once',
+    );
     const answered = await quick;
     assert.ok(!(answered instanceof Error));
     assert.equal(answered.status, 200, 'a request that finishes within the drain gets its answer');

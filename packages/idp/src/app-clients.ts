@@ -26,7 +26,9 @@ const redirectUri = z
   .max(1024)
   .refine((value) => {
     const url = new URL(value);
-    return url.hash === '' && (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)));
+    return (
+      url.hash === '' && (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)))
+    );
   }, 'must be an https URL (http only on localhost), without a fragment');
 
 const createInput = z.object({
@@ -58,14 +60,13 @@ export function createAppClients(db: Db, clock: Clock): AppClients {
   return {
     async create(input) {
       const parsed = createInput.safeParse(input);
-      if (!parsed.success) throw new CognitoError('InvalidParameterException', `Invalid app client: ${z.prettifyError(parsed.error)}`);
+      if (!parsed.success)
+        throw new CognitoError('InvalidParameterException', `Invalid app client: ${z.prettifyError(parsed.error)}`);
       const clientId = newClientId();
-      const { rows } = await db.query<ClientRow>('INSERT INTO idp_app_clients (client_id, name, redirect_uris, created_at) VALUES ($1, $2, $3, $4) RETURNING *', [
-        clientId,
-        parsed.data.name,
-        JSON.stringify(parsed.data.redirectUris),
-        clock.now(),
-      ]);
+      const { rows } = await db.query<ClientRow>(
+        'INSERT INTO idp_app_clients (client_id, name, redirect_uris, created_at) VALUES ($1, $2, $3, $4) RETURNING *',
+        [clientId, parsed.data.name, JSON.stringify(parsed.data.redirectUris), clock.now()],
+      );
       return toClient(rows[0]!);
     },
     async list() {

@@ -59,11 +59,15 @@ export function createAttemptLimiter(db: Db, clock: Clock): AttemptLimiter {
         [key, now, rule.forgetAfterMs],
       );
       const delay = backoffDelayMs(rows[0]!.count, rule);
-      if (delay > 0) await db.query('UPDATE idp_attempts SET locked_until = $2::bigint WHERE key = $1', [key, now + delay]);
+      if (delay > 0)
+        await db.query('UPDATE idp_attempts SET locked_until = $2::bigint WHERE key = $1', [key, now + delay]);
       return delay;
     },
     async waitMs(key) {
-      const { rows } = await db.query<{ locked_until: number | null }>('SELECT locked_until FROM idp_attempts WHERE key = $1', [key]);
+      const { rows } = await db.query<{ locked_until: number | null }>(
+        'SELECT locked_until FROM idp_attempts WHERE key = $1',
+        [key],
+      );
       return Math.max(0, (rows[0]?.locked_until ?? 0) - clock.now());
     },
     async reset(prefix) {

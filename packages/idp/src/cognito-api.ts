@@ -85,7 +85,11 @@ const SCHEMAS = {
   }),
   ConfirmSignUp: z.object({ ClientId: clientId, Username: username, ConfirmationCode: confirmationCode }),
   ResendConfirmationCode: z.object({ ClientId: clientId, Username: username }),
-  InitiateAuth: z.object({ ClientId: clientId, AuthFlow: z.string().min(1).max(64), AuthParameters: stringMap.optional() }),
+  InitiateAuth: z.object({
+    ClientId: clientId,
+    AuthFlow: z.string().min(1).max(64),
+    AuthParameters: stringMap.optional(),
+  }),
   RespondToAuthChallenge: z.object({
     ClientId: clientId,
     ChallengeName: z.string().min(1).max(64),
@@ -93,7 +97,12 @@ const SCHEMAS = {
     ChallengeResponses: stringMap.optional(),
   }),
   ForgotPassword: z.object({ ClientId: clientId, Username: username }),
-  ConfirmForgotPassword: z.object({ ClientId: clientId, Username: username, ConfirmationCode: confirmationCode, Password: password }),
+  ConfirmForgotPassword: z.object({
+    ClientId: clientId,
+    Username: username,
+    ConfirmationCode: confirmationCode,
+    Password: password,
+  }),
   GetUser: z.object({ AccessToken: token }),
   GlobalSignOut: z.object({ AccessToken: token }),
   RevokeToken: z.object({ ClientId: clientId, Token: token }),
@@ -137,17 +146,30 @@ interface SessionRow {
   revoked_at: number | null;
 }
 
-const toTokenUser = (row: UserRow): TokenUser => ({ sub: row.sub, email: row.email, emailVerified: row.email_verified, name: row.name });
+const toTokenUser = (row: UserRow): TokenUser => ({
+  sub: row.sub,
+  email: row.email,
+  emailVerified: row.email_verified,
+  name: row.name,
+});
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /**
  * The Cognito user-pool JSON API as functions: `call(action, body)` validates the body and answers
  * the response object, or throws `CognitoError`.
  */
-export function createCognitoApi(ctx: CognitoApiContext): { call(action: CognitoAction, body: unknown, caller?: CognitoCaller): Promise<object> } {
+export function createCognitoApi(ctx: CognitoApiContext): {
+  call(action: CognitoAction, body: unknown, caller?: CognitoCaller): Promise<object>;
+} {
   const h = poolHelpers(ctx);
-  const actions: Actions = { ...signUpActions(ctx, h), ...signInActions(ctx, h), ...passwordActions(ctx, h), ...sessionActions(ctx, h) };
+  const actions: Actions = {
+    ...signUpActions(ctx, h),
+    ...signInActions(ctx, h),
+    ...passwordActions(ctx, h),
+    ...sessionActions(ctx, h),
+  };
   return {
     call(action, body, caller = {}) {
       const handler = actions[action] as (input: unknown, caller: CognitoCaller) => Promise<object>;
@@ -172,9 +194,15 @@ function poolHelpers(ctx: CognitoApiContext) {
     const issues = result.error.issues;
     const detail = issues
       .slice(0, 5)
-      .map((issue) => `Value at '${issue.path.map(String).join('.') || '(body)'}' failed to satisfy constraint: ${issue.message}`)
+      .map(
+        (issue) =>
+          `Value at '${issue.path.map(String).join('.') || '(body)'}' failed to satisfy constraint: ${issue.message}`,
+      )
       .join('; ');
-    throw new CognitoError('InvalidParameterException', `${issues.length} validation error${issues.length === 1 ? '' : 's'} detected: ${detail}`);
+    throw new CognitoError(
+      'InvalidParameterException',
+      `${issues.length} validation error${issues.length === 1 ? '' : 's'} detected: ${detail}`,
+    );
   };
 
   const requireClient = async (id: string) => {
@@ -200,20 +228,36 @@ function poolHelpers(ctx: CognitoApiContext) {
   };
 
   const codeTtl = (purpose: CodePurpose) =>
-    purpose === 'SIGN_UP' ? durations.signUpCodeMs : purpose === 'FORGOT_PASSWORD' ? durations.forgotPasswordCodeMs : durations.emailOtpMs;
+    purpose === 'SIGN_UP'
+      ? durations.signUpCodeMs
+      : purpose === 'FORGOT_PASSWORD'
+        ? durations.forgotPasswordCodeMs
+        : durations.emailOtpMs;
 
-  const deliveryDetails = (email: string) => ({ Destination: maskEmail(email), DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+  const deliveryDetails = (email: string) => ({
+    Destination: maskEmail(email),
+    DeliveryMedium: 'EMAIL',
+    AttributeName: 'email',
+  });
 
   // Counted per address whether or not it is a user, so the limit itself reveals nothing.
   const allowSend = async (purpose: CodePurpose, address: string) => {
-    if (!(await ctx.limiter.consume(`send:${purpose}:${address}`, { max: limits.codeSendsPerHour, windowMs: 3_600_000 }))) {
+    if (
+      !(await ctx.limiter.consume(`send:${purpose}:${address}`, { max: limits.codeSendsPerHour, windowMs: 3_600_000 }))
+    ) {
       throw new CognitoError('LimitExceededException', COGNITO_MESSAGES.limitExceeded);
     }
   };
 
   const sendCode = async (user: UserRow, purpose: CodePurpose, clientId?: string) => {
     const maxAttempts = purpose === 'EMAIL_OTP' ? limits.emailOtpAttempts : limits.codeAttempts;
-    const issued = await ctx.codes.issue({ sub: user.sub, purpose, ttlMs: codeTtl(purpose), maxAttempts, ...(clientId ? { clientId } : {}) });
+    const issued = await ctx.codes.issue({
+      sub: user.sub,
+      purpose,
+      ttlMs: codeTtl(purpose),
+      maxAttempts,
+      ...(clientId ? { clientId } : {}),
+    });
     const message = codeMessage(purpose, issued.code, codeTtl(purpose), ctx.appName);
     await ctx.mailer.send({ to: user.email, subject: message.subject, text: message.text });
     return issued;
@@ -278,22 +322,32 @@ type PoolHelpers = ReturnType<typeof poolHelpers>;
 type Actions = { [A in CognitoAction]: (input: Input<A>, caller: CognitoCaller) => Promise<object> };
 
 /** The `name` among sign-up attributes (null when absent); `email` must equal the username and nothing else is known. */
-function nameOfAttributes(attributes: readonly { Name: string; Value?: string | undefined }[], email: string): string | null {
+function nameOfAttributes(
+  attributes: readonly { Name: string; Value?: string | undefined }[],
+  email: string,
+): string | null {
   let name: string | null = null;
   for (const attribute of attributes) {
     if (attribute.Name === 'email') {
-      if (normalizeEmail(attribute.Value ?? '') !== email) throw new CognitoError('InvalidParameterException', 'The email attribute must equal the username.');
+      if (normalizeEmail(attribute.Value ?? '') !== email)
+        throw new CognitoError('InvalidParameterException', 'The email attribute must equal the username.');
     } else if (attribute.Name === 'name') {
       name = (attribute.Value ?? '').trim().slice(0, 256) || null;
     } else {
-      throw new CognitoError('InvalidParameterException', `Attributes did not conform to the schema: ${attribute.Name}: Attribute does not exist in the schema.`);
+      throw new CognitoError(
+        'InvalidParameterException',
+        `Attributes did not conform to the schema: ${attribute.Name}: Attribute does not exist in the schema.`,
+      );
     }
   }
   return name;
 }
 
 /** Signing up and confirming the address. */
-function signUpActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'SignUp' | 'ConfirmSignUp' | 'ResendConfirmationCode'> {
+function signUpActions(
+  ctx: CognitoApiContext,
+  h: PoolHelpers,
+): Pick<Actions, 'SignUp' | 'ConfirmSignUp' | 'ResendConfirmationCode'> {
   const { db, clock, durations } = ctx;
   const { requireClient, findUser, checkPassword, allowSend, sendCode, deliveryDetails } = h;
   return {
@@ -322,7 +376,8 @@ function signUpActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'S
         );
         user = rows[0]!;
       } catch (error) {
-        if (isUniqueViolation(error)) throw new CognitoError('UsernameExistsException', COGNITO_MESSAGES.usernameExists);
+        if (isUniqueViolation(error))
+          throw new CognitoError('UsernameExistsException', COGNITO_MESSAGES.usernameExists);
         throw error;
       }
       await sendCode(user, 'SIGN_UP');
@@ -333,9 +388,13 @@ function signUpActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'S
       await requireClient(input.ClientId);
       const user = await findUser(normalizeEmail(input.Username));
       if (!user) throw new CognitoError('CodeMismatchException', COGNITO_MESSAGES.codeMismatch);
-      if (user.status === 'CONFIRMED') throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.alreadyConfirmed);
+      if (user.status === 'CONFIRMED')
+        throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.alreadyConfirmed);
       await ctx.codes.redeem({ sub: user.sub, purpose: 'SIGN_UP', code: input.ConfirmationCode }, async (tx) => {
-        await tx.query(`UPDATE idp_users SET status = 'CONFIRMED', email_verified = true, updated_at = $2 WHERE sub = $1`, [user.sub, clock.now()]);
+        await tx.query(
+          `UPDATE idp_users SET status = 'CONFIRMED', email_verified = true, updated_at = $2 WHERE sub = $1`,
+          [user.sub, clock.now()],
+        );
       });
       return {};
     },
@@ -356,43 +415,67 @@ function signUpActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'S
 }
 
 /** Signing in: a password (then an e-mailed code when the pool asks for one) or a refresh token. */
-function signInActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'InitiateAuth' | 'RespondToAuthChallenge'> {
+function signInActions(
+  ctx: CognitoApiContext,
+  h: PoolHelpers,
+): Pick<Actions, 'InitiateAuth' | 'RespondToAuthChallenge'> {
   const { db, clock } = ctx;
   const { requireClient, findUser, findUserBySub, allowSend, sendCode, startSession, passwordBackoff } = h;
   /** REFRESH_TOKEN_AUTH: new access and id tokens for a live, unrevoked session of this client. */
   const refreshTokenAuth = async (clientId: string, params: Record<string, string>): Promise<object> => {
     const refreshToken = params.REFRESH_TOKEN;
     if (!refreshToken) throw new CognitoError('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
-    const { rows } = await db.query<SessionRow>('SELECT * FROM idp_sessions WHERE refresh_token_hash = $1', [sha256Hex(refreshToken)]);
+    const { rows } = await db.query<SessionRow>('SELECT * FROM idp_sessions WHERE refresh_token_hash = $1', [
+      sha256Hex(refreshToken),
+    ]);
     const session = rows[0];
     if (!session || session.client_id !== clientId || session.expires_at <= clock.now()) {
       throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.invalidRefreshToken);
     }
-    if (session.revoked_at !== null) throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.revokedRefreshToken);
+    if (session.revoked_at !== null)
+      throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.revokedRefreshToken);
     const user = await findUserBySub(session.sub);
-    if (!user || user.status !== 'CONFIRMED') throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.invalidRefreshToken);
-    const tokens = await ctx.tokens.issue(toTokenUser(user), { originJti: session.id, clientId: session.client_id, authTime: session.auth_time });
+    if (!user || user.status !== 'CONFIRMED')
+      throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.invalidRefreshToken);
+    const tokens = await ctx.tokens.issue(toTokenUser(user), {
+      originJti: session.id,
+      clientId: session.client_id,
+      authTime: session.auth_time,
+    });
     return {
-      AuthenticationResult: { AccessToken: tokens.accessToken, ExpiresIn: tokens.expiresIn, TokenType: 'Bearer', IdToken: tokens.idToken },
+      AuthenticationResult: {
+        AccessToken: tokens.accessToken,
+        ExpiresIn: tokens.expiresIn,
+        TokenType: 'Bearer',
+        IdToken: tokens.idToken,
+      },
       ChallengeParameters: {},
     };
   };
 
   /** USER_PASSWORD_AUTH: tokens, or the EMAIL_OTP challenge when the pool sends codes; failures slow the caller down. */
-  const passwordAuth = async (clientId: string, params: Record<string, string>, caller: CognitoCaller): Promise<object> => {
+  const passwordAuth = async (
+    clientId: string,
+    params: Record<string, string>,
+    caller: CognitoCaller,
+  ): Promise<object> => {
     if (!params.USERNAME) throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
     if (!params.PASSWORD) throw new CognitoError('InvalidParameterException', 'Missing required parameter PASSWORD');
     const email = normalizeEmail(params.USERNAME);
     // Per (address, client IP): wrong passwords from one place slow that place down, never the shopper elsewhere.
     const throttleKey = `${signInPrefix(email ?? params.USERNAME.toLowerCase().slice(0, 256))}${caller.clientAddress ?? 'unknown'}`;
-    if ((await ctx.limiter.waitMs(throttleKey)) > 0) throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.passwordAttemptsExceeded);
+    if ((await ctx.limiter.waitMs(throttleKey)) > 0)
+      throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.passwordAttemptsExceeded);
     const user = await findUser(email);
-    const ok = user ? await ctx.hasher.verify(params.PASSWORD, user.password_hash) : await ctx.hasher.verifyDummy(params.PASSWORD);
+    const ok = user
+      ? await ctx.hasher.verify(params.PASSWORD, user.password_hash)
+      : await ctx.hasher.verifyDummy(params.PASSWORD);
     if (!user || !ok) {
       await ctx.limiter.fail(throttleKey, passwordBackoff);
       throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.incorrectCredentials);
     }
-    if (user.status !== 'CONFIRMED') throw new CognitoError('UserNotConfirmedException', COGNITO_MESSAGES.userNotConfirmed);
+    if (user.status !== 'CONFIRMED')
+      throw new CognitoError('UserNotConfirmedException', COGNITO_MESSAGES.userNotConfirmed);
     await ctx.limiter.reset(throttleKey);
     if (!ctx.emailOtp) return startSession(user, clientId);
     await allowSend('EMAIL_OTP', user.email);
@@ -412,7 +495,8 @@ function signInActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'I
     async InitiateAuth(input, caller) {
       await requireClient(input.ClientId);
       const params = input.AuthParameters ?? {};
-      if (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN') return refreshTokenAuth(input.ClientId, params);
+      if (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN')
+        return refreshTokenAuth(input.ClientId, params);
       if (input.AuthFlow !== 'USER_PASSWORD_AUTH') {
         throw new CognitoError(
           'InvalidParameterException',
@@ -425,22 +509,36 @@ function signInActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'I
     async RespondToAuthChallenge(input) {
       await requireClient(input.ClientId);
       if (input.ChallengeName !== 'EMAIL_OTP') {
-        throw new CognitoError('InvalidParameterException', `Challenge ${input.ChallengeName.slice(0, 64)} is not supported; this pool only sends EMAIL_OTP.`);
+        throw new CognitoError(
+          'InvalidParameterException',
+          `Challenge ${input.ChallengeName.slice(0, 64)} is not supported; this pool only sends EMAIL_OTP.`,
+        );
       }
       const responses = input.ChallengeResponses ?? {};
       if (!input.Session) throw new CognitoError('InvalidParameterException', 'Missing required parameter Session');
-      if (!responses.USERNAME) throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
-      if (!responses.EMAIL_OTP_CODE) throw new CognitoError('InvalidParameterException', 'Missing required parameter EMAIL_OTP_CODE');
-      const { sub } = await ctx.codes.redeemSession({ session: input.Session, clientId: input.ClientId, username: responses.USERNAME, code: responses.EMAIL_OTP_CODE });
+      if (!responses.USERNAME)
+        throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
+      if (!responses.EMAIL_OTP_CODE)
+        throw new CognitoError('InvalidParameterException', 'Missing required parameter EMAIL_OTP_CODE');
+      const { sub } = await ctx.codes.redeemSession({
+        session: input.Session,
+        clientId: input.ClientId,
+        username: responses.USERNAME,
+        code: responses.EMAIL_OTP_CODE,
+      });
       const user = await findUserBySub(sub);
-      if (!user || user.status !== 'CONFIRMED') throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.invalidSession);
+      if (!user || user.status !== 'CONFIRMED')
+        throw new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.invalidSession);
       return startSession(user, input.ClientId);
     },
   };
 }
 
 /** A forgotten password: a code by e-mail, then a new password that ends every sign-in. */
-function passwordActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'ForgotPassword' | 'ConfirmForgotPassword'> {
+function passwordActions(
+  ctx: CognitoApiContext,
+  h: PoolHelpers,
+): Pick<Actions, 'ForgotPassword' | 'ConfirmForgotPassword'> {
   const { clock } = ctx;
   const { requireClient, findUser, checkPassword, allowSend, sendCode, deliveryDetails, revokeAllSessions } = h;
   return {
@@ -461,15 +559,17 @@ function passwordActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 
       const user = await findUser(email);
       if (!user) throw new CognitoError('CodeMismatchException', COGNITO_MESSAGES.codeMismatch);
       const passwordHash = await ctx.hasher.hash(input.Password);
-      await ctx.codes.redeem({ sub: user.sub, purpose: 'FORGOT_PASSWORD', code: input.ConfirmationCode }, async (tx) => {
-        // The code proves the address, so an unconfirmed user is confirmed too; old sign-ins end.
-        await tx.query(`UPDATE idp_users SET password_hash = $2, status = 'CONFIRMED', email_verified = true, updated_at = $3 WHERE sub = $1`, [
-          user.sub,
-          passwordHash,
-          clock.now(),
-        ]);
-        await revokeAllSessions(tx, user.sub);
-      });
+      await ctx.codes.redeem(
+        { sub: user.sub, purpose: 'FORGOT_PASSWORD', code: input.ConfirmationCode },
+        async (tx) => {
+          // The code proves the address, so an unconfirmed user is confirmed too; old sign-ins end.
+          await tx.query(
+            `UPDATE idp_users SET password_hash = $2, status = 'CONFIRMED', email_verified = true, updated_at = $3 WHERE sub = $1`,
+            [user.sub, passwordHash, clock.now()],
+          );
+          await revokeAllSessions(tx, user.sub);
+        },
+      );
       await ctx.limiter.reset(signInPrefix(user.email));
       return {};
     },
@@ -477,7 +577,10 @@ function passwordActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 
 }
 
 /** What a signed-in shopper does with their tokens. */
-function sessionActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, 'GetUser' | 'GlobalSignOut' | 'RevokeToken'> {
+function sessionActions(
+  ctx: CognitoApiContext,
+  h: PoolHelpers,
+): Pick<Actions, 'GetUser' | 'GlobalSignOut' | 'RevokeToken'> {
   const { db, clock } = ctx;
   const { requireClient, userOfAccessToken, revokeAllSessions } = h;
   return {
@@ -500,11 +603,10 @@ function sessionActions(ctx: CognitoApiContext, h: PoolHelpers): Pick<Actions, '
 
     async RevokeToken(input) {
       await requireClient(input.ClientId);
-      await db.query('UPDATE idp_sessions SET revoked_at = $3 WHERE refresh_token_hash = $1 AND client_id = $2 AND revoked_at IS NULL', [
-        sha256Hex(input.Token),
-        input.ClientId,
-        clock.now(),
-      ]);
+      await db.query(
+        'UPDATE idp_sessions SET revoked_at = $3 WHERE refresh_token_hash = $1 AND client_id = $2 AND revoked_at IS NULL',
+        [sha256Hex(input.Token), input.ClientId, clock.now()],
+      );
       return {};
     },
   };

@@ -13,7 +13,10 @@ function durationTh(ms: number): string {
   return minutes % 60 !== 0 ? `${minutes} นาที` : `${minutes / 60} ชั่วโมง`;
 }
 
-const COPY: Record<CodePurpose, { subjectEn: string; subjectTh: string; leadEn: string; leadTh: string; ignoreEn: string; ignoreTh: string }> = {
+const COPY: Record<
+  CodePurpose,
+  { subjectEn: string; subjectTh: string; leadEn: string; leadTh: string; ignoreEn: string; ignoreTh: string }
+> = {
   SIGN_UP: {
     subjectEn: 'Confirm your e-mail address',
     subjectTh: 'ยืนยันอีเมลของคุณ',
@@ -41,7 +44,12 @@ const COPY: Record<CodePurpose, { subjectEn: string; subjectTh: string; leadEn: 
 };
 
 /** The bilingual (English, then Thai) plain-text e-mail that carries a code. */
-export function codeMessage(purpose: CodePurpose, code: string, validForMs: number, appName: string): { subject: string; text: string } {
+export function codeMessage(
+  purpose: CodePurpose,
+  code: string,
+  validForMs: number,
+  appName: string,
+): { subject: string; text: string } {
   const copy = COPY[purpose];
   const text = [
     copy.leadEn,

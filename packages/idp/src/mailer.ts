@@ -48,7 +48,9 @@ export function createMailer(options: MailOptions & { clock?: Clock | undefined 
   // nodemailer (a sixth of a second to load) loads with the first message, not at start.
   let transport: Promise<Transporter> | null = null;
   const transportOf = (settings: string | { streamTransport: true; buffer: true; newline: 'unix' }) =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(settings) as Transporter));
+    (transport ??= import('nodemailer').then(
+      ({ default: nodemailer }) => nodemailer.createTransport(settings) as Transporter,
+    ));
   const close = () =>
     void transport?.then(
       (opened) => opened.close(),
@@ -59,7 +61,9 @@ export function createMailer(options: MailOptions & { clock?: Clock | undefined 
     return {
       mailboxDir: null,
       async send(mail) {
-        await (await transportOf(smtpUrl)).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, date: new Date(now()) });
+        await (
+          await transportOf(smtpUrl)
+        ).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, date: new Date(now()) });
       },
       close,
     };

@@ -15,13 +15,20 @@ export interface RequestHandler {
  * @example
  * http.createServer(createNodeHandler(pool)).listen(4000);
  */
-export function createNodeHandler(handler: RequestHandler, options: { mountPath?: string; maxBodyBytes?: number } = {}): (req: IncomingMessage, res: ServerResponse) => void {
+export function createNodeHandler(
+  handler: RequestHandler,
+  options: { mountPath?: string; maxBodyBytes?: number } = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
   const mount = (options.mountPath ?? '/idp').replace(/\/+$/, '');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_POOL_LIMITS.maxBodyBytes;
   return (req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (mount && pathname !== mount && !pathname.startsWith(`${mount}/`)) {
-      writeHttpResponse(res, { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"message":"Not found."}' });
+      writeHttpResponse(res, {
+        status: 404,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: '{"message":"Not found."}',
+      });
       req.resume();
       return;
     }
@@ -31,7 +38,12 @@ export function createNodeHandler(handler: RequestHandler, options: { mountPath?
         (response) => writeHttpResponse(res, response),
         (error: unknown) => {
           console.error('idp: unhandled error', error);
-          if (!res.headersSent) writeHttpResponse(res, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"message":"Internal error."}' });
+          if (!res.headersSent)
+            writeHttpResponse(res, {
+              status: 500,
+              headers: { 'content-type': 'application/json; charset=utf-8' },
+              body: '{"message":"Internal error."}',
+            });
           else res.destroy();
         },
       );
@@ -46,7 +58,10 @@ export function createNodeHandler(handler: RequestHandler, options: { mountPath?
  * @example
  * const running = await serveUserPool(pool, { port: 4100 });
  */
-export async function serveUserPool(pool: RequestHandler, options: { port?: number; host?: string; mountPath?: string; maxBodyBytes?: number } = {}): Promise<RunningServer> {
+export async function serveUserPool(
+  pool: RequestHandler,
+  options: { port?: number; host?: string; mountPath?: string; maxBodyBytes?: number } = {},
+): Promise<RunningServer> {
   return listen(options, createNodeHandler(pool, options));
 }
 

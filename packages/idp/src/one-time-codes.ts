@@ -9,9 +9,18 @@ import { newOpaqueToken, newSixDigitCode } from './random-ids.ts';
 /** Six-digit e-mailed codes: hashed at rest, single use, expiring, with a cap on wrong tries. */
 export interface OneTimeCodes {
   /** A new code for (sub, purpose); earlier unused ones of the same purpose stop working. */
-  issue(input: { sub: string; purpose: CodePurpose; ttlMs: number; maxAttempts: number; clientId?: string }): Promise<{ code: string; session: string | null }>;
+  issue(input: {
+    sub: string;
+    purpose: CodePurpose;
+    ttlMs: number;
+    maxAttempts: number;
+    clientId?: string;
+  }): Promise<{ code: string; session: string | null }>;
   /** Checks the latest code of (sub, purpose) and, in the same transaction, runs `onSuccess`. */
-  redeem<T>(input: { sub: string; purpose: Exclude<CodePurpose, 'EMAIL_OTP'>; code: string }, onSuccess: (tx: Db) => Promise<T>): Promise<T>;
+  redeem<T>(
+    input: { sub: string; purpose: Exclude<CodePurpose, 'EMAIL_OTP'>; code: string },
+    onSuccess: (tx: Db) => Promise<T>,
+  ): Promise<T>;
   /** Checks the code of an EMAIL_OTP challenge session; answers the user's sub. */
   redeemSession(input: { session: string; clientId: string; username: string; code: string }): Promise<{ sub: string }>;
 }
@@ -40,7 +49,8 @@ export function createOneTimeCodes(db: Db, clock: Clock): OneTimeCodes {
       ? new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts)
       : new CognitoError('CodeMismatchException', COGNITO_MESSAGES.codeMismatch);
   };
-  const matches = (row: CodeRow, code: string) => /^\d{6}$/.test(code) && sameDigest(row.code_hash, codeHash(row.id, code));
+  const matches = (row: CodeRow, code: string) =>
+    /^\d{6}$/.test(code) && sameDigest(row.code_hash, codeHash(row.id, code));
 
   return {
     async issue({ sub, purpose, ttlMs, maxAttempts, clientId }) {
@@ -53,7 +63,17 @@ export function createOneTimeCodes(db: Db, clock: Clock): OneTimeCodes {
         await tx.query(
           `INSERT INTO idp_codes (id, sub, purpose, code_hash, session_hash, client_id, max_attempts, expires_at, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [id, sub, purpose, codeHash(id, code), session === null ? null : sha256Hex(session), clientId ?? null, maxAttempts, now + ttlMs, now],
+          [
+            id,
+            sub,
+            purpose,
+            codeHash(id, code),
+            session === null ? null : sha256Hex(session),
+            clientId ?? null,
+            maxAttempts,
+            now + ttlMs,
+            now,
+          ],
         );
       });
       return { code, session };
@@ -68,8 +88,13 @@ export function createOneTimeCodes(db: Db, clock: Clock): OneTimeCodes {
         );
         const row = rows[0];
         if (!row) return { ok: false, error: new CognitoError('CodeMismatchException', COGNITO_MESSAGES.codeMismatch) };
-        if (row.attempts >= row.max_attempts) return { ok: false, error: new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts) };
-        if (row.expires_at <= clock.now()) return { ok: false, error: new CognitoError('ExpiredCodeException', COGNITO_MESSAGES.expiredCode) };
+        if (row.attempts >= row.max_attempts)
+          return {
+            ok: false,
+            error: new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts),
+          };
+        if (row.expires_at <= clock.now())
+          return { ok: false, error: new CognitoError('ExpiredCodeException', COGNITO_MESSAGES.expiredCode) };
         if (!matches(row, code)) return { ok: false, error: await wrongTry(tx, row) };
         await tx.query('UPDATE idp_codes SET used_at = $2 WHERE id = $1', [row.id, clock.now()]);
         return { ok: true, value: await onSuccess(tx) };
@@ -90,8 +115,13 @@ export function createOneTimeCodes(db: Db, clock: Clock): OneTimeCodes {
         if (!row || row.used_at !== null || row.client_id !== clientId) return { ok: false, error: invalid };
         const name = username.toLowerCase();
         if (name !== row.email && name !== row.sub) return { ok: false, error: invalid };
-        if (row.attempts >= row.max_attempts) return { ok: false, error: new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts) };
-        if (row.expires_at <= clock.now()) return { ok: false, error: new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.expiredSession) };
+        if (row.attempts >= row.max_attempts)
+          return {
+            ok: false,
+            error: new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts),
+          };
+        if (row.expires_at <= clock.now())
+          return { ok: false, error: new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.expiredSession) };
         if (!matches(row, code)) return { ok: false, error: await wrongTry(tx, row) };
         await tx.query('UPDATE idp_codes SET used_at = $2 WHERE id = $1', [row.id, clock.now()]);
         return { ok: true, value: { sub: row.sub } };

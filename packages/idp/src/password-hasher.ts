@@ -28,9 +28,16 @@ export interface PasswordHasher {
 }
 
 function derive(password: string, salt: Buffer, params: ScryptParameters): Promise<Buffer> {
-  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 16 * 1024 * 1024 };
+  const options: ScryptOptions = {
+    N: params.N,
+    r: params.r,
+    p: params.p,
+    maxmem: 256 * params.N * params.r + 16 * 1024 * 1024,
+  };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -54,7 +61,17 @@ export function createPasswordHasher(params: ScryptParameters = DEFAULT_SCRYPT_P
       const parts = stored.split('$');
       if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
       const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-      if (![N, r, p].every(Number.isSafeInteger) || N < 2 || N > MAX_N || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16) return false;
+      if (
+        ![N, r, p].every(Number.isSafeInteger) ||
+        N < 2 ||
+        N > MAX_N ||
+        (N & (N - 1)) !== 0 ||
+        r < 1 ||
+        r > 32 ||
+        p < 1 ||
+        p > 16
+      )
+        return false;
       const salt = Buffer.from(parts[4]!, 'base64url');
       const expected = Buffer.from(parts[5]!, 'base64url');
       if (expected.length !== KEY_LENGTH) return false;

@@ -26,11 +26,16 @@ const SYMBOLS = /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/;
  * Why `password` breaks `policy`, in Cognito's words ("Password did not conform with policy: ..."),
  * or null when it conforms.
  */
-export function passwordPolicyViolation(password: string, policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY): string | null {
+export function passwordPolicyViolation(
+  password: string,
+  policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
+): string | null {
   const prefix = 'Password did not conform with policy: ';
   if (password !== password.trim()) return `${prefix}Password must not begin or end with a space`;
-  if ([...password].length < policy.minimumLength) return `${prefix}Password not long enough (at least ${policy.minimumLength} characters)`;
-  if ([...password].length > MAXIMUM_PASSWORD_LENGTH) return `${prefix}Password is too long (at most ${MAXIMUM_PASSWORD_LENGTH} characters)`;
+  if ([...password].length < policy.minimumLength)
+    return `${prefix}Password not long enough (at least ${policy.minimumLength} characters)`;
+  if ([...password].length > MAXIMUM_PASSWORD_LENGTH)
+    return `${prefix}Password is too long (at most ${MAXIMUM_PASSWORD_LENGTH} characters)`;
   if (policy.requireUppercase && !/[A-Z]/.test(password)) return `${prefix}Password must have uppercase characters`;
   if (policy.requireLowercase && !/[a-z]/.test(password)) return `${prefix}Password must have lowercase characters`;
   if (policy.requireNumbers && !/[0-9]/.test(password)) return `${prefix}Password must have numeric characters`;

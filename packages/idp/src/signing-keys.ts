@@ -1,4 +1,13 @@
-import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK, type JWTVerifyGetKey } from 'jose';
+import {
+  calculateJwkThumbprint,
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { Db } from '@grocery/store';
 import type { Clock } from '@grocery/core/ports';
 
@@ -43,14 +52,14 @@ async function newKeyPair(): Promise<{ kid: string; privateJwk: JWK; publicJwk: 
 
 async function insertKey(tx: Db, clock: Clock): Promise<string> {
   const key = await newKeyPair();
-  await tx.query(`UPDATE idp_signing_keys SET state = 'retired', retired_at = $1 WHERE state = 'previous'`, [clock.now()]);
-  await tx.query(`UPDATE idp_signing_keys SET state = 'previous' WHERE state = 'current'`);
-  await tx.query(`INSERT INTO idp_signing_keys (kid, private_jwk, public_jwk, state, created_at) VALUES ($1, $2, $3, 'current', $4)`, [
-    key.kid,
-    JSON.stringify(key.privateJwk),
-    JSON.stringify(key.publicJwk),
+  await tx.query(`UPDATE idp_signing_keys SET state = 'retired', retired_at = $1 WHERE state = 'previous'`, [
     clock.now(),
   ]);
+  await tx.query(`UPDATE idp_signing_keys SET state = 'previous' WHERE state = 'current'`);
+  await tx.query(
+    `INSERT INTO idp_signing_keys (kid, private_jwk, public_jwk, state, created_at) VALUES ($1, $2, $3, 'current', $4)`,
+    [key.kid, JSON.stringify(key.privateJwk), JSON.stringify(key.publicJwk), clock.now()],
+  );
   return key.kid;
 }
 
@@ -65,7 +74,9 @@ export async function openSigningKeys(db: Db, clock: Clock): Promise<SigningKeys
   let loaded: { at: number; current: CurrentSigningKey; jwks: JSONWebKeySet; resolver: JWTVerifyGetKey } | undefined;
   const load = async () => {
     if (loaded && Date.now() - loaded.at < RELOAD_MS) return loaded;
-    const { rows } = await db.query<KeyRow>(`SELECT kid, private_jwk, public_jwk, state FROM idp_signing_keys WHERE state IN ('current', 'previous') ORDER BY created_at DESC`);
+    const { rows } = await db.query<KeyRow>(
+      `SELECT kid, private_jwk, public_jwk, state FROM idp_signing_keys WHERE state IN ('current', 'previous') ORDER BY created_at DESC`,
+    );
     const currentRow = rows.find((row) => row.state === 'current');
     if (!currentRow) throw new Error('idp: no current signing key');
     const privateKey = (await importJWK(currentRow.private_jwk, 'RS256')) as CryptoKey;

@@ -38,7 +38,13 @@ export interface TokenIssuer {
   verifyAccessToken(token: string): Promise<AccessTokenClaims>;
 }
 
-export function createTokenIssuer(options: { issuer: string; keys: SigningKeys; clock: Clock; idTokenTtlSeconds: number; accessTokenTtlSeconds: number }): TokenIssuer {
+export function createTokenIssuer(options: {
+  issuer: string;
+  keys: SigningKeys;
+  clock: Clock;
+  idTokenTtlSeconds: number;
+  accessTokenTtlSeconds: number;
+}): TokenIssuer {
   const { issuer, keys, clock } = options;
   return {
     async issue(user, session) {
@@ -88,7 +94,11 @@ export function createTokenIssuer(options: { issuer: string; keys: SigningKeys; 
           currentDate: new Date(clock.now()),
           requiredClaims: ['sub', 'exp', 'iat'],
         });
-        if (payload.token_use !== 'access' || typeof payload.client_id !== 'string' || typeof payload.origin_jti !== 'string') {
+        if (
+          payload.token_use !== 'access' ||
+          typeof payload.client_id !== 'string' ||
+          typeof payload.origin_jti !== 'string'
+        ) {
           throw new Error('not an access token');
         }
         return payload as AccessTokenClaims;

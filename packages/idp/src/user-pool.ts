@@ -54,7 +54,8 @@ export interface UserPool {
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'content-type, x-amz-target, x-amz-user-agent, amz-sdk-invocation-id, amz-sdk-request, authorization, cache-control',
+  'access-control-allow-headers':
+    'content-type, x-amz-target, x-amz-user-agent, amz-sdk-invocation-id, amz-sdk-request, authorization, cache-control',
   'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage',
   'access-control-max-age': '600',
 };
@@ -63,15 +64,31 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const JSON_TYPES = new Set(['application/x-amz-json-1.1', 'application/x-amz-json-1.0', 'application/json']);
 
 function json(status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse {
-  return { status, headers: { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(value) };
+  return {
+    status,
+    headers: { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(value),
+  };
 }
 
-function cognitoResponse(status: number, value: unknown, requestId: string, headers: Record<string, string> = {}): HttpResponse {
-  return json(status, value, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': requestId, 'cache-control': 'no-store', ...headers });
+function cognitoResponse(
+  status: number,
+  value: unknown,
+  requestId: string,
+  headers: Record<string, string> = {},
+): HttpResponse {
+  return json(status, value, {
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amzn-requestid': requestId,
+    'cache-control': 'no-store',
+    ...headers,
+  });
 }
 
 function cognitoErrorResponse(error: CognitoError, requestId: string): HttpResponse {
-  return cognitoResponse(error.status, { __type: error.type, message: error.message }, requestId, { 'x-amzn-errortype': `${error.type}:` });
+  return cognitoResponse(error.status, { __type: error.type, message: error.message }, requestId, {
+    'x-amzn-errortype': `${error.type}:`,
+  });
 }
 
 /**
@@ -85,7 +102,8 @@ function cognitoErrorResponse(error: CognitoError, requestId: string): HttpRespo
 export async function createUserPool(options: UserPoolOptions): Promise<UserPool> {
   const issuer = options.issuer.replace(/\/+$/, '');
   const issuerUrl = new URL(issuer);
-  if (issuerUrl.protocol !== 'https:' && issuerUrl.protocol !== 'http:') throw new TypeError(`issuer must be an http(s) URL: ${issuer}`);
+  if (issuerUrl.protocol !== 'https:' && issuerUrl.protocol !== 'http:')
+    throw new TypeError(`issuer must be an http(s) URL: ${issuer}`);
   const { db } = options;
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   const durations: PoolDurations = { ...DEFAULT_POOL_DURATIONS, ...options.durations };
@@ -103,7 +121,13 @@ export async function createUserPool(options: UserPoolOptions): Promise<UserPool
     codes: createOneTimeCodes(db, clock),
     limiter: createAttemptLimiter(db, clock),
     hasher: createPasswordHasher(options.passwordHashing ?? DEFAULT_SCRYPT_PARAMETERS),
-    tokens: createTokenIssuer({ issuer, keys, clock, idTokenTtlSeconds: durations.idTokenSeconds, accessTokenTtlSeconds: durations.accessTokenSeconds }),
+    tokens: createTokenIssuer({
+      issuer,
+      keys,
+      clock,
+      idTokenTtlSeconds: durations.idTokenSeconds,
+      accessTokenTtlSeconds: durations.accessTokenSeconds,
+    }),
     mailer,
     emailOtp: options.emailOtp ?? true,
     appName: options.appName ?? 'Partner Grocery',
@@ -120,7 +144,20 @@ export async function createUserPool(options: UserPoolOptions): Promise<UserPool
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
     scopes_supported: ['openid', 'email', ACCESS_TOKEN_SCOPE],
-    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'email', 'email_verified', 'name', 'token_use', 'cognito:username', 'origin_jti'],
+    claims_supported: [
+      'sub',
+      'iss',
+      'aud',
+      'exp',
+      'iat',
+      'auth_time',
+      'email',
+      'email_verified',
+      'name',
+      'token_use',
+      'cognito:username',
+      'origin_jti',
+    ],
     token_endpoint_auth_methods_supported: ['none'],
   };
 
@@ -128,34 +165,49 @@ export async function createUserPool(options: UserPoolOptions): Promise<UserPool
     const requestId = request.requestId ?? randomUUID();
     try {
       if (request.body.byteLength > limits.maxBodyBytes) {
-        throw new CognitoError('RequestEntityTooLargeException', `The request body is larger than ${limits.maxBodyBytes} bytes.`, { status: 413 });
+        throw new CognitoError(
+          'RequestEntityTooLargeException',
+          `The request body is larger than ${limits.maxBodyBytes} bytes.`,
+          { status: 413 },
+        );
       }
       const target = request.headers['x-amz-target'] ?? '';
       const action = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
       if (!isCognitoAction(action)) {
-        throw new CognitoError('UnknownOperationException', target ? `This user pool does not support the operation ${target.slice(0, 128)}.` : 'Missing X-Amz-Target header.');
+        throw new CognitoError(
+          'UnknownOperationException',
+          target
+            ? `This user pool does not support the operation ${target.slice(0, 128)}.`
+            : 'Missing X-Amz-Target header.',
+        );
       }
       const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!JSON_TYPES.has(contentType)) throw new CognitoError('SerializationException', 'Content-Type must be application/x-amz-json-1.1.');
+      if (!JSON_TYPES.has(contentType))
+        throw new CognitoError('SerializationException', 'Content-Type must be application/x-amz-json-1.1.');
       let body: unknown;
       try {
         body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(request.body));
       } catch {
         throw new CognitoError('SerializationException', 'The request body is not valid JSON.');
       }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
       return cognitoResponse(200, await api.call(action, body, { clientAddress: request.remoteAddress }), requestId);
     } catch (error) {
       if (isCognitoError(error)) return cognitoErrorResponse(error, requestId);
       console.error(`idp: request ${requestId} failed`, error);
-      return cognitoErrorResponse(new CognitoError('InternalErrorException', `Internal error (request ${requestId}).`, { status: 500 }), requestId);
+      return cognitoErrorResponse(
+        new CognitoError('InternalErrorException', `Internal error (request ${requestId}).`, { status: 500 }),
+        requestId,
+      );
     }
   }
 
   async function mailbox(address: string): Promise<HttpResponse> {
     const email = normalizeEmail(address);
     if (email === null) return json(400, { message: 'Not an e-mail address.' });
-    if (mailer.mailboxDir === null) return json(200, { email, messages: [], note: 'Mail goes over SMTP; nothing is kept here.' });
+    if (mailer.mailboxDir === null)
+      return json(200, { email, messages: [], note: 'Mail goes over SMTP; nothing is kept here.' });
     return json(200, { email, messages: await readMailbox(mailer.mailboxDir, email) }, { 'cache-control': 'no-store' });
   }
 
@@ -167,12 +219,16 @@ export async function createUserPool(options: UserPoolOptions): Promise<UserPool
       const path = request.path === '' ? '/' : request.path;
       if (method === 'OPTIONS') return { status: 204, headers: { ...CORS_HEADERS }, body: null };
       if (path === '/') {
-        if (method !== 'POST') return json(405, { message: 'POST the Cognito JSON API here.' }, { allow: 'POST, OPTIONS' });
+        if (method !== 'POST')
+          return json(405, { message: 'POST the Cognito JSON API here.' }, { allow: 'POST, OPTIONS' });
         return cognito(request);
       }
-      if (method !== 'GET' && method !== 'HEAD') return json(405, { message: 'Method not allowed.' }, { allow: 'GET, OPTIONS' });
-      if (path === '/.well-known/openid-configuration') return json(200, discovery, { 'cache-control': 'public, max-age=3600' });
-      if (path === '/.well-known/jwks.json') return json(200, await keys.jwks(), { 'cache-control': 'public, max-age=300' });
+      if (method !== 'GET' && method !== 'HEAD')
+        return json(405, { message: 'Method not allowed.' }, { allow: 'GET, OPTIONS' });
+      if (path === '/.well-known/openid-configuration')
+        return json(200, discovery, { 'cache-control': 'public, max-age=3600' });
+      if (path === '/.well-known/jwks.json')
+        return json(200, await keys.jwks(), { 'cache-control': 'public, max-age=300' });
       if (dev && path.startsWith('/dev/mailbox/')) {
         let address: string;
         try {

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Db } from '@grocery/store';
-import { createNodeHandler, createUserPool, listen, type MailboxMessage, type UserPool, type UserPoolOptions } from '../src/index.ts';
+import {
+  createNodeHandler,
+  createUserPool,
+  listen,
+  type MailboxMessage,
+  type UserPool,
+  type UserPoolOptions,
+} from '../src/index.ts';
 
 /** Low scrypt cost for tests only; production keeps DEFAULT_SCRYPT_PARAMETERS. */
 const TEST_SCRYPT = { N: 2 ** 14, r: 8, p: 1 };
@@ -24,7 +31,11 @@ export interface RunningPool {
     target: string,
     body: string | Uint8Array,
     headers?: Record<string, string>,
-  ): Promise<{ status: number; headers: Headers; json: { __type?: string; message?: string } & Record<string, unknown> }>;
+  ): Promise<{
+    status: number;
+    headers: Headers;
+    json: { __type?: string; message?: string } & Record<string, unknown>;
+  }>;
   close(): Promise<void>;
 }
 
@@ -33,7 +44,14 @@ export async function startPool(db: Db, options: Partial<UserPoolOptions> = {}):
   const running = await listen();
   const issuer = `${running.origin}/idp`;
   const mailboxDir = await mkdtemp(join(tmpdir(), 'idp-test-mail-'));
-  const pool = await createUserPool({ db, issuer, dev: true, mail: { mailboxDir }, passwordHashing: TEST_SCRYPT, ...options });
+  const pool = await createUserPool({
+    db,
+    issuer,
+    dev: true,
+    mail: { mailboxDir },
+    passwordHashing: TEST_SCRYPT,
+    ...options,
+  });
   running.server.on('request', createNodeHandler(pool));
   const { clientId } = await pool.createAppClient({ name: 'Test shop', redirectUris: ['http://localhost:3000/shop'] });
   const sdk = new CognitoIdentityProviderClient({
@@ -62,10 +80,18 @@ export async function startPool(db: Db, options: Partial<UserPoolOptions> = {}):
     async raw(target, body, headers = {}) {
       const response = await fetch(`${issuer}/`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-amz-json-1.1', ...(target ? { 'x-amz-target': target } : {}), ...headers },
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          ...(target ? { 'x-amz-target': target } : {}),
+          ...headers,
+        },
         body: typeof body === 'string' ? body : new Uint8Array(body),
       });
-      return { status: response.status, headers: response.headers, json: (await response.json()) as { __type?: string; message?: string } };
+      return {
+        status: response.status,
+        headers: response.headers,
+        json: (await response.json()) as { __type?: string; message?: string },
+      };
     },
     async close() {
       sdk.destroy();
@@ -77,7 +103,9 @@ export async function startPool(db: Db, options: Partial<UserPoolOptions> = {}):
 }
 
 /** Asserts that `promise` rejects with a Cognito error of `name` (as the AWS SDK surfaces it). */
-export async function cognitoError(promise: Promise<unknown>): Promise<{ name: string; message: string; status: number | undefined }> {
+export async function cognitoError(
+  promise: Promise<unknown>,
+): Promise<{ name: string; message: string; status: number | undefined }> {
   try {
     await promise;
   } catch (error) {

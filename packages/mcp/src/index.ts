@@ -5,11 +5,24 @@
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
 export { createMcpHandler, mcpRateLimitedResponse, type McpHandlerOptions } from './mcp-handler.ts';
-export { createMcpServerFactory, MCP_RESOURCES, type McpCaller, type McpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
+export {
+  createMcpServerFactory,
+  MCP_RESOURCES,
+  type McpCaller,
+  type McpServerFactory,
+  type McpServerFactoryOptions,
+} from './mcp-server-factory.ts';
 export { createOriginPolicy, type OriginVerdict } from './origin-policy.ts';
 export { PostTransport } from './post-transport.ts';
 export { compileArgumentChecks, type ArgumentCheck, type ArgumentProblem } from './tool-arguments.ts';
 export { toToolResult, errorResult, type ToolError, type ToolResultOptions } from './tool-results.ts';
 export { toolGuideMarkdown } from './tool-guide.ts';
 export { toolCatalog } from './generated/tool-catalog.ts';
-export { nestedObject, schemaTypes, type JsonSchema, type ObjectJsonSchema, type ToolDefinition, type ToolHints } from './tool-definition.ts';
+export {
+  nestedObject,
+  schemaTypes,
+  type JsonSchema,
+  type ObjectJsonSchema,
+  type ToolDefinition,
+  type ToolHints,
+} from './tool-definition.ts';

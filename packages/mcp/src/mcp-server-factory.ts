@@ -1,4 +1,10 @@
-import { type Commerce, createGraphQLContext, type GraphQLExecutor, type PartnerContext, schemaSdl } from '@grocery/core';
+import {
+  type Commerce,
+  createGraphQLContext,
+  type GraphQLExecutor,
+  type PartnerContext,
+  schemaSdl,
+} from '@grocery/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -88,11 +94,20 @@ export function createMcpServerFactory(options: McpServerFactoryOptions): McpSer
   const checkArguments = compileArgumentChecks(catalog);
   const sdl = options.schemaSdl ?? schemaSdl;
   const docs = options.docsMarkdown ?? (() => toolGuideMarkdown(catalog));
-  const serverInfo = options.serverInfo ?? { name: 'partner-grocery-commerce', title: 'Partner Grocery Commerce API', version: '0.1.0' };
+  const serverInfo = options.serverInfo ?? {
+    name: 'partner-grocery-commerce',
+    title: 'Partner Grocery Commerce API',
+    version: '0.1.0',
+  };
   // The SDK would build an Ajv instance per server otherwise; one is enough for all of them.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-  const callTool = async (name: string, args: Record<string, unknown>, caller: McpCaller, toolTexts: Set<string> | undefined): Promise<CallToolResult> => {
+  const callTool = async (
+    name: string,
+    args: Record<string, unknown>,
+    caller: McpCaller,
+    toolTexts: Set<string> | undefined,
+  ): Promise<CallToolResult> => {
     const result = await runTool(name, args, caller);
     const text = result.content[0];
     if (toolTexts && text?.type === 'text') toolTexts.add(text.text);
@@ -101,22 +116,44 @@ export function createMcpServerFactory(options: McpServerFactoryOptions): McpSer
 
   const runTool = async (name: string, args: Record<string, unknown>, caller: McpCaller): Promise<CallToolResult> => {
     const tool = tools.get(name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name.slice(0, 100)}". tools/list names the ${tools.size} tools.`);
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool "${name.slice(0, 100)}". tools/list names the ${tools.size} tools.`,
+      );
     const problems = checkArguments(tool, args);
     if (problems.length) return errorResult(problems);
     try {
       const contextValue = createGraphQLContext({ commerce: options.commerce, ...caller });
-      const result = await options.executor.run({ query: tool.document, variables: args, operationName: tool.name, contextValue });
-      return toToolResult(result, { requestId: caller.requestId, maxBytes: options.executor.limits.maxResponseBytes, onInternalError: options.onInternalError });
+      const result = await options.executor.run({
+        query: tool.document,
+        variables: args,
+        operationName: tool.name,
+        contextValue,
+      });
+      return toToolResult(result, {
+        requestId: caller.requestId,
+        maxBytes: options.executor.limits.maxResponseBytes,
+        onInternalError: options.onInternalError,
+      });
     } catch (error) {
       // Never let a fault's message reach the client: the SDK would send it as the JSON-RPC error.
       options.onInternalError?.(error, caller.requestId);
-      return errorResult([{ code: 'INTERNAL', message: `Internal error. Quote request id ${caller.requestId} to support.`, requestId: caller.requestId }]);
+      return errorResult([
+        {
+          code: 'INTERNAL',
+          message: `Internal error. Quote request id ${caller.requestId} to support.`,
+          requestId: caller.requestId,
+        },
+      ]);
     }
   };
 
   // Each resource once: what resources/list describes and what resources/read returns.
-  const contents: Record<string, { name: string; title: string; description: string; mimeType: string; text: () => string | Promise<string> }> = {
+  const contents: Record<
+    string,
+    { name: string; title: string; description: string; mimeType: string; text: () => string | Promise<string> }
+  > = {
     [MCP_RESOURCES.schema]: {
       name: 'schema',
       title: 'GraphQL schema',
@@ -133,7 +170,13 @@ export function createMcpServerFactory(options: McpServerFactoryOptions): McpSer
     },
   };
   const resources: ListResourcesResult = {
-    resources: Object.entries(contents).map(([uri, { name, title, description, mimeType }]) => ({ uri, name, title, description, mimeType })),
+    resources: Object.entries(contents).map(([uri, { name, title, description, mimeType }]) => ({
+      uri,
+      name,
+      title,
+      description,
+      mimeType,
+    })),
   };
   const readResource = async (uri: string): Promise<ReadResourceResult> => {
     const resource = Object.hasOwn(contents, uri) ? contents[uri] : undefined;
@@ -144,9 +187,15 @@ export function createMcpServerFactory(options: McpServerFactoryOptions): McpSer
   // The protocol-level Server rather than McpServer: tools and resources are fixed lists answered
   // from values built once above, so the per-request server needs none of McpServer's registries.
   return (caller, toolTexts) => {
-    const server = new Server(serverInfo, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator });
+    const server = new Server(serverInfo, {
+      capabilities: { tools: {}, resources: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator,
+    });
     server.setRequestHandler(ListToolsRequestSchema, () => listed);
-    server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params.name, request.params.arguments ?? {}, caller, toolTexts));
+    server.setRequestHandler(CallToolRequestSchema, (request) =>
+      callTool(request.params.name, request.params.arguments ?? {}, caller, toolTexts),
+    );
     server.setRequestHandler(ListResourcesRequestSchema, () => resources);
     server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
     server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(request.params.uri));

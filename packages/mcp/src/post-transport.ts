@@ -43,7 +43,8 @@ export class PostTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     // A JSON answer carries only responses; server notifications have no stream to go on.
-    if ('method' in message || !('id' in message) || message.id === undefined || !this.#responses.has(message.id)) return;
+    if ('method' in message || !('id' in message) || message.id === undefined || !this.#responses.has(message.id))
+      return;
     this.#responses.set(message.id, message);
     for (const response of this.#responses.values()) if (response === null) return;
     this.#settle?.();

@@ -25,7 +25,9 @@ const MAX_PROBLEMS = 10;
 export function compileArgumentChecks(catalog: readonly ToolDefinition[]): ArgumentCheck {
   // Strict: a schema with a typo in a keyword fails here, at start-up, not silently at call time.
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-  const validators = new Map<string, ValidateFunction>(catalog.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]));
+  const validators = new Map<string, ValidateFunction>(
+    catalog.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]),
+  );
   return (tool, args) => {
     const validate = validators.get(tool.name);
     if (!validate) throw new Error(`No compiled schema for tool ${tool.name}.`);
@@ -57,15 +59,24 @@ function describe(error: ErrorObject): ArgumentProblem {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return problem(`Missing required argument ${at(String(params.missingProperty))}.`, at(String(params.missingProperty)));
+      return problem(
+        `Missing required argument ${at(String(params.missingProperty))}.`,
+        at(String(params.missingProperty)),
+      );
     case 'additionalProperties':
-      return problem(`Unknown argument ${at(String(params.additionalProperty))}; tools/list shows the arguments each tool takes.`, at(String(params.additionalProperty)));
+      return problem(
+        `Unknown argument ${at(String(params.additionalProperty))}; tools/list shows the arguments each tool takes.`,
+        at(String(params.additionalProperty)),
+      );
     case 'type': {
       const types = Array.isArray(params.type) ? params.type : String(params.type).split(',');
       return problem(`${where}must be ${types.map(article).join(' or ')}.`, at());
     }
     case 'enum':
-      return problem(`${where}must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`, at());
+      return problem(
+        `${where}must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`,
+        at(),
+      );
     default:
       return problem(`${where}${error.message ?? 'is not valid'}.`, at());
   }

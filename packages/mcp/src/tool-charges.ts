@@ -19,7 +19,10 @@ export interface MessageCharges {
  * const charge = createMessageCharges(toolCatalog, executor);
  * charge([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_products', arguments: { first: 100 } } }]); // { units: 11, shopperMutations: 0 }
  */
-export function createMessageCharges(catalog: readonly ToolDefinition[], executor: GraphQLExecutor): (messages: readonly JSONRPCMessage[]) => MessageCharges {
+export function createMessageCharges(
+  catalog: readonly ToolDefinition[],
+  executor: GraphQLExecutor,
+): (messages: readonly JSONRPCMessage[]) => MessageCharges {
   const tools = new Map(catalog.map((tool) => [tool.name, tool]));
   return (messages) => {
     let units = 0;
@@ -27,12 +30,16 @@ export function createMessageCharges(catalog: readonly ToolDefinition[], executo
     for (const message of messages) {
       if (!('method' in message) || !('id' in message)) continue;
       const params = message.params as { name?: unknown; arguments?: unknown } | undefined;
-      const tool = message.method === 'tools/call' && typeof params?.name === 'string' ? tools.get(params.name) : undefined;
+      const tool =
+        message.method === 'tools/call' && typeof params?.name === 'string' ? tools.get(params.name) : undefined;
       if (!tool) {
         units += 1;
         continue;
       }
-      const args = typeof params?.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments) ? (params.arguments as Record<string, unknown>) : {};
+      const args =
+        typeof params?.arguments === 'object' && params.arguments !== null && !Array.isArray(params.arguments)
+          ? (params.arguments as Record<string, unknown>)
+          : {};
       units += executor.unitsOf(executor.parse(tool.document), tool.name, args);
       if (tool.operationType === 'mutation' && tool.shopper) shopperMutations += 1;
     }

@@ -20,7 +20,8 @@ export function schemaTypes(schema: JsonSchema): string[] {
 export function nestedObject(schema: JsonSchema): { schema: JsonSchema; suffix: string } | null {
   if (schemaTypes(schema).includes('object') && schema.properties) return { schema, suffix: '' };
   const items = schema.items as JsonSchema | undefined;
-  if (schemaTypes(schema).includes('array') && items && schemaTypes(items).includes('object') && items.properties) return { schema: items, suffix: '[]' };
+  if (schemaTypes(schema).includes('array') && items && schemaTypes(items).includes('object') && items.properties)
+    return { schema: items, suffix: '[]' };
   return null;
 }
 

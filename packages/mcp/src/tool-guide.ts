@@ -46,7 +46,10 @@ export function toolGuideMarkdown(catalog: readonly ToolDefinition[]): string {
     '',
     '| Tool | What it does | Changes data | Needs the shopper |',
     '| --- | --- | --- | --- |',
-    ...catalog.map((tool) => `| \`${tool.name}\` | ${tool.title} | ${tool.annotations.readOnlyHint ? 'no' : 'yes'} | ${tool.shopper ? 'yes' : 'no'} |`),
+    ...catalog.map(
+      (tool) =>
+        `| \`${tool.name}\` | ${tool.title} | ${tool.annotations.readOnlyHint ? 'no' : 'yes'} | ${tool.shopper ? 'yes' : 'no'} |`,
+    ),
     '',
     `${reads.length} tools only read; ${changes.length} change the basket, quotes, orders or payment links.`,
     '',
@@ -74,7 +77,9 @@ function toolSection(tool: ToolDefinition): string[] {
     '',
     tool.description,
     '',
-    ...(rows.length ? ['| Argument | Type | Required | Default | Meaning |', '| --- | --- | --- | --- | --- |', ...rows, ''] : ['Takes no arguments.', '']),
+    ...(rows.length
+      ? ['| Argument | Type | Required | Default | Meaning |', '| --- | --- | --- | --- | --- |', ...rows, '']
+      : ['Takes no arguments.', '']),
     `Returns: ${resultSummary(tool)}.`,
     '',
   ];
@@ -86,7 +91,9 @@ function argumentRows(schema: JsonSchema, prefix: string, required: readonly str
     const path = `${prefix}${name}`;
     const row = `| \`${path}\` | ${typeLabel(property)} | ${required.includes(name) ? 'yes' : 'no'} | ${'default' in property ? `\`${JSON.stringify(property.default)}\`` : ''} | ${cell(property.description)} |`;
     const nested = nestedObject(property);
-    return nested ? [row, ...argumentRows(nested.schema, `${path}${nested.suffix}.`, (nested.schema.required ?? []) as string[])] : [row];
+    return nested
+      ? [row, ...argumentRows(nested.schema, `${path}${nested.suffix}.`, (nested.schema.required ?? []) as string[])]
+      : [row];
   });
 }
 
@@ -98,7 +105,9 @@ function typeLabel(schema: JsonSchema): string {
         .map((v) => `\`${String(v)}\``)
         .join(' \\| ') + (schema.enum.includes(null) ? ' \\| null' : '')
     );
-  const names = schemaTypes(schema).map((type) => (type === 'array' ? `${typeLabel((schema.items ?? {}) as JsonSchema)}[]` : type));
+  const names = schemaTypes(schema).map((type) =>
+    type === 'array' ? `${typeLabel((schema.items ?? {}) as JsonSchema)}[]` : type,
+  );
   return names.length ? names.join(' \\| ') : 'any JSON';
 }
 

@@ -24,7 +24,13 @@ const textOf = (result: { contents: ({ text: string } | { blob: string })[] }): 
   return content.text;
 };
 
-const caller = { partner: { partnerId: 'p1' } as PartnerContext, partnerKey: 'pk_test_x', requestId: 'req-42', authorization: undefined, idempotencyKey: null };
+const caller = {
+  partner: { partnerId: 'p1' } as PartnerContext,
+  partnerKey: 'pk_test_x',
+  requestId: 'req-42',
+  authorization: undefined,
+  idempotencyKey: null,
+};
 
 async function connect(options: Partial<McpServerFactoryOptions> = {}, faults: unknown[] = []) {
   const serverFor = createMcpServerFactory({
@@ -54,7 +60,14 @@ describe('MCP server factory (in memory, no HTTP)', () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => [t.name, t.title, t.description, t.inputSchema, t.outputSchema, t.annotations]),
-      toolCatalog.map((t) => [t.name, t.title, t.description, t.inputSchema, t.outputSchema, { title: t.title, ...t.annotations }]),
+      toolCatalog.map((t) => [
+        t.name,
+        t.title,
+        t.description,
+        t.inputSchema,
+        t.outputSchema,
+        { title: t.title, ...t.annotations },
+      ]),
     );
     await client.close();
   });
@@ -63,7 +76,10 @@ describe('MCP server factory (in memory, no HTTP)', () => {
     const client = await connect();
     await assert.rejects(
       client.callTool({ name: 'drop_tables', arguments: {} }),
-      (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams && /Unknown tool "drop_tables"\. tools\/list names the 18 tools/.test(error.message),
+      (error: unknown) =>
+        error instanceof McpError &&
+        error.code === ErrorCode.InvalidParams &&
+        /Unknown tool "drop_tables"\. tools\/list names the 18 tools/.test(error.message),
     );
     await client.close();
   });
@@ -80,7 +96,11 @@ describe('MCP server factory (in memory, no HTTP)', () => {
       ['INVALID_INPUT', 'cprcode'],
       ['INVALID_INPUT', 'quantity'],
     ]);
-    assert.deepEqual(JSON.parse((result.content as { text: string }[])[0]!.text), result.structuredContent, 'the text block is the same JSON');
+    assert.deepEqual(
+      JSON.parse((result.content as { text: string }[])[0]!.text),
+      result.structuredContent,
+      'the text block is the same JSON',
+    );
     assert.deepEqual(faults, [], 'the broken commerce was never touched');
     await client.close();
   });
@@ -92,7 +112,12 @@ describe('MCP server factory (in memory, no HTTP)', () => {
     const result = await client.callTool({ name: 'list_categories', arguments: {} });
     assert.equal(result.isError, true);
     assert.deepEqual((result.structuredContent as { errors: unknown[] }).errors, [
-      { code: 'INTERNAL', message: 'Internal error. Quote request id req-42 to support.', requestId: 'req-42', path: ['categories'] },
+      {
+        code: 'INTERNAL',
+        message: 'Internal error. Quote request id req-42 to support.',
+        requestId: 'req-42',
+        path: ['categories'],
+      },
     ]);
     assert.ok(!JSON.stringify(result).includes('hunter2'), 'no secret reaches the client');
     assert.equal((faults[0] as Error).message, SECRET);
@@ -112,16 +137,31 @@ describe('MCP server factory (in memory, no HTTP)', () => {
     const schema = await custom.readResource({ uri: MCP_RESOURCES.schema });
     assert.equal(textOf(schema), SCHEMA_SDL);
     assert.equal(textOf(await custom.readResource({ uri: MCP_RESOURCES.docs })), '# Written guide');
-    await assert.rejects(custom.readResource({ uri: 'shop://secrets' }), (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams);
-    await assert.rejects(custom.readResource({ uri: 'constructor' }), (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams);
-    assert.deepEqual((await custom.listResourceTemplates()).resourceTemplates, [], 'no templates: the two resources are fixed');
+    await assert.rejects(
+      custom.readResource({ uri: 'shop://secrets' }),
+      (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams,
+    );
+    await assert.rejects(
+      custom.readResource({ uri: 'constructor' }),
+      (error: unknown) => error instanceof McpError && error.code === ErrorCode.InvalidParams,
+    );
+    assert.deepEqual(
+      (await custom.listResourceTemplates()).resourceTemplates,
+      [],
+      'no templates: the two resources are fixed',
+    );
     await custom.close();
 
     const generated = await connect();
     const guide = textOf(await generated.readResource({ uri: MCP_RESOURCES.docs }));
-    for (const tool of toolCatalog) assert.ok(guide.includes(`### \`${tool.name}\`: ${tool.title}`), `the guide documents ${tool.name}`);
+    for (const tool of toolCatalog)
+      assert.ok(guide.includes(`### \`${tool.name}\`: ${tool.title}`), `the guide documents ${tool.name}`);
     assert.match(guide, /## A purchase, step by step/);
-    assert.match(guide, /\| `address\.lat` \| number \\\| null \| no \| `null` \| Latitude in degrees; delivery needs it\. \|/, 'nested arguments are listed with their meaning');
+    assert.match(
+      guide,
+      /\| `address\.lat` \| number \\\| null \| no \| `null` \| Latitude in degrees; delivery needs it\. \|/,
+      'nested arguments are listed with their meaning',
+    );
     await generated.close();
   });
 });

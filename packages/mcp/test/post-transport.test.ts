@@ -5,8 +5,17 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServerFactory, PostTransport } from '../src/index.ts';
 
 // Commerce is never reached: these messages fail or succeed before any tool runs GraphQL.
-const serverFor = createMcpServerFactory({ commerce: {} as Commerce, executor: new GraphQLExecutor(createGraphQLSchema()) });
-const caller = { partner: { partnerId: 'p1' } as PartnerContext, partnerKey: '', requestId: 'r1', authorization: undefined, idempotencyKey: null };
+const serverFor = createMcpServerFactory({
+  commerce: {} as Commerce,
+  executor: new GraphQLExecutor(createGraphQLSchema()),
+});
+const caller = {
+  partner: { partnerId: 'p1' } as PartnerContext,
+  partnerKey: '',
+  requestId: 'r1',
+  authorization: undefined,
+  idempotencyKey: null,
+};
 
 async function exchange(messages: JSONRPCMessage[]): Promise<JSONRPCMessage[]> {
   const transport = new PostTransport();
@@ -36,7 +45,12 @@ test('only notifications: nothing to answer (the handler replies 202)', async ()
 
 test('initialize works on a fresh server: the client learns the capabilities', async () => {
   const [response] = await exchange([
-    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    },
   ]);
   assert.ok(response && 'result' in response);
   assert.equal(response.result.protocolVersion, '2025-06-18');

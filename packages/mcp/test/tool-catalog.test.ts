@@ -60,8 +60,14 @@ describe('tool catalog parity with the operation files and schema.graphql', () =
       if (tool.annotations.readOnlyHint) assert.equal(tool.annotations.destructiveHint, false, tool.name);
       if (tool.operationType === 'mutation') {
         assert.equal(tool.shopper, true, `${tool.name} is shopper-scoped`);
-        const payload = Object.values(tool.outputSchema.properties)[0] as { properties: Record<string, { items: { required: string[] } }> };
-        assert.deepEqual(payload.properties.userErrors?.items.required.slice(0, 2), ['code', 'message'], `${tool.name} selects userErrors`);
+        const payload = Object.values(tool.outputSchema.properties)[0] as {
+          properties: Record<string, { items: { required: string[] } }>;
+        };
+        assert.deepEqual(
+          payload.properties.userErrors?.items.required.slice(0, 2),
+          ['code', 'message'],
+          `${tool.name} selects userErrors`,
+        );
       }
     }
     const shopperQueries = toolCatalog.filter((t) => t.operationType === 'query' && t.shopper).map((t) => t.name);
@@ -79,7 +85,11 @@ describe('tool catalog parity with the operation files and schema.graphql', () =
         .source.split('\n')[0]!
         .replace(/^#\s*/, '');
       assert.ok(tool.description.startsWith(comment), `${tool.name} starts with its comment`);
-      assert.match(tool.description, /GraphQL `(Query|Mutation)\.\w+`: \S/, `${tool.name} names its field and its description`);
+      assert.match(
+        tool.description,
+        /GraphQL `(Query|Mutation)\.\w+`: \S/,
+        `${tool.name} names its field and its description`,
+      );
       assert.equal(tool.description.includes('Authorization: Bearer'), tool.shopper, tool.name);
       assert.ok(tool.title.length > 3 && !tool.title.includes('_'), tool.name);
     }
@@ -115,12 +125,26 @@ describe('the mcp-tools codegen plugin', () => {
     assert.equal(tool!.name, 'set_branch_then_quote');
     assert.equal(tool!.title, 'Set branch then quote');
     assert.equal(tool!.shopper, true);
-    assert.deepEqual(tool!.annotations, { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    assert.deepEqual(tool!.annotations, {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     const properties = tool!.inputSchema.properties as Record<string, Record<string, unknown>>;
     assert.deepEqual(tool!.inputSchema.required, ['code']);
     assert.equal(properties.code!.description, 'The branch.');
     assert.deepEqual(properties.address!.type, ['object', 'null']);
-    assert.deepEqual(Object.keys(properties.address!.properties as object), ['lat', 'lon', 'postcode', 'address', 'firstName', 'lastName', 'phone', 'email']);
+    assert.deepEqual(Object.keys(properties.address!.properties as object), [
+      'lat',
+      'lon',
+      'postcode',
+      'address',
+      'firstName',
+      'lastName',
+      'phone',
+      'email',
+    ]);
     assert.deepEqual(properties.mode!.enum, ['AUTOCOMPLETE', 'SEMANTIC', null]);
     assert.equal(properties.mode!.default, 'AUTOCOMPLETE');
     const payload = (tool!.outputSchema.properties as Record<string, Record<string, unknown>>).basketSetBranch!;
@@ -132,10 +156,18 @@ describe('the mcp-tools codegen plugin', () => {
     const cases: [string, string, RegExp][] = [
       ['named_wrong', '# Reads.\nquery other_name { categories { name } }', /must be named other_name\.graphql/],
       ['no_comment', 'query no_comment { categories { name } }', /leading # comment/],
-      ['no_user_errors', '# Empties.\nmutation no_user_errors { basketEmpty { basket { basketId } } }', /must select userErrors/],
+      [
+        'no_user_errors',
+        '# Empties.\nmutation no_user_errors { basketEmpty { basket { basketId } } }',
+        /must select userErrors/,
+      ],
       ['query_tagged', '# Reads.\n# @destructive\nquery query_tagged { categories { name } }', /queries only read/],
       ['unknown_tag', '# Reads.\n# @cached\nquery unknown_tag { categories { name } }', /unknown tag @cached/],
-      ['bad_param', '# Reads.\n# @param nope Nothing.\nquery bad_param { categories { name } }', /@param nope names no variable/],
+      [
+        'bad_param',
+        '# Reads.\n# @param nope Nothing.\nquery bad_param { categories { name } }',
+        /@param nope names no variable/,
+      ],
       ['CamelCase', '# Reads.\nquery CamelCase { categories { name } }', /snake_case/],
       // Defaults and optionality are the schema's: an operation can neither change nor tighten them.
       [

@@ -1,7 +1,9 @@
 import type { GeoPoint, PostcodeDirectory } from '@grocery/core/ports';
 import { THAI_POSTCODE_CENTROIDS } from './generated/thai-postcode-centroids.ts';
 
-const CENTRES: ReadonlyMap<string, GeoPoint> = new Map(THAI_POSTCODE_CENTROIDS.map(([postcode, lat, lon]) => [postcode, { lat, lon }]));
+const CENTRES: ReadonlyMap<string, GeoPoint> = new Map(
+  THAI_POSTCODE_CENTROIDS.map(([postcode, lat, lon]) => [postcode, { lat, lon }]),
+);
 
 /**
  * The centres of Thai postcodes (959 of them), derived from the government's sub-district

@@ -19,7 +19,8 @@ describe('thaiPostcodeDirectory', () => {
 
   it('answers the centre of a known postcode and null for any other string', async () => {
     assert.deepEqual(await thaiPostcodeDirectory.centreOf('10330'), { lat: 13.741, lon: 100.532 });
-    for (const unknown of ['00000', '99999', '1033', '103300', '', ' 10330']) assert.equal(await thaiPostcodeDirectory.centreOf(unknown), null, unknown);
+    for (const unknown of ['00000', '99999', '1033', '103300', '', ' 10330'])
+      assert.equal(await thaiPostcodeDirectory.centreOf(unknown), null, unknown);
   });
 
   it("puts every branch of the grocer simulator within 25 km of its own postcode's centre", async () => {

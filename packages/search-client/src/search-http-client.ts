@@ -39,30 +39,51 @@ export function createHttpSearchClient(options: HttpSearchClientOptions): Search
     if (key) headers['x-partner-key'] = key;
     let response: Response;
     try {
-      response = await fetchImpl(`${base}${path}?${params.toString()}`, { method: 'GET', headers, signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetchImpl(`${base}${path}?${params.toString()}`, {
+        method: 'GET',
+        headers,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new CommerceError('SEARCH_UNAVAILABLE', timedOut ? `The search service did not answer within ${timeoutMs} ms.` : 'The search service could not be reached.', {
-        cause: error,
-      });
+      throw new CommerceError(
+        'SEARCH_UNAVAILABLE',
+        timedOut
+          ? `The search service did not answer within ${timeoutMs} ms.`
+          : 'The search service could not be reached.',
+        {
+          cause: error,
+        },
+      );
     }
     let body: unknown = null;
     try {
       const text = await response.text();
       body = text.length > 0 ? (JSON.parse(text) as unknown) : null;
     } catch (error) {
-      if (response.ok) throw new CommerceError('SEARCH_UNAVAILABLE', 'The search service answered with malformed JSON.', { cause: error });
+      if (response.ok)
+        throw new CommerceError('SEARCH_UNAVAILABLE', 'The search service answered with malformed JSON.', {
+          cause: error,
+        });
     }
     if (response.ok) return body;
     const problem = readProblem(body);
     const code = codeForStatus(response.status);
     const message = problem?.message ?? `The search service answered HTTP ${response.status}.`;
-    throw new CommerceError(code, message, { field: problem?.field, details: { status: response.status, ...(problem?.code ? { serviceCode: problem.code } : {}) } });
+    throw new CommerceError(code, message, {
+      field: problem?.field,
+      details: { status: response.status, ...(problem?.code ? { serviceCode: problem.code } : {}) },
+    });
   };
 
   return {
     async search(input) {
-      const params = new URLSearchParams({ q: input.query, lang: input.lang, limit: String(input.limit), mode: input.mode.toLowerCase() });
+      const params = new URLSearchParams({
+        q: input.query,
+        lang: input.lang,
+        limit: String(input.limit),
+        mode: input.mode.toLowerCase(),
+      });
       if (input.category !== undefined) params.set('category', input.category);
       if (input.active !== undefined) params.set('active', String(input.active));
       const body = await get('/v1/search', params, input.partnerKey);
@@ -96,7 +117,13 @@ function readProblem(body: unknown): { code?: string; message?: string; field?: 
 }
 
 function toHit(value: unknown): SearchHitRecord {
-  if (!isRecord(value) || typeof value.cprcode !== 'string' || typeof value.name !== 'string' || typeof value.score !== 'number') throw malformed();
+  if (
+    !isRecord(value) ||
+    typeof value.cprcode !== 'string' ||
+    typeof value.name !== 'string' ||
+    typeof value.score !== 'number'
+  )
+    throw malformed();
   return {
     cprcode: value.cprcode,
     name: value.name,
@@ -110,8 +137,18 @@ function toHit(value: unknown): SearchHitRecord {
 const SUGGESTION_KINDS: readonly string[] = ['name', 'brand', 'category', 'barcode'] satisfies Suggestion['kind'][];
 
 function toSuggestion(value: unknown): Suggestion {
-  if (!isRecord(value) || typeof value.text !== 'string' || typeof value.kind !== 'string' || !SUGGESTION_KINDS.includes(value.kind)) throw malformed();
-  return { text: value.text, cprcode: typeof value.cprcode === 'string' ? value.cprcode : null, kind: value.kind as Suggestion['kind'] };
+  if (
+    !isRecord(value) ||
+    typeof value.text !== 'string' ||
+    typeof value.kind !== 'string' ||
+    !SUGGESTION_KINDS.includes(value.kind)
+  )
+    throw malformed();
+  return {
+    text: value.text,
+    cprcode: typeof value.cprcode === 'string' ? value.cprcode : null,
+    kind: value.kind as Suggestion['kind'],
+  };
 }
 
 function malformed(): CommerceError {

@@ -44,13 +44,25 @@ const SEARCH = { query: 'milk tea', lang: 'th', limit: 5, mode: 'AUTOCOMPLETE', 
 
 describe('createHttpSearchClient', () => {
   it('sends the query as parameters under a kept path prefix and reads hits', async () => {
-    answerWith(200, { hits: [{ cprcode: '1', name: 'Milk', score: 2.5, barcode: '885', category: null }], version: 'v' });
+    answerWith(200, {
+      hits: [{ cprcode: '1', name: 'Milk', score: 2.5, barcode: '885', category: null }],
+      version: 'v',
+    });
     const client = createHttpSearchClient({ baseUrl: `${origin}/prefix/` });
     const hits = await client.search({ ...SEARCH, category: 'Milk', active: false });
-    assert.deepEqual(hits, [{ cprcode: '1', name: 'Milk', score: 2.5, barcode: '885', category: null, imageUrl: null }]);
+    assert.deepEqual(hits, [
+      { cprcode: '1', name: 'Milk', score: 2.5, barcode: '885', category: null, imageUrl: null },
+    ]);
     const url = new URL(seen!.url!, origin);
     assert.equal(url.pathname, '/prefix/v1/search');
-    assert.deepEqual(Object.fromEntries(url.searchParams), { q: 'milk tea', lang: 'th', limit: '5', mode: 'autocomplete', category: 'Milk', active: 'false' });
+    assert.deepEqual(Object.fromEntries(url.searchParams), {
+      q: 'milk tea',
+      lang: 'th',
+      limit: '5',
+      mode: 'autocomplete',
+      category: 'Milk',
+      active: 'false',
+    });
     assert.equal(seen!.headers['x-partner-key'], 'pk_call');
   });
 
@@ -58,7 +70,9 @@ describe('createHttpSearchClient', () => {
     answerWith(200, { suggestions: [{ text: 'Dutch Mill', kind: 'brand', cprcode: null }] });
     let key = 'pk_one';
     const client = createHttpSearchClient({ baseUrl: origin, partnerKey: () => key });
-    assert.deepEqual(await client.suggest({ query: 'dut', lang: 'en', limit: 3, partnerKey: '' }), [{ text: 'Dutch Mill', kind: 'brand', cprcode: null }]);
+    assert.deepEqual(await client.suggest({ query: 'dut', lang: 'en', limit: 3, partnerKey: '' }), [
+      { text: 'Dutch Mill', kind: 'brand', cprcode: null },
+    ]);
     assert.equal(seen!.headers['x-partner-key'], 'pk_one');
     key = 'pk_two';
     await client.suggest({ query: 'dut', lang: 'en', limit: 3, partnerKey: '' });
@@ -106,7 +120,10 @@ describe('createHttpSearchClient', () => {
     }
     for (const body of ['{"suggestions": [{"text": "a", "kind": "shelf"}]}', '{"suggestions": null}']) {
       answerWith(200, body);
-      await rejectsWith(client.suggest({ query: 'a', lang: 'en', limit: 1, partnerKey: 'pk_call' }), 'SEARCH_UNAVAILABLE');
+      await rejectsWith(
+        client.suggest({ query: 'a', lang: 'en', limit: 1, partnerKey: 'pk_call' }),
+        'SEARCH_UNAVAILABLE',
+      );
     }
   });
 
@@ -115,14 +132,20 @@ describe('createHttpSearchClient', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    await rejectsWith(createHttpSearchClient({ baseUrl: `http://127.0.0.1:${port}` }).search(SEARCH), 'SEARCH_UNAVAILABLE');
+    await rejectsWith(
+      createHttpSearchClient({ baseUrl: `http://127.0.0.1:${port}` }).search(SEARCH),
+      'SEARCH_UNAVAILABLE',
+    );
 
     const silent = createServer(() => {
       // Never answers.
     });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      const slow = createHttpSearchClient({ baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, timeoutMs: 100 });
+      const slow = createHttpSearchClient({
+        baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        timeoutMs: 100,
+      });
       assert.match((await rejectsWith(slow.search(SEARCH), 'SEARCH_UNAVAILABLE')).message, /100 ms/);
     } finally {
       silent.closeAllConnections();

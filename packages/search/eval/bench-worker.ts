@@ -31,7 +31,11 @@ const { engine, count, limit } = workerData as BenchWorkerData;
 function prepare(): { run: (i: number) => number; mixLength: number } {
   const products = generateCatalog({ seed: 1, count }).products;
   const docs = products.map((p) => documentFromProduct(p, null));
-  const mix = BENCH_QUERY_MIX.map((q) => ({ text: typeof q.text === 'string' ? q.text : q.text(products), lang: q.lang, mode: q.mode }));
+  const mix = BENCH_QUERY_MIX.map((q) => ({
+    text: typeof q.text === 'string' ? q.text : q.text(products),
+    lang: q.lang,
+    mode: q.mode,
+  }));
   if (engine === 'ours') {
     const index = buildSearchIndex(docs);
     return {

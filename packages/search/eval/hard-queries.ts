@@ -15,9 +15,23 @@
 import { and, l1, l2, l3, brand, name, not, or, querySet, size, type JudgedQuery } from './judgement-rules.ts';
 
 export type HardQueryClass =
-  'thai-slip' | 'romanised' | 'typo' | 'other-english' | 'attribute' | 'size' | 'intent' | 'letter-order' | 'all-words' | 'romanised-dish' | 'thai-prefix';
+  | 'thai-slip'
+  | 'romanised'
+  | 'typo'
+  | 'other-english'
+  | 'attribute'
+  | 'size'
+  | 'intent'
+  | 'letter-order'
+  | 'all-words'
+  | 'romanised-dish'
+  | 'thai-prefix';
 
-const { queries: QUERIES, en, th } = querySet<HardQueryClass>((cls) => (cls === 'thai-prefix' ? 'AUTOCOMPLETE' : 'SEMANTIC'));
+const {
+  queries: QUERIES,
+  en,
+  th,
+} = querySet<HardQueryClass>((cls) => (cls === 'thai-prefix' ? 'AUTOCOMPLETE' : 'SEMANTIC'));
 
 // Shelves reused by several queries.
 const milk = l2('Milk');
@@ -176,7 +190,12 @@ en('other-english', 'crisps', l3('Potato Chips'), l2('Chips & Crisps'));
 en('other-english', 'biscuits', l2('Biscuits & Cookies'), name('biscuit', 'cookie'));
 en('other-english', 'rockmelon', name('cantaloupe'), name('melon'));
 en('other-english', 'beef mince', name('minced beef'), l2('Beef & Lamb'));
-en('other-english', 'semi skimmed milk', and(milk, name('low fat')), or(and(milk, name('skimmed')), l3('Fresh Milk', 'UHT Milk')));
+en(
+  'other-english',
+  'semi skimmed milk',
+  and(milk, name('low fat')),
+  or(and(milk, name('skimmed')), l3('Fresh Milk', 'UHT Milk')),
+);
 en('other-english', 'double cream', name('whipping cream'), and(l3('Cream & Condensed Milk'), name('cream')));
 en('other-english', 'caster sugar', name('white sugar'), l3('Sugar & Sweeteners'));
 en('other-english', 'tinned tuna', and(cannedFish, name('tuna')), cannedFish);
@@ -195,7 +214,12 @@ en('attribute', 'plain yogurt', and(yogurt, name('plain')), yogurt);
 en('attribute', 'low fat milk', and(milk, name('low fat')), l3('Fresh Milk', 'UHT Milk'));
 en('attribute', 'dark chocolate', and(chocolate, name('dark')), chocolate);
 en('attribute', 'cheese sausage', and(l3('Sausages'), name('cheese')), sausages);
-en('attribute', 'spicy ramen', and(l3('Korean & Japanese Noodles'), name('spicy', 'hot chicken')), l3('Korean & Japanese Noodles', 'Instant Noodles'));
+en(
+  'attribute',
+  'spicy ramen',
+  and(l3('Korean & Japanese Noodles'), name('spicy', 'hot chicken')),
+  l3('Korean & Japanese Noodles', 'Instant Noodles'),
+);
 en('attribute', 'free range eggs', name('free range eggs'), chickenEggs);
 en('attribute', 'unsweetened almond milk', and(name('almond milk'), name('unsweetened')), name('almond milk'));
 en('attribute', 'whitening toothpaste', and(toothpaste, name('whitening')), toothpaste);
@@ -209,7 +233,12 @@ th('attribute', 'ช็อกโกแลตดาร์ก', and(chocolate, nam
 th('attribute', 'ไส้กรอกชีส', and(l3('Sausages'), name('cheese')), sausages);
 th('attribute', 'ยาสีฟันสมุนไพร', and(toothpaste, name('herbal')), toothpaste);
 th('attribute', 'นมถั่วเหลืองไม่หวาน', and(soyMilk, name('unsweetened')), soyMilk);
-th('attribute', 'มาม่ารสหมูสับ', and(brand('Mama'), name('minced pork')), or(and(instantNoodles, name('minced pork')), brand('Mama')));
+th(
+  'attribute',
+  'มาม่ารสหมูสับ',
+  and(brand('Mama'), name('minced pork')),
+  or(and(instantNoodles, name('minced pork')), brand('Mama')),
+);
 th('attribute', 'ทรายแมวกลิ่นกาแฟ', and(l3('Cat Litter'), name('coffee')), l3('Cat Litter'));
 th('attribute', 'กระดาษชำระไม่มีกลิ่น', and(toiletTissue, name('unscented')), toiletTissue);
 th('attribute', 'ข้าวกล้องหอมมะลิออร์แกนิก', and(name('brown jasmine rice'), name('organic')), name('brown jasmine rice'));
@@ -253,36 +282,77 @@ th('size', 'โค้ก 1.25 ลิตร', and(l3('Cola'), size('1.25 L')), l3
 
 // Intents: a dish or an occasion, which no product is named after; graded by its ingredients or needs.
 const tomKha2 = or(and(l3('Thai Herbs'), name('galangal', 'lemongrass', 'kaffir lime')), l3('Coconut Milk'));
-const tomKha1 = or(and(l2('Chicken & Duck'), name('chicken')), name('straw mushroom', 'oyster mushroom'), and(l3('Chillies & Limes'), name('chilli', 'lime')), fishSauce);
+const tomKha1 = or(
+  and(l2('Chicken & Duck'), name('chicken')),
+  name('straw mushroom', 'oyster mushroom'),
+  and(l3('Chillies & Limes'), name('chilli', 'lime')),
+  fishSauce,
+);
 const newborn2 = or(l2('Diapers & Wipes', 'Baby Care'), l3('Infant Formula'));
 const newborn1 = l1('Baby & Kids');
 const bbq2 = or(l3('BBQ Skewers', 'Marinated Meat'), name('charcoal', 'skewer', 'bbq sauce', 'moo kratha'));
-const bbq1 = or(l3('Sausages', 'Pork Cuts', 'Ketchup, Mustard & BBQ', 'Chicken Cuts', 'Beef Steaks', 'Party & BBQ Supplies'), name('bbq'));
+const bbq1 = or(
+  l3('Sausages', 'Pork Cuts', 'Ketchup, Mustard & BBQ', 'Chicken Cuts', 'Beef Steaks', 'Party & BBQ Supplies'),
+  name('bbq'),
+);
 const birthday2 = or(l3('Cakes'), name('birthday candles'));
 const birthday1 = or(
   and(l3('Party & BBQ Supplies'), not(name('charcoal', 'skewer'))),
   l3('Potato Chips', 'Cola', 'Flavoured Soft Drinks', 'Ice Cream Tubs'),
   name('whipping cream'),
 );
-const cake2 = or(l3('Flour', 'Baking Ingredients'), name('unsalted butter', 'whipping cream', 'icing sugar', 'white sugar'));
+const cake2 = or(
+  l3('Flour', 'Baking Ingredients'),
+  name('unsalted butter', 'whipping cream', 'icing sugar', 'white sugar'),
+);
 const cake1 = or(chickenEggs, freshMilk, butter);
-const somTam2 = or(and(l2('Fresh Fruit'), name('papaya')), name('dried shrimp', 'fermented fish sauce', 'yardlong bean', "bird's eye chilli"), lime);
+const somTam2 = or(
+  and(l2('Fresh Fruit'), name('papaya')),
+  name('dried shrimp', 'fermented fish sauce', 'yardlong bean', "bird's eye chilli"),
+  lime,
+);
 const somTam1 = or(name('tomato', 'palm sugar', 'peanuts', 'garlic'), fishSauce);
-const kraPao2 = or(name('holy basil', 'pad kra pao', 'basil chicken rice'), and(l1('Meat & Poultry'), name('minced pork', 'minced chicken')));
+const kraPao2 = or(
+  name('holy basil', 'pad kra pao', 'basil chicken rice'),
+  and(l1('Meat & Poultry'), name('minced pork', 'minced chicken')),
+);
 const kraPao1 = or(name("bird's eye chilli", 'oyster sauce', 'garlic'), chickenEggs, fishSauce);
 const larb2 = or(name('larb'), and(l1('Meat & Poultry'), name('minced pork', 'minced chicken')));
 const larb1 = or(name('mint', 'shallot', 'chilli flakes', 'coriander', 'spring onion', 'rice flour'), lime, fishSauce);
-const clearSoup2 = or(name('clear soup vegetable set', 'glass noodles', 'egg tofu'), and(l1('Meat & Poultry'), name('minced pork')));
-const clearSoup1 = or(name('chinese cabbage', 'pork bones', 'seasoning sauce', 'spring onion', 'coriander'), tofu, l3('Meatballs'));
-const sushi2 = or(name('japanese rice', 'nori', 'rice vinegar', 'wasabi', 'japanese soy sauce', 'tuna saku'), l3('Sashimi'));
+const clearSoup2 = or(
+  name('clear soup vegetable set', 'glass noodles', 'egg tofu'),
+  and(l1('Meat & Poultry'), name('minced pork')),
+);
+const clearSoup1 = or(
+  name('chinese cabbage', 'pork bones', 'seasoning sauce', 'spring onion', 'coriander'),
+  tofu,
+  l3('Meatballs'),
+);
+const sushi2 = or(
+  name('japanese rice', 'nori', 'rice vinegar', 'wasabi', 'japanese soy sauce', 'tuna saku'),
+  l3('Sashimi'),
+);
 const sushi1 = or(l3('Sushi'), name('salmon fillet', 'mirin'));
 const movie2 = or(l3('Popcorn', 'Potato Chips'));
 const movie1 = or(l3('Corn & Cracker Snacks', 'Cola', 'Flavoured Soft Drinks', 'Chocolate', 'Snack Nuts'));
 const workout2 = or(name('protein bar', 'high protein milk', 'greek yogurt'), l3('Sports Drinks'));
 const workout1 = or(name('chicken breast', 'banana', 'whey'), l3('Energy Drinks'), chickenEggs);
-const massaman2 = or(name('massaman'), l3('Coconut Milk'), and(l3('Root Vegetables & Onions'), name('potato')), and(l2('Chicken & Duck'), name('chicken')));
+const massaman2 = or(
+  name('massaman'),
+  l3('Coconut Milk'),
+  and(l3('Root Vegetables & Onions'), name('potato')),
+  and(l2('Chicken & Duck'), name('chicken')),
+);
 const massaman1 = or(name('peanuts', 'onion', 'palm sugar', 'cinnamon', 'star anise'), fishSauce);
-const hotPot2 = or(name('sukiyaki sauce', 'sliced pork for shabu', 'sliced beef for sukiyaki', 'sukiyaki vegetable set', 'seafood hot pot set'));
+const hotPot2 = or(
+  name(
+    'sukiyaki sauce',
+    'sliced pork for shabu',
+    'sliced beef for sukiyaki',
+    'sukiyaki vegetable set',
+    'seafood hot pot set',
+  ),
+);
 const hotPot1 = or(l3('Meatballs'), name('enoki', 'glass noodles', 'egg tofu', 'chinese cabbage'));
 const alms2 = or(drinkingWater, instantNoodles, cannedFish, l3('Jasmine & White Rice', 'UHT Milk'));
 const alms1 = or(l3('Canned Meat', 'Canned Vegetables & Fruit', 'Instant Porridge & Rice'), l2('Rice'));

@@ -6,9 +6,23 @@
  * are the generator's canonical ones (every product carries both languages).
  */
 import type { Product } from '@grocery/core';
-import { and, brand, l1, l2, l3, name, not, or, querySet, size, type JudgedQuery, type Rule } from './judgement-rules.ts';
+import {
+  and,
+  brand,
+  l1,
+  l2,
+  l3,
+  name,
+  not,
+  or,
+  querySet,
+  size,
+  type JudgedQuery,
+  type Rule,
+} from './judgement-rules.ts';
 
-export type QueryClass = 'english' | 'thai' | 'mixed' | 'typo' | 'brand' | 'barcode' | 'size' | 'concept' | 'cross-language' | 'prefix';
+export type QueryClass =
+  'english' | 'thai' | 'mixed' | 'typo' | 'brand' | 'barcode' | 'size' | 'concept' | 'cross-language' | 'prefix';
 export type { JudgedQuery } from './judgement-rules.ts';
 
 const { queries: QUERIES, en, th } = querySet<QueryClass>((cls) => (cls === 'prefix' ? 'AUTOCOMPLETE' : 'SEMANTIC'));
@@ -117,15 +131,40 @@ en('english', 'mangoes', and(l1('Fruit & Vegetables'), name('mango')), name('man
 en('english', 'chillies', and(l1('Fruit & Vegetables'), name('chilli')), name('chilli'));
 en('english', 'noodle', or(instantNoodles, l3('Dried Noodles', 'Korean & Japanese Noodles')), name('noodle'));
 en('english', 'frozen prawns', and(l3('Frozen Seafood'), name('shrimp', 'prawn')), or(l3('Frozen Seafood'), shrimp));
-en('english', 'meiji pasteurized milk plain', and(brand('Meiji'), freshMilk, name('plain')), and(freshMilk, name('plain')));
-en('english', 'cp pork sausage smoked 500 g', and(brand('CP'), name('pork sausage'), name('smoked'), size('500 g')), and(brand('CP'), sausages));
+en(
+  'english',
+  'meiji pasteurized milk plain',
+  and(brand('Meiji'), freshMilk, name('plain')),
+  and(freshMilk, name('plain')),
+);
+en(
+  'english',
+  'cp pork sausage smoked 500 g',
+  and(brand('CP'), name('pork sausage'), name('smoked'), size('500 g')),
+  and(brand('CP'), sausages),
+);
 en('english', "lay's bbq", and(brand("Lay's"), name('bbq')), brand("Lay's"));
 en('english', 'nescafe instant coffee', and(brand('Nescafé'), l3('Instant Coffee')), l3('Instant Coffee'));
 en('english', 'ichitan green tea no sugar', and(brand('Ichitan'), name('no sugar')), name('green tea'));
-en('english', 'foremost drinking yogurt orange', and(brand('Foremost'), l3('Drinking Yogurt'), name('orange')), and(l3('Drinking Yogurt'), name('orange')));
-en('english', 'bertolli extra virgin olive oil', and(brand('Bertolli'), name('extra virgin')), name('extra virgin olive oil'));
+en(
+  'english',
+  'foremost drinking yogurt orange',
+  and(brand('Foremost'), l3('Drinking Yogurt'), name('orange')),
+  and(l3('Drinking Yogurt'), name('orange')),
+);
+en(
+  'english',
+  'bertolli extra virgin olive oil',
+  and(brand('Bertolli'), name('extra virgin')),
+  name('extra virgin olive oil'),
+);
 en('english', 'whole wheat bread', and(bread, name('whole wheat')), bread);
-en('english', 'tuna in spring water', and(cannedFish, name('tuna'), name('spring water')), and(cannedFish, name('tuna')));
+en(
+  'english',
+  'tuna in spring water',
+  and(cannedFish, name('tuna'), name('spring water')),
+  and(cannedFish, name('tuna')),
+);
 en('english', 'soy milk less sugar', and(soyMilk, name('less sugar')), soyMilk);
 
 // Thai: the same needs typed in Thai (lang th).
@@ -227,7 +266,12 @@ th('mixed', 'pringles มันฝรั่ง', brand('Pringles'), potatoChips)
 en('mixed', 'cat อาหาร', catFood, l2('Cat'));
 th('mixed', 'ผงซักฟอก breeze', and(brand('Breeze'), detergent), or(detergent, brand('Breeze')));
 en('mixed', 'fresh นม', freshMilk, milk);
-th('mixed', 'dutch mill นมเปรี้ยว', and(brand('Dutch Mill'), l3('Drinking Yogurt')), or(brand('Dutch Mill'), l3('Drinking Yogurt')));
+th(
+  'mixed',
+  'dutch mill นมเปรี้ยว',
+  and(brand('Dutch Mill'), l3('Drinking Yogurt')),
+  or(brand('Dutch Mill'), l3('Drinking Yogurt')),
+);
 en('mixed', 'น้ำปลา squid', and(brand('Squid Brand'), fishSauce), fishSauce);
 th('mixed', 'shampoo ขจัดรังแค', and(shampoo, name('anti-dandruff', 'dandruff')), shampoo);
 en('mixed', 'beer ช้าง', and(brand('Chang'), beer), beer);
@@ -308,7 +352,16 @@ const firstBy = (rule: Rule, code: (p: Product) => string | null) => (products: 
 };
 const sameBarcode = (p: Product, text: string) => p.barcode === text;
 const sameCprcode = (p: Product, text: string) => p.cprcode === text;
-for (const rule of [freshMilk, sausages, fishSauce, brand('Pringles'), l3('Cat Litter'), l3('Red Wine'), diapers, l3('Whole Fish')]) {
+for (const rule of [
+  freshMilk,
+  sausages,
+  fishSauce,
+  brand('Pringles'),
+  l3('Cat Litter'),
+  l3('Red Wine'),
+  diapers,
+  l3('Whole Fish'),
+]) {
   QUERIES.push({
     id: `barcode-${QUERIES.filter((q) => q.cls === 'barcode').length + 1}`,
     cls: 'barcode',
@@ -360,24 +413,55 @@ th('size', 'นมยูเอชที 180มล x 4', and(l3('UHT Milk'), size
 th('size', 'ผงซักฟอก 2.7 กก.', and(detergent, size('2.7 kg')), detergent);
 
 // Concepts: needs that name no product.
-const breakfast2 = l3('Breakfast Cereals', 'Oats', 'Jam & Honey', 'Spreads', 'Sliced Bread', 'Frozen Dough & Breakfast');
-const breakfast1 = or(l3('Fresh Milk', 'Chicken Eggs', 'Instant Coffee', '100% Juice', 'Drinking Yogurt', 'Ham & Bacon', 'UHT Milk'), l2('Bread'));
+const breakfast2 = l3(
+  'Breakfast Cereals',
+  'Oats',
+  'Jam & Honey',
+  'Spreads',
+  'Sliced Bread',
+  'Frozen Dough & Breakfast',
+);
+const breakfast1 = or(
+  l3('Fresh Milk', 'Chicken Eggs', 'Instant Coffee', '100% Juice', 'Drinking Yogurt', 'Ham & Bacon', 'UHT Milk'),
+  l2('Bread'),
+);
 en('concept', 'breakfast', breakfast2, breakfast1);
 th('concept', 'อาหารเช้า', breakfast2, breakfast1);
-const dessert2 = l3('Ice Cream Tubs', 'Ice Cream Sticks & Cones', 'Cakes', 'Thai Desserts', 'Chilled Desserts', 'Pastries', 'Ice & Frozen Desserts');
+const dessert2 = l3(
+  'Ice Cream Tubs',
+  'Ice Cream Sticks & Cones',
+  'Cakes',
+  'Thai Desserts',
+  'Chilled Desserts',
+  'Pastries',
+  'Ice & Frozen Desserts',
+);
 const dessert1 = l3('Chocolate', 'Jelly Drinks & Cups', 'Cookies', 'Thai Sweets & Dried Fruit Snacks', 'Candy & Gum');
 en('concept', 'dessert', dessert2, dessert1);
 th('concept', 'ของหวาน', dessert2, dessert1);
 const bbq2 = or(l3('BBQ Skewers', 'Marinated Meat'), name('charcoal', 'skewer', 'bbq sauce', 'moo kratha'));
-const bbq1 = or(l3('Sausages', 'Pork Cuts', 'Ketchup, Mustard & BBQ', 'Chicken Cuts', 'Beef Steaks', 'Party & BBQ Supplies'), name('bbq'));
+const bbq1 = or(
+  l3('Sausages', 'Pork Cuts', 'Ketchup, Mustard & BBQ', 'Chicken Cuts', 'Beef Steaks', 'Party & BBQ Supplies'),
+  name('bbq'),
+);
 en('concept', 'bbq', bbq2, bbq1);
 th('concept', 'ปิ้งย่าง', bbq2, bbq1);
 const baby2 = or(l2('Diapers & Wipes', 'Baby Food', 'Baby Care'), l3('Infant Formula'));
 const baby1 = l1('Baby & Kids');
 en('concept', 'baby', baby2, baby1);
 th('concept', 'ทารก', baby2, baby1);
-const party2 = or(l3('Potato Chips', 'Corn & Cracker Snacks', 'Cola', 'Flavoured Soft Drinks', 'Thai Beer', 'Popcorn'), and(l3('Party & BBQ Supplies'), not(name('charcoal'))));
-const party1 = l3('Imported & Craft Beer', 'Soda Water & Mixers', 'Sparkling & Rosé', 'Seaweed Snacks', 'Cider & Hard Seltzer', 'Cakes');
+const party2 = or(
+  l3('Potato Chips', 'Corn & Cracker Snacks', 'Cola', 'Flavoured Soft Drinks', 'Thai Beer', 'Popcorn'),
+  and(l3('Party & BBQ Supplies'), not(name('charcoal'))),
+);
+const party1 = l3(
+  'Imported & Craft Beer',
+  'Soda Water & Mixers',
+  'Sparkling & Rosé',
+  'Seaweed Snacks',
+  'Cider & Hard Seltzer',
+  'Cakes',
+);
 en('concept', 'party', party2, party1);
 th('concept', 'ปาร์ตี้', party2, party1);
 en(
@@ -387,14 +471,22 @@ en(
   or(l3('Seaweed Snacks', 'Yogurt', 'Crackers & Bars'), name('konjac')),
 );
 const hangover2 = or(l3('Sports Drinks'), name('electrolyte'));
-const hangover1 = or(l3('Drinking Water', 'Instant Noodles', 'Health Drinks', 'Kombucha & Functional Drinks'), name('coconut water', 'vitamin c'));
+const hangover1 = or(
+  l3('Drinking Water', 'Instant Noodles', 'Health Drinks', 'Kombucha & Functional Drinks'),
+  name('coconut water', 'vitamin c'),
+);
 en('concept', 'hangover', hangover2, hangover1);
 th('concept', 'แก้เมาค้าง', hangover2, hangover1);
 const vegan2 = or(l3('Tofu', 'Soy & Plant Milk'), name('plant-based', 'plant based', 'vegan'));
 const vegan1 = or(l2('Fresh Vegetables', 'Fresh Herbs', 'Fresh Fruit'), name('vegetarian'));
 en('concept', 'vegan', vegan2, vegan1);
 th('concept', 'มังสวิรัติ', vegan2, vegan1);
-en('concept', 'spicy food', or(l3('Chilli Sauces', 'Curry Paste'), name('spicy', 'hot chicken', 'chilli')), l3('Chillies & Limes', 'Dips & Chilli Pastes'));
+en(
+  'concept',
+  'spicy food',
+  or(l3('Chilli Sauces', 'Curry Paste'), name('spicy', 'hot chicken', 'chilli')),
+  l3('Chillies & Limes', 'Dips & Chilli Pastes'),
+);
 th('concept', 'ทำความสะอาด', l2('Cleaning'), or(l2('Laundry'), l1('Household & Cleaning')));
 en('concept', 'cleaning supplies', l2('Cleaning'), or(l2('Laundry'), l1('Household & Cleaning')));
 en('concept', 'pet supplies', l1('Pet Care'));
@@ -405,11 +497,34 @@ const hotpot2 = or(name('hot pot', 'shabu', 'suki'), l3('Meatballs'));
 const hotpot1 = or(l3('Vegetable Sets', 'Tofu', 'Mushrooms', 'Minced & Sliced Pork', 'Oyster & Dipping Sauce'));
 en('concept', 'hot pot', hotpot2, hotpot1);
 th('concept', 'ชาบู', hotpot2, hotpot1);
-en('concept', 'tom yum', name('tom yum'), or(l3('Thai Herbs', 'Curry Paste'), name('lemongrass', 'galangal', 'kaffir')));
-en('concept', 'baking', l3('Baking Ingredients', 'Flour'), or(l3('Sugar & Sweeteners', 'Butter & Margarine'), name('whipping cream')));
-th('concept', 'ทำขนม', l3('Baking Ingredients', 'Flour'), or(l3('Sugar & Sweeteners', 'Butter & Margarine'), name('whipping cream')));
-en('concept', 'movie night', l3('Popcorn', 'Potato Chips'), or(l3('Cola', 'Chocolate', 'Corn & Cracker Snacks', 'Flavoured Soft Drinks')));
-const japanese2 = or(l3('Japanese & Korean Condiments', 'Sushi', 'Sashimi'), name('japanese', 'ramen', 'udon', 'miso', 'wasabi', 'matcha'));
+en(
+  'concept',
+  'tom yum',
+  name('tom yum'),
+  or(l3('Thai Herbs', 'Curry Paste'), name('lemongrass', 'galangal', 'kaffir')),
+);
+en(
+  'concept',
+  'baking',
+  l3('Baking Ingredients', 'Flour'),
+  or(l3('Sugar & Sweeteners', 'Butter & Margarine'), name('whipping cream')),
+);
+th(
+  'concept',
+  'ทำขนม',
+  l3('Baking Ingredients', 'Flour'),
+  or(l3('Sugar & Sweeteners', 'Butter & Margarine'), name('whipping cream')),
+);
+en(
+  'concept',
+  'movie night',
+  l3('Popcorn', 'Potato Chips'),
+  or(l3('Cola', 'Chocolate', 'Corn & Cracker Snacks', 'Flavoured Soft Drinks')),
+);
+const japanese2 = or(
+  l3('Japanese & Korean Condiments', 'Sushi', 'Sashimi'),
+  name('japanese', 'ramen', 'udon', 'miso', 'wasabi', 'matcha'),
+);
 const japanese1 = or(l3('Korean & Japanese Noodles', 'Wine Cooler, Sake & Umeshu'), name('sake'));
 en('concept', 'japanese food', japanese2, japanese1);
 th('concept', 'อาหารญี่ปุ่น', japanese2, japanese1);
@@ -419,9 +534,24 @@ en(
   or(name('korean', 'kimchi', 'gochujang', 'tteokbokki', 'mandu'), brand('Nongshim', 'Samyang')),
   l3('Korean & Japanese Noodles', 'Japanese & Korean Condiments'),
 );
-en('concept', 'cold and flu', or(l3('Vitamins & Supplements', 'Health Drinks'), name('vitamin c')), or(l3('First Aid'), name('honey', 'ginger')));
-th('concept', 'ไข้หวัด', or(l3('Vitamins & Supplements', 'Health Drinks'), name('vitamin c')), or(l3('First Aid'), name('honey', 'ginger')));
-en('concept', 'sandwich', or(l3('Sliced Bread', 'Ham & Bacon', 'Cheese'), name('sandwich')), or(l3('Mayonnaise & Dressings', 'Spreads', 'Rolls & Buns'), l2('Bread')));
+en(
+  'concept',
+  'cold and flu',
+  or(l3('Vitamins & Supplements', 'Health Drinks'), name('vitamin c')),
+  or(l3('First Aid'), name('honey', 'ginger')),
+);
+th(
+  'concept',
+  'ไข้หวัด',
+  or(l3('Vitamins & Supplements', 'Health Drinks'), name('vitamin c')),
+  or(l3('First Aid'), name('honey', 'ginger')),
+);
+en(
+  'concept',
+  'sandwich',
+  or(l3('Sliced Bread', 'Ham & Bacon', 'Cheese'), name('sandwich')),
+  or(l3('Mayonnaise & Dressings', 'Spreads', 'Rolls & Buns'), l2('Bread')),
+);
 en('concept', 'salad', or(l3('Salad Packs', 'Mayonnaise & Dressings'), name('salad')), l2('Fresh Vegetables'));
 en(
   'concept',
@@ -448,7 +578,12 @@ th(
   or(l2('Soft Drinks'), l3('Tropical Fruit', 'Cut Fruit'), name('coconut water', 'watermelon')),
 );
 en('concept', 'gift', or(l3('Health Drinks'), name('gift')), or(l2('Wine'), l3('Cookies', 'Chocolate')));
-en('concept', 'high protein', or(name('protein', 'chicken breast'), l3('Chicken Eggs')), or(l3('Boneless & Minced Chicken', 'Crackers & Bars'), name('egg')));
+en(
+  'concept',
+  'high protein',
+  or(name('protein', 'chicken breast'), l3('Chicken Eggs')),
+  or(l3('Boneless & Minced Chicken', 'Crackers & Bars'), name('egg')),
+);
 th('concept', 'ลูกน้อย', baby2, baby1);
 en(
   'concept',
@@ -465,7 +600,12 @@ en('cross-language', 'moo kratha', name('moo kratha'), l3('Marinated Meat'));
 en('cross-language', 'nam prik', name('nam prik'), l3('Dips & Chilli Pastes', 'Chilli Sauces'));
 en('cross-language', 'pad thai', name('pad thai'), name('rice noodles', 'rice stick'));
 th('cross-language', 'soda water', name('soda water'), l3('Soda Water & Mixers'));
-en('cross-language', 'ข้าวโพด', name('corn'), l3('Beans, Corn & Brassicas', 'Frozen Vegetables', 'Corn & Cracker Snacks'));
+en(
+  'cross-language',
+  'ข้าวโพด',
+  name('corn'),
+  l3('Beans, Corn & Brassicas', 'Frozen Vegetables', 'Corn & Cracker Snacks'),
+);
 en('cross-language', 'coke', brand('Coca-Cola'), l3('Cola'));
 en('cross-language', 'prawns', shrimp, name('shrimp', 'prawn'));
 en('cross-language', 'นมโอ๊ต', name('oat milk'), l3('Soy & Plant Milk'));

@@ -68,9 +68,23 @@ function grade(exact: Rule, related: Rule = never): (p: Product) => Grade {
 /** A query list with `add` helpers that number ids per class (`typo-3`). */
 export function querySet<C extends string>(defaultMode: (cls: C) => JudgedQuery['mode'] = () => 'SEMANTIC') {
   const queries: JudgedQuery<C>[] = [];
-  const add = (cls: C, lang: 'en' | 'th', text: JudgedQuery['text'], exact: Rule, related: Rule = never, mode: JudgedQuery['mode'] = defaultMode(cls)): void => {
+  const add = (
+    cls: C,
+    lang: 'en' | 'th',
+    text: JudgedQuery['text'],
+    exact: Rule,
+    related: Rule = never,
+    mode: JudgedQuery['mode'] = defaultMode(cls),
+  ): void => {
     const judge = grade(exact, related);
-    queries.push({ id: `${cls}-${queries.filter((q) => q.cls === cls).length + 1}`, cls, lang, mode, text, judge: (p) => judge(p) });
+    queries.push({
+      id: `${cls}-${queries.filter((q) => q.cls === cls).length + 1}`,
+      cls,
+      lang,
+      mode,
+      text,
+      judge: (p) => judge(p),
+    });
   };
   return {
     queries,

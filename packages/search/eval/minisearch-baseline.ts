@@ -45,7 +45,10 @@ function segmentingTokenizer(text: string): string[] {
 }
 
 /** Indexes `docs` in MiniSearch. */
-export function createMiniSearchBaseline(docs: readonly SearchDocument[], options: MiniSearchBaselineOptions = {}): MiniSearchBaseline {
+export function createMiniSearchBaseline(
+  docs: readonly SearchDocument[],
+  options: MiniSearchBaselineOptions = {},
+): MiniSearchBaseline {
   const tokenize = options.thaiSegmentation ? segmentingTokenizer : undefined;
   const mini = new MiniSearch<MiniDocument>({
     fields: ['nameEn', 'nameTh', 'brand', 'category', 'keywords', 'barcode', 'cprcode', 'size'],

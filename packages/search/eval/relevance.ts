@@ -36,7 +36,12 @@ function isThaiText(text: string): boolean {
 }
 
 /** Runs every query through every engine and grades the answers. */
-export function evaluateQueries<E extends string>(queries: readonly JudgedQuery[], products: readonly Product[], engines: Record<E, RankedEngine>, k = 10): QueryOutcome<E>[] {
+export function evaluateQueries<E extends string>(
+  queries: readonly JudgedQuery[],
+  products: readonly Product[],
+  engines: Record<E, RankedEngine>,
+  k = 10,
+): QueryOutcome<E>[] {
   const byCprcode = new Map(products.map((p) => [p.cprcode, p]));
   const names = Object.keys(engines) as E[];
   return queries.map((query) => {
@@ -62,9 +67,13 @@ export function evaluateQueries<E extends string>(queries: readonly JudgedQuery[
 }
 
 /** Summaries: all queries, those in Thai script, then each class in order of first appearance. */
-export function summariseOutcomes<E extends string>(outcomes: readonly QueryOutcome<E>[], engines: readonly E[]): RelevanceSummary<E>[] {
+export function summariseOutcomes<E extends string>(
+  outcomes: readonly QueryOutcome<E>[],
+  engines: readonly E[],
+): RelevanceSummary<E>[] {
   const summary = (label: string, subset: readonly QueryOutcome<E>[]): RelevanceSummary<E> => {
-    const mean = (pick: (o: QueryOutcome<E>) => number) => (subset.length === 0 ? 0 : subset.reduce((sum, o) => sum + pick(o), 0) / subset.length);
+    const mean = (pick: (o: QueryOutcome<E>) => number) =>
+      subset.length === 0 ? 0 : subset.reduce((sum, o) => sum + pick(o), 0) / subset.length;
     return {
       label,
       queries: subset.length,

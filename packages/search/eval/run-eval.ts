@@ -48,7 +48,9 @@ const engines: Record<EngineName, RankedEngine> = {
 };
 const rows = evaluateQueries(queries, products, engines, K);
 const summaries = summariseOutcomes(rows, ['ours', 'minisearch', 'minisearchThai']);
-const problems = rows.filter((r) => r.exact === 0).map((r) => `${r.query.id} "${r.text}": no product in the catalog is judged exact (grade 2)`);
+const problems = rows
+  .filter((r) => r.exact === 0)
+  .map((r) => `${r.query.id} "${r.text}": no product in the catalog is judged exact (grade 2)`);
 
 const f = (v: number) => v.toFixed(3);
 const line = (s: RelevanceSummary<EngineName>) =>
@@ -82,7 +84,10 @@ const report = [
   ...rows
     .filter((r) => r.ndcg.ours < 0.5)
     .sort((a, b) => a.ndcg.ours - b.ndcg.ours)
-    .map((r) => `| ${r.text} | ${r.query.cls} | ${r.query.lang} | ${f(r.ndcg.ours)} | ${f(r.ndcg.minisearch)} | ${r.top.ours.join('; ')} |`),
+    .map(
+      (r) =>
+        `| ${r.text} | ${r.query.cls} | ${r.query.lang} | ${f(r.ndcg.ours)} | ${f(r.ndcg.minisearch)} | ${r.top.ours.join('; ')} |`,
+    ),
   ``,
   `## Every query`,
   ``,

@@ -86,7 +86,8 @@ export function buildPostings(input: PostingsInput, options: Bm25fOptions = {}):
   for (let e = 0; e < total; e++) order[cursor[entryTerm[e]!]!++] = e;
 
   const avg = new Float64Array(FIELD_COUNT);
-  for (let d = 0; d < docCount; d++) for (let f = 0; f < FIELD_COUNT; f++) avg[f]! += fieldLengths[d * FIELD_COUNT + f]!;
+  for (let d = 0; d < docCount; d++)
+    for (let f = 0; f < FIELD_COUNT; f++) avg[f]! += fieldLengths[d * FIELD_COUNT + f]!;
   for (let f = 0; f < FIELD_COUNT; f++) avg[f] = Math.max(1, avg[f]! / Math.max(1, docCount));
   const weight = new Float64Array(FIELD_COUNT);
   const b = new Float64Array(FIELD_COUNT);

@@ -79,7 +79,8 @@ export class CandidateSet {
       }
     });
     if (cheapest >= 0 && cheapestCost <= this.ranking.fullScanBudget) {
-      for (const x of clauses[cheapest]!.expansions) if (!x.target) for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) add(docs[p]!);
+      for (const x of clauses[cheapest]!.expansions)
+        if (!x.target) for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) add(docs[p]!);
     } else this.addIntersection(clauses, add);
   }
 
@@ -102,7 +103,9 @@ export class CandidateSet {
       .sort((a, b) => costs[a]! - costs[b]!);
     if (order.length < 2 || costs[order[0]!]! + costs[order[1]!]! > r.intersectionBudget) return;
     const mark = this.nextMark();
-    for (const x of clauses[order[0]!]!.expansions) if (x.sure && !x.target) for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) this.markStamp[docs[p]!] = mark;
+    for (const x of clauses[order[0]!]!.expansions)
+      if (x.sure && !x.target)
+        for (let p = offsets[x.term]!; p < offsets[x.term + 1]!; p++) this.markStamp[docs[p]!] = mark;
     let added = 0;
     for (const x of clauses[order[1]!]!.expansions) {
       if (!x.sure || x.target) continue;

@@ -45,7 +45,14 @@ export function buildCategoryTree(docs: readonly SearchDocument[]): CategoryTree
       let id = byPath.get(path);
       if (id === undefined) {
         id = nodes.length;
-        nodes.push({ id, level: level + 1, parent, nameEn: doc.categoryEn[level] ?? '', nameTh: doc.categoryTh[level] ?? '', code: doc.grocerCategoryCodes[level] ?? '' });
+        nodes.push({
+          id,
+          level: level + 1,
+          parent,
+          nameEn: doc.categoryEn[level] ?? '',
+          nameTh: doc.categoryTh[level] ?? '',
+          code: doc.grocerCategoryCodes[level] ?? '',
+        });
         byPath.set(path, id);
       }
       levels[level]![d] = id;

@@ -69,15 +69,22 @@ export function parseConceptLexicon(value: unknown): ConceptDefinition[] {
   return list.map((item: unknown, i: number) => {
     if (!isRecord(item) || typeof item.id !== 'string') throw new TypeError(`concept lexicon: entry ${i} has no id`);
     const categories = item.categories ?? [];
-    if (!Array.isArray(categories) || !categories.every((c) => typeof c === 'string')) throw new TypeError(`concept lexicon: ${item.id}.categories must be a list of strings`);
-    return { id: item.id, triggers: bilingual(item.triggers, `${item.id}.triggers`), targets: bilingual(item.targets, `${item.id}.targets`), categories: categories as string[] };
+    if (!Array.isArray(categories) || !categories.every((c) => typeof c === 'string'))
+      throw new TypeError(`concept lexicon: ${item.id}.categories must be a list of strings`);
+    return {
+      id: item.id,
+      triggers: bilingual(item.triggers, `${item.id}.triggers`),
+      targets: bilingual(item.targets, `${item.id}.targets`),
+      categories: categories as string[],
+    };
   });
 }
 
 function bilingual(value: unknown, where: string): { en: string[]; th: string[] } {
   if (!isRecord(value)) throw new TypeError(`concept lexicon: ${where} must be { en, th }`);
   const words = (list: unknown, lang: string): string[] => {
-    if (!Array.isArray(list) || !list.every((w) => typeof w === 'string')) throw new TypeError(`concept lexicon: ${where}.${lang} must be a list of strings`);
+    if (!Array.isArray(list) || !list.every((w) => typeof w === 'string'))
+      throw new TypeError(`concept lexicon: ${where}.${lang} must be a list of strings`);
     return list as string[];
   };
   return { en: words(value.en, 'en'), th: words(value.th, 'th') };
@@ -105,7 +112,10 @@ export interface ConceptCompileContext {
 const CATEGORY_TARGET_WEIGHT = 0.6;
 
 /** Resolves the lexicon against one index; triggers and targets the index does not know drop out. */
-export function compileConcepts(definitions: readonly ConceptDefinition[], context: ConceptCompileContext): { concepts: CompiledConcept[]; triggers: TriggerIndex } {
+export function compileConcepts(
+  definitions: readonly ConceptDefinition[],
+  context: ConceptCompileContext,
+): { concepts: CompiledConcept[]; triggers: TriggerIndex } {
   const concepts: CompiledConcept[] = [];
   const triggers: TriggerIndex = new Map();
   for (const definition of definitions) {

@@ -48,7 +48,8 @@ export function buildForwardIndex(postings: Postings, docCount: number): Forward
 export function buildPostingHeads(postings: Postings, size: number): PostingHeads {
   const termCount = postings.offsets.length - 1;
   const offsets = new Uint32Array(termCount + 1);
-  for (let t = 0; t < termCount; t++) offsets[t + 1] = offsets[t]! + Math.min(size, postings.offsets[t + 1]! - postings.offsets[t]!);
+  for (let t = 0; t < termCount; t++)
+    offsets[t + 1] = offsets[t]! + Math.min(size, postings.offsets[t + 1]! - postings.offsets[t]!);
   const docs = new Uint32Array(offsets[termCount]!);
   let scratch = new Float32Array(0);
   for (let t = 0; t < termCount; t++) {

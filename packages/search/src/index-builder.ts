@@ -10,7 +10,14 @@
 import { FIELD_COUNT, buildPostings, fieldBit, packTf, type Bm25fOptions, type Postings } from './bm25f.ts';
 import { buildForwardIndex, buildPostingHeads, type ForwardIndex, type PostingHeads } from './forward-index.ts';
 import { buildCategoryTree, categoryKey, type CategoryTree } from './category-tree.ts';
-import { compileConcepts, defaultConceptFrames, defaultConceptLexicon, type CompiledConcept, type ConceptDefinition, type TriggerIndex } from './concept-lexicon.ts';
+import {
+  compileConcepts,
+  defaultConceptFrames,
+  defaultConceptLexicon,
+  type CompiledConcept,
+  type ConceptDefinition,
+  type TriggerIndex,
+} from './concept-lexicon.ts';
 import { GrowableUint32 } from './growable.ts';
 import { buildKeyedTerms, type KeyedTerms } from './keyed-terms.ts';
 import { isThaiLetter, normalizeText, thaiToneless } from './normalizer.ts';
@@ -109,7 +116,14 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
   const { termIds, surfaceMap, entries } = fields;
   const termCount = fields.termKinds.length;
   const postings = buildPostings(
-    { termCount, docCount, entryTerm: entries.term.view(), entryDoc: entries.doc.view(), entryTf: entries.tf.view(), fieldLengths: fields.fieldLengths },
+    {
+      termCount,
+      docCount,
+      entryTerm: entries.term.view(),
+      entryDoc: entries.doc.view(),
+      entryTf: entries.tf.view(),
+      fieldLengths: fields.fieldLengths,
+    },
     options.bm25f,
   );
   const kinds = Uint8Array.from(fields.termKinds);
@@ -123,21 +137,28 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
       const term = surfaceTerms[i]!;
       const kind = kinds[term];
       // Thai words of any length: a misspelt Thai run is cut again by them (spelling-corrector.ts).
-      const keep = kind === TERM_KIND_CODES.thai || (kind === TERM_KIND_CODES.word && surface.length >= MIN_SKELETON_LENGTH);
+      const keep =
+        kind === TERM_KIND_CODES.thai || (kind === TERM_KIND_CODES.word && surface.length >= MIN_SKELETON_LENGTH);
       return keep ? [[spellingSkeleton(surface), term, surface] as const] : [];
     }),
   );
 
   const semanticTerms = new Uint8Array(termCount);
-  for (let t = 0; t < termCount; t++) semanticTerms[t] = kinds[t] === TERM_KIND_CODES.word || kinds[t] === TERM_KIND_CODES.thai ? 1 : 0;
+  for (let t = 0; t < termCount; t++)
+    semanticTerms[t] = kinds[t] === TERM_KIND_CODES.word || kinds[t] === TERM_KIND_CODES.thai ? 1 : 0;
   const semantic = buildSemanticModel({ termCount, docCount, postings, semanticTerms, categories }, options.semantic);
   // Spellings of the Thai vocabulary that shoppers type: without tone marks, and in Latin letters.
   const thaiWords = [...termIds].filter(([word, id]) => kinds[id] === TERM_KIND_CODES.thai && isCuttableWord(word));
   const toneless = buildKeyedTerms(thaiWords.map(([word, id]) => [thaiToneless(word), id, word] as const));
-  const romanised = buildKeyedTerms(thaiWords.flatMap(([word, id]) => romanKeysOfThai(word).map((key) => [key, id, word] as const)));
+  const romanised = buildKeyedTerms(
+    thaiWords.flatMap(([word, id]) => romanKeysOfThai(word).map((key) => [key, id, word] as const)),
+  );
   // The lexicons' phrases are cut into words as queries are, so that a trigger typed in a query matches it.
   const phraseTerms = (phrase: string) => tokenize(phrase, tokenizeOptions).map((t) => t.term);
-  const lexicons = compileLexicons({ docCount, termCount, termIds, postings, semantic, categories, phraseTerms }, options);
+  const lexicons = compileLexicons(
+    { docCount, termCount, termIds, postings, semantic, categories, phraseTerms },
+    options,
+  );
   const allPostings = lexicons.postings;
   const allKinds = new Uint8Array(allPostings.offsets.length - 1);
   allKinds.set(kinds);
@@ -195,13 +216,21 @@ interface TokenizedFields {
 }
 
 /** Tokenises every field value (repeated values such as brands and categories once) and interns the terms. */
-function tokenizeFields(docs: readonly SearchDocument[], maxField: number, tokenizeOptions: TokenizeOptions): TokenizedFields {
+function tokenizeFields(
+  docs: readonly SearchDocument[],
+  maxField: number,
+  tokenizeOptions: TokenizeOptions,
+): TokenizedFields {
   const docCount = docs.length;
   const out: TokenizedFields = {
     termIds: new Map(),
     termKinds: [],
     surfaceMap: new Map(),
-    entries: { term: new GrowableUint32(docCount * 24), doc: new GrowableUint32(docCount * 24), tf: new GrowableUint32(docCount * 24) },
+    entries: {
+      term: new GrowableUint32(docCount * 24),
+      doc: new GrowableUint32(docCount * 24),
+      tf: new GrowableUint32(docCount * 24),
+    },
     fieldLengths: new Uint16Array(docCount * FIELD_COUNT),
     firstTermEn: new Uint32Array(docCount).fill(NO_TERM),
     firstTermTh: new Uint32Array(docCount).fill(NO_TERM),
@@ -226,7 +255,8 @@ function tokenizeFields(docs: readonly SearchDocument[], maxField: number, token
     }
     if (!surfaceMap.has(token.surface)) surfaceMap.set(token.surface, id);
     // Stems are surfaces too, so that a misspelt inflection ("sausgae") is one edit from "sausag".
-    if (token.term !== token.surface && token.kind === 'word' && !surfaceMap.has(token.term)) surfaceMap.set(token.term, id);
+    if (token.term !== token.surface && token.kind === 'word' && !surfaceMap.has(token.term))
+      surfaceMap.set(token.term, id);
     if (token.alias !== undefined && !surfaceMap.has(token.alias)) surfaceMap.set(token.alias, id);
     return id;
   };
@@ -268,7 +298,10 @@ function tokenizeFields(docs: readonly SearchDocument[], maxField: number, token
 }
 
 /** Level-3 node → its documents (CSR over node ids). */
-function shelfDocuments(categories: CategoryTree, docCount: number): { leafOffsets: Uint32Array; leafDocs: Uint32Array } {
+function shelfDocuments(
+  categories: CategoryTree,
+  docCount: number,
+): { leafOffsets: Uint32Array; leafDocs: Uint32Array } {
   const leafOffsets = new Uint32Array(categories.nodes.length + 1);
   for (let d = 0; d < docCount; d++) leafOffsets[categories.docL3[d]! + 1]!++;
   for (let n = 0; n < categories.nodes.length; n++) leafOffsets[n + 1]! += leafOffsets[n]!;
@@ -279,7 +312,9 @@ function shelfDocuments(categories: CategoryTree, docCount: number): { leafOffse
 }
 
 /** The documents of barcodes and cprcodes, and the barcodes in order for prefix lookups. */
-function codeLookups(docs: readonly SearchDocument[]): Pick<IndexData, 'barcodeDoc' | 'cprcodeDoc' | 'sortedBarcodes' | 'sortedBarcodeDocs'> {
+function codeLookups(
+  docs: readonly SearchDocument[],
+): Pick<IndexData, 'barcodeDoc' | 'cprcodeDoc' | 'sortedBarcodes' | 'sortedBarcodeDocs'> {
   const barcodeDoc = new Map<string, number>();
   const cprcodeDoc = new Map<string, number>();
   for (let d = 0; d < docs.length; d++) {
@@ -305,7 +340,10 @@ interface LexiconInput {
 }
 
 /** The concept lexicon, its framing words and the synonym sets, compiled; the postings with their phrase terms appended. */
-function compileLexicons(input: LexiconInput, options: IndexBuildOptions): Pick<IndexData, 'concepts' | 'triggers' | 'conceptFrames' | 'synonyms'> & { postings: Postings } {
+function compileLexicons(
+  input: LexiconInput,
+  options: IndexBuildOptions,
+): Pick<IndexData, 'concepts' | 'triggers' | 'conceptFrames' | 'synonyms'> & { postings: Postings } {
   const { docCount, termIds, postings, semantic, categories, phraseTerms } = input;
   const k = semantic.dimensions;
   const phrases = new PhraseBuilder(postings, input.termCount, docCount);
@@ -313,7 +351,8 @@ function compileLexicons(input: LexiconInput, options: IndexBuildOptions): Pick<
     terms: phraseTerms,
     termId: (term) => termIds.get(term),
     phraseTerm: (terms) => phrases.term(terms),
-    termVector: (term) => (semantic.termHasVector[term] === 1 ? semantic.termVectors.subarray(term * k, term * k + k) : null),
+    termVector: (term) =>
+      semantic.termHasVector[term] === 1 ? semantic.termVectors.subarray(term * k, term * k + k) : null,
     categoryTerm: (names) => {
       const shelves = shelvesNamed(categories, names);
       if (shelves.length === 0) return undefined;
@@ -322,7 +361,9 @@ function compileLexicons(input: LexiconInput, options: IndexBuildOptions): Pick<
       const shelfDocs: number[] = [];
       for (let d = 0; d < docCount; d++) if (wanted[categories.docL3[d]!] === 1) shelfDocs.push(d);
       const term = phrases.shelfTerm(shelves.join(','), shelfDocs);
-      return term === undefined ? undefined : { term, vectors: shelves.map((node) => semantic.categoryVectors.subarray(node * k, node * k + k)) };
+      return term === undefined
+        ? undefined
+        : { term, vectors: shelves.map((node) => semantic.categoryVectors.subarray(node * k, node * k + k)) };
     },
     dimensions: k,
   });
@@ -379,12 +420,21 @@ function shelvesNamed(categories: CategoryTree, names: readonly string[]): numbe
   const named = new Set<number>();
   for (const name of names) for (const node of categories.keys.get(categoryKey(name)) ?? []) named.add(node);
   return categories.nodes
-    .filter((node) => node.level === 3 && (named.has(node.id) || named.has(node.parent) || named.has(categories.nodes[node.parent]?.parent ?? -1)))
+    .filter(
+      (node) =>
+        node.level === 3 &&
+        (named.has(node.id) || named.has(node.parent) || named.has(categories.nodes[node.parent]?.parent ?? -1)),
+    )
     .map((node) => node.id);
 }
 
 /** Sorts each shelf's documents by similarity to the shelf, so a capped walk sees the typical ones. */
-function orderShelvesByTypicality(categories: CategoryTree, leafOffsets: Uint32Array, leafDocs: Uint32Array, semantic: SemanticModel): void {
+function orderShelvesByTypicality(
+  categories: CategoryTree,
+  leafOffsets: Uint32Array,
+  leafDocs: Uint32Array,
+  semantic: SemanticModel,
+): void {
   const k = semantic.dimensions;
   for (const node of categories.nodes) {
     if (node.level !== 3) continue;

@@ -40,7 +40,8 @@ export interface IndexFileHeader {
 }
 
 /** Why an index file was refused. */
-export type IndexFileErrorCode = 'NOT_AN_INDEX' | 'UNSUPPORTED_CODEC' | 'FORMAT_MISMATCH' | 'SNAPSHOT_MISMATCH' | 'CORRUPT';
+export type IndexFileErrorCode =
+  'NOT_AN_INDEX' | 'UNSUPPORTED_CODEC' | 'FORMAT_MISMATCH' | 'SNAPSHOT_MISMATCH' | 'CORRUPT';
 
 /** A refused index file; `code` says why. */
 export class IndexFileError extends Error {
@@ -59,7 +60,10 @@ export class IndexFileError extends Error {
  * @example
  * const bytes = encodeIndexData(buildIndexData(docs), { format: searchIndexFormat(), snapshotVersion, version: 'v1', builtAt: new Date().toISOString() });
  */
-export function encodeIndexData(data: IndexData, about: Omit<IndexFileHeader, 'documents' | 'payloadBytes' | 'sha256'>): Uint8Array {
+export function encodeIndexData(
+  data: IndexData,
+  about: Omit<IndexFileHeader, 'documents' | 'payloadBytes' | 'sha256'>,
+): Uint8Array {
   const payload = serialize(data);
   const header: IndexFileHeader = {
     format: about.format,
@@ -83,11 +87,14 @@ export function encodeIndexData(data: IndexData, about: Omit<IndexFileHeader, 'd
 /** Reads only the header of an index file (cheap: no hashing, no decoding). */
 export function readIndexFileHeader(bytes: Uint8Array): IndexFileHeader {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.byteLength < PREFIX_BYTES || !buffer.subarray(0, 4).equals(MAGIC)) throw new IndexFileError('NOT_AN_INDEX', 'not a search index file');
+  if (buffer.byteLength < PREFIX_BYTES || !buffer.subarray(0, 4).equals(MAGIC))
+    throw new IndexFileError('NOT_AN_INDEX', 'not a search index file');
   const codec = buffer.readUInt32LE(4);
-  if (codec !== INDEX_CODEC_VERSION) throw new IndexFileError('UNSUPPORTED_CODEC', `index file codec ${codec}; this build reads ${INDEX_CODEC_VERSION}`);
+  if (codec !== INDEX_CODEC_VERSION)
+    throw new IndexFileError('UNSUPPORTED_CODEC', `index file codec ${codec}; this build reads ${INDEX_CODEC_VERSION}`);
   const headerLength = buffer.readUInt32LE(8);
-  if (headerLength > MAX_HEADER_BYTES || PREFIX_BYTES + headerLength > buffer.byteLength) throw new IndexFileError('CORRUPT', 'index file header is cut off or too long');
+  if (headerLength > MAX_HEADER_BYTES || PREFIX_BYTES + headerLength > buffer.byteLength)
+    throw new IndexFileError('CORRUPT', 'index file header is cut off or too long');
   let header: unknown;
   try {
     header = JSON.parse(buffer.toString('utf8', PREFIX_BYTES, PREFIX_BYTES + headerLength));
@@ -96,7 +103,10 @@ export function readIndexFileHeader(bytes: Uint8Array): IndexFileHeader {
   }
   if (!isHeader(header)) throw new IndexFileError('CORRUPT', 'index file header has missing or wrong fields');
   if (PREFIX_BYTES + headerLength + header.payloadBytes !== buffer.byteLength) {
-    throw new IndexFileError('CORRUPT', `index file is ${buffer.byteLength} bytes; its header promises ${PREFIX_BYTES + headerLength + header.payloadBytes}`);
+    throw new IndexFileError(
+      'CORRUPT',
+      `index file is ${buffer.byteLength} bytes; its header promises ${PREFIX_BYTES + headerLength + header.payloadBytes}`,
+    );
   }
   return header;
 }
@@ -110,20 +120,34 @@ export function readIndexFileHeader(bytes: Uint8Array): IndexFileHeader {
  * const { data, header } = decodeIndexData(bytes, { format: searchIndexFormat(), snapshotVersion });
  * const index = searchIndexFromData(data);
  */
-export function decodeIndexData(bytes: Uint8Array, expect: { format: string; snapshotVersion: string }): { data: IndexData; header: IndexFileHeader } {
+export function decodeIndexData(
+  bytes: Uint8Array,
+  expect: { format: string; snapshotVersion: string },
+): { data: IndexData; header: IndexFileHeader } {
   const header = readIndexFileHeader(bytes);
-  if (header.format !== expect.format) throw new IndexFileError('FORMAT_MISMATCH', `index file format ${header.format}; this build needs ${expect.format}`);
+  if (header.format !== expect.format)
+    throw new IndexFileError(
+      'FORMAT_MISMATCH',
+      `index file format ${header.format}; this build needs ${expect.format}`,
+    );
   if (header.snapshotVersion !== expect.snapshotVersion) {
-    throw new IndexFileError('SNAPSHOT_MISMATCH', `index file was built from catalog ${header.snapshotVersion}, not ${expect.snapshotVersion}`);
+    throw new IndexFileError(
+      'SNAPSHOT_MISMATCH',
+      `index file was built from catalog ${header.snapshotVersion}, not ${expect.snapshotVersion}`,
+    );
   }
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const payload = buffer.subarray(buffer.byteLength - header.payloadBytes);
-  if (createHash('sha256').update(payload).digest('hex') !== header.sha256) throw new IndexFileError('CORRUPT', 'index file payload does not match its SHA-256');
+  if (createHash('sha256').update(payload).digest('hex') !== header.sha256)
+    throw new IndexFileError('CORRUPT', 'index file payload does not match its SHA-256');
   let data: unknown;
   try {
     data = deserialize(payload);
   } catch (error) {
-    throw new IndexFileError('CORRUPT', `index file payload does not decode: ${error instanceof Error ? error.message : String(error)}`);
+    throw new IndexFileError(
+      'CORRUPT',
+      `index file payload does not decode: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const problem = shapeProblem(data, header.documents);
   if (problem !== null) throw new IndexFileError('CORRUPT', `index file data is malformed: ${problem}`);
@@ -147,7 +171,15 @@ function isHeader(value: unknown): value is IndexFileHeader {
   );
 }
 
-type Check = 'array' | 'map' | 'object' | 'number' | Uint8ArrayConstructor | Uint32ArrayConstructor | Int8ArrayConstructor | Float32ArrayConstructor;
+type Check =
+  | 'array'
+  | 'map'
+  | 'object'
+  | 'number'
+  | Uint8ArrayConstructor
+  | Uint32ArrayConstructor
+  | Int8ArrayConstructor
+  | Float32ArrayConstructor;
 
 /** Every field of IndexData and what it must be; nested structures by their own fields. */
 const SHAPE: Record<keyof IndexData, Check> = {
@@ -193,7 +225,13 @@ const NESTED: Record<string, Record<string, Check>> = {
   postings: { offsets: Uint32Array, docs: Uint32Array, idf: Float32Array },
   forward: { offsets: Uint32Array, terms: Uint32Array, impacts: Float32Array, masks: Uint8Array },
   heads: { size: 'number', offsets: Uint32Array, docs: Uint32Array },
-  semantic: { dimensions: 'number', termVectors: Float32Array, termHasVector: Uint8Array, categoryVectors: Float32Array, docVectors: Int8Array },
+  semantic: {
+    dimensions: 'number',
+    termVectors: Float32Array,
+    termHasVector: Uint8Array,
+    categoryVectors: Float32Array,
+    docVectors: Int8Array,
+  },
   toneless: { keys: 'array', offsets: Uint32Array, terms: Uint32Array, words: 'array' },
   romanised: { keys: 'array', offsets: Uint32Array, terms: Uint32Array, words: 'array' },
   skeletons: { keys: 'array', offsets: Uint32Array, terms: Uint32Array, words: 'array' },
@@ -215,7 +253,8 @@ function shapeProblem(value: unknown, documents: number): string | null {
   for (const [field, check] of Object.entries(SHAPE)) {
     if (!fits(data[field], check)) return `${field} has the wrong type`;
     for (const [inner, innerCheck] of Object.entries(NESTED[field] ?? {})) {
-      if (!fits((data[field] as Record<string, unknown>)[inner], innerCheck)) return `${field}.${inner} has the wrong type`;
+      if (!fits((data[field] as Record<string, unknown>)[inner], innerCheck))
+        return `${field}.${inner} has the wrong type`;
     }
   }
   const index = data as unknown as IndexData;
@@ -237,10 +276,13 @@ function shapeProblem(value: unknown, documents: number): string | null {
   ];
   if (perDocument.some((list) => list.length !== documents)) return 'a per-document list has the wrong length';
   const terms = index.termKinds.length;
-  if (index.postings.offsets.length !== terms + 1 || index.postings.idf.length !== terms) return 'postings do not match the term count';
+  if (index.postings.offsets.length !== terms + 1 || index.postings.idf.length !== terms)
+    return 'postings do not match the term count';
   if (index.postings.offsets[terms] !== index.postings.docs.length) return 'posting offsets do not end at the postings';
-  if (index.forward.offsets.length !== documents + 1 || index.forward.offsets[documents] !== index.forward.terms.length) return 'forward index does not match the documents';
-  if (index.semantic.docVectors.length !== documents * index.semantic.dimensions) return 'document vectors do not match the documents';
+  if (index.forward.offsets.length !== documents + 1 || index.forward.offsets[documents] !== index.forward.terms.length)
+    return 'forward index does not match the documents';
+  if (index.semantic.docVectors.length !== documents * index.semantic.dimensions)
+    return 'document vectors do not match the documents';
   if (!index.cprcodes.every((code) => typeof code === 'string')) return 'a cprcode is not a string';
   return null;
 }

@@ -26,7 +26,9 @@ export function searchIndexFormat(): string {
 
 function computeFormat(): string {
   const hash = createHash('sha256');
-  hash.update(`codec ${INDEX_CODEC_VERSION}\0icu ${process.versions.icu ?? '-'}\0unicode ${process.versions.unicode ?? '-'}\0`);
+  hash.update(
+    `codec ${INDEX_CODEC_VERSION}\0icu ${process.versions.icu ?? '-'}\0unicode ${process.versions.unicode ?? '-'}\0`,
+  );
   const moduleDir = new URL('./', import.meta.url);
   const dataDir = new URL('../data/', import.meta.url);
   for (const [dir, keep] of [

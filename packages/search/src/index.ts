@@ -6,7 +6,13 @@ export { buildSearchIndex, searchIndexFromData } from './ranked-search-index.ts'
 export { DEFAULT_RANKING, type RankingWeights } from './ranking-weights.ts';
 export { MAX_INDEX_LIMIT } from './search-engine.ts';
 export { buildIndexData, type IndexData, type IndexBuildOptions } from './index-builder.ts';
-export type { SearchIndex, SearchIndexOptions, SearchIndexStats, SpellingSuggestion, SuggestionKind } from './ranked-search-index.ts';
+export type {
+  SearchIndex,
+  SearchIndexOptions,
+  SearchIndexStats,
+  SpellingSuggestion,
+  SuggestionKind,
+} from './ranked-search-index.ts';
 export type { SearchQuery, SuggestQuery } from './search-query.ts';
 export { documentFromProduct } from './search-document.ts';
 export type { SearchDocument } from './search-document.ts';
@@ -28,8 +34,20 @@ export { DEFAULT_FIELD_CONFIG, DEFAULT_K1, FIELDS } from './bm25f.ts';
 export type { FieldConfig, FieldName } from './bm25f.ts';
 export { DEFAULT_MATCH_WEIGHTS } from './query-planner.ts';
 export type { MatchWeights } from './query-planner.ts';
-export { decodeIndexData, encodeIndexData, readIndexFileHeader, IndexFileError, INDEX_CODEC_VERSION } from './index-codec.ts';
+export {
+  decodeIndexData,
+  encodeIndexData,
+  readIndexFileHeader,
+  IndexFileError,
+  INDEX_CODEC_VERSION,
+} from './index-codec.ts';
 export type { IndexFileErrorCode, IndexFileHeader } from './index-codec.ts';
 export { searchIndexFormat } from './index-format.ts';
-export { parseSearchRequest, parseSuggestRequest, parseManifestRequest, SEARCH_DEFAULTS, SEARCH_ROUTES } from './search-request.ts';
+export {
+  parseSearchRequest,
+  parseSuggestRequest,
+  parseManifestRequest,
+  SEARCH_DEFAULTS,
+  SEARCH_ROUTES,
+} from './search-request.ts';
 export type { SearchRoute } from './search-request.ts';

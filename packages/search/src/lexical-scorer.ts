@@ -9,7 +9,12 @@ import type { QueryTerms } from './query-terms.ts';
 import type { RankingWeights } from './ranking-weights.ts';
 
 /** The lexical score of a document for the query (0 when no term of it is in the document). */
-export function lexicalScorer(data: IndexData, ranking: RankingWeights, terms: QueryTerms, autocomplete: boolean): (doc: number) => number {
+export function lexicalScorer(
+  data: IndexData,
+  ranking: RankingWeights,
+  terms: QueryTerms,
+  autocomplete: boolean,
+): (doc: number) => number {
   const { clauseCount, span, termStamp, termEntry, entryClause, entryWeight, entryCoverage, entryNext, stamp } = terms;
   const clauseBest = new Float64Array(clauseCount);
   const clauseCoverage = new Uint8Array(clauseCount);
@@ -63,7 +68,8 @@ export function matchedShare(data: IndexData, terms: QueryTerms, docs: readonly 
     for (let q = offsets[doc]!; q < offsets[doc + 1]!; q++) {
       const t = forwardTerms[q]!;
       if (termStamp[t] !== stamp) continue;
-      for (let x = termEntry[t]!; x >= 0; x = entryNext[x]!) if (entryCoverage[x]! > clauseCoverage[entryClause[x]!]!) clauseCoverage[entryClause[x]!] = entryCoverage[x]!;
+      for (let x = termEntry[t]!; x >= 0; x = entryNext[x]!)
+        if (entryCoverage[x]! > clauseCoverage[entryClause[x]!]!) clauseCoverage[entryClause[x]!] = entryCoverage[x]!;
     }
     for (let c = 0; c < terms.clauseCount; c++) matched += clauseCoverage[c]!;
     bestShare = Math.max(bestShare, Math.min(matched, span) / Math.max(1, span));

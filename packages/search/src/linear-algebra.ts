@@ -98,7 +98,11 @@ export function symmetricEigen(input: Float64Array, n: number, maxSweeps = 60): 
 }
 
 /** Scales a vector to unit length in place; a zero vector stays zero. Returns the old length. */
-export function normalizeInPlace(vector: Float32Array | Float64Array, offset = 0, length = vector.length - offset): number {
+export function normalizeInPlace(
+  vector: Float32Array | Float64Array,
+  offset = 0,
+  length = vector.length - offset,
+): number {
   let norm = 0;
   for (let i = offset; i < offset + length; i++) norm += vector[i]! ** 2;
   norm = Math.sqrt(norm);

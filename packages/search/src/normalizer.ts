@@ -265,7 +265,8 @@ let buffer = new Uint16Array(256);
 function decode(units: Uint16Array, n: number): string {
   let result = '';
   // fromCharCode takes arguments on the stack: decode in bounded chunks.
-  for (let i = 0; i < n; i += 4096) result += String.fromCharCode.apply(null, units.subarray(i, Math.min(n, i + 4096)) as unknown as number[]);
+  for (let i = 0; i < n; i += 4096)
+    result += String.fromCharCode.apply(null, units.subarray(i, Math.min(n, i + 4096)) as unknown as number[]);
   return result;
 }
 

@@ -46,7 +46,8 @@ export function parseQuery(raw: string, options: Pick<TokenizeOptions, 'segmentT
   }
   let tokens = tokenizeNormalized(normalized, { maxTokens: QUERY_BOUNDS.maxTokens, ...options });
   // A query of stopwords only ("the") still deserves an answer.
-  if (tokens.length === 0 && normalized.length > 0) tokens = tokenizeNormalized(normalized, { maxTokens: QUERY_BOUNDS.maxTokens, keepStopwords: true, ...options });
+  if (tokens.length === 0 && normalized.length > 0)
+    tokens = tokenizeNormalized(normalized, { maxTokens: QUERY_BOUNDS.maxTokens, keepStopwords: true, ...options });
   const completeLastWord = /\s$/u.test(input) && tokens.length > 0;
   let digits: string | null = null;
   if (normalized.length > 0) {

@@ -96,7 +96,11 @@ export const DEFAULT_MATCH_WEIGHTS: Readonly<MatchWeights> = {
 };
 
 /** Plans the clauses of a query. */
-export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonly<MatchWeights> = DEFAULT_MATCH_WEIGHTS): Clause[] {
+export function planQuery(
+  index: IndexData,
+  query: ParsedQuery,
+  weights: Readonly<MatchWeights> = DEFAULT_MATCH_WEIGHTS,
+): Clause[] {
   const tokens = query.tokens;
   const clauses: Clause[] = [];
   const conceptAt = findConcepts(index, tokens);
@@ -106,8 +110,10 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
     if (synonym !== null && synonym.terms.length > 1 && (conceptAt.get(i)?.length ?? 0) <= synonym.terms.length) {
       const length = synonym.terms.length;
       const expansions = new Map<number, Expansion>();
-      if (synonym.own >= 0) put(expansions, { term: synonym.own, weight: weights.exact, coverage: length, target: false, sure: true });
-      for (const term of synonym.alternatives) put(expansions, { term, weight: weights.synonym, coverage: length, target: false, sure: true });
+      if (synonym.own >= 0)
+        put(expansions, { term: synonym.own, weight: weights.exact, coverage: length, target: false, sure: true });
+      for (const term of synonym.alternatives)
+        put(expansions, { term, weight: weights.synonym, coverage: length, target: false, sure: true });
       clauses.push({ expansions: finishClause(index, expansions, length), span: length, concept: -1 });
       i += length;
       continue;
@@ -117,7 +123,8 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
     if (phraseConcept !== undefined && phraseConcept.length > 1) {
       const { concept, length, phrase } = phraseConcept;
       const expansions = new Map<number, Expansion>();
-      if (phrase >= 0) put(expansions, { term: phrase, weight: weights.exact, coverage: length, target: false, sure: true });
+      if (phrase >= 0)
+        put(expansions, { term: phrase, weight: weights.exact, coverage: length, target: false, sure: true });
       addConcept(index, expansions, concept, length, weights);
       clauses.push({ expansions: [...expansions.values()], span: length, concept });
       i += length;
@@ -125,7 +132,11 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
     }
     const token = tokens[i]!;
     // "things for a newborn", "ingredients for tom kha", "ชาบูที่บ้าน": once an intent is named, the words framing it say nothing more.
-    if (conceptAt.size > 0 && !conceptAt.has(i) && index.conceptFrames[lowerBound(index.conceptFrames, token.term)] === token.term) {
+    if (
+      conceptAt.size > 0 &&
+      !conceptAt.has(i) &&
+      index.conceptFrames[lowerBound(index.conceptFrames, token.term)] === token.term
+    ) {
       i++;
       continue;
     }
@@ -136,7 +147,10 @@ export function planQuery(index: IndexData, query: ParsedQuery, weights: Readonl
 }
 
 /** Concept triggers by the token they start at; a trigger's goods join the clause of its last word. */
-function findConcepts(index: IndexData, tokens: readonly Token[]): Map<number, { concept: number; length: number; phrase: number }> {
+function findConcepts(
+  index: IndexData,
+  tokens: readonly Token[],
+): Map<number, { concept: number; length: number; phrase: number }> {
   const conceptAt = new Map<number, { concept: number; length: number; phrase: number }>();
   for (let i = 0; i < tokens.length;) {
     const match = matchTrigger(index, tokens, i);
@@ -151,7 +165,14 @@ function findConcepts(index: IndexData, tokens: readonly Token[]): Map<number, {
 }
 
 /** The clause of the word at `i`: every reading of it (and of it with the words before it). */
-function wordClause(index: IndexData, query: ParsedQuery, i: number, synonym: { alternatives: number[] } | null, concept: number, weights: Readonly<MatchWeights>): Clause {
+function wordClause(
+  index: IndexData,
+  query: ParsedQuery,
+  i: number,
+  synonym: { alternatives: number[] } | null,
+  concept: number,
+  weights: Readonly<MatchWeights>,
+): Clause {
   const tokens = query.tokens;
   const token = tokens[i]!;
   const isLast = i === tokens.length - 1 && !query.completeLastWord;
@@ -159,10 +180,12 @@ function wordClause(index: IndexData, query: ParsedQuery, i: number, synonym: { 
   const exact = index.termIds.get(token.term);
   // Typed as a prefix, a rare word is likelier the start of a far commoner one ("ช็อก" → ช็อกโกแลต): it is then one completion among them.
   const completion = isLast && exact !== undefined && commonerCompletion(index, token.surface, exact);
-  if (exact !== undefined && !completion) put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false, sure: true });
+  if (exact !== undefined && !completion)
+    put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false, sure: true });
 
   if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
-  else if (token.kind === 'thai' && token.surface.length >= 2) addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
+  else if (token.kind === 'thai' && token.surface.length >= 2)
+    addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
   // A word on its way to an English word ("mi" → milk) reads as romanised Thai only as a second thought.
   const completing = [...expansions.values()].some((x) => !x.sure);
   if (token.kind === 'word' || token.kind === 'thai') {
@@ -179,7 +202,9 @@ function wordClause(index: IndexData, query: ParsedQuery, i: number, synonym: { 
   }
   if (token.kind === 'thai') addThaiReadings(index, expansions, tokens, i, isLast, exact, weights);
   if (token.kind === 'word') addLatinReadings(index, expansions, tokens, i, completing, exact, weights);
-  if (synonym !== null) for (const term of synonym.alternatives) put(expansions, { term, weight: weights.synonym, coverage: 1, target: false, sure: true });
+  if (synonym !== null)
+    for (const term of synonym.alternatives)
+      put(expansions, { term, weight: weights.synonym, coverage: 1, target: false, sure: true });
   if (token.kind === 'size') addPackCounts(index, expansions, token.term, weights);
   if (concept >= 0) addConcept(index, expansions, concept, 1, weights);
   return { expansions: finishClause(index, expansions, 1), span: 1, concept };
@@ -207,7 +232,8 @@ function addThaiReadings(
       .map((t) => t.surface)
       .join('');
     const joined = index.termIds.get(joinedText);
-    if (joined !== undefined) put(expansions, { term: joined, weight: weights.exact, coverage: length, target: false, sure: true });
+    if (joined !== undefined)
+      put(expansions, { term: joined, weight: weights.exact, coverage: length, target: false, sure: true });
     addToneless(index, expansions, joinedText, length, joined !== undefined, weights);
   }
   // A Thai run the segmenter cut differently here than in the catalog: match the run whole.
@@ -221,8 +247,16 @@ function addThaiReadings(
     .map((t) => t.surface)
     .join('');
   const id = index.termIds.get(whole);
-  if (id !== undefined) put(expansions, { term: id, weight: weights.exact, coverage: length, target: false, sure: true });
-  addPrefix(index, expansions, whole, isLast ? weights.prefix : weights.thaiPrefix, length, weights.maxPrefixExpansions);
+  if (id !== undefined)
+    put(expansions, { term: id, weight: weights.exact, coverage: length, target: false, sure: true });
+  addPrefix(
+    index,
+    expansions,
+    whole,
+    isLast ? weights.prefix : weights.thaiPrefix,
+    length,
+    weights.maxPrefixExpansions,
+  );
   if (isLast) addTonelessPrefix(index, expansions, whole, length, weights);
   // A misspelt Thai word is often cut into odd pieces: "แชมพุ" → แชม|พุ. Match the run whole, with typos.
   const budget = typoBudget(whole.length);
@@ -246,13 +280,21 @@ function addLatinReadings(
   for (let length = 2; length <= 3 && i - length + 1 >= 0; length++) {
     const words = tokens.slice(i - length + 1, i + 1);
     if (words.some((t) => t.kind !== 'word')) break;
-    addRomanised(index, expansions, words.map((t) => t.surface).join(' '), length, { completing: false, readings: [] }, weights);
+    addRomanised(
+      index,
+      expansions,
+      words.map((t) => t.surface).join(' '),
+      length,
+      { completing: false, readings: [] },
+      weights,
+    );
   }
   // "ice cream" typed as "icecream" in the catalog, or the reverse.
   const previous = tokens[i - 1];
   if (previous?.kind === 'word') {
     const joined = lookupSurface(index, previous.surface + token.surface);
-    if (joined !== undefined) put(expansions, { term: joined, weight: weights.compound, coverage: 2, target: false, sure: true });
+    if (joined !== undefined)
+      put(expansions, { term: joined, weight: weights.compound, coverage: 2, target: false, sure: true });
   }
   if (exact === undefined && token.surface.length >= 6) addSplit(index, expansions, token.surface, weights.compound);
 }
@@ -267,7 +309,9 @@ function addLatinReadings(
 function finishClause(index: IndexData, expansions: Map<number, Expansion>, span: number): Expansion[] {
   const list = [...expansions.values()];
   const minIdf = new Map<number, number>();
-  for (const x of list) if (x.sure && !x.target) minIdf.set(x.coverage, Math.min(minIdf.get(x.coverage) ?? Number.POSITIVE_INFINITY, index.postings.idf[x.term]!));
+  for (const x of list)
+    if (x.sure && !x.target)
+      minIdf.set(x.coverage, Math.min(minIdf.get(x.coverage) ?? Number.POSITIVE_INFINITY, index.postings.idf[x.term]!));
   for (const x of list) {
     if (x.target) continue;
     if (x.sure) x.weight *= Math.min(1, minIdf.get(x.coverage)! / Math.max(1e-6, index.postings.idf[x.term]!));
@@ -277,15 +321,33 @@ function finishClause(index: IndexData, expansions: Map<number, Expansion>, span
 }
 
 /** Adds a concept's goods (and its other trigger words) to a clause; a match satisfies `coverage` tokens. */
-function addConcept(index: IndexData, expansions: Map<number, Expansion>, concept: number, coverage: number, weights: Readonly<MatchWeights>): void {
+function addConcept(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  concept: number,
+  coverage: number,
+  weights: Readonly<MatchWeights>,
+): void {
   const compiled = index.concepts[concept]!;
-  for (const term of compiled.triggerTerms) put(expansions, { term, weight: weights.conceptSynonym, coverage, target: true, sure: false });
-  for (const target of compiled.targets) put(expansions, { term: target.term, weight: weights.conceptTarget * target.weight, coverage, target: true, sure: false });
+  for (const term of compiled.triggerTerms)
+    put(expansions, { term, weight: weights.conceptSynonym, coverage, target: true, sure: false });
+  for (const target of compiled.targets)
+    put(expansions, {
+      term: target.term,
+      weight: weights.conceptTarget * target.weight,
+      coverage,
+      target: true,
+      sure: false,
+    });
 }
 
 function put(map: Map<number, Expansion>, expansion: Expansion): void {
   const current = map.get(expansion.term);
-  if (current === undefined || expansion.weight > current.weight || (expansion.weight === current.weight && expansion.coverage > current.coverage))
+  if (
+    current === undefined ||
+    expansion.weight > current.weight ||
+    (expansion.weight === current.weight && expansion.coverage > current.coverage)
+  )
     map.set(expansion.term, expansion);
 }
 
@@ -294,7 +356,14 @@ function df(index: IndexData, term: number): number {
 }
 
 /** Words starting with `prefix`: the most frequent first when there are too many. */
-function addPrefix(index: IndexData, expansions: Map<number, Expansion>, prefix: string, weight: number, coverage: number, max: number): void {
+function addPrefix(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  prefix: string,
+  weight: number,
+  coverage: number,
+  max: number,
+): void {
   const [start, end] = prefixRange(index.surfaces, prefix);
   if (start === end) return;
   let candidates: number[] = [];
@@ -318,7 +387,13 @@ function addPrefix(index: IndexData, expansions: Map<number, Expansion>, prefix:
     const completion = prefix.length / surface.length;
     const popularity = Math.log1p(df(index, term)) / Math.log1p(maxDf);
     const idfScale = minIdf / Math.max(1e-6, index.postings.idf[term]!);
-    put(expansions, { term, weight: weight * (0.85 + 0.15 * completion) * (0.6 + 0.4 * popularity) * idfScale, coverage, target: false, sure: false });
+    put(expansions, {
+      term,
+      weight: weight * (0.85 + 0.15 * completion) * (0.6 + 0.4 * popularity) * idfScale,
+      coverage,
+      target: false,
+      sure: false,
+    });
   }
 }
 
@@ -338,8 +413,12 @@ function addTypos(
   const referenceIdf = exact === undefined ? Number.POSITIVE_INFINITY : index.postings.idf[exact]!;
   const scored = matches
     .map((m) => {
-      const whole = m.distance === 0 ? weights.exact : m.distance === 1 ? weights.typo1 : m.distance === 2 ? weights.typo2 : 0;
-      const partial = prefix ? (m.prefixDistance === 0 ? weights.prefix : m.prefixDistance === 1 ? weights.typo1 : weights.typo2) * weights.prefixTypoFactor : 0;
+      const whole =
+        m.distance === 0 ? weights.exact : m.distance === 1 ? weights.typo1 : m.distance === 2 ? weights.typo2 : 0;
+      const partial = prefix
+        ? (m.prefixDistance === 0 ? weights.prefix : m.prefixDistance === 1 ? weights.typo1 : weights.typo2) *
+          weights.prefixTypoFactor
+        : 0;
       return { term: index.surfaceTerms[m.index]!, weight: Math.max(whole, partial) };
     })
     .filter((m) => m.weight > 0)
@@ -354,13 +433,24 @@ function addTypos(
 }
 
 /** A word too short for the typo budget, with two neighbouring letters swapped ("mlik" → milk). */
-function addTransposed(index: IndexData, expansions: Map<number, Expansion>, surface: string, weights: Readonly<MatchWeights>): void {
+function addTransposed(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  surface: string,
+  weights: Readonly<MatchWeights>,
+): void {
   const matches = transposedCandidates(index.surfaces, surface);
   let minIdf = Number.POSITIVE_INFINITY;
   for (const m of matches) minIdf = Math.min(minIdf, index.postings.idf[index.surfaceTerms[m.index]!]!);
   for (const m of matches) {
     const term = index.surfaceTerms[m.index]!;
-    put(expansions, { term, weight: weights.typo1 * Math.min(1, minIdf / Math.max(1e-6, index.postings.idf[term]!)), coverage: 1, target: false, sure: false });
+    put(expansions, {
+      term,
+      weight: weights.typo1 * Math.min(1, minIdf / Math.max(1e-6, index.postings.idf[term]!)),
+      coverage: 1,
+      target: false,
+      sure: false,
+    });
   }
 }
 
@@ -370,7 +460,8 @@ const COMMONER_COMPLETION = 4;
 function commonerCompletion(index: IndexData, surface: string, exact: number): boolean {
   const [start, end] = prefixRange(index.surfaces, surface);
   const own = df(index, exact);
-  for (let s = start; s < end && s < start + 200; s++) if (df(index, index.surfaceTerms[s]!) >= COMMONER_COMPLETION * Math.max(1, own)) return true;
+  for (let s = start; s < end && s < start + 200; s++)
+    if (df(index, index.surfaceTerms[s]!) >= COMMONER_COMPLETION * Math.max(1, own)) return true;
   return false;
 }
 
@@ -378,12 +469,20 @@ function commonerCompletion(index: IndexData, surface: string, exact: number): b
  * Thai words whose tone-mark-less form starts with `text`'s: a prefix typed with a tone mark
  * left out or mistyped ("ช๊อก", "ชอก" → ช็อกโกแลต); the commonest few, scored as completions.
  */
-function addTonelessPrefix(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, weights: Readonly<MatchWeights>): void {
+function addTonelessPrefix(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  text: string,
+  coverage: number,
+  weights: Readonly<MatchWeights>,
+): void {
   const key = thaiToneless(text);
   if (key.length < 2) return;
   const [first, last] = prefixRange(index.toneless.keys, key);
   if (first === last) return;
-  const terms = [...new Set(index.toneless.terms.subarray(index.toneless.offsets[first]!, index.toneless.offsets[last]!))]
+  const terms = [
+    ...new Set(index.toneless.terms.subarray(index.toneless.offsets[first]!, index.toneless.offsets[last]!)),
+  ]
     .sort((a, b) => df(index, b) - df(index, a))
     .slice(0, weights.maxThaiPrefixExpansions);
   const maxDf = df(index, terms[0]!);
@@ -391,29 +490,60 @@ function addTonelessPrefix(index: IndexData, expansions: Map<number, Expansion>,
   for (const term of terms) {
     const popularity = Math.log1p(df(index, term)) / Math.log1p(maxDf);
     const idfScale = minIdf / Math.max(1e-6, index.postings.idf[term]!);
-    put(expansions, { term, weight: weights.thaiPrefix * (0.6 + 0.4 * popularity) * idfScale, coverage, target: false, sure: false });
+    put(expansions, {
+      term,
+      weight: weights.thaiPrefix * (0.6 + 0.4 * popularity) * idfScale,
+      coverage,
+      target: false,
+      sure: false,
+    });
   }
 }
 
 /** The catalog's words that share `text`'s spelling skeleton: a letter-order slip, read as one typo. */
-function addSkeleton(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, weights: Readonly<MatchWeights>): void {
+function addSkeleton(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  text: string,
+  coverage: number,
+  weights: Readonly<MatchWeights>,
+): void {
   if (text.length < MIN_SKELETON_LENGTH) return;
   const [start, end] = keyRange(index.skeletons, spellingSkeleton(text));
   let minIdf = Number.POSITIVE_INFINITY;
   for (let e = start; e < end; e++) minIdf = Math.min(minIdf, index.postings.idf[index.skeletons.terms[e]!]!);
   for (let e = start; e < end; e++) {
     const term = index.skeletons.terms[e]!;
-    put(expansions, { term, weight: weights.typo1 * Math.min(1, minIdf / Math.max(1e-6, index.postings.idf[term]!)), coverage, target: false, sure: false });
+    put(expansions, {
+      term,
+      weight: weights.typo1 * Math.min(1, minIdf / Math.max(1e-6, index.postings.idf[term]!)),
+      coverage,
+      target: false,
+      sure: false,
+    });
   }
 }
 
 /** The catalog's Thai words that `text` is without their tone marks. */
-function addToneless(index: IndexData, expansions: Map<number, Expansion>, text: string, coverage: number, isWord: boolean, weights: Readonly<MatchWeights>): void {
+function addToneless(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  text: string,
+  coverage: number,
+  isWord: boolean,
+  weights: Readonly<MatchWeights>,
+): void {
   const [start, end] = keyRange(index.toneless, thaiToneless(text));
   for (let e = start; e < end; e++) {
     const term = index.toneless.terms[e]!;
     // The typed word being a word itself ("ขาว", white), the marked one ("ข้าว", rice) is only a likely reading.
-    put(expansions, { term, weight: isWord ? weights.tonelessBesideExact : weights.toneless, coverage, target: false, sure: !isWord });
+    put(expansions, {
+      term,
+      weight: isWord ? weights.tonelessBesideExact : weights.toneless,
+      coverage,
+      target: false,
+      sure: !isWord,
+    });
   }
 }
 
@@ -444,21 +574,30 @@ function addRomanised(
     const word = index.romanised.words[e]!;
     // Of the Thai words one key stands for ("kai": ไก่ and ไข่), a spelling that shows the other aspiration ("gai") does not mean this one.
     const sure = !secondThought && aspirationAgrees(text, romanizeThai(word));
-    const weight = sure ? weights.romanised : weights.romanisedBesideExact * Math.min(1, englishIdf / Math.max(1e-6, index.postings.idf[term]!));
+    const weight = sure
+      ? weights.romanised
+      : weights.romanisedBesideExact * Math.min(1, englishIdf / Math.max(1e-6, index.postings.idf[term]!));
     put(expansions, { term, weight, coverage, target: false, sure });
     // Thai compounds put the head first: "kluay" is กล้วย, and กล้วยหอม too.
-    if (coverage === 1 && sure) addPrefix(index, expansions, word, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
+    if (coverage === 1 && sure)
+      addPrefix(index, expansions, word, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
   }
 }
 
 /** "6 กระป๋อง", "30 ซอง": a count of containers is the pack count of a multipack ("320 ml x 6"), and the reverse. */
-function addPackCounts(index: IndexData, expansions: Map<number, Expansion>, term: string, weights: Readonly<MatchWeights>): void {
+function addPackCounts(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  term: string,
+  weights: Readonly<MatchWeights>,
+): void {
   const match = /^(\d+)(can|bottle|bag|box|pack)$/.exec(term);
   if (match === null) return;
   const others = match[2] === 'pack' ? ['can', 'bottle', 'bag', 'box'] : ['pack'];
   for (const unit of others) {
     const id = index.termIds.get(match[1]! + unit);
-    if (id !== undefined) put(expansions, { term: id, weight: weights.packCount, coverage: 1, target: false, sure: true });
+    if (id !== undefined)
+      put(expansions, { term: id, weight: weights.packCount, coverage: 1, target: false, sure: true });
   }
 }
 

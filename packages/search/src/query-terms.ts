@@ -23,7 +23,12 @@ export interface QueryTerms {
 }
 
 /** Chains the expansions of `clauses` per term, stamping the terms with `stamp`. */
-export function chainExpansions(clauses: readonly Clause[], termStamp: Uint32Array, termEntry: Int32Array, stamp: number): QueryTerms {
+export function chainExpansions(
+  clauses: readonly Clause[],
+  termStamp: Uint32Array,
+  termEntry: Int32Array,
+  stamp: number,
+): QueryTerms {
   let entryCount = 0;
   for (const clause of clauses) entryCount += clause.expansions.length;
   const terms: QueryTerms = {

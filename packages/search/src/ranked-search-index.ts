@@ -72,8 +72,16 @@ export function buildSearchIndex(docs: readonly SearchDocument[], options: Searc
  * The index over data built beforehand, e.g. by `buildIndexData` in a worker thread (the data is
  * plain: maps, arrays and typed arrays, so it crosses threads by structured clone).
  */
-export function searchIndexFromData(data: IndexData, options: Pick<SearchIndexOptions, 'ranking'> = {}, started = performance.now()): SearchIndex {
-  const ranking: RankingWeights = { ...DEFAULT_RANKING, ...options.ranking, match: { ...DEFAULT_MATCH_WEIGHTS, ...options.ranking?.match } };
+export function searchIndexFromData(
+  data: IndexData,
+  options: Pick<SearchIndexOptions, 'ranking'> = {},
+  started = performance.now(),
+): SearchIndex {
+  const ranking: RankingWeights = {
+    ...DEFAULT_RANKING,
+    ...options.ranking,
+    match: { ...DEFAULT_MATCH_WEIGHTS, ...options.ranking?.match },
+  };
   const engine = new SearchEngine(data, ranking);
   const suggester = buildSuggester(
     data,
@@ -137,8 +145,14 @@ function estimateMemory(data: IndexData): number {
     data.skeletons.terms,
   ];
   for (const array of typed) bytes += array.byteLength;
-  const strings = (list: readonly (string | null)[]) => list.reduce((sum, s) => sum + (s === null ? 8 : 24 + s.length * 2), 0);
-  bytes += strings(data.cprcodes) + strings(data.nameEn) + strings(data.nameTh) + strings(data.barcodes) + strings(data.imageUrls);
+  const strings = (list: readonly (string | null)[]) =>
+    list.reduce((sum, s) => sum + (s === null ? 8 : 24 + s.length * 2), 0);
+  bytes +=
+    strings(data.cprcodes) +
+    strings(data.nameEn) +
+    strings(data.nameTh) +
+    strings(data.barcodes) +
+    strings(data.imageUrls);
   bytes +=
     strings(data.surfaces) * 2 +
     strings(data.toneless.keys) +

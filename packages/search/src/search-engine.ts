@@ -69,7 +69,8 @@ export class SearchEngine {
     let parsed = parseQuery(input.query, { segmentThai: this.cutThai });
     // A Thai run the catalog cannot read (a mark on the wrong letter) is read as cut again by its words' skeletons.
     const recut = correctSpelling(this.data, parsed, true);
-    if (recut !== null) parsed = { ...parseQuery(recut, { segmentThai: this.cutThai }), completeLastWord: parsed.completeLastWord };
+    if (recut !== null)
+      parsed = { ...parseQuery(recut, { segmentThai: this.cutThai }), completeLastWord: parsed.completeLastWord };
     if (parsed.tokens.length === 0 && parsed.digits === null) return [];
     const filter = this.makeFilter(input);
     if (filter === null) return [];
@@ -79,7 +80,8 @@ export class SearchEngine {
     // Exact codes first, then barcodes starting with the digits typed.
     const pinned: number[] = [];
     if (parsed.digits !== null) {
-      for (const doc of [data.barcodeDoc.get(parsed.digits), data.cprcodeDoc.get(parsed.digits)]) if (doc !== undefined && filter(doc) && !pinned.includes(doc)) pinned.push(doc);
+      for (const doc of [data.barcodeDoc.get(parsed.digits), data.cprcodeDoc.get(parsed.digits)])
+        if (doc !== undefined && filter(doc) && !pinned.includes(doc)) pinned.push(doc);
       if (parsed.digits.length >= 4) {
         const [start, end] = prefixRange(data.sortedBarcodes, parsed.digits);
         for (let i = start; i < end && pinned.length < limit; i++) {
@@ -89,9 +91,16 @@ export class SearchEngine {
       }
     }
     const clauses = parsed.tokens.length > 0 ? planQuery(data, parsed, this.ranking.match) : [];
-    const ranked = this.rank(clauses, { mode: input.mode, lang, phrase: namePhrase(parsed) }, filter, limit + pinned.length);
+    const ranked = this.rank(
+      clauses,
+      { mode: input.mode, lang, phrase: namePhrase(parsed) },
+      filter,
+      limit + pinned.length,
+    );
     const top = ranked.length > 0 ? ranked[0]!.score : 1;
-    const hits: SearchHitRecord[] = pinned.map((doc, i) => this.hit(doc, lang, top + (i === 0 && this.isExactCode(doc, parsed.digits) ? 1 : 0.5) - i * 1e-3));
+    const hits: SearchHitRecord[] = pinned.map((doc, i) =>
+      this.hit(doc, lang, top + (i === 0 && this.isExactCode(doc, parsed.digits) ? 1 : 0.5) - i * 1e-3),
+    );
     for (const { doc, score } of ranked) {
       if (hits.length >= limit) break;
       if (!pinned.includes(doc)) hits.push(this.hit(doc, lang, score));
@@ -152,7 +161,9 @@ export class SearchEngine {
     for (const node of categoryNodes) allowed[node] = 1;
     const { docL1, docL2, docL3 } = data.categories;
     const want = active === undefined ? -1 : active ? 1 : 0;
-    return (doc) => (allowed[docL1[doc]!] === 1 || allowed[docL2[doc]!] === 1 || allowed[docL3[doc]!] === 1) && (want < 0 || data.active[doc] === want);
+    return (doc) =>
+      (allowed[docL1[doc]!] === 1 || allowed[docL2[doc]!] === 1 || allowed[docL3[doc]!] === 1) &&
+      (want < 0 || data.active[doc] === want);
   }
 
   private nextStamp(): number {
@@ -169,7 +180,12 @@ export class SearchEngine {
    * Ranks documents for the planned clauses: the candidates are scored exactly from the forward
    * index, and the lexical top is fused with the semantic side.
    */
-  private rank(clauses: Clause[], query: { mode: SearchMode; lang: SearchLang; phrase: string | null }, filter: (doc: number) => boolean, limit: number): Scored[] {
+  private rank(
+    clauses: Clause[],
+    query: { mode: SearchMode; lang: SearchLang; phrase: string | null },
+    filter: (doc: number) => boolean,
+    limit: number,
+  ): Scored[] {
     const { lang } = query;
     const autocomplete = query.mode === 'AUTOCOMPLETE';
     const stamp = this.nextStamp();
@@ -188,7 +204,12 @@ export class SearchEngine {
   }
 
   /** Scores the candidates lexically; the best of them, and the best score. */
-  private lexicalTop(terms: QueryTerms, count: number, autocomplete: boolean, phrase: string | null): { lexicalDocs: Scored[]; maxLex: number } {
+  private lexicalTop(
+    terms: QueryTerms,
+    count: number,
+    autocomplete: boolean,
+    phrase: string | null,
+  ): { lexicalDocs: Scored[]; maxLex: number } {
     const { nameEn, nameTh } = this.data;
     const phraseFactor = 1 + this.ranking.phraseBonus;
     const lexical = lexicalScorer(this.data, this.ranking, terms, autocomplete);
@@ -200,7 +221,8 @@ export class SearchEngine {
       const d = candidates[i]!;
       let s = lexical(d);
       // A name that holds the words as typed, side by side ("Nam Prik Noom" for "nam prik"), is the phrase itself, not its parts.
-      if (phrase !== null && s > 0 && (nameEn[d]!.toLowerCase().includes(phrase) || nameTh[d]!.includes(phrase))) s *= phraseFactor;
+      if (phrase !== null && s > 0 && (nameEn[d]!.toLowerCase().includes(phrase) || nameTh[d]!.includes(phrase)))
+        s *= phraseFactor;
       lexicalScore[d] = s;
       if (s > maxLex) maxLex = s;
       if (s > 0 && s >= lexTop.threshold()) lexTop.push(d, s);
@@ -214,12 +236,29 @@ export class SearchEngine {
     // A concept leans on the semantic side only when its words name few products themselves ("hangover");
     // "tom yum" names hundreds, and those literal matches should lead.
     const { offsets } = this.data.postings;
-    const hasConcept = clauses.some((c) => c.concept >= 0 && c.expansions.every((x) => x.target || !x.sure || offsets[x.term + 1]! - offsets[x.term]! < r.literalConceptMatches));
-    return autocomplete ? r.semantic.autocomplete : hasConcept ? r.semantic.concept : bestShare < 1 ? r.semantic.weakLexical : r.semantic.base;
+    const hasConcept = clauses.some(
+      (c) =>
+        c.concept >= 0 &&
+        c.expansions.every(
+          (x) => x.target || !x.sure || offsets[x.term + 1]! - offsets[x.term]! < r.literalConceptMatches,
+        ),
+    );
+    return autocomplete
+      ? r.semantic.autocomplete
+      : hasConcept
+        ? r.semantic.concept
+        : bestShare < 1
+          ? r.semantic.weakLexical
+          : r.semantic.base;
   }
 
   /** The lexical top, then (with a vector) the documents of the shelves nearest it. */
-  private fusionPool(lexicalDocs: readonly Scored[], vector: Float32Array | null, filter: (doc: number) => boolean, stamp: number): number[] {
+  private fusionPool(
+    lexicalDocs: readonly Scored[],
+    vector: Float32Array | null,
+    filter: (doc: number) => boolean,
+    stamp: number,
+  ): number[] {
     const data = this.data;
     const r = this.ranking;
     const poolStamp = this.nextStamp();
@@ -249,7 +288,15 @@ export class SearchEngine {
   /** Fuses each pooled document's normalised lexical score with its semantic similarity; the best `limit`, noise dropped. */
   private fuse(
     pool: readonly number[],
-    query: { clauses: readonly Clause[]; lang: SearchLang; autocomplete: boolean; maxLex: number; vector: Float32Array | null; semanticWeight: number; limit: number },
+    query: {
+      clauses: readonly Clause[];
+      lang: SearchLang;
+      autocomplete: boolean;
+      maxLex: number;
+      vector: Float32Array | null;
+      semanticWeight: number;
+      limit: number;
+    },
   ): Scored[] {
     const data = this.data;
     const r = this.ranking;
@@ -273,7 +320,9 @@ export class SearchEngine {
         const base = d * k;
         for (let j = 0; j < k; j++) dot += vector[j]! * docVectors[base + j]!;
         const similarity = dot / 127;
-        if (similarity > 0) score += semanticWeight * similarity * (data.active[d] === 1 && data.online[d] === 1 ? 1 : r.unavailableFactor);
+        if (similarity > 0)
+          score +=
+            semanticWeight * similarity * (data.active[d] === 1 && data.online[d] === 1 ? 1 : r.unavailableFactor);
       }
       if (score > 0) result.push(d, score);
     }
@@ -294,6 +343,7 @@ function namePhrase(parsed: ParsedQuery): string | null {
   const { tokens } = parsed;
   if (tokens.length < 2 || tokens.some((t) => t.kind !== 'word' && t.kind !== 'thai')) return null;
   let phrase = tokens[0]!.surface;
-  for (let i = 1; i < tokens.length; i++) phrase += (tokens[i]!.run === tokens[i - 1]!.run && tokens[i]!.kind === 'thai' ? '' : ' ') + tokens[i]!.surface;
+  for (let i = 1; i < tokens.length; i++)
+    phrase += (tokens[i]!.run === tokens[i - 1]!.run && tokens[i]!.kind === 'thai' ? '' : ' ') + tokens[i]!.surface;
   return phrase.length >= MIN_PHRASE_LENGTH ? phrase : null;
 }

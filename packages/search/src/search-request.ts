@@ -55,7 +55,11 @@ export function parseSearchRequest(query: URLSearchParams): SearchQuery {
  */
 export function parseSuggestRequest(query: URLSearchParams): SuggestQuery {
   const params = readParams(query, SEARCH_ROUTES['/v1/suggest']);
-  return { query: requireQuery(params), limit: readLimit(params, LIMITS.maxSuggestLimit, SEARCH_DEFAULTS.suggestLimit), lang: readLang(params) };
+  return {
+    query: requireQuery(params),
+    limit: readLimit(params, LIMITS.maxSuggestLimit, SEARCH_DEFAULTS.suggestLimit),
+    lang: readLang(params),
+  };
 }
 
 /**
@@ -91,14 +95,16 @@ function requireQuery(params: Map<string, string>): string {
   if (q === undefined) throw invalid("Parameter 'q' is required.", 'q');
   if (q.trim().length === 0) throw invalid("Parameter 'q' must not be empty or only white space.", 'q');
   const length = [...q].length;
-  if (length > LIMITS.maxQueryLength) throw invalid(`Parameter 'q' is ${length} characters long; at most ${LIMITS.maxQueryLength} are allowed.`, 'q');
+  if (length > LIMITS.maxQueryLength)
+    throw invalid(`Parameter 'q' is ${length} characters long; at most ${LIMITS.maxQueryLength} are allowed.`, 'q');
   return q;
 }
 
 function readLimit(params: Map<string, string>, max: number, fallback: number): number {
   const raw = params.get('limit');
   if (raw === undefined) return fallback;
-  if (!/^[0-9]{1,6}$/.test(raw)) throw invalid(`Parameter 'limit' must be a whole number from 1 to ${max}; got '${truncate(raw, 20)}'.`, 'limit');
+  if (!/^[0-9]{1,6}$/.test(raw))
+    throw invalid(`Parameter 'limit' must be a whole number from 1 to ${max}; got '${truncate(raw, 20)}'.`, 'limit');
   const limit = Number(raw);
   if (limit < 1 || limit > max) throw invalid(`Parameter 'limit' must be from 1 to ${max}; got ${limit}.`, 'limit');
   return limit;
@@ -108,7 +114,8 @@ function readLang(params: Map<string, string>): SearchLang {
   const raw = params.get('lang');
   if (raw === undefined) return SEARCH_DEFAULTS.lang;
   const lang = raw.toLowerCase();
-  if (lang !== 'en' && lang !== 'th') throw invalid(`Parameter 'lang' must be 'en' or 'th'; got '${truncate(raw, 20)}'.`, 'lang');
+  if (lang !== 'en' && lang !== 'th')
+    throw invalid(`Parameter 'lang' must be 'en' or 'th'; got '${truncate(raw, 20)}'.`, 'lang');
   return lang;
 }
 
@@ -116,7 +123,8 @@ function readMode(params: Map<string, string>): SearchMode {
   const raw = params.get('mode');
   if (raw === undefined) return SEARCH_DEFAULTS.mode;
   const mode = raw.toUpperCase();
-  if (mode !== 'AUTOCOMPLETE' && mode !== 'SEMANTIC') throw invalid(`Parameter 'mode' must be 'autocomplete' or 'semantic'; got '${truncate(raw, 20)}'.`, 'mode');
+  if (mode !== 'AUTOCOMPLETE' && mode !== 'SEMANTIC')
+    throw invalid(`Parameter 'mode' must be 'autocomplete' or 'semantic'; got '${truncate(raw, 20)}'.`, 'mode');
   return mode;
 }
 
@@ -124,7 +132,8 @@ function readCategory(params: Map<string, string>): string | undefined {
   const raw = params.get('category');
   if (raw === undefined) return undefined;
   if (raw.trim().length === 0) throw invalid("Parameter 'category' must not be empty.", 'category');
-  if ([...raw].length > MAX_CATEGORY_LENGTH) throw invalid(`Parameter 'category' is longer than ${MAX_CATEGORY_LENGTH} characters.`, 'category');
+  if ([...raw].length > MAX_CATEGORY_LENGTH)
+    throw invalid(`Parameter 'category' is longer than ${MAX_CATEGORY_LENGTH} characters.`, 'category');
   return raw;
 }
 

@@ -57,7 +57,12 @@ const DOC_WORD_MASK = NAME_MASK;
  * Term × context co-occurrence counts as sparse rows (CSR), turned into PPMI with smoothed context
  * probabilities (`alpha`), so rare shelves do not dominate.
  */
-function ppmiRows(input: SemanticModelInput, column: Int32Array, columns: number, alpha: number): { rowStart: Uint32Array; cols: Uint32Array; ppmi: Float64Array } {
+function ppmiRows(
+  input: SemanticModelInput,
+  column: Int32Array,
+  columns: number,
+  alpha: number,
+): { rowStart: Uint32Array; cols: Uint32Array; ppmi: Float64Array } {
   const { termCount, postings, semanticTerms, categories } = input;
   // Term × context co-occurrence counts, as sparse rows (CSR).
   const rowStart = new Uint32Array(termCount + 1);
@@ -126,7 +131,16 @@ export function buildSemanticModel(input: SemanticModelInput, options: SemanticM
 
   const { rowStart, cols, ppmi } = ppmiRows(input, column, columns, options.contextSmoothing ?? 0.75);
 
-  const basis = topRightSingularVectors(rowStart, cols, ppmi, termCount, columns, rank, options.powerIterations ?? 4, random);
+  const basis = topRightSingularVectors(
+    rowStart,
+    cols,
+    ppmi,
+    termCount,
+    columns,
+    rank,
+    options.powerIterations ?? 4,
+    random,
+  );
 
   // Term vectors: PPMI rows projected on the basis.
   const termVectors = new Float32Array(termCount * rank);
@@ -169,7 +183,8 @@ export function buildSemanticModel(input: SemanticModelInput, options: SemanticM
     normalizeInPlace(words, d * rank, rank);
     const l3 = categories.docL3[d]! * rank;
     const l2 = categories.docL2[d]! * rank;
-    for (let j = 0; j < rank; j++) mixed[j] = categoryVectors[l3 + j]! + 0.35 * categoryVectors[l2 + j]! + 0.8 * words[d * rank + j]!;
+    for (let j = 0; j < rank; j++)
+      mixed[j] = categoryVectors[l3 + j]! + 0.35 * categoryVectors[l2 + j]! + 0.8 * words[d * rank + j]!;
     normalizeInPlace(mixed);
     for (let j = 0; j < rank; j++) docVectors[d * rank + j] = Math.round(mixed[j]! * 127);
   }

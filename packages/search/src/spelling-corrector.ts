@@ -59,13 +59,18 @@ function closestWord(data: IndexData, surface: string): string | null {
   let best: { word: string; distance: number; df: number } | null = null;
   const consider = (word: string, term: number, distance: number) => {
     const count = df(data, term);
-    if (best === null || distance < best.distance || (distance === best.distance && count > best.df)) best = { word, distance, df: count };
+    if (best === null || distance < best.distance || (distance === best.distance && count > best.df))
+      best = { word, distance, df: count };
   };
   const [start, end] = keyRange(data.skeletons, spellingSkeleton(surface));
   for (let e = start; e < end; e++) consider(data.skeletons.words[e]!, data.skeletons.terms[e]!, 1);
   const budget = typoBudget(surface.length);
-  const matches = budget > 0 ? typoCandidates(data.surfaces, surface, budget, { maxMatches: 200 }) : transposedCandidates(data.surfaces, surface);
-  for (const m of matches) if (Number.isFinite(m.distance)) consider(data.surfaces[m.index]!, data.surfaceTerms[m.index]!, m.distance);
+  const matches =
+    budget > 0
+      ? typoCandidates(data.surfaces, surface, budget, { maxMatches: 200 })
+      : transposedCandidates(data.surfaces, surface);
+  for (const m of matches)
+    if (Number.isFinite(m.distance)) consider(data.surfaces[m.index]!, data.surfaceTerms[m.index]!, m.distance);
   return (best as { word: string } | null)?.word ?? null;
 }
 

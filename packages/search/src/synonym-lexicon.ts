@@ -28,7 +28,8 @@ export function parseSynonymSets(value: unknown): string[][] {
       : null;
   if (list === null) throw new TypeError('synonyms: expected { sets: [[...], ...] }');
   return list.map((set: unknown, i: number) => {
-    if (!Array.isArray(set) || set.length < 2 || !set.every((p) => typeof p === 'string')) throw new TypeError(`synonyms: set ${i} must list at least two phrases`);
+    if (!Array.isArray(set) || set.length < 2 || !set.every((p) => typeof p === 'string'))
+      throw new TypeError(`synonyms: set ${i} must list at least two phrases`);
     return set as string[];
   });
 }
@@ -50,12 +51,15 @@ export function compileSynonyms(sets: readonly (readonly string[])[], context: S
       const terms = context.terms(phrase);
       const ids = terms.map((t) => context.termId(t));
       let own: number | undefined;
-      if (terms.length > 0 && ids.every((id) => id !== undefined)) own = ids.length === 1 ? ids[0] : context.phraseTerm(ids as number[]);
+      if (terms.length > 0 && ids.every((id) => id !== undefined))
+        own = ids.length === 1 ? ids[0] : context.phraseTerm(ids as number[]);
       return { terms, own: own ?? -1 };
     });
     for (const phrase of phrases) {
       if (phrase.terms.length === 0) continue;
-      const alternatives = [...new Set(phrases.filter((other) => other.own >= 0 && other.own !== phrase.own).map((other) => other.own))];
+      const alternatives = [
+        ...new Set(phrases.filter((other) => other.own >= 0 && other.own !== phrase.own).map((other) => other.own)),
+      ];
       if (alternatives.length === 0) continue;
       const first = phrase.terms[0]!;
       const entry = { terms: phrase.terms, own: phrase.own, alternatives };

@@ -62,7 +62,10 @@ const UNKNOWN_COST = 6;
  * const cut = thaiCutter(buildThaiVocabulary(['มะม่วง', 'หอม']));
  * cut('มะมวง') // ['มะมวง'], read as มะม่วง by the tone-mark-less lookup
  */
-export function thaiCutter(vocabulary: ThaiVocabulary, cache?: Map<string, readonly string[]>): (run: string) => readonly string[] {
+export function thaiCutter(
+  vocabulary: ThaiVocabulary,
+  cache?: Map<string, readonly string[]>,
+): (run: string) => readonly string[] {
   const isWord = (piece: string) => vocabulary.words[lowerBound(vocabulary.words, piece)] === piece;
   return (run) => {
     const hit = cache?.get(run);
@@ -87,7 +90,11 @@ export function thaiCutter(vocabulary: ThaiVocabulary, cache?: Map<string, reado
  * @example
  * segmentByVocabulary('มะมวงหอม', ['มะมวง', 'หอม'], (w) => w === 'หอม') // { pieces: ['มะมวง', 'หอม'], cost: 5 }
  */
-export function segmentByVocabulary(run: string, toneless: readonly string[], isWord: (piece: string) => boolean): { pieces: string[]; cost: number } | null {
+export function segmentByVocabulary(
+  run: string,
+  toneless: readonly string[],
+  isWord: (piece: string) => boolean,
+): { pieces: string[]; cost: number } | null {
   if (run.length === 0 || run.length > MAX_RUN || toneless.length === 0) return null;
   // The run without tone marks, and where each of its characters sits in the original.
   let bare = '';

@@ -109,7 +109,8 @@ function dropSilentLetters(chars: string[]): string[] {
     // The silenced letter may carry a vowel mark ("ติ์"): drop the mark and the letter.
     while (out.length > 0 && VOWEL_MARKS.has(out[out.length - 1]!)) out.pop();
     const silenced = out.pop();
-    if (silenced === 'ร' && out[out.length - 1] === 'ท' && out.length >= 2 && !isVowelSign(out[out.length - 2])) out.pop();
+    if (silenced === 'ร' && out[out.length - 1] === 'ท' && out.length >= 2 && !isVowelSign(out[out.length - 2]))
+      out.pop();
   }
   return out;
 }
@@ -147,7 +148,8 @@ function readSyllable(chars: readonly string[], at: number): Read {
     }
     return { text, next };
   }
-  if (lead !== '') return { text: onset.text + (lead === 'เ' ? 'e' : lead === 'แ' ? 'ae' : lead === 'โ' ? 'o' : 'ai'), next: i };
+  if (lead !== '')
+    return { text: onset.text + (lead === 'เ' ? 'e' : lead === 'แ' ? 'ae' : lead === 'โ' ? 'o' : 'ai'), next: i };
 
   // No vowel written: ว between consonants is "ua" ("สวน" suan), else the inherent vowel.
   if (chars[i] === 'ว' && isConsonant(chars[i + 1]) && !isVowelMarkOrLetter(chars[i + 2])) {
@@ -155,7 +157,8 @@ function readSyllable(chars: readonly string[], at: number): Read {
   }
   // "รร" after a consonant reads "an", or "a" before a final ("บรรจุ" banchu, "กรรม" kam).
   if (chars[i] === 'ร' && chars[i + 1] === 'ร') {
-    if (isConsonant(chars[i + 2]) && !isVowelMarkOrLetter(chars[i + 3])) return { text: `${onset.text}a${CONSONANTS[chars[i + 2]!]![1]}`, next: i + 3 };
+    if (isConsonant(chars[i + 2]) && !isVowelMarkOrLetter(chars[i + 3]))
+      return { text: `${onset.text}a${CONSONANTS[chars[i + 2]!]![1]}`, next: i + 3 };
     return { text: `${onset.text}an`, next: i + 2 };
   }
   // Bare consonants pair up from the end of the run: "นม" nom, "ขนม" kha-nom, "ผลไม้" phon-mai, "สมุน" sa-mun.
@@ -166,7 +169,8 @@ function readSyllable(chars: readonly string[], at: number): Read {
 /** How many consonants without a vowel of their own follow from `at` (the last one may start a syllable). */
 function bareConsonants(chars: readonly string[], at: number): number {
   let n = 0;
-  while (isConsonant(chars[at + n]) && !isVowelMarkOrLetter(chars[at + n + 1]) && !LEADING_VOWELS.has(chars[at + n]!)) n++;
+  while (isConsonant(chars[at + n]) && !isVowelMarkOrLetter(chars[at + n + 1]) && !LEADING_VOWELS.has(chars[at + n]!))
+    n++;
   return n;
 }
 
@@ -187,13 +191,21 @@ function readOnset(chars: readonly string[], at: number, lead: boolean): Read | 
   if (!isConsonant(c)) return null;
   const second = chars[at + 1];
   // Silent ห before a low sonorant, silent อ before ย ("อยาก").
-  if ((c === 'ห' && RAISED_BY_HO.has(second ?? '')) || (c === 'อ' && second === 'ย' && isVowelSignAfter(chars, at + 2))) {
+  if (
+    (c === 'ห' && RAISED_BY_HO.has(second ?? '')) ||
+    (c === 'อ' && second === 'ย' && isVowelSignAfter(chars, at + 2))
+  ) {
     return { text: CONSONANTS[second!]![0], next: at + 2 };
   }
   if (second === 'ร' && c === 'ท' && isVowelSignAfter(chars, at + 2)) return { text: 's', next: at + 2 }; // "ทราย" sai
-  if (second === 'ร' && SILENT_R_AFTER.has(c) && isVowelSignAfter(chars, at + 2)) return { text: CONSONANTS[c]![0], next: at + 2 };
+  if (second === 'ร' && SILENT_R_AFTER.has(c) && isVowelSignAfter(chars, at + 2))
+    return { text: CONSONANTS[c]![0], next: at + 2 };
   // With a leading vowel the cluster is sure ("ไคร" khrai); "ว" needs a vowel of its own, else it is "-ua-" ("ขวด" khuat).
-  const clusterVowel = lead ? true : second === 'ว' ? isVowelMarkOrLetter(chars[at + 2]) : isVowelSignAfter(chars, at + 2);
+  const clusterVowel = lead
+    ? true
+    : second === 'ว'
+      ? isVowelMarkOrLetter(chars[at + 2])
+      : isVowelSignAfter(chars, at + 2);
   if (second !== undefined && CLUSTERS.has(c + second) && clusterVowel) {
     return { text: CONSONANTS[c]![0] + CONSONANTS[second]![0], next: at + 2 };
   }
@@ -301,7 +313,8 @@ export function romanKey(latin: string): string {
     // "r" right after a consonant is dropped, as Thai speech drops it.
     if (consonant === 'r' && previous !== undefined && !VOWEL_LETTERS.has(previous) && previous !== 'N') continue;
     // A final (no vowel follows) is voiceless: "pad" → "pat", "sab" → "sap".
-    if (atEnd && previous !== undefined && VOWEL_LETTERS.has(previous)) consonant = consonant === 'd' ? 't' : consonant === 'b' ? 'p' : consonant;
+    if (atEnd && previous !== undefined && VOWEL_LETTERS.has(previous))
+      consonant = consonant === 'd' ? 't' : consonant === 'b' ? 'p' : consonant;
     // An "h" that starts no syllable says nothing ("ah", a leftover of "bh").
     if (consonant === 'h' && previous !== undefined && !VOWEL_LETTERS.has(text[i] ?? '')) continue;
     if (consonant === previous) continue;

@@ -23,7 +23,23 @@ export interface Token {
 }
 
 /** English words too common in product names to carry meaning. */
-const STOPWORDS: ReadonlySet<string> = new Set(['a', 'an', 'and', 'the', 'of', 'with', 'for', 'in', 'on', 'to', 'from', 'by', 'or', 'at', 'per']);
+const STOPWORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'with',
+  'for',
+  'in',
+  'on',
+  'to',
+  'from',
+  'by',
+  'or',
+  'at',
+  'per',
+]);
 /** Thai repetition and abbreviation signs are punctuation, not words. */
 const THAI_SIGNS: ReadonlySet<string> = new Set(['ๆ', 'ฯ', 'ฯลฯ']);
 
@@ -64,7 +80,13 @@ export function tokenizeNormalized(normalized: string, options: TokenizeOptions 
     if (piece.kind === 'num') {
       const next = pieces[i + 1];
       // "6 x 330 ml": a pack count, then the size of each item.
-      if (next !== undefined && next.kind === 'latin' && isMultiplySign(next.text) && pieces[i + 2]?.kind === 'num' && isAmount(piece.text)) {
+      if (
+        next !== undefined &&
+        next.kind === 'latin' &&
+        isMultiplySign(next.text) &&
+        pieces[i + 2]?.kind === 'num' &&
+        isAmount(piece.text)
+      ) {
         tokens.push({ term: `${piece.text}pack`, surface: `${piece.text}pack`, kind: 'size', run: piece.run });
         i++;
         continue;
@@ -73,11 +95,20 @@ export function tokenizeNormalized(normalized: string, options: TokenizeOptions 
         const size = sizeTerm(piece.text, next.text);
         if (size !== null) {
           const raw = piece.text + next.text;
-          tokens.push(raw === size ? { term: size, surface: size, kind: 'size', run: piece.run } : { term: size, surface: size, kind: 'size', run: piece.run, alias: raw });
+          tokens.push(
+            raw === size
+              ? { term: size, surface: size, kind: 'size', run: piece.run }
+              : { term: size, surface: size, kind: 'size', run: piece.run, alias: raw },
+          );
           i++;
           // "180 ml x 4": the pack count follows the size.
           const count = pieces[i + 2];
-          if (pieces[i + 1]?.kind === 'latin' && isMultiplySign(pieces[i + 1]!.text) && count?.kind === 'num' && isAmount(count.text)) {
+          if (
+            pieces[i + 1]?.kind === 'latin' &&
+            isMultiplySign(pieces[i + 1]!.text) &&
+            count?.kind === 'num' &&
+            isAmount(count.text)
+          ) {
             tokens.push({ term: `${count.text}pack`, surface: `${count.text}pack`, kind: 'size', run: count.run });
             i += 2;
           }

@@ -15,7 +15,12 @@
  * @example
  * typoCandidates(['chocolate', 'cocoa'], 'chocolte', 1).map((m) => m.index) // [0]
  */
-export function typoCandidates(sorted: readonly string[], query: string, maxEdits: number, options: FuzzyScanOptions = {}): FuzzyMatch[] {
+export function typoCandidates(
+  sorted: readonly string[],
+  query: string,
+  maxEdits: number,
+  options: FuzzyScanOptions = {},
+): FuzzyMatch[] {
   if (query.length < 2 || maxEdits <= 0) return [];
   const [start, end] = prefixRange(sorted, query[0]!);
   const matches = fuzzyScan(sorted, query, maxEdits, { ...options, range: [start, end] });
@@ -46,7 +51,8 @@ export function transposedCandidates(sorted: readonly string[], query: string): 
     if (query[i] === query[i + 1]) continue;
     const swapped = query.slice(0, i) + query[i + 1]! + query[i]! + query.slice(i + 2);
     const at = lowerBound(sorted, swapped);
-    if (sorted[at] === swapped && !matches.some((m) => m.index === at)) matches.push({ index: at, distance: 1, prefixDistance: 1 });
+    if (sorted[at] === swapped && !matches.some((m) => m.index === at))
+      matches.push({ index: at, distance: 1, prefixDistance: 1 });
   }
   return matches;
 }
@@ -93,7 +99,12 @@ const MAX_FUZZY_LENGTH = 32;
  * @example
  * fuzzyScan(['chocolate', 'cocoa', 'milk'], 'chocolte', 1).map((m) => m.index) // [0]
  */
-export function fuzzyScan(sorted: readonly string[], query: string, maxEdits: number, options: FuzzyScanOptions = {}): FuzzyMatch[] {
+export function fuzzyScan(
+  sorted: readonly string[],
+  query: string,
+  maxEdits: number,
+  options: FuzzyScanOptions = {},
+): FuzzyMatch[] {
   const matches: FuzzyMatch[] = [];
   const m = query.length;
   if (m === 0 || m > MAX_FUZZY_LENGTH || sorted.length === 0) return matches;

@@ -5,7 +5,24 @@
  */
 
 /** The unit a size is expressed in after normalisation. */
-export type CanonicalUnit = 'ml' | 'g' | 'mg' | 'pcs' | 'pack' | 'sheet' | 'oz' | 'bag' | 'bottle' | 'can' | 'box' | 'roll' | 'tablet' | 'capsule' | 'bunch' | 'tray' | 'm';
+export type CanonicalUnit =
+  | 'ml'
+  | 'g'
+  | 'mg'
+  | 'pcs'
+  | 'pack'
+  | 'sheet'
+  | 'oz'
+  | 'bag'
+  | 'bottle'
+  | 'can'
+  | 'box'
+  | 'roll'
+  | 'tablet'
+  | 'capsule'
+  | 'bunch'
+  | 'tray'
+  | 'm';
 
 interface UnitRule {
   unit: CanonicalUnit;
@@ -17,13 +34,38 @@ const rule = (unit: CanonicalUnit, factor = 1): UnitRule => ({ unit, factor });
 
 /** Unit spellings after normalisation (lower case, no dots), English and Thai. */
 const UNIT_ALIASES: ReadonlyMap<string, UnitRule> = new Map<string, UnitRule>([
-  ...['ml', 'mls', 'milliliter', 'milliliters', 'millilitre', 'millilitres', 'cc', 'มล', 'มิลลิลิตร', 'ซีซี', 'ซซ'].map((a) => [a, rule('ml')] as const),
+  ...['ml', 'mls', 'milliliter', 'milliliters', 'millilitre', 'millilitres', 'cc', 'มล', 'มิลลิลิตร', 'ซีซี', 'ซซ'].map(
+    (a) => [a, rule('ml')] as const,
+  ),
   ...['cl', 'centiliter', 'centilitre'].map((a) => [a, rule('ml', 10)] as const),
-  ...['l', 'lt', 'ltr', 'ltrs', 'liter', 'liters', 'litre', 'litres', 'ลิตร', 'ล'].map((a) => [a, rule('ml', 1000)] as const),
-  ...['g', 'gm', 'gms', 'gr', 'grs', 'gram', 'grams', 'gramme', 'grammes', 'กรัม', 'ก', 'กร'].map((a) => [a, rule('g')] as const),
-  ...['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms', 'กก', 'กิโลกรัม', 'กิโล', 'โล'].map((a) => [a, rule('g', 1000)] as const),
+  ...['l', 'lt', 'ltr', 'ltrs', 'liter', 'liters', 'litre', 'litres', 'ลิตร', 'ล'].map(
+    (a) => [a, rule('ml', 1000)] as const,
+  ),
+  ...['g', 'gm', 'gms', 'gr', 'grs', 'gram', 'grams', 'gramme', 'grammes', 'กรัม', 'ก', 'กร'].map(
+    (a) => [a, rule('g')] as const,
+  ),
+  ...['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms', 'กก', 'กิโลกรัม', 'กิโล', 'โล'].map(
+    (a) => [a, rule('g', 1000)] as const,
+  ),
   ...['mg', 'milligram', 'milligrams', 'มก', 'มิลลิกรัม'].map((a) => [a, rule('mg')] as const),
-  ...['pc', 'pcs', 'piece', 'pieces', 'ea', 'egg', 'eggs', 'fruit', 'head', 'heads', 'ชิ้น', 'ฟอง', 'ลูก', 'อัน', 'ผล', 'หัว'].map((a) => [a, rule('pcs')] as const),
+  ...[
+    'pc',
+    'pcs',
+    'piece',
+    'pieces',
+    'ea',
+    'egg',
+    'eggs',
+    'fruit',
+    'head',
+    'heads',
+    'ชิ้น',
+    'ฟอง',
+    'ลูก',
+    'อัน',
+    'ผล',
+    'หัว',
+  ].map((a) => [a, rule('pcs')] as const),
   ...['pack', 'packs', 'pk', 'pkt', 'แพ็ค', 'แพค', 'แพ็ก', 'แพก'].map((a) => [a, rule('pack')] as const),
   ...['sheet', 'sheets', 'แผ่น'].map((a) => [a, rule('sheet')] as const),
   ...['oz', 'ออนซ์'].map((a) => [a, rule('oz')] as const),
@@ -65,7 +107,9 @@ export function isAmount(text: string): boolean {
     else if (code >= 0x30 && code <= 0x39) digits++;
     else return false;
   }
-  return dots <= 1 && digits <= MAX_AMOUNT_DIGITS && text.charCodeAt(0) !== 0x2e && text.charCodeAt(text.length - 1) !== 0x2e;
+  return (
+    dots <= 1 && digits <= MAX_AMOUNT_DIGITS && text.charCodeAt(0) !== 0x2e && text.charCodeAt(text.length - 1) !== 0x2e
+  );
 }
 
 /**

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultConceptFrames, defaultConceptLexicon, parseConceptFrames, parseConceptLexicon } from '../src/concept-lexicon.ts';
+import {
+  defaultConceptFrames,
+  defaultConceptLexicon,
+  parseConceptFrames,
+  parseConceptLexicon,
+} from '../src/concept-lexicon.ts';
 
 describe('concept (intent) lexicon', () => {
   it('maps dishes and occasions to goods and the ingredient categories, in English and Thai', () => {
@@ -19,7 +24,13 @@ describe('concept (intent) lexicon', () => {
   it('reads categories and frames as optional, and refuses malformed ones', () => {
     const [concept] = parseConceptLexicon([{ id: 'x', triggers: { en: ['x'], th: [] }, targets: { en: [], th: [] } }]);
     assert.deepEqual(concept!.categories, []);
-    assert.throws(() => parseConceptLexicon([{ id: 'x', triggers: { en: [], th: [] }, targets: { en: [], th: [] }, categories: 'Milk' }]), /categories/);
+    assert.throws(
+      () =>
+        parseConceptLexicon([
+          { id: 'x', triggers: { en: [], th: [] }, targets: { en: [], th: [] }, categories: 'Milk' },
+        ]),
+      /categories/,
+    );
     assert.deepEqual(parseConceptFrames({ concepts: [] }), []);
     assert.deepEqual(parseConceptFrames({ frames: { en: ['for'], th: ['ที่'] } }), ['for', 'ที่']);
     assert.throws(() => parseConceptFrames({ frames: { en: 'for', th: [] } }), /frames/);

@@ -49,7 +49,8 @@ describe('hostile input', () => {
   });
 
   it('treats odd limits and values as no results rather than throwing', () => {
-    for (const limit of [-1, 0, Number.NaN, Number.POSITIVE_INFINITY]) assert.deepEqual(index.search({ query: 'milk', lang: 'en', limit, mode: 'SEMANTIC' }), []);
+    for (const limit of [-1, 0, Number.NaN, Number.POSITIVE_INFINITY])
+      assert.deepEqual(index.search({ query: 'milk', lang: 'en', limit, mode: 'SEMANTIC' }), []);
     assert.ok(index.search({ query: 'milk', lang: 'en', limit: 1e9, mode: 'SEMANTIC' }).length <= 200);
   });
 });

@@ -57,7 +57,14 @@ function expectRefused(bytes: Uint8Array, code: IndexFileErrorCode, against = ex
 
 /** A well-formed file around any payload, with an honest header (so only the payload check can refuse it). */
 function fileAround(payload: Uint8Array, documents = data.docCount): Uint8Array {
-  const header = Buffer.from(JSON.stringify({ ...about, documents, payloadBytes: payload.byteLength, sha256: createHash('sha256').update(payload).digest('hex') }));
+  const header = Buffer.from(
+    JSON.stringify({
+      ...about,
+      documents,
+      payloadBytes: payload.byteLength,
+      sha256: createHash('sha256').update(payload).digest('hex'),
+    }),
+  );
   const prefix = Buffer.alloc(12);
   prefix.write('GSIX', 0, 'latin1');
   prefix.writeUInt32LE(1, 4);
@@ -73,10 +80,19 @@ describe('index file', () => {
     assert.equal(header.documents, docs.length);
     assert.equal(header.version, about.version);
     for (const query of QUERIES) {
-      assert.deepEqual(loaded.search({ ...query, limit: 50 }), built.search({ ...query, limit: 50 }), `search ${JSON.stringify(query)}`);
+      assert.deepEqual(
+        loaded.search({ ...query, limit: 50 }),
+        built.search({ ...query, limit: 50 }),
+        `search ${JSON.stringify(query)}`,
+      );
     }
     for (const query of ['mei', 'ไส้', 'coca', '885', 'bre']) {
-      for (const lang of ['en', 'th'] as const) assert.deepEqual(loaded.suggest({ query, lang, limit: 30 }), built.suggest({ query, lang, limit: 30 }), `suggest ${query} ${lang}`);
+      for (const lang of ['en', 'th'] as const)
+        assert.deepEqual(
+          loaded.suggest({ query, lang, limit: 30 }),
+          built.suggest({ query, lang, limit: 30 }),
+          `suggest ${query} ${lang}`,
+        );
     }
     const { buildMs: _a, ...loadedStats } = loaded.stats();
     const { buildMs: _b, ...builtStats } = built.stats();
@@ -138,8 +154,14 @@ describe('index file', () => {
     expectRefused(fileAround(serialize({ docCount: data.docCount })), 'CORRUPT');
     expectRefused(fileAround(serialize([1, 2, 3])), 'CORRUPT');
     expectRefused(fileAround(serialize(null)), 'CORRUPT');
-    expectRefused(fileAround(serialize({ ...data, postings: { ...data.postings, docs: new Uint32Array(1) } })), 'CORRUPT');
-    expectRefused(fileAround(serialize({ ...data, semantic: { ...data.semantic, docVectors: new Float32Array(4) } })), 'CORRUPT');
+    expectRefused(
+      fileAround(serialize({ ...data, postings: { ...data.postings, docs: new Uint32Array(1) } })),
+      'CORRUPT',
+    );
+    expectRefused(
+      fileAround(serialize({ ...data, semantic: { ...data.semantic, docVectors: new Float32Array(4) } })),
+      'CORRUPT',
+    );
     expectRefused(fileAround(serialize({ ...data, cprcodes: data.cprcodes.slice(1) })), 'CORRUPT');
     expectRefused(fileAround(serialize(data), data.docCount + 1), 'CORRUPT');
     // Random bytes after a valid prefix.

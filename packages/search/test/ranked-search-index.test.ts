@@ -7,7 +7,8 @@ import { fixtureCprcode, fixtureDocuments } from './fixtures/fixture-catalog.ts'
 let index: SearchIndex;
 const docs = fixtureDocuments();
 const nameOf = (cprcode: string) => docs.find((d) => d.cprcode === cprcode)!.nameEn;
-const search = (query: string, extra: Partial<SearchQuery> = {}): SearchHitRecord[] => index.search({ query, lang: 'en', limit: 10, mode: 'SEMANTIC', ...extra });
+const search = (query: string, extra: Partial<SearchQuery> = {}): SearchHitRecord[] =>
+  index.search({ query, lang: 'en', limit: 10, mode: 'SEMANTIC', ...extra });
 const names = (hits: SearchHitRecord[]) => hits.map((h) => nameOf(h.cprcode));
 const shelfOf = (cprcode: string) => docs.find((d) => d.cprcode === cprcode)!.categoryEn[2];
 
@@ -39,8 +40,12 @@ describe('lexical matching', () => {
   });
 
   it('matches sizes written either way', () => {
-    const expected = new Set([fixtureCprcode('Meiji Fresh Milk Plain', '830 ml'), fixtureCprcode('Dutch Mill Fresh Milk Strawberry')]);
-    for (const q of ['830ml', '830 ml', '830 มล.', '0.83 ลิตร']) assert.deepEqual(new Set(search(q).map((h) => h.cprcode)), expected, q);
+    const expected = new Set([
+      fixtureCprcode('Meiji Fresh Milk Plain', '830 ml'),
+      fixtureCprcode('Dutch Mill Fresh Milk Strawberry'),
+    ]);
+    for (const q of ['830ml', '830 ml', '830 มล.', '0.83 ลิตร'])
+      assert.deepEqual(new Set(search(q).map((h) => h.cprcode)), expected, q);
     assert.equal(names(search('coca cola 1.5 l'))[0], 'Coca-Cola Original');
     assert.equal(names(search('โค้ก 1500 ml'))[0], 'Coca-Cola Original');
   });
@@ -114,7 +119,18 @@ describe('cross-language and concept retrieval', () => {
       );
     const breakfast = shelves('breakfast', 5);
     assert.ok(
-      [...breakfast].every((s) => ['Cereal', 'Jam & Spreads', 'Fresh Milk', 'UHT Milk', 'Sliced Bread', 'Chicken Eggs', 'Instant Coffee', 'Drinking Yoghurt'].includes(s!)),
+      [...breakfast].every((s) =>
+        [
+          'Cereal',
+          'Jam & Spreads',
+          'Fresh Milk',
+          'UHT Milk',
+          'Sliced Bread',
+          'Chicken Eggs',
+          'Instant Coffee',
+          'Drinking Yoghurt',
+        ].includes(s!),
+      ),
       [...breakfast].join(),
     );
     const dessert = shelves('ของหวาน', 3);
@@ -138,7 +154,9 @@ describe('cross-language and concept retrieval', () => {
     // No product is called "dairy" but the level-1 shelf is; milk and yoghurt come first.
     const hits = search('dairy');
     assert.ok(hits.length > 0);
-    assert.ok(hits.slice(0, 3).every((h) => docs.find((d) => d.cprcode === h.cprcode)!.categoryEn[0] === 'Dairy & Eggs'));
+    assert.ok(
+      hits.slice(0, 3).every((h) => docs.find((d) => d.cprcode === h.cprcode)!.categoryEn[0] === 'Dairy & Eggs'),
+    );
   });
 });
 
@@ -220,7 +238,8 @@ describe('filters and output', () => {
 
   it('is deterministic: two indexes of one catalog answer alike', () => {
     const again = buildSearchIndex(docs);
-    for (const q of ['breakfast', 'milk', 'ของหวาน', 'choco']) assert.deepEqual(again.search({ query: q, lang: 'en', limit: 10, mode: 'SEMANTIC' }), search(q));
+    for (const q of ['breakfast', 'milk', 'ของหวาน', 'choco'])
+      assert.deepEqual(again.search({ query: q, lang: 'en', limit: 10, mode: 'SEMANTIC' }), search(q));
   });
 
   it('reports stats', () => {
@@ -285,7 +304,10 @@ describe('what shoppers actually type', () => {
   it('ranks a product of the type with the attribute above the type alone, and both above the attribute alone', () => {
     const hits = names(search('salted butter'));
     assert.equal(hits[0], 'Allowrie Salted Butter');
-    assert.ok(hits.indexOf('Allowrie Unsalted Butter') < hits.indexOf('Koh-Kae Salted Peanuts') || !hits.includes('Koh-Kae Salted Peanuts'));
+    assert.ok(
+      hits.indexOf('Allowrie Unsalted Butter') < hits.indexOf('Koh-Kae Salted Peanuts') ||
+        !hits.includes('Koh-Kae Salted Peanuts'),
+    );
     assert.equal(top('เนยเค็ม', { lang: 'th' }), 'Allowrie Salted Butter');
   });
 
@@ -298,9 +320,13 @@ describe('what shoppers actually type', () => {
 
   it('answers a dish or an occasion with its ingredients, dropping the words that only frame it', () => {
     const tomKha = new Set(names(search('tom kha gai')).slice(0, 4));
-    for (const name of ['Galangal', 'Lemongrass', 'Kaffir Lime Leaves', 'Aroy-D Coconut Milk']) assert.ok(tomKha.has(name), `tom kha gai: ${[...tomKha].join(', ')}`);
+    for (const name of ['Galangal', 'Lemongrass', 'Kaffir Lime Leaves', 'Aroy-D Coconut Milk'])
+      assert.ok(tomKha.has(name), `tom kha gai: ${[...tomKha].join(', ')}`);
     const thai = new Set(names(search('ต้มข่าไก่', { lang: 'th' })).slice(0, 4));
-    for (const name of ['Galangal', 'Lemongrass', 'Kaffir Lime Leaves', 'Aroy-D Coconut Milk']) assert.ok(thai.has(name), `ต้มข่าไก่: ${[...thai].join(', ')}`);
-    assert.ok([...shelves('things for a newborn', 3)].every((shelf) => ['Baby Diapers', 'Infant Formula'].includes(shelf!)));
+    for (const name of ['Galangal', 'Lemongrass', 'Kaffir Lime Leaves', 'Aroy-D Coconut Milk'])
+      assert.ok(thai.has(name), `ต้มข่าไก่: ${[...thai].join(', ')}`);
+    assert.ok(
+      [...shelves('things for a newborn', 3)].every((shelf) => ['Baby Diapers', 'Infant Formula'].includes(shelf!)),
+    );
   });
 });

@@ -27,9 +27,23 @@ describe('parseSearchRequest', () => {
 
   it('reads every parameter, case-insensitively where the value is a keyword', () => {
     const parsed = parseSearchRequest(
-      new URLSearchParams({ q: 'นม', lang: 'TH', limit: String(LIMITS.maxSearchLimit), mode: 'autocomplete', category: 'UHT Milk', active: 'FALSE' }),
+      new URLSearchParams({
+        q: 'นม',
+        lang: 'TH',
+        limit: String(LIMITS.maxSearchLimit),
+        mode: 'autocomplete',
+        category: 'UHT Milk',
+        active: 'FALSE',
+      }),
     );
-    assert.deepEqual(parsed, { query: 'นม', limit: LIMITS.maxSearchLimit, lang: 'th', mode: 'AUTOCOMPLETE', category: 'UHT Milk', active: false });
+    assert.deepEqual(parsed, {
+      query: 'นม',
+      limit: LIMITS.maxSearchLimit,
+      lang: 'th',
+      mode: 'AUTOCOMPLETE',
+      category: 'UHT Milk',
+      active: false,
+    });
   });
 
   const BAD: [name: string, query: string, field: string, pattern: RegExp][] = [
@@ -63,9 +77,16 @@ describe('parseSearchRequest', () => {
 
 describe('parseSuggestRequest', () => {
   it('fills its own default limit and refuses search-only parameters', () => {
-    assert.deepEqual(parseSuggestRequest(new URLSearchParams('q=dut')), { query: 'dut', limit: SEARCH_DEFAULTS.suggestLimit, lang: 'en' });
+    assert.deepEqual(parseSuggestRequest(new URLSearchParams('q=dut')), {
+      query: 'dut',
+      limit: SEARCH_DEFAULTS.suggestLimit,
+      lang: 'en',
+    });
     assert.equal(refusal(() => parseSuggestRequest(new URLSearchParams('q=dut&mode=semantic'))).field, 'mode');
-    assert.match(refusal(() => parseSuggestRequest(new URLSearchParams(`q=dut&limit=${LIMITS.maxSuggestLimit + 1}`))).message, /from 1 to 30; got 31/);
+    assert.match(
+      refusal(() => parseSuggestRequest(new URLSearchParams(`q=dut&limit=${LIMITS.maxSuggestLimit + 1}`))).message,
+      /from 1 to 30; got 31/,
+    );
   });
 });
 

@@ -24,7 +24,8 @@ describe('spelling correction (did you mean)', () => {
   });
 
   it('corrects nothing the catalog spells so, a word on its way to a word, or romanised Thai', () => {
-    for (const text of ['coffee', 'cof', 'smoked saus', 'moo', 'นมสด', 'ผงซักฟอก']) assert.equal(index.correct(query(text)), null, text);
+    for (const text of ['coffee', 'cof', 'smoked saus', 'moo', 'นมสด', 'ผงซักฟอก'])
+      assert.equal(index.correct(query(text)), null, text);
   });
 
   it('cuts a Thai run again when a mark was typed after the wrong letter, and search reads it so', () => {
@@ -36,8 +37,14 @@ describe('spelling correction (did you mean)', () => {
   });
 
   it('leads suggest with the corrected spelling, a name without a product', () => {
-    assert.deepEqual(index.suggest({ query: 'cofffee', lang: 'en', limit: 5 })[0], { text: 'coffee', cprcode: null, kind: 'name' });
-    assert.ok(!index.suggest({ query: 'coffee', lang: 'en', limit: 5 }).some((s) => s.kind === 'name' && s.cprcode === null));
+    assert.deepEqual(index.suggest({ query: 'cofffee', lang: 'en', limit: 5 })[0], {
+      text: 'coffee',
+      cprcode: null,
+      kind: 'name',
+    });
+    assert.ok(
+      !index.suggest({ query: 'coffee', lang: 'en', limit: 5 }).some((s) => s.kind === 'name' && s.cprcode === null),
+    );
   });
 
   it('answers hostile text without throwing', () => {

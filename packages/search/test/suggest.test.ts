@@ -22,7 +22,9 @@ describe('suggest', () => {
         ['Dutchie', 'brand'],
       ],
     );
-    assert.ok(en.some((s) => s.kind === 'name' && s.text === 'Dutch Mill Fresh Milk Strawberry' && s.cprcode === '100003'));
+    assert.ok(
+      en.some((s) => s.kind === 'name' && s.text === 'Dutch Mill Fresh Milk Strawberry' && s.cprcode === '100003'),
+    );
     const th = index.suggest({ query: 'ดัช', lang: 'th', limit: 10 });
     assert.ok(th.some((s) => s.kind === 'brand' && s.text === 'ดัชมิลล์'));
     assert.ok(th.some((s) => s.kind === 'name' && s.text.includes('ดัชมิลล์')));
@@ -63,8 +65,14 @@ describe('suggest', () => {
     assert.ok(th('นำปล').some((x) => x.kind === 'category' && x.text === 'น้ำปลา'));
     assert.ok(th('\u0e40\u0e40ยม').some((x) => x.text.includes('แยม')));
     assert.ok(th('เนยเคม').some((x) => x.kind === 'name' && x.text.startsWith('เนยเค็ม')));
-    assert.ok(index.suggest({ query: 'nam pla', lang: 'th', limit: 10 }).some((x) => x.kind === 'name' && x.text.includes('น้ำปลา')));
-    assert.ok(index.suggest({ query: 'mlik', lang: 'en', limit: 10 }).some((x) => x.kind === 'name' && x.text.includes('Milk')));
+    assert.ok(
+      index
+        .suggest({ query: 'nam pla', lang: 'th', limit: 10 })
+        .some((x) => x.kind === 'name' && x.text.includes('น้ำปลา')),
+    );
+    assert.ok(
+      index.suggest({ query: 'mlik', lang: 'en', limit: 10 }).some((x) => x.kind === 'name' && x.text.includes('Milk')),
+    );
   });
 
   it('returns nothing for text that completes to nothing', () => {

@@ -4,7 +4,19 @@ import { thaiToneless } from '../src/normalizer.ts';
 import { buildThaiVocabulary, isCuttableWord, segmentByVocabulary, thaiCutter } from '../src/thai-resegmenter.ts';
 import { segmentThai } from '../src/thai-segmenter.ts';
 
-const vocabulary = buildThaiVocabulary(['มะม่วง', 'กล้วย', 'หอม', 'ทอง', 'ข้าว', 'ขาว', 'น้ำปลา', 'ช็อกโกแลต', 'ดาร์', 'ก', 'ซีอิ๊ว']);
+const vocabulary = buildThaiVocabulary([
+  'มะม่วง',
+  'กล้วย',
+  'หอม',
+  'ทอง',
+  'ข้าว',
+  'ขาว',
+  'น้ำปลา',
+  'ช็อกโกแลต',
+  'ดาร์',
+  'ก',
+  'ซีอิ๊ว',
+]);
 const cut = thaiCutter(vocabulary);
 
 describe('thaiCutter', () => {

@@ -48,8 +48,10 @@ describe('tokenize', () => {
   });
 
   it('normalises sizes in English and Thai to one canonical term', () => {
-    for (const text of ['830ml', '830 ml', '830 ML.', '830มล.', '830 มล', '830 มิลลิลิตร', '0.83 l', '0.83 ลิตร']) assert.deepEqual(terms(text), ['830ml'], text);
-    for (const text of ['1 kg', '1kg', '1 กก.', '1000 g', '1,000 กรัม', '1 กิโลกรัม']) assert.deepEqual(terms(text), ['1000g'], text);
+    for (const text of ['830ml', '830 ml', '830 ML.', '830มล.', '830 มล', '830 มิลลิลิตร', '0.83 l', '0.83 ลิตร'])
+      assert.deepEqual(terms(text), ['830ml'], text);
+    for (const text of ['1 kg', '1kg', '1 กก.', '1000 g', '1,000 กรัม', '1 กิโลกรัม'])
+      assert.deepEqual(terms(text), ['1000g'], text);
     assert.deepEqual(terms('ไข่ไก่ 10 ฟอง'), ['ไข่', 'ไก่', '10pcs']);
     assert.deepEqual(terms('6 x 330 ml'), ['6pack', '330ml']);
     assert.deepEqual(terms('180 ml x 4'), ['180ml', '4pack']);

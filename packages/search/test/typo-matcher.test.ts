@@ -2,8 +2,22 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fuzzyScan, prefixRange, transposedCandidates, typoBudget, typoCandidates } from '../src/typo-matcher.ts';
 
-const WORDS = ['bread', 'break', 'broad', 'chocolate', 'chocolates', 'cocoa', 'milk', 'milky', 'sausage', 'sausages', 'yoghurt', 'yogurt'].sort();
-const found = (query: string, edits: number, prefix = false) => fuzzyScan(WORDS, query, edits, { prefix }).map((m) => WORDS[m.index]);
+const WORDS = [
+  'bread',
+  'break',
+  'broad',
+  'chocolate',
+  'chocolates',
+  'cocoa',
+  'milk',
+  'milky',
+  'sausage',
+  'sausages',
+  'yoghurt',
+  'yogurt',
+].sort();
+const found = (query: string, edits: number, prefix = false) =>
+  fuzzyScan(WORDS, query, edits, { prefix }).map((m) => WORDS[m.index]);
 
 describe('typoBudget', () => {
   it('allows no typo below 5 characters, one from 5, two from 9', () => {

@@ -17,7 +17,9 @@ export function byteaParam(db: Pick<Db, 'kind'>, position: number): string {
 
 /** The value to bind for a {@link byteaParam} placeholder. */
 export function byteaValue(db: Pick<Db, 'kind'>, bytes: Uint8Array): Uint8Array | string {
-  return db.kind === 'pglite' ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') : bytes;
+  return db.kind === 'pglite'
+    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+    : bytes;
 }
 
 /** A bytea column as selected (base64 text on PGlite); read the value with {@link byteaResult}. */

@@ -80,7 +80,8 @@ async function createPglite(dataDir: string): Promise<PGlite> {
     return await PGlite.create(dataDir, { ...options, loadDataDir: await pgliteTemplate() });
   } catch {
     discardPgliteTemplate();
-    if (!inMemory) for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
+    if (!inMemory)
+      for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
     return PGlite.create(dataDir, options);
   }
 }
@@ -116,7 +117,9 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8 ? (value: string) => Number(value) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
+        oid === INT8
+          ? (value: string) => Number(value)
+          : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client's error (e.g. the server restarting) must not crash the process.

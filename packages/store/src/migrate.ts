@@ -22,7 +22,11 @@ export async function migrate(db: Db, module: string, migrations: readonly Migra
       applied_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (module, id)
     )`);
-    const done = new Set((await tx.query<{ id: string }>('SELECT id FROM schema_migrations WHERE module = $1', [module])).rows.map((r) => r.id));
+    const done = new Set(
+      (await tx.query<{ id: string }>('SELECT id FROM schema_migrations WHERE module = $1', [module])).rows.map(
+        (r) => r.id,
+      ),
+    );
     for (const migration of sorted) {
       if (done.has(migration.id)) continue;
       await tx.exec(migration.sql);

@@ -30,8 +30,18 @@ export function eventCtes(eventsParam: string, gate = 'true'): string {
 }
 
 export function eventsJson(events: readonly EventRecord[]): string {
-  return JSON.stringify(events.map((e) => ({ event_id: e.eventId, partner_id: e.partnerId, type: e.type, order_id: e.orderId, payload: e.payload, ts: e.ts })));
+  return JSON.stringify(
+    events.map((e) => ({
+      event_id: e.eventId,
+      partner_id: e.partnerId,
+      type: e.type,
+      order_id: e.orderId,
+      payload: e.payload,
+      ts: e.ts,
+    })),
+  );
 }
 
 /** The picking status the `orders` row keeps beside the grocer's order: its first schedule's. */
-export const firstPickingStatus = (order: GrocerOrder): string | null => order.shipping.schedules[0]?.pickingStatus ?? null;
+export const firstPickingStatus = (order: GrocerOrder): string | null =>
+  order.shipping.schedules[0]?.pickingStatus ?? null;

@@ -16,7 +16,12 @@ import { PGlite } from '@electric-sql/pglite';
 
 /** The installed PGlite's version (its package.json is not exported: read beside its entry, dist/). */
 const PGLITE_VERSION = (
-  JSON.parse(readFileSync(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8')) as { version: string }
+  JSON.parse(
+    readFileSync(
+      join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'),
+      'utf8',
+    ),
+  ) as { version: string }
 ).version;
 
 /** Where the template lives: PGLITE_TEMPLATE_DIR, else the user's cache directory (XDG). */

@@ -13,7 +13,8 @@ export function onlyRow<R>(rows: readonly R[], statement: string): R {
   return row;
 }
 
-export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+export const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
 export const isoNotNull = (value: Date | string): string => new Date(value).toISOString();
 
 /** An `orders` row, as both the store and the event store read it. */

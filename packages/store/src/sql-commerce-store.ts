@@ -80,22 +80,24 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
   // Baskets
 
   async getBasket(scope: ShopperScope): Promise<BasketRecord | null> {
-    const { rows } = await this.#db.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3', [
-      scope.partnerId,
-      scope.ownerId,
-      scope.environment,
-    ]);
+    const { rows } = await this.#db.query<BasketRow>(
+      'SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3',
+      [scope.partnerId, scope.ownerId, scope.environment],
+    );
     return rows[0] ? toBasket(rows[0]) : null;
   }
 
-  async updateBasket(scope: ShopperScope, newBasketId: string, change: (current: BasketRecord | null) => BasketContent | null): Promise<BasketRecord | null> {
+  async updateBasket(
+    scope: ShopperScope,
+    newBasketId: string,
+    change: (current: BasketRecord | null) => BasketContent | null,
+  ): Promise<BasketRecord | null> {
     return this.#db.transaction(async (tx) => {
       // The row lock serialises concurrent changes to one basket, so none is lost.
-      const locked = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE', [
-        scope.partnerId,
-        scope.ownerId,
-        scope.environment,
-      ]);
+      const locked = await tx.query<BasketRow>(
+        'SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE',
+        [scope.partnerId, scope.ownerId, scope.environment],
+      );
       const current = locked.rows[0] ? toBasket(locked.rows[0]) : null;
       const next = change(current);
       if (next === null) return current;
@@ -109,15 +111,21 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
             // winner's row and then updates it, still under the lock.
             `INSERT INTO baskets (partner_id, owner_id, basket_id, branch_code, lines, environment) VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (partner_id, environment, owner_id) DO NOTHING RETURNING *`,
-            [scope.partnerId, scope.ownerId, newBasketId, next.branchCode, JSON.stringify(next.lines), scope.environment],
+            [
+              scope.partnerId,
+              scope.ownerId,
+              newBasketId,
+              next.branchCode,
+              JSON.stringify(next.lines),
+              scope.environment,
+            ],
           );
       if (rows[0]) return toBasket(rows[0]);
       // Lost the creation race: apply the change to the basket that now exists.
-      const again = await tx.query<BasketRow>('SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE', [
-        scope.partnerId,
-        scope.ownerId,
-        scope.environment,
-      ]);
+      const again = await tx.query<BasketRow>(
+        'SELECT * FROM baskets WHERE partner_id = $1 AND owner_id = $2 AND environment = $3 FOR UPDATE',
+        [scope.partnerId, scope.ownerId, scope.environment],
+      );
       const existing = toBasket(onlyRow(again.rows, 'basket read after a lost creation race'));
       const retried = change(existing);
       if (retried === null) return existing;
@@ -132,15 +140,18 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
   // Quotes
 
   async saveQuote(quote: QuoteRecord): Promise<void> {
-    await this.#db.query('INSERT INTO quotes (quote_id, partner_id, owner_id, request, calculation, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      quote.quoteId,
-      quote.partnerId,
-      quote.ownerId,
-      JSON.stringify(quote.request),
-      JSON.stringify(quote.calculation),
-      quote.createdAt,
-      quote.expiresAt,
-    ]);
+    await this.#db.query(
+      'INSERT INTO quotes (quote_id, partner_id, owner_id, request, calculation, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [
+        quote.quoteId,
+        quote.partnerId,
+        quote.ownerId,
+        JSON.stringify(quote.request),
+        JSON.stringify(quote.calculation),
+        quote.createdAt,
+        quote.expiresAt,
+      ],
+    );
   }
 
   async getQuote(scope: ShopperScope, quoteId: string): Promise<QuoteRecord | null> {
@@ -152,7 +163,11 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
       calculation: QuoteRecord['calculation'];
       created_at: Date;
       expires_at: Date;
-    }>('SELECT * FROM quotes WHERE quote_id = $1 AND partner_id = $2 AND owner_id = $3', [quoteId, scope.partnerId, scope.ownerId]);
+    }>('SELECT * FROM quotes WHERE quote_id = $1 AND partner_id = $2 AND owner_id = $3', [
+      quoteId,
+      scope.partnerId,
+      scope.ownerId,
+    ]);
     const row = rows[0];
     if (!row) return null;
     return {
@@ -170,25 +185,35 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
 
   async claimIdempotencyKey(
     scope: ShopperScope,
-    claim: { key: string; requestHash: string; resourceId: string; nowMs: number; staleAfterMs: number; retentionMs: number },
+    claim: {
+      key: string;
+      requestHash: string;
+      resourceId: string;
+      nowMs: number;
+      staleAfterMs: number;
+      retentionMs: number;
+    },
   ): Promise<IdempotencyClaim> {
     const now = new Date(claim.nowMs).toISOString();
     // A forgotten key goes first, so its id can be used afresh (the idempotency sweeper forgets the others).
     const expired = new Date(claim.nowMs - claim.retentionMs).toISOString();
-    await this.#db.query('DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $5 AND claimed_at < $4', [
-      scope.partnerId,
-      scope.ownerId,
-      claim.key,
-      expired,
-      scope.environment,
-    ]);
+    await this.#db.query(
+      'DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $5 AND claimed_at < $4',
+      [scope.partnerId, scope.ownerId, claim.key, expired, scope.environment],
+    );
     const inserted = await this.#db.query<{ resource_id: string }>(
       `INSERT INTO idempotency_keys (partner_id, owner_id, idempotency_key, request_hash, resource_id, claimed_at, environment)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING resource_id`,
       [scope.partnerId, scope.ownerId, claim.key, claim.requestHash, claim.resourceId, now, scope.environment],
     );
     if (inserted.rows[0]) return { kind: 'claimed', resourceId: inserted.rows[0].resource_id };
-    const { rows } = await this.#db.query<{ request_hash: string; resource_id: string; response: unknown; claimed_at: Date; completed_at: Date | null }>(
+    const { rows } = await this.#db.query<{
+      request_hash: string;
+      resource_id: string;
+      response: unknown;
+      claimed_at: Date;
+      completed_at: Date | null;
+    }>(
       'SELECT request_hash, resource_id, response, claimed_at, completed_at FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $4',
       [scope.partnerId, scope.ownerId, claim.key, scope.environment],
     );
@@ -207,12 +232,10 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
   }
 
   async releaseIdempotencyKey(scope: ShopperScope, key: string): Promise<void> {
-    await this.#db.query('DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $4 AND completed_at IS NULL', [
-      scope.partnerId,
-      scope.ownerId,
-      key,
-      scope.environment,
-    ]);
+    await this.#db.query(
+      'DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $4 AND completed_at IS NULL',
+      [scope.partnerId, scope.ownerId, key, scope.environment],
+    );
   }
 
   async deleteExpiredIdempotencyKeys(sweep: { claimedBeforeMs: number; limit: number }): Promise<number> {
@@ -228,7 +251,11 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
 
   // Orders
 
-  async insertOrder(input: { order: OrderRecord; link: PaymentLinkRecord; idempotency: { key: string; response: unknown } | null }): Promise<boolean> {
+  async insertOrder(input: {
+    order: OrderRecord;
+    link: PaymentLinkRecord;
+    idempotency: { key: string; response: unknown } | null;
+  }): Promise<boolean> {
     const { order, link, idempotency } = input;
     // One statement, so one round trip and atomic: the intent turns created (only from pending, so
     // exactly one path adopts it), and with it come the order, its link and the idempotency record.
@@ -279,16 +306,17 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
   }
 
   async getOrder(scope: ShopperScope, orderId: string): Promise<OrderRecord | null> {
-    const { rows } = await this.#db.query<OrderRow>('SELECT * FROM orders WHERE order_id = $1 AND partner_id = $2 AND owner_id = $3 AND environment = $4', [
-      orderId,
-      scope.partnerId,
-      scope.ownerId,
-      scope.environment,
-    ]);
+    const { rows } = await this.#db.query<OrderRow>(
+      'SELECT * FROM orders WHERE order_id = $1 AND partner_id = $2 AND owner_id = $3 AND environment = $4',
+      [orderId, scope.partnerId, scope.ownerId, scope.environment],
+    );
     return rows[0] ? toOrder(rows[0]) : null;
   }
 
-  async listOrders(scope: ShopperScope, page: { after: { createdAt: string; orderId: string } | null; first: number }): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }> {
+  async listOrders(
+    scope: ShopperScope,
+    page: { after: { createdAt: string; orderId: string } | null; first: number },
+  ): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }> {
     const params: unknown[] = [scope.partnerId, scope.ownerId, page.first + 1, scope.environment];
     let cursor = '';
     if (page.after) {
@@ -323,7 +351,18 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
     await this.#db.query(
       `INSERT INTO payment_links (link_id, token_hash, order_id, partner_id, amount_satang, currency, provider, callback_url, expires_at, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [link.linkId, link.tokenHash, link.orderId, link.partnerId, link.amountSatang, link.currency, link.provider, link.callbackUrl, link.expiresAt, link.createdAt],
+      [
+        link.linkId,
+        link.tokenHash,
+        link.orderId,
+        link.partnerId,
+        link.amountSatang,
+        link.currency,
+        link.provider,
+        link.callbackUrl,
+        link.expiresAt,
+        link.createdAt,
+      ],
     );
   }
 
@@ -346,7 +385,10 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
       provider: string;
       reference: string;
       created_at: Date | string;
-    }>('SELECT payment_id, order_id, amount_satang, currency, provider, reference, created_at FROM payments WHERE order_id = ANY($1::text[]) ORDER BY order_id', [[...orderIds]]);
+    }>(
+      'SELECT payment_id, order_id, amount_satang, currency, provider, reference, created_at FROM payments WHERE order_id = ANY($1::text[]) ORDER BY order_id',
+      [[...orderIds]],
+    );
     return rows.map((row) => ({
       paymentId: row.payment_id,
       orderId: row.order_id,
@@ -358,7 +400,13 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
     }));
   }
 
-  async completePayment(input: { orderId: string; attemptId: string | null; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean> {
+  async completePayment(input: {
+    orderId: string;
+    attemptId: string | null;
+    payment: PaymentRecord;
+    grocerOrder: GrocerOrder;
+    events: EventRecord[];
+  }): Promise<boolean> {
     const { orderId, attemptId, payment, grocerOrder, events } = input;
     // One statement: the order turns PAID, its attempt paid, the payment and its events are written,
     // or none of it (when the order is paid already: whichever path comes second writes nothing).

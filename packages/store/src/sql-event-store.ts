@@ -185,23 +185,40 @@ export class SqlEventStore implements EventStore {
   // Endpoints
 
   async insertWebhookEndpoint(
-    endpoint: Omit<WebhookEndpointRecord, 'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'> & { secret: string },
+    endpoint: Omit<
+      WebhookEndpointRecord,
+      'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'
+    > & { secret: string },
   ): Promise<WebhookEndpointRecord> {
     const { rows } = await this.#db.query<EndpointRow>(
       `INSERT INTO webhook_endpoints (endpoint_id, partner_id, url, environment, event_types, secret, status, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $7) RETURNING ${ENDPOINT_COLUMNS}`,
-      [endpoint.endpointId, endpoint.partnerId, endpoint.url, endpoint.environment, JSON.stringify(endpoint.eventTypes), endpoint.secret, endpoint.createdAt],
+      [
+        endpoint.endpointId,
+        endpoint.partnerId,
+        endpoint.url,
+        endpoint.environment,
+        JSON.stringify(endpoint.eventTypes),
+        endpoint.secret,
+        endpoint.createdAt,
+      ],
     );
     return toEndpoint(onlyRow(rows, 'webhook endpoint insert'));
   }
 
   async getWebhookEndpoint(endpointId: string): Promise<WebhookEndpointRecord | null> {
-    const { rows } = await this.#db.query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE endpoint_id = $1`, [endpointId]);
+    const { rows } = await this.#db.query<EndpointRow>(
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE endpoint_id = $1`,
+      [endpointId],
+    );
     return rows[0] ? toEndpoint(rows[0]) : null;
   }
 
   async listWebhookEndpoints(partnerId: string): Promise<WebhookEndpointRecord[]> {
-    const { rows } = await this.#db.query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE partner_id = $1 ORDER BY created_at, endpoint_id`, [partnerId]);
+    const { rows } = await this.#db.query<EndpointRow>(
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE partner_id = $1 ORDER BY created_at, endpoint_id`,
+      [partnerId],
+    );
     return rows.map(toEndpoint);
   }
 
@@ -209,7 +226,12 @@ export class SqlEventStore implements EventStore {
     return this.#db.transaction(async (tx) => disableEndpoint(tx, endpointId, reason, nowMs));
   }
 
-  async rotateWebhookSecret(endpointId: string, secret: string, nowMs: number, previousUntilMs: number): Promise<boolean> {
+  async rotateWebhookSecret(
+    endpointId: string,
+    secret: string,
+    nowMs: number,
+    previousUntilMs: number,
+  ): Promise<boolean> {
     const { rowCount } = await this.#db.query(
       `UPDATE webhook_endpoints SET previous_secret = secret, secret = $2, previous_secret_expires_at = $4, secret_rotated_at = $3, updated_at = $3
         WHERE endpoint_id = $1 AND status = 'active'`,
@@ -227,7 +249,10 @@ export class SqlEventStore implements EventStore {
       params.push(page.before);
       cursor = 'AND d.seq < (SELECT seq FROM webhook_deliveries WHERE delivery_id = $3 AND partner_id = $1)';
     }
-    const { rows } = await this.#db.query<DeliveryRow>(`${DELIVERY_SELECT} WHERE d.partner_id = $1 ${cursor} ORDER BY d.seq DESC LIMIT $2`, params);
+    const { rows } = await this.#db.query<DeliveryRow>(
+      `${DELIVERY_SELECT} WHERE d.partner_id = $1 ${cursor} ORDER BY d.seq DESC LIMIT $2`,
+      params,
+    );
     return rows.map(toDelivery);
   }
 
@@ -254,7 +279,12 @@ export class SqlEventStore implements EventStore {
     return { kind: 'created', delivery: (await this.getDelivery(newDeliveryId))! };
   }
 
-  async claimDeliveries(input: { instanceId: string; nowMs: number; untilMs: number; limit: number }): Promise<ClaimedDelivery[]> {
+  async claimDeliveries(input: {
+    instanceId: string;
+    nowMs: number;
+    untilMs: number;
+    limit: number;
+  }): Promise<ClaimedDelivery[]> {
     const { rows } = await this.#db.query<ClaimRow>(
       `WITH due AS (
          SELECT delivery_id FROM webhook_deliveries
@@ -276,14 +306,22 @@ export class SqlEventStore implements EventStore {
       deliveryId: row.delivery_id,
       attemptCount: row.attempt_count,
       claimUntilMs: new Date(row.claim_until).getTime(),
-      event: { eventId: row.event_id, partnerId: row.partner_id, type: row.type, orderId: row.order_id, payload: row.payload, ts: row.ts },
+      event: {
+        eventId: row.event_id,
+        partnerId: row.partner_id,
+        type: row.type,
+        orderId: row.order_id,
+        payload: row.payload,
+        ts: row.ts,
+      },
       endpoint: {
         endpointId: row.endpoint_id,
         url: row.url,
         environment: row.environment,
         secret: row.secret,
         previousSecret: row.previous_secret,
-        previousSecretExpiresAtMs: row.previous_secret_expires_at === null ? null : new Date(row.previous_secret_expires_at).getTime(),
+        previousSecretExpiresAtMs:
+          row.previous_secret_expires_at === null ? null : new Date(row.previous_secret_expires_at).getTime(),
       },
     }));
   }
@@ -306,11 +344,15 @@ export class SqlEventStore implements EventStore {
       })),
     );
     const record = async (db: Db): Promise<boolean[]> => {
-      const { rows } = await db.query<{ delivery_id: string; endpoint_id: string }>(RECORD_ATTEMPTS, [input, reports.map((report) => report.deliveryId)]);
+      const { rows } = await db.query<{ delivery_id: string; endpoint_id: string }>(RECORD_ATTEMPTS, [
+        input,
+        reports.map((report) => report.deliveryId),
+      ]);
       const held = new Map(rows.map((row) => [row.delivery_id, row.endpoint_id]));
       for (const report of reports) {
         const endpointId = held.get(report.deliveryId);
-        if (report.outcome.kind === 'gone' && endpointId !== undefined) await disableEndpoint(db, endpointId, 'The endpoint answered 410 Gone.', report.nowMs);
+        if (report.outcome.kind === 'gone' && endpointId !== undefined)
+          await disableEndpoint(db, endpointId, 'The endpoint answered 410 Gone.', report.nowMs);
       }
       return reports.map((report) => held.has(report.deliveryId));
     };
@@ -320,7 +362,12 @@ export class SqlEventStore implements EventStore {
 
   // Order polling
 
-  async claimOrderPolls(input: { instanceId: string; nowMs: number; untilMs: number; limit: number }): Promise<ClaimedOrderPoll[]> {
+  async claimOrderPolls(input: {
+    instanceId: string;
+    nowMs: number;
+    untilMs: number;
+    limit: number;
+  }): Promise<ClaimedOrderPoll[]> {
     const { rows } = await this.#db.query<OrderPollRow>(
       `WITH due AS (
          SELECT order_id FROM order_polls
@@ -347,18 +394,26 @@ export class SqlEventStore implements EventStore {
       `UPDATE order_polls SET next_poll_at = $3, misses = $4, last_polled_at = $5, last_seen_status = $6, last_seen_picking_status = $7,
               done_at = CASE WHEN $8::text IS NULL THEN NULL ELSE $5::timestamptz END, done_reason = $8::text, claimed_by = NULL, claim_until = NULL
         WHERE order_id = $1 AND claimed_by = $2`,
-      [report.orderId, report.instanceId, at(report.nextPollAtMs), report.misses, now, report.lastSeenStatus, report.lastSeenPickingStatus, report.done],
+      [
+        report.orderId,
+        report.instanceId,
+        at(report.nextPollAtMs),
+        report.misses,
+        now,
+        report.lastSeenStatus,
+        report.lastSeenPickingStatus,
+        report.done,
+      ],
     );
     return rowCount > 0;
   }
 
   async releaseOrderPolls(instanceId: string, orderIds: readonly string[], nextPollAtMs: number): Promise<void> {
     if (orderIds.length === 0) return;
-    await this.#db.query('UPDATE order_polls SET claimed_by = NULL, claim_until = NULL, next_poll_at = $3 WHERE claimed_by = $1 AND order_id = ANY($2::text[])', [
-      instanceId,
-      [...orderIds],
-      at(nextPollAtMs),
-    ]);
+    await this.#db.query(
+      'UPDATE order_polls SET claimed_by = NULL, claim_until = NULL, next_poll_at = $3 WHERE claimed_by = $1 AND order_id = ANY($2::text[])',
+      [instanceId, [...orderIds], at(nextPollAtMs)],
+    );
   }
 
   // Inbound notifications

@@ -52,7 +52,12 @@ interface ClientRow {
 }
 
 function toClient(row: ClientRow): AppClient {
-  return { clientId: row.client_id, partnerId: row.partner_id, redirectUris: row.redirect_uris, createdAt: isoNotNull(row.created_at) };
+  return {
+    clientId: row.client_id,
+    partnerId: row.partner_id,
+    redirectUris: row.redirect_uris,
+    createdAt: isoNotNull(row.created_at),
+  };
 }
 
 /** A unique violation of app_clients' key: the client id is registered already (PostgreSQL and PGlite report it alike). */
@@ -73,13 +78,13 @@ export class SqlPartnerStore extends SqlEventStore implements PartnerStore {
     this.#db = db;
   }
 
-  async createPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>): Promise<Partner> {
-    const { rows } = await this.#db.query<PartnerRow>('INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *', [
-      partner.partnerId,
-      partner.name,
-      partner.environment,
-      partner.orderSource,
-    ]);
+  async createPartner(
+    partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>,
+  ): Promise<Partner> {
+    const { rows } = await this.#db.query<PartnerRow>(
+      'INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *',
+      [partner.partnerId, partner.name, partner.environment, partner.orderSource],
+    );
     return toPartner(onlyRow(rows, 'partner insert'));
   }
 
@@ -93,23 +98,32 @@ export class SqlPartnerStore extends SqlEventStore implements PartnerStore {
     return rows.map(toPartner);
   }
 
-  async addPartnerKey(key: { keyHash: string; keyPrefix: string; partnerId: string; environment: Partner['environment'] }): Promise<PartnerKeyRecord> {
-    const { rows } = await this.#db.query<KeyRow>('INSERT INTO partner_keys (key_hash, key_prefix, partner_id, environment) VALUES ($1, $2, $3, $4) RETURNING *', [
-      key.keyHash,
-      key.keyPrefix,
-      key.partnerId,
-      key.environment,
-    ]);
+  async addPartnerKey(key: {
+    keyHash: string;
+    keyPrefix: string;
+    partnerId: string;
+    environment: Partner['environment'];
+  }): Promise<PartnerKeyRecord> {
+    const { rows } = await this.#db.query<KeyRow>(
+      'INSERT INTO partner_keys (key_hash, key_prefix, partner_id, environment) VALUES ($1, $2, $3, $4) RETURNING *',
+      [key.keyHash, key.keyPrefix, key.partnerId, key.environment],
+    );
     return toKey(onlyRow(rows, 'partner key insert'));
   }
 
   async revokePartnerKey(keyPrefix: string): Promise<boolean> {
-    const { rowCount } = await this.#db.query('UPDATE partner_keys SET revoked_at = now() WHERE key_prefix = $1 AND revoked_at IS NULL', [keyPrefix]);
+    const { rowCount } = await this.#db.query(
+      'UPDATE partner_keys SET revoked_at = now() WHERE key_prefix = $1 AND revoked_at IS NULL',
+      [keyPrefix],
+    );
     return rowCount > 0;
   }
 
   async listPartnerKeys(partnerId: string): Promise<PartnerKeyRecord[]> {
-    const { rows } = await this.#db.query<KeyRow>('SELECT * FROM partner_keys WHERE partner_id = $1 ORDER BY created_at', [partnerId]);
+    const { rows } = await this.#db.query<KeyRow>(
+      'SELECT * FROM partner_keys WHERE partner_id = $1 ORDER BY created_at',
+      [partnerId],
+    );
     return rows.map(toKey);
   }
 
@@ -142,22 +156,20 @@ export class SqlPartnerStore extends SqlEventStore implements PartnerStore {
     };
   }
 
-  async createPartnerWithCredentials(input: Parameters<PartnerStore['createPartnerWithCredentials']>[0]): Promise<Partner | null> {
+  async createPartnerWithCredentials(
+    input: Parameters<PartnerStore['createPartnerWithCredentials']>[0],
+  ): Promise<Partner | null> {
     const { partner, key, client } = input;
     try {
       return await this.#db.transaction(async (tx) => {
-        const { rows } = await tx.query<PartnerRow>('INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *', [
-          partner.partnerId,
-          partner.name,
-          partner.environment,
-          partner.orderSource,
-        ]);
-        await tx.query('INSERT INTO partner_keys (key_hash, key_prefix, partner_id, environment) VALUES ($1, $2, $3, $4)', [
-          key.keyHash,
-          key.keyPrefix,
-          partner.partnerId,
-          partner.environment,
-        ]);
+        const { rows } = await tx.query<PartnerRow>(
+          'INSERT INTO partners (partner_id, name, environment, order_source) VALUES ($1, $2, $3, $4) RETURNING *',
+          [partner.partnerId, partner.name, partner.environment, partner.orderSource],
+        );
+        await tx.query(
+          'INSERT INTO partner_keys (key_hash, key_prefix, partner_id, environment) VALUES ($1, $2, $3, $4)',
+          [key.keyHash, key.keyPrefix, partner.partnerId, partner.environment],
+        );
         if (client)
           await tx.query('INSERT INTO app_clients (client_id, partner_id, redirect_uris) VALUES ($1, $2, $3)', [
             client.clientId,
@@ -186,21 +198,32 @@ export class SqlPartnerStore extends SqlEventStore implements PartnerStore {
   }
 
   async listAppClients(partnerId: string): Promise<AppClient[]> {
-    const { rows } = await this.#db.query<ClientRow>('SELECT * FROM app_clients WHERE partner_id = $1 ORDER BY created_at', [partnerId]);
+    const { rows } = await this.#db.query<ClientRow>(
+      'SELECT * FROM app_clients WHERE partner_id = $1 ORDER BY created_at',
+      [partnerId],
+    );
     return rows.map(toClient);
   }
 
   async allRedirectUris(): Promise<string[]> {
-    const { rows } = await this.#db.query<{ uri: string }>('SELECT DISTINCT jsonb_array_elements_text(redirect_uris) AS uri FROM app_clients');
+    const { rows } = await this.#db.query<{ uri: string }>(
+      'SELECT DISTINCT jsonb_array_elements_text(redirect_uris) AS uri FROM app_clients',
+    );
     return rows.map((r) => r.uri);
   }
 
   async confirmBranchResolution(partnerId: string, at: string): Promise<void> {
-    await this.#db.query('UPDATE partners SET branch_resolution_confirmed_at = $2 WHERE partner_id = $1', [partnerId, at]);
+    await this.#db.query('UPDATE partners SET branch_resolution_confirmed_at = $2 WHERE partner_id = $1', [
+      partnerId,
+      at,
+    ]);
   }
 
   async setPartnerLive(partnerId: string, at: string): Promise<string> {
-    const { rows } = await this.#db.query<{ live_at: Date }>('UPDATE partners SET live_at = COALESCE(live_at, $2) WHERE partner_id = $1 RETURNING live_at', [partnerId, at]);
+    const { rows } = await this.#db.query<{ live_at: Date }>(
+      'UPDATE partners SET live_at = COALESCE(live_at, $2) WHERE partner_id = $1 RETURNING live_at',
+      [partnerId, at],
+    );
     return isoNotNull(onlyRow(rows, `partner ${partnerId} going live`).live_at);
   }
 }

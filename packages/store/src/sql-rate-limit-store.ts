@@ -12,18 +12,35 @@ export class SqlRateLimitStore extends SqlSagaStore implements RateLimitStore {
     this.#db = db;
   }
 
-  async takeRateUnits(bucket: string, windowStartMs: number, units: number, limit: number): Promise<{ granted: number; used: number }> {
+  async takeRateUnits(
+    bucket: string,
+    windowStartMs: number,
+    units: number,
+    limit: number,
+  ): Promise<{ granted: number; used: number }> {
     const windowStart = new Date(windowStartMs).toISOString();
     const result = await this.#db.transaction(async (tx) => {
-      await tx.query('INSERT INTO rate_limits (bucket, window_start, used) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING', [bucket, windowStart]);
-      const { rows } = await tx.query<{ used: number }>('SELECT used FROM rate_limits WHERE bucket = $1 AND window_start = $2 FOR UPDATE', [bucket, windowStart]);
+      await tx.query('INSERT INTO rate_limits (bucket, window_start, used) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING', [
+        bucket,
+        windowStart,
+      ]);
+      const { rows } = await tx.query<{ used: number }>(
+        'SELECT used FROM rate_limits WHERE bucket = $1 AND window_start = $2 FOR UPDATE',
+        [bucket, windowStart],
+      );
       const before = onlyRow(rows, 'rate window read').used;
       const granted = Math.max(0, Math.min(units, limit - before));
-      if (granted > 0) await tx.query('UPDATE rate_limits SET used = used + $3 WHERE bucket = $1 AND window_start = $2', [bucket, windowStart, granted]);
+      if (granted > 0)
+        await tx.query('UPDATE rate_limits SET used = used + $3 WHERE bucket = $1 AND window_start = $2', [
+          bucket,
+          windowStart,
+          granted,
+        ]);
       return { granted, used: before + granted };
     });
     // Windows are minutes long; an hour of history is plenty, and pruning now and then keeps the table small.
-    if (Math.random() < 0.01) await this.#db.query("DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour'");
+    if (Math.random() < 0.01)
+      await this.#db.query("DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour'");
     return result;
   }
 }

@@ -223,11 +223,10 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
   }
 
   async listOrderIntents(page: { since: string; after: string | null; limit: number }): Promise<OrderIntentRecord[]> {
-    const { rows } = await this.#db.query<IntentRow>('SELECT * FROM order_intents WHERE created_at >= $1 AND order_id > $2 ORDER BY order_id LIMIT $3', [
-      page.since,
-      page.after ?? '',
-      page.limit,
-    ]);
+    const { rows } = await this.#db.query<IntentRow>(
+      'SELECT * FROM order_intents WHERE created_at >= $1 AND order_id > $2 ORDER BY order_id LIMIT $3',
+      [page.since, page.after ?? '', page.limit],
+    );
     return rows.map(toIntent);
   }
 
@@ -237,7 +236,11 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
     // The partial unique index allows one attempt under way per order: a second insert does nothing.
     // The row is the model's started attempt, whatever else the given record carries.
     const row = startedPaymentAttempt(attempt);
-    const { rows } = await this.#db.query<{ inserted: boolean; payment_status: string | null; active: AttemptRow | null }>(
+    const { rows } = await this.#db.query<{
+      inserted: boolean;
+      payment_status: string | null;
+      active: AttemptRow | null;
+    }>(
       `WITH target AS (
          SELECT order_id, payment_status FROM orders WHERE order_id = $2 FOR UPDATE
        ), inserted AS (
@@ -280,17 +283,27 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
   }
 
   async getPaymentAttempt(attemptId: string): Promise<PaymentAttemptRecord | null> {
-    const { rows } = await this.#db.query<AttemptRow>('SELECT * FROM payment_attempts WHERE attempt_id = $1', [attemptId]);
+    const { rows } = await this.#db.query<AttemptRow>('SELECT * FROM payment_attempts WHERE attempt_id = $1', [
+      attemptId,
+    ]);
     return rows[0] ? toAttempt(rows[0]) : null;
   }
 
   async listPaymentAttempts(orderIds: readonly string[]): Promise<PaymentAttemptRecord[]> {
     if (orderIds.length === 0) return [];
-    const { rows } = await this.#db.query<AttemptRow>('SELECT * FROM payment_attempts WHERE order_id = ANY($1::text[]) ORDER BY created_at, attempt_id', [[...orderIds]]);
+    const { rows } = await this.#db.query<AttemptRow>(
+      'SELECT * FROM payment_attempts WHERE order_id = ANY($1::text[]) ORDER BY created_at, attempt_id',
+      [[...orderIds]],
+    );
     return rows.map(toAttempt);
   }
 
-  async transitionPaymentAttempt(attemptId: string, from: readonly PaymentAttemptState[], to: PaymentAttemptState, patch: PaymentAttemptPatch = {}): Promise<boolean> {
+  async transitionPaymentAttempt(
+    attemptId: string,
+    from: readonly PaymentAttemptState[],
+    to: PaymentAttemptState,
+    patch: PaymentAttemptPatch = {},
+  ): Promise<boolean> {
     const query = this.#db.query(
       `UPDATE payment_attempts
           SET state = $3,
@@ -375,11 +388,16 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
     );
     const row = rows[0];
     // Inserted, or there; a concurrent insert not yet visible to this statement's look is read again.
-    return row ? toRefund(row.refund) : ((await this.#refundOfPayment(refund.provider, refund.paymentReference)) ?? refund);
+    return row
+      ? toRefund(row.refund)
+      : ((await this.#refundOfPayment(refund.provider, refund.paymentReference)) ?? refund);
   }
 
   async #refundOfPayment(provider: string, paymentReference: string): Promise<RefundRecord | null> {
-    const { rows } = await this.#db.query<RefundRow>('SELECT * FROM payment_refunds WHERE provider = $1 AND payment_reference = $2', [provider, paymentReference]);
+    const { rows } = await this.#db.query<RefundRow>(
+      'SELECT * FROM payment_refunds WHERE provider = $1 AND payment_reference = $2',
+      [provider, paymentReference],
+    );
     return rows[0] ? toRefund(rows[0]) : null;
   }
 
@@ -390,11 +408,20 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
 
   async listRefunds(orderIds: readonly string[]): Promise<RefundRecord[]> {
     if (orderIds.length === 0) return [];
-    const { rows } = await this.#db.query<RefundRow>('SELECT * FROM payment_refunds WHERE order_id = ANY($1::text[]) ORDER BY created_at, refund_id', [[...orderIds]]);
+    const { rows } = await this.#db.query<RefundRow>(
+      'SELECT * FROM payment_refunds WHERE order_id = ANY($1::text[]) ORDER BY created_at, refund_id',
+      [[...orderIds]],
+    );
     return rows.map(toRefund);
   }
 
-  async transitionRefund(refundId: string, from: readonly RefundState[], to: RefundState, patch: RefundPatch = {}, events: readonly EventRecord[] = []): Promise<boolean> {
+  async transitionRefund(
+    refundId: string,
+    from: readonly RefundState[],
+    to: RefundState,
+    patch: RefundPatch = {},
+    events: readonly EventRecord[] = [],
+  ): Promise<boolean> {
     const { rows } = await this.#db.query<{ moved: boolean }>(
       `WITH moved AS (
          UPDATE payment_refunds
@@ -407,7 +434,15 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
           RETURNING refund_id
        ), ${eventCtes('$7', 'EXISTS (SELECT 1 FROM moved)')}
        SELECT EXISTS (SELECT 1 FROM moved) AS moved`,
-      [refundId, [...from], to, patch.providerRefundReference ?? null, patch.lastError?.slice(0, 1000) ?? null, patch.nextCheckAt ?? null, eventsJson(events)],
+      [
+        refundId,
+        [...from],
+        to,
+        patch.providerRefundReference ?? null,
+        patch.lastError?.slice(0, 1000) ?? null,
+        patch.nextCheckAt ?? null,
+        eventsJson(events),
+      ],
     );
     return onlyRow(rows, 'refund move').moved;
   }
@@ -426,7 +461,10 @@ export class SqlSagaStore extends SqlCommerceStore implements SagaStore {
 
   async ordersByIds(orderIds: readonly string[]): Promise<OrderRecord[]> {
     if (orderIds.length === 0) return [];
-    const { rows } = await this.#db.query<OrderRow>('SELECT * FROM orders WHERE order_id = ANY($1::text[]) ORDER BY order_id', [[...orderIds]]);
+    const { rows } = await this.#db.query<OrderRow>(
+      'SELECT * FROM orders WHERE order_id = ANY($1::text[]) ORDER BY order_id',
+      [[...orderIds]],
+    );
     return rows.map(toOrder);
   }
 }

@@ -44,8 +44,13 @@ for (const kind of testDatabaseKinds()) {
       const bytes = new Uint8Array(3 * 1024 * 1024 + 7);
       for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) & 0xff;
       const empty = new Uint8Array(0);
-      await db.query(`INSERT INTO blobs (id, body) VALUES (1, ${byteaParam(db, 1)}), (2, ${byteaParam(db, 2)})`, [byteaValue(db, bytes), byteaValue(db, empty)]);
-      const { rows } = await db.query<{ id: number; body: unknown }>(`SELECT id, ${byteaColumn(db, 'body')} AS body FROM blobs ORDER BY id`);
+      await db.query(`INSERT INTO blobs (id, body) VALUES (1, ${byteaParam(db, 1)}), (2, ${byteaParam(db, 2)})`, [
+        byteaValue(db, bytes),
+        byteaValue(db, empty),
+      ]);
+      const { rows } = await db.query<{ id: number; body: unknown }>(
+        `SELECT id, ${byteaColumn(db, 'body')} AS body FROM blobs ORDER BY id`,
+      );
       assert.ok(Buffer.from(byteaResult(rows[0]!.body)).equals(Buffer.from(bytes)));
       assert.equal(byteaResult(rows[1]!.body).byteLength, 0);
       assert.throws(() => byteaResult(42), TypeError);

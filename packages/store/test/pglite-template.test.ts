@@ -68,7 +68,11 @@ describe('PGlite template', () => {
       const db = await openDatabase({ dataDir: join(root, 'foreign-data') });
       assert.deepEqual((await db.query<{ one: number }>('SELECT 1 AS one')).rows, [{ one: 1 }]);
       await db.close();
-      assert.equal(readdirSync(dir).filter((name) => name.endsWith('.tar')).length, 0, 'the foreign template was discarded');
+      assert.equal(
+        readdirSync(dir).filter((name) => name.endsWith('.tar')).length,
+        0,
+        'the foreign template was discarded',
+      );
     } finally {
       delete process.env.PGLITE_TEMPLATE_DIR;
     }

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Store } from '@grocery/core/ports';
-import { CONTRACT_T0 as T0, contractEvent as event, contractGrocerOrder, describeEventStoreContract, storeContractOrder } from '@grocery/core/testing';
+import {
+  CONTRACT_T0 as T0,
+  contractEvent as event,
+  contractGrocerOrder,
+  describeEventStoreContract,
+  storeContractOrder,
+} from '@grocery/core/testing';
 import { createSqlStore, openDatabase, testDatabaseKinds, type Db } from '../src/index.ts';
 
 const grocerOrder = (orderId: string, picking = 'AWAITING_PAYMENT') => contractGrocerOrder(orderId, picking);
@@ -31,7 +37,13 @@ for (const kind of testDatabaseKinds()) {
 
     async function newOrder(partnerId = 'ptn_a'): Promise<string> {
       const orderId = nextOrderId();
-      await storeContractOrder(store, orderId, { partnerId, environment: 'sandbox', ownerId: 'owner-1' }, new Date(T0).toISOString(), `h_${orderId}`);
+      await storeContractOrder(
+        store,
+        orderId,
+        { partnerId, environment: 'sandbox', ownerId: 'owner-1' },
+        new Date(T0).toISOString(),
+        `h_${orderId}`,
+      );
       return orderId;
     }
 
@@ -50,19 +62,27 @@ for (const kind of testDatabaseKinds()) {
       assert.equal((await store.listDeliveries('ptn_a', { limit: 50, before: null })).length, 1);
       await assert.rejects(
         db.transaction(async (tx) => {
-          await tx.query("INSERT INTO events (event_id, partner_id, type, order_id, payload, ts) VALUES ('evt_x', 'ptn_a', 'payment.paid', $1, '{}', 1)", [orderId]);
+          await tx.query(
+            "INSERT INTO events (event_id, partner_id, type, order_id, payload, ts) VALUES ('evt_x', 'ptn_a', 'payment.paid', $1, '{}', 1)",
+            [orderId],
+          );
           throw new Error('rolled back');
         }),
       );
       assert.equal((await store.listDeliveries('ptn_a', { limit: 50, before: null })).length, 1);
-      assert.equal((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE event_id = 'evt_x'")).rows[0]?.n, 0);
+      assert.equal(
+        (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE event_id = 'evt_x'")).rows[0]?.n,
+        0,
+      );
       await store.disableWebhookEndpoint('whe_all', 'test', T0);
     });
 
     if (kind.name === 'postgres') {
       test('concurrent claims from separate connections never share a delivery (FOR UPDATE SKIP LOCKED)', async () => {
         const schema = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
-        const others = await Promise.all([1, 2, 3].map(() => openDatabase({ url: process.env.TEST_DATABASE_URL, schema, maxConnections: 2 })));
+        const others = await Promise.all(
+          [1, 2, 3].map(() => openDatabase({ url: process.env.TEST_DATABASE_URL, schema, maxConnections: 2 })),
+        );
         try {
           await store.insertWebhookEndpoint({
             partnerId: 'ptn_c',
@@ -75,11 +95,19 @@ for (const kind of testDatabaseKinds()) {
           });
           for (let i = 0; i < 40; i++) {
             const orderId = await newOrder('ptn_c');
-            await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'QUEUED'), [event(`c${i}`, 'ptn_c', orderId, 'payment.paid')]);
+            await store.updateOrderFromGrocer(orderId, grocerOrder(orderId, 'QUEUED'), [
+              event(`c${i}`, 'ptn_c', orderId, 'payment.paid'),
+            ]);
           }
           const stores = await Promise.all(others.map((o) => createSqlStore(o)));
           const claimed = (
-            await Promise.all(stores.flatMap((s, i) => [0, 1, 2, 3].map((round) => s.claimDeliveries({ instanceId: `i${i}-${round}`, nowMs: T0, untilMs: T0 + 60_000, limit: 5 }))))
+            await Promise.all(
+              stores.flatMap((s, i) =>
+                [0, 1, 2, 3].map((round) =>
+                  s.claimDeliveries({ instanceId: `i${i}-${round}`, nowMs: T0, untilMs: T0 + 60_000, limit: 5 }),
+                ),
+              ),
+            )
           ).flat();
           assert.equal(claimed.length, 40);
           assert.equal(new Set(claimed.map((c) => c.deliveryId)).size, 40);

@@ -39,14 +39,24 @@ const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=]+$/;
 export function stripeConfigProblems(env: StripeEnv): string[] {
   const problems: string[] = [];
   const key = env.STRIPE_SECRET_KEY;
-  if (!key) problems.push('STRIPE_SECRET_KEY is not set: give the secret key of the Stripe account (sk_live_… or sk_test_…).');
+  if (!key)
+    problems.push('STRIPE_SECRET_KEY is not set: give the secret key of the Stripe account (sk_live_… or sk_test_…).');
   else if (/^pk_/.test(key))
-    problems.push('STRIPE_SECRET_KEY is a publishable key (pk_…); the server needs the secret key (sk_live_… or sk_test_…) or a restricted key (rk_live_… or rk_test_…).');
-  else if (!SECRET_KEY.test(key)) problems.push('STRIPE_SECRET_KEY is not a Stripe secret key: it starts with sk_live_, sk_test_, rk_live_ or rk_test_ and has no spaces.');
+    problems.push(
+      'STRIPE_SECRET_KEY is a publishable key (pk_…); the server needs the secret key (sk_live_… or sk_test_…) or a restricted key (rk_live_… or rk_test_…).',
+    );
+  else if (!SECRET_KEY.test(key))
+    problems.push(
+      'STRIPE_SECRET_KEY is not a Stripe secret key: it starts with sk_live_, sk_test_, rk_live_ or rk_test_ and has no spaces.',
+    );
 
   const secret = env.STRIPE_WEBHOOK_SECRET;
-  if (!secret) problems.push('STRIPE_WEBHOOK_SECRET is not set: give the signing secret (whsec_…) of the webhook endpoint in the Stripe dashboard.');
-  else if (!WEBHOOK_SECRET.test(secret)) problems.push('STRIPE_WEBHOOK_SECRET is not a webhook signing secret: it starts with whsec_ and has no spaces.');
+  if (!secret)
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET is not set: give the signing secret (whsec_…) of the webhook endpoint in the Stripe dashboard.',
+    );
+  else if (!WEBHOOK_SECRET.test(secret))
+    problems.push('STRIPE_WEBHOOK_SECRET is not a webhook signing secret: it starts with whsec_ and has no spaces.');
 
   if (env.STRIPE_API_URL !== undefined && env.STRIPE_API_URL !== '') {
     const problem = apiUrlProblem(env.STRIPE_API_URL);
@@ -65,7 +75,8 @@ export function apiUrlProblem(value: string): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL.';
   if (url.username || url.password) return 'must not carry credentials: the secret key is sent as a bearer token.';
-  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) return 'must be an origin only (no path, query or fragment): the SDK adds /v1/… itself.';
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash)
+    return 'must be an origin only (no path, query or fragment): the SDK adds /v1/… itself.';
   return null;
 }
 
@@ -74,5 +85,9 @@ export function sdkHostOptions(apiUrl: string): { host: string; port: number; pr
   const url = new URL(apiUrl);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   // URL drops a default port; the SDK needs it spelled out. IPv6 hosts lose their brackets for node:http.
-  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
 }

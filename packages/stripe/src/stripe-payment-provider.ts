@@ -1,5 +1,13 @@
 import { CommerceError } from '@grocery/core';
-import type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPayment, ProviderRefund, RefundRequest, StartedPayment } from '@grocery/core/ports';
+import type {
+  PaymentProvider,
+  PaymentRequest,
+  ProviderEvent,
+  ProviderPayment,
+  ProviderRefund,
+  RefundRequest,
+  StartedPayment,
+} from '@grocery/core/ports';
 import Stripe from 'stripe';
 import { apiUrlProblem, sdkHostOptions, type StripeConfig } from './stripe-config.ts';
 import { readStripeEvent } from './stripe-events.ts';
@@ -41,7 +49,8 @@ export class StripePaymentProvider implements PaymentProvider {
 
   constructor(config: StripeConfig) {
     const problems = configProblems(config);
-    if (problems.length > 0) throw new CommerceError('INVALID_INPUT', `The Stripe provider is misconfigured: ${problems.join(' ')}`);
+    if (problems.length > 0)
+      throw new CommerceError('INVALID_INPUT', `The Stripe provider is misconfigured: ${problems.join(' ')}`);
     this.#webhookSecret = config.webhookSecret;
     this.#stripe = new Stripe(config.secretKey, {
       apiVersion: Stripe.API_VERSION,
@@ -50,21 +59,33 @@ export class StripePaymentProvider implements PaymentProvider {
       ...(config.apiUrl ? sdkHostOptions(config.apiUrl) : {}),
     });
     // The pay form posts on to the Checkout page; an overridden API (a double) serves its own pages.
-    this.pageOrigins = config.apiUrl ? ['https://checkout.stripe.com', new URL(config.apiUrl).origin] : ['https://checkout.stripe.com'];
+    this.pageOrigins = config.apiUrl
+      ? ['https://checkout.stripe.com', new URL(config.apiUrl).origin]
+      : ['https://checkout.stripe.com'];
   }
 
   async start(request: PaymentRequest): Promise<StartedPayment> {
     if (!Number.isSafeInteger(request.amountSatang) || request.amountSatang <= 0) {
       throw new CommerceError('INVALID_INPUT', 'A payment amount is a positive number of satang.');
     }
-    if (request.currency.toUpperCase() !== 'THB') throw new CommerceError('INVALID_INPUT', `Stripe payments here are in THB, not ${request.currency}.`);
+    if (request.currency.toUpperCase() !== 'THB')
+      throw new CommerceError('INVALID_INPUT', `Stripe payments here are in THB, not ${request.currency}.`);
     const metadata = { orderId: request.orderId, attemptId: request.attemptId };
     // `simulate` is the sandbox's; with a test key, Stripe's own test cards decline on its page.
     const session = await this.#call(() =>
       this.#stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{ price_data: { currency: 'thb', unit_amount: request.amountSatang, product_data: { name: `Order ${request.orderId}` } }, quantity: 1 }],
+          line_items: [
+            {
+              price_data: {
+                currency: 'thb',
+                unit_amount: request.amountSatang,
+                product_data: { name: `Order ${request.orderId}` },
+              },
+              quantity: 1,
+            },
+          ],
           // Since API version 2026-09-30 (SDK 23) this filters the methods the dashboard enables; payment_method_types is gone.
           allowed_payment_method_types: ['card', 'promptpay'],
           client_reference_id: request.orderId,
@@ -77,7 +98,11 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey: request.attemptId },
       ),
     );
-    if (!session.url) throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe created Checkout Session ${session.id} without a page URL.`);
+    if (!session.url)
+      throw new CommerceError(
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        `Stripe created Checkout Session ${session.id} without a page URL.`,
+      );
     return { status: 'redirect', reference: session.id, redirectUrl: session.url };
   }
 
@@ -99,8 +124,16 @@ export class StripePaymentProvider implements PaymentProvider {
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw toCommerceError(error);
     }
     const after = await this.#retrieve(reference);
-    if (!after) throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe lost Checkout Session ${reference} while it was being expired.`);
-    if (after.status === 'open') throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe would not expire Checkout Session ${reference}; try again.`);
+    if (!after)
+      throw new CommerceError(
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        `Stripe lost Checkout Session ${reference} while it was being expired.`,
+      );
+    if (after.status === 'open')
+      throw new CommerceError(
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        `Stripe would not expire Checkout Session ${reference}; try again.`,
+      );
     return paymentOf(after);
   }
 
@@ -109,11 +142,17 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!session) throw new CommerceError('NOT_FOUND', `Stripe has no Checkout Session ${request.reference}.`);
     const intent = paymentIntentOf(session);
     if (!intent || intent.status === 'requires_payment_method' || intent.status === 'canceled') {
-      throw new CommerceError('NOT_FOUND', `Checkout Session ${session.id} took no money, so there is nothing to refund.`);
+      throw new CommerceError(
+        'NOT_FOUND',
+        `Checkout Session ${session.id} took no money, so there is nothing to refund.`,
+      );
     }
     if (intent.status !== 'succeeded') {
       // A PromptPay transfer still settling cannot be refunded yet; the saga asks again.
-      throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe's payment ${intent.id} has not settled (${intent.status}); it can be refunded once it has.`);
+      throw new CommerceError(
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        `Stripe's payment ${intent.id} has not settled (${intent.status}); it can be refunded once it has.`,
+      );
     }
     // Stripe forgets idempotency keys after 24 hours: a refund made earlier is found by its metadata.
     const earlier = await this.#earlierRefund(intent.id, request.refundId);
@@ -135,8 +174,13 @@ export class StripePaymentProvider implements PaymentProvider {
       return refundOf(refund);
     } catch (error) {
       // A concurrent repeat, or the money is back already (refunded by hand in the Dashboard): where it stands is the answer.
-      if (error instanceof Stripe.errors.StripeIdempotencyError || (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) {
-        const mine = (await this.#earlierRefund(intent.id, request.refundId)) ?? (await this.#fullyRefunded(intent.id, intent.amount_received));
+      if (
+        error instanceof Stripe.errors.StripeIdempotencyError ||
+        (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')
+      ) {
+        const mine =
+          (await this.#earlierRefund(intent.id, request.refundId)) ??
+          (await this.#fullyRefunded(intent.id, intent.amount_received));
         if (mine) return mine;
       }
       throw toCommerceError(error);
@@ -146,11 +190,17 @@ export class StripePaymentProvider implements PaymentProvider {
   parseWebhook(rawBody: Uint8Array, headers: Readonly<Record<string, string | undefined>>): ProviderEvent | null {
     const signature = headers['stripe-signature'];
     if (!signature) throw new CommerceError('SIGNATURE_INVALID', 'The Stripe-Signature header is missing.');
-    if (signature.length > MAX_SIGNATURE_HEADER_LENGTH) throw new CommerceError('SIGNATURE_INVALID', 'The Stripe-Signature header is not one Stripe sends.');
+    if (signature.length > MAX_SIGNATURE_HEADER_LENGTH)
+      throw new CommerceError('SIGNATURE_INVALID', 'The Stripe-Signature header is not one Stripe sends.');
     let event: unknown;
     try {
       // Verified before anything of the body is read; what it holds is checked by readStripeEvent.
-      event = this.#stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, this.#webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      event = this.#stripe.webhooks.constructEvent(
+        Buffer.from(rawBody),
+        signature,
+        this.#webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
         // Stripe's message says what failed (no signature matched, timestamp outside the tolerance) and quotes no secret.
@@ -172,7 +222,9 @@ export class StripePaymentProvider implements PaymentProvider {
   /** The payment's money is all back (refunds made elsewhere): the latest of them stands for the refund. */
   async #fullyRefunded(paymentIntentId: string, received: number): Promise<ProviderRefund | null> {
     const refunds = await this.#call(() => this.#stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }));
-    const back = refunds.data.filter((refund) => refund.status === 'succeeded').reduce((sum, refund) => sum + refund.amount, 0);
+    const back = refunds.data
+      .filter((refund) => refund.status === 'succeeded')
+      .reduce((sum, refund) => sum + refund.amount, 0);
     const latest = refunds.data[0];
     return latest && back >= received ? { reference: latest.id, status: 'succeeded' } : null;
   }
@@ -182,7 +234,8 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       return await this.#stripe.checkout.sessions.retrieve(reference, { expand: ['payment_intent'] });
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
+      if (error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404))
+        return null;
       throw toCommerceError(error);
     }
   }
@@ -209,7 +262,8 @@ export function createStripePaymentProvider(config: StripeConfig): PaymentProvid
 
 function configProblems(config: StripeConfig): string[] {
   const problems: string[] = [];
-  if (!/^(sk|rk)_(live|test)_\S+$/.test(config.secretKey)) problems.push('the secret key must start with sk_live_, sk_test_, rk_live_ or rk_test_.');
+  if (!/^(sk|rk)_(live|test)_\S+$/.test(config.secretKey))
+    problems.push('the secret key must start with sk_live_, sk_test_, rk_live_ or rk_test_.');
   if (!/^whsec_\S+$/.test(config.webhookSecret)) problems.push('the webhook secret must start with whsec_.');
   if (config.apiUrl) {
     const problem = apiUrlProblem(config.apiUrl);
@@ -283,19 +337,33 @@ function refundOf(refund: Stripe.Refund): ProviderRefund {
 function toCommerceError(error: unknown): CommerceError {
   if (error instanceof CommerceError) return error;
   if (error instanceof Stripe.errors.StripeError) {
-    const details = { stripeType: error.type, stripeCode: error.code, statusCode: error.statusCode, requestId: error.requestId };
+    const details = {
+      stripeType: error.type,
+      stripeCode: error.code,
+      statusCode: error.statusCode,
+      requestId: error.requestId,
+    };
     const message = scrub(error.message);
-    if (error instanceof Stripe.errors.StripeCardError) return new CommerceError('PAYMENT_DECLINED', `Stripe declined the payment: ${message}`, { details });
+    if (error instanceof Stripe.errors.StripeCardError)
+      return new CommerceError('PAYMENT_DECLINED', `Stripe declined the payment: ${message}`, { details });
     if (
       error instanceof Stripe.errors.StripeConnectionError ||
       error instanceof Stripe.errors.StripeAPIError ||
       error instanceof Stripe.errors.StripeRateLimitError ||
       (error.statusCode ?? 0) >= 500
     ) {
-      return new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe could not be reached or did not answer (${error.type}): ${message}`, { details });
+      return new CommerceError(
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        `Stripe could not be reached or did not answer (${error.type}): ${message}`,
+        { details },
+      );
     }
     // Authentication, permission, invalid request, idempotency: the saga treats it as unanswered and asks again later.
-    return new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe refused the request (${error.type}${error.code ? ` ${error.code}` : ''}): ${message}`, { details });
+    return new CommerceError(
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+      `Stripe refused the request (${error.type}${error.code ? ` ${error.code}` : ''}): ${message}`,
+      { details },
+    );
   }
   const message = error instanceof Error ? scrub(error.message) : 'unknown error';
   return new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe could not be reached: ${message}`);
@@ -303,5 +371,7 @@ function toCommerceError(error: unknown): CommerceError {
 
 /** Stripe masks keys in its messages; this makes sure of it for anything that echoes one. */
 function scrub(message: string): string {
-  return message.replace(/\b(sk|rk)_(live|test)_[A-Za-z0-9*]+/g, '$1_$2_***').replace(/\bwhsec_[A-Za-z0-9+/=]+/g, 'whsec_***');
+  return message
+    .replace(/\b(sk|rk)_(live|test)_[A-Za-z0-9*]+/g, '$1_$2_***')
+    .replace(/\bwhsec_[A-Za-z0-9+/=]+/g, 'whsec_***');
 }

@@ -76,7 +76,12 @@ describe('start', () => {
     assert.ok(sent.stripeVersion, 'the SDK pins an API version');
     assert.deepEqual(sent.params, {
       mode: 'payment',
-      line_items: [{ price_data: { currency: 'thb', unit_amount: '12345', product_data: { name: `Order ${payment.orderId}` } }, quantity: '1' }],
+      line_items: [
+        {
+          price_data: { currency: 'thb', unit_amount: '12345', product_data: { name: `Order ${payment.orderId}` } },
+          quantity: '1',
+        },
+      ],
       allowed_payment_method_types: ['card', 'promptpay'],
       client_reference_id: payment.orderId,
       metadata: { orderId: payment.orderId, attemptId: payment.attemptId },
@@ -86,7 +91,10 @@ describe('start', () => {
       cancel_url: payment.cancelUrl,
     });
     const session = stripe.session(result.reference);
-    assert.deepEqual([session.amount_total, session.currency, session.status, session.payment_status], [12_345, 'thb', 'open', 'unpaid']);
+    assert.deepEqual(
+      [session.amount_total, session.currency, session.status, session.payment_status],
+      [12_345, 'thb', 'open', 'unpaid'],
+    );
   });
 
   test('a repeated start of the same attempt is the same session', async () => {
@@ -94,14 +102,22 @@ describe('start', () => {
     const first = await provider.start(payment);
     const again = await provider.start(payment);
     assert.deepEqual(again, first);
-    assert.equal(stripe.requests.filter((r) => r.route === 'POST /v1/checkout/sessions' && r.idempotencyKey === payment.attemptId).length, 2);
+    assert.equal(
+      stripe.requests.filter((r) => r.route === 'POST /v1/checkout/sessions' && r.idempotencyKey === payment.attemptId)
+        .length,
+      2,
+    );
   });
 
   test('a link ending too soon or too late for Stripe is moved into its window, on a grid so repeats match', async () => {
     const now = Date.parse('2026-11-02T10:03:17Z');
     const soon = sessionExpiry(now + 5 * 60_000, now);
     assert.ok(soon * 1000 >= now + 31 * 60_000 && soon * 1000 <= now + 41 * 60_000, String(soon));
-    assert.equal(sessionExpiry(now + 5 * 60_000, now + 20_000), soon, 'a repeat seconds later sends the same expires_at');
+    assert.equal(
+      sessionExpiry(now + 5 * 60_000, now + 20_000),
+      soon,
+      'a repeat seconds later sends the same expires_at',
+    );
     const late = sessionExpiry(now + 48 * HOUR, now);
     assert.ok(late * 1000 <= now + 24 * HOUR - 60_000 && late * 1000 >= now + 23.8 * HOUR);
     assert.equal(sessionExpiry(now + 2 * HOUR + 999, now), Math.floor((now + 2 * HOUR) / 1000));
@@ -172,7 +188,10 @@ describe('lookup', () => {
     assert.equal(await provider.lookup({ attemptId: 'att_x', reference: null }), null);
     assert.equal(await provider.lookup({ attemptId: 'att_x', reference: 'cs_test_nosuchsession' }), null);
     const other = await started();
-    assert.equal((await provider.lookup({ attemptId: 'att_someone_else', reference: other.reference }))?.attemptId, other.payment.attemptId);
+    assert.equal(
+      (await provider.lookup({ attemptId: 'att_someone_else', reference: other.reference }))?.attemptId,
+      other.payment.attemptId,
+    );
   });
 });
 
@@ -222,10 +241,15 @@ describe('refund', () => {
     assert.equal(mine.length, 1);
     assert.deepEqual(
       [mine[0]!.amount, mine[0]!.metadata],
-      [12_345, { refundId: input.refundId, attemptId: payment.attemptId, orderId: payment.orderId, reason: 'ORDER_CANCELLED' }],
+      [
+        12_345,
+        { refundId: input.refundId, attemptId: payment.attemptId, orderId: payment.orderId, reason: 'ORDER_CANCELLED' },
+      ],
     );
     // The repeat finds the refund before creating one; the one creation carried the refund's key.
-    const sent = stripe.requests.filter((r) => r.route === 'POST /v1/refunds' && r.params.payment_intent === session.payment_intent);
+    const sent = stripe.requests.filter(
+      (r) => r.route === 'POST /v1/refunds' && r.params.payment_intent === session.payment_intent,
+    );
     assert.deepEqual(
       sent.map((r) => r.idempotencyKey),
       [input.idempotencyKey],
@@ -236,7 +260,12 @@ describe('refund', () => {
     const { payment, reference } = await started();
     stripe.complete(reference, { paymentStatus: 'paid' });
     const first = await provider.refund(refundOf(payment, reference));
-    assert.deepEqual(await provider.refund(refundOf(payment, reference, { reason: 'PAYMENT_DECLINED', idempotencyKey: 'another-key' })), first);
+    assert.deepEqual(
+      await provider.refund(
+        refundOf(payment, reference, { reason: 'PAYMENT_DECLINED', idempotencyKey: 'another-key' }),
+      ),
+      first,
+    );
     stripe.forgetIdempotencyKeys();
     assert.deepEqual(await provider.refund(refundOf(payment, reference)), first);
     assert.equal(stripe.refunds.filter((refund) => refund.metadata?.attemptId === payment.attemptId).length, 1);
@@ -246,7 +275,10 @@ describe('refund', () => {
     const { payment, reference } = await started();
     stripe.complete(reference, { paymentStatus: 'paid' });
     const byHand = stripe.refundByHand(reference);
-    assert.deepEqual(await provider.refund(refundOf(payment, reference)), { reference: byHand.id, status: 'succeeded' });
+    assert.deepEqual(await provider.refund(refundOf(payment, reference)), {
+      reference: byHand.id,
+      status: 'succeeded',
+    });
   });
 
   test('a refund Stripe holds pending is answered pending, then as Stripe settles it', async () => {
@@ -256,14 +288,21 @@ describe('refund', () => {
     const pending = await provider.refund(refundOf(payment, reference));
     assert.equal(pending.status, 'pending');
     stripe.settleRefund(pending.reference, 'failed');
-    assert.deepEqual(await provider.refund(refundOf(payment, reference)), { reference: pending.reference, status: 'failed' });
+    assert.deepEqual(await provider.refund(refundOf(payment, reference)), {
+      reference: pending.reference,
+      status: 'failed',
+    });
     stripe.holdRefunds(false);
   });
 
   test('a refund Stripe refuses (more than was paid) is PAYMENT_PROVIDER_UNAVAILABLE naming Stripe’s error', async () => {
     const { payment, reference } = await started();
     stripe.complete(reference, { paymentStatus: 'paid' });
-    await rejectsWith(provider.refund(refundOf(payment, reference, { amountMinor: 99_999 })), 'PAYMENT_PROVIDER_UNAVAILABLE', /amount_too_large/);
+    await rejectsWith(
+      provider.refund(refundOf(payment, reference, { amountMinor: 99_999 })),
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+      /amount_too_large/,
+    );
   });
 
   test('a session that took no money is NOT_FOUND (nothing to give back)', async () => {
@@ -290,7 +329,10 @@ describe('parseWebhook', () => {
     const card = await started();
     stripe.complete(card.reference, { paymentStatus: 'paid' });
     const delivery = stripe.event('checkout.session.completed', card.reference);
-    const event = provider.parseWebhook!(body(delivery.payload), { 'stripe-signature': delivery.header, 'content-type': 'application/json' });
+    const event = provider.parseWebhook!(body(delivery.payload), {
+      'stripe-signature': delivery.header,
+      'content-type': 'application/json',
+    });
     assert.deepEqual(event, {
       eventId: delivery.event.id,
       type: 'checkout.session.completed',
@@ -299,7 +341,11 @@ describe('parseWebhook', () => {
       attemptId: card.payment.attemptId,
       orderId: card.payment.orderId,
     });
-    for (const type of ['checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']) {
+    for (const type of [
+      'checkout.session.async_payment_succeeded',
+      'checkout.session.async_payment_failed',
+      'checkout.session.expired',
+    ]) {
       const d = stripe.event(type, card.reference);
       const parsed = provider.parseWebhook!(body(d.payload), { 'stripe-signature': d.header });
       assert.equal(parsed?.subject === 'payment' && parsed.reference, card.reference, type);
@@ -349,14 +395,27 @@ describe('parseWebhook', () => {
     const { reference } = await started();
     stripe.complete(reference, { paymentStatus: 'paid' });
     const good = stripe.event('checkout.session.completed', reference);
-    const stale = stripe.event('checkout.session.completed', reference, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const stale = stripe.event('checkout.session.completed', reference, {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
     const cases: [string, string, Record<string, string | undefined>][] = [
       ['missing header', good.payload, {}],
       ['empty header', good.payload, { 'stripe-signature': '' }],
-      ['forged signature', good.payload, { 'stripe-signature': good.header.replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`) }],
+      [
+        'forged signature',
+        good.payload,
+        { 'stripe-signature': good.header.replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`) },
+      ],
       ['tampered body', good.payload.replace('12345', '1'), { 'stripe-signature': good.header }],
       ['stale timestamp', stale.payload, { 'stripe-signature': stale.header }],
-      ['another secret', good.payload, { 'stripe-signature': stripe.event('checkout.session.completed', reference, { secret: 'whsec_notthesecret' }).header }],
+      [
+        'another secret',
+        good.payload,
+        {
+          'stripe-signature': stripe.event('checkout.session.completed', reference, { secret: 'whsec_notthesecret' })
+            .header,
+        },
+      ],
       ['garbage header', good.payload, { 'stripe-signature': 'not a signature at all' }],
       ['huge header', good.payload, { 'stripe-signature': `t=1,${'v1=ab,'.repeat(100_000)}` }],
       ['body not JSON, unsigned', '<xml>hello</xml>', { 'stripe-signature': good.header }],
@@ -364,7 +423,10 @@ describe('parseWebhook', () => {
     for (const [name, payload, headers] of cases) {
       assert.throws(
         () => provider.parseWebhook!(body(payload), headers),
-        (error: unknown) => error instanceof CommerceError && error.code === 'SIGNATURE_INVALID' && !error.message.includes(stripe.webhookSecret),
+        (error: unknown) =>
+          error instanceof CommerceError &&
+          error.code === 'SIGNATURE_INVALID' &&
+          !error.message.includes(stripe.webhookSecret),
         name,
       );
     }
@@ -392,7 +454,11 @@ describe('Stripe unavailable', () => {
 
     const impatient = createStripePaymentProvider(configOf(stripe, { timeoutMs: 300 }));
     stripe.fault('GET /v1/checkout/sessions/:id', { hang: true });
-    await rejectsWith(impatient.lookup({ attemptId: payment.attemptId, reference }), 'PAYMENT_PROVIDER_UNAVAILABLE', /StripeConnectionError/);
+    await rejectsWith(
+      impatient.lookup({ attemptId: payment.attemptId, reference }),
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+      /StripeConnectionError/,
+    );
   });
 
   test('the SDK retries a 500 with the same idempotency key, so a retried start is still one session', async () => {
@@ -400,7 +466,9 @@ describe('Stripe unavailable', () => {
     const payment = request();
     stripe.fault('POST /v1/checkout/sessions', { status: 500 });
     const result = await patient.start(payment);
-    const sent = stripe.requests.filter((r) => r.route === 'POST /v1/checkout/sessions' && r.idempotencyKey === payment.attemptId);
+    const sent = stripe.requests.filter(
+      (r) => r.route === 'POST /v1/checkout/sessions' && r.idempotencyKey === payment.attemptId,
+    );
     assert.equal(sent.length, 2);
     assert.equal(stripe.session(result.reference).metadata?.attemptId, payment.attemptId);
   });
@@ -435,7 +503,11 @@ describe('the double keeps Stripe’s rules', () => {
     fetch(`${stripe.apiUrl}${path}`, {
       method: 'POST',
       body: form,
-      headers: { authorization: `Bearer ${stripe.secretKey}`, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      headers: {
+        authorization: `Bearer ${stripe.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        ...headers,
+      },
     });
   const form = (expiresAt: number) =>
     new URLSearchParams({
@@ -461,42 +533,99 @@ describe('the double keeps Stripe’s rules', () => {
 
   test('no key is a 401; an unknown parameter, or expires_at outside 30 minutes to 24 hours, is a 400', async () => {
     assert.equal((await fetch(`${stripe.apiUrl}/v1/checkout/sessions/cs_test_x`)).status, 401);
-    const removed = await post('/v1/checkout/sessions', `${form(Math.floor(Date.now() / 1000) + 3600)}&payment_method_types[0]=card`);
+    const removed = await post(
+      '/v1/checkout/sessions',
+      `${form(Math.floor(Date.now() / 1000) + 3600)}&payment_method_types[0]=card`,
+    );
     assert.equal(removed.status, 400);
-    assert.match(((await removed.json()) as { error: { message: string } }).error.message, /unknown parameter: payment_method_types/);
+    assert.match(
+      ((await removed.json()) as { error: { message: string } }).error.message,
+      /unknown parameter: payment_method_types/,
+    );
     const soon = await post('/v1/checkout/sessions', form(Math.floor(Date.now() / 1000) + 600));
-    assert.deepEqual([soon.status, ((await soon.json()) as { error: { param: string } }).error.param], [400, 'expires_at']);
+    assert.deepEqual(
+      [soon.status, ((await soon.json()) as { error: { param: string } }).error.param],
+      [400, 'expires_at'],
+    );
   });
 });
 
 describe('configuration', () => {
   test('stripeConfigProblems says what is missing or wrong, never quoting a secret', () => {
-    assert.deepEqual(stripeConfigProblems({ STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }), []);
-    assert.deepEqual(stripeConfigProblems({ STRIPE_SECRET_KEY: 'rk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123', STRIPE_API_URL: 'http://127.0.0.1:12111' }), []);
+    assert.deepEqual(
+      stripeConfigProblems({ STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }),
+      [],
+    );
+    assert.deepEqual(
+      stripeConfigProblems({
+        STRIPE_SECRET_KEY: 'rk_live_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      }),
+      [],
+    );
     const missing = stripeConfigProblems({});
     assert.equal(missing.length, 2);
     assert.match(missing[0]!, /STRIPE_SECRET_KEY is not set/);
     assert.match(missing[1]!, /STRIPE_WEBHOOK_SECRET is not set/);
-    assert.match(stripeConfigProblems({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })[0]!, /publishable key/);
-    const wrong = stripeConfigProblems({ STRIPE_SECRET_KEY: 'sk_prod_secretvalue', STRIPE_WEBHOOK_SECRET: 'secretvalue2', STRIPE_API_URL: 'ftp://x' });
+    assert.match(
+      stripeConfigProblems({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })[0]!,
+      /publishable key/,
+    );
+    const wrong = stripeConfigProblems({
+      STRIPE_SECRET_KEY: 'sk_prod_secretvalue',
+      STRIPE_WEBHOOK_SECRET: 'secretvalue2',
+      STRIPE_API_URL: 'ftp://x',
+    });
     assert.equal(wrong.length, 3);
     assert.ok(wrong.every((sentence) => !sentence.includes('secretvalue')));
-    assert.match(stripeConfigProblems({ STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a', STRIPE_API_URL: 'api.stripe.com' })[0]!, /absolute URL/);
-    assert.match(stripeConfigProblems({ STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a', STRIPE_API_URL: 'https://proxy.test/stripe' })[0]!, /origin only/);
-    assert.match(stripeConfigProblems({ STRIPE_SECRET_KEY: 'sk_test_a b', STRIPE_WEBHOOK_SECRET: 'whsec_a' })[0]!, /no spaces/);
+    assert.match(
+      stripeConfigProblems({
+        STRIPE_SECRET_KEY: 'sk_test_a',
+        STRIPE_WEBHOOK_SECRET: 'whsec_a',
+        STRIPE_API_URL: 'api.stripe.com',
+      })[0]!,
+      /absolute URL/,
+    );
+    assert.match(
+      stripeConfigProblems({
+        STRIPE_SECRET_KEY: 'sk_test_a',
+        STRIPE_WEBHOOK_SECRET: 'whsec_a',
+        STRIPE_API_URL: 'https://proxy.test/stripe',
+      })[0]!,
+      /origin only/,
+    );
+    assert.match(
+      stripeConfigProblems({ STRIPE_SECRET_KEY: 'sk_test_a b', STRIPE_WEBHOOK_SECRET: 'whsec_a' })[0]!,
+      /no spaces/,
+    );
   });
 
   test('the factory refuses a configuration that cannot work, naming no secret', () => {
     assert.throws(
       () => createStripePaymentProvider({ secretKey: 'pk_test_secretvalue', webhookSecret: 'whsec_x' }),
-      (error: unknown) => error instanceof CommerceError && error.code === 'INVALID_INPUT' && !error.message.includes('secretvalue'),
+      (error: unknown) =>
+        error instanceof CommerceError && error.code === 'INVALID_INPUT' && !error.message.includes('secretvalue'),
     );
-    assert.throws(() => createStripePaymentProvider({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiUrl: 'https://proxy.test/v1' }), CommerceError);
+    assert.throws(
+      () =>
+        createStripePaymentProvider({
+          secretKey: 'sk_test_x',
+          webhookSecret: 'whsec_x',
+          apiUrl: 'https://proxy.test/v1',
+        }),
+      CommerceError,
+    );
   });
 
   test('names and page origins: Stripe’s Checkout, plus the overridden API’s origin', () => {
-    assert.deepEqual(createStripePaymentProvider({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x' }).pageOrigins, ['https://checkout.stripe.com']);
+    assert.deepEqual(createStripePaymentProvider({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x' }).pageOrigins, [
+      'https://checkout.stripe.com',
+    ]);
     assert.deepEqual(provider.pageOrigins, ['https://checkout.stripe.com', stripe.apiUrl]);
-    assert.deepEqual([provider.name, provider.publicKey, provider.merchantId, provider.sdkUrl], ['stripe', null, null, null]);
+    assert.deepEqual(
+      [provider.name, provider.publicKey, provider.merchantId, provider.sdkUrl],
+      ['stripe', null, null, null],
+    );
   });
 });

@@ -4,7 +4,13 @@ import { startStripeDouble } from '../../../test/support/stripe-double.ts';
 
 describePaymentProviderContract('Stripe, against the Stripe double', async () => {
   const stripe = await startStripeDouble();
-  const provider = createStripePaymentProvider({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiUrl: stripe.apiUrl, maxNetworkRetries: 0, timeoutMs: 2000 });
+  const provider = createStripePaymentProvider({
+    secretKey: stripe.secretKey,
+    webhookSecret: stripe.webhookSecret,
+    apiUrl: stripe.apiUrl,
+    maxNetworkRetries: 0,
+    timeoutMs: 2000,
+  });
   return {
     provider,
     payOnPage: async ({ reference }) => void stripe.complete(reference),

@@ -1,8 +1,21 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { RESPONSE_SNIPPET_MAX, type WebhookSender, type WebhookSendRequest, type WebhookSendResult, type WebhookUrlPolicy } from '@grocery/core/ports';
-import { BlockedAddressError, checkUrlSyntax, checkWebhookUrl, guardedLookup, systemResolveAll, type ResolveAll } from './ssrf-guard.ts';
+import {
+  RESPONSE_SNIPPET_MAX,
+  type WebhookSender,
+  type WebhookSendRequest,
+  type WebhookSendResult,
+  type WebhookUrlPolicy,
+} from '@grocery/core/ports';
+import {
+  BlockedAddressError,
+  checkUrlSyntax,
+  checkWebhookUrl,
+  guardedLookup,
+  systemResolveAll,
+  type ResolveAll,
+} from './ssrf-guard.ts';
 
 export interface HttpWebhookSenderOptions {
   /** Resolves host names; the system resolver by default. Every address is checked at connection time. */
@@ -28,7 +41,8 @@ export interface HttpWebhookSenderOptions {
 export function createHttpWebhookSender(options: HttpWebhookSenderOptions = {}): WebhookSender {
   const resolveAll = options.resolveAll ?? systemResolveAll;
   const maxResponseBytes = options.maxResponseBytes ?? 4 * RESPONSE_SNIPPET_MAX;
-  const effective = (policy: WebhookUrlPolicy): WebhookUrlPolicy => (options.sandboxLoopback === false ? 'production' : policy);
+  const effective = (policy: WebhookUrlPolicy): WebhookUrlPolicy =>
+    options.sandboxLoopback === false ? 'production' : policy;
 
   return {
     checkUrl: (url, policy) => checkWebhookUrl(url, effective(policy), resolveAll),
@@ -51,11 +65,24 @@ export function createHttpWebhookSender(options: HttpWebhookSenderOptions = {}):
           resolve(result);
         };
         const failed = (error: unknown) => {
-          if (timeout.aborted) return settle({ kind: 'error', error: 'timeout', message: `no answer within ${request.timeoutMs} ms`, latencyMs: elapsed() });
-          if (request.signal?.aborted) return settle({ kind: 'error', error: 'aborted', message: 'the dispatcher stopped', latencyMs: elapsed() });
-          if (error instanceof BlockedAddressError) return settle({ kind: 'error', error: 'blocked', message: error.message, latencyMs: elapsed() });
+          if (timeout.aborted)
+            return settle({
+              kind: 'error',
+              error: 'timeout',
+              message: `no answer within ${request.timeoutMs} ms`,
+              latencyMs: elapsed(),
+            });
+          if (request.signal?.aborted)
+            return settle({ kind: 'error', error: 'aborted', message: 'the dispatcher stopped', latencyMs: elapsed() });
+          if (error instanceof BlockedAddressError)
+            return settle({ kind: 'error', error: 'blocked', message: error.message, latencyMs: elapsed() });
           const code = (error as NodeJS.ErrnoException).code;
-          settle({ kind: 'error', error: 'network', message: `${code ?? ''} ${(error as Error).message}`.trim(), latencyMs: elapsed() });
+          settle({
+            kind: 'error',
+            error: 'network',
+            message: `${code ?? ''} ${(error as Error).message}`.trim(),
+            latencyMs: elapsed(),
+          });
         };
         const req = send(
           syntax.url,

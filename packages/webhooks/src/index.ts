@@ -4,4 +4,13 @@
  * Every export of this file is public API of the package.
  */
 export { createHttpWebhookSender, type HttpWebhookSenderOptions } from './http-webhook-sender.ts';
-export { isAllowedAddress, checkUrlSyntax, checkResolvedHost, checkWebhookUrl, guardedLookup, systemResolveAll, BlockedAddressError, type ResolveAll } from './ssrf-guard.ts';
+export {
+  isAllowedAddress,
+  checkUrlSyntax,
+  checkResolvedHost,
+  checkWebhookUrl,
+  guardedLookup,
+  systemResolveAll,
+  BlockedAddressError,
+  type ResolveAll,
+} from './ssrf-guard.ts';

@@ -8,7 +8,11 @@ export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
 
 /** `dns.lookup` with `all: true`: what the operating system would connect to. */
 export const systemResolveAll: ResolveAll = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
+  );
 
 /**
  * Whether a webhook may connect to `address`. Only ordinary public unicast addresses pass
@@ -40,7 +44,10 @@ function bareHost(url: URL): string {
  * What can be said of a URL without DNS: its scheme, credentials and IP-literal host. Production
  * endpoints must be `https`; sandbox endpoints may use `http` only to loopback.
  */
-export function checkUrlSyntax(value: string, policy: WebhookUrlPolicy): { ok: true; url: URL } | { ok: false; reason: string } {
+export function checkUrlSyntax(
+  value: string,
+  policy: WebhookUrlPolicy,
+): { ok: true; url: URL } | { ok: false; reason: string } {
   let url: URL;
   try {
     url = new URL(value);
@@ -48,22 +55,37 @@ export function checkUrlSyntax(value: string, policy: WebhookUrlPolicy): { ok: t
     return { ok: false, reason: 'not an absolute URL' };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'the scheme must be https' };
-  if (url.username !== '' || url.password !== '') return { ok: false, reason: 'credentials in the URL are not allowed' };
+  if (url.username !== '' || url.password !== '')
+    return { ok: false, reason: 'credentials in the URL are not allowed' };
   if (url.hash !== '') return { ok: false, reason: 'a fragment is not allowed' };
   const host = bareHost(url);
   const literal = ipaddr.isValid(host);
   if (literal && !isAllowedAddress(host, policy)) return { ok: false, reason: `${host} is not a public address` };
   const loopbackHost = LOCALHOST.test(host) || (literal && ipaddr.process(host).range() === 'loopback');
-  if (loopbackHost && policy !== 'sandbox') return { ok: false, reason: 'loopback addresses are only for sandbox partners' };
+  if (loopbackHost && policy !== 'sandbox')
+    return { ok: false, reason: 'loopback addresses are only for sandbox partners' };
   if (url.protocol === 'http:' && !(policy === 'sandbox' && loopbackHost)) {
-    return { ok: false, reason: policy === 'sandbox' ? 'the scheme must be https (http only to localhost or 127.0.0.1)' : 'the scheme must be https' };
+    return {
+      ok: false,
+      reason:
+        policy === 'sandbox'
+          ? 'the scheme must be https (http only to localhost or 127.0.0.1)'
+          : 'the scheme must be https',
+    };
   }
   return { ok: true, url };
 }
 
 /** Resolves the host and refuses it unless every address it has is allowed. */
-export async function checkResolvedHost(hostname: string, policy: WebhookUrlPolicy, resolveAll: ResolveAll): Promise<WebhookUrlCheck & { addresses?: LookupAddress[] }> {
-  if (ipaddr.isValid(hostname)) return isAllowedAddress(hostname, policy) ? { ok: true } : { ok: false, reason: `${hostname} is not a public address` };
+export async function checkResolvedHost(
+  hostname: string,
+  policy: WebhookUrlPolicy,
+  resolveAll: ResolveAll,
+): Promise<WebhookUrlCheck & { addresses?: LookupAddress[] }> {
+  if (ipaddr.isValid(hostname))
+    return isAllowedAddress(hostname, policy)
+      ? { ok: true }
+      : { ok: false, reason: `${hostname} is not a public address` };
   let addresses: LookupAddress[];
   try {
     addresses = await resolveAll(hostname);
@@ -72,12 +94,17 @@ export async function checkResolvedHost(hostname: string, policy: WebhookUrlPoli
   }
   if (addresses.length === 0) return { ok: false, reason: `${hostname} does not resolve` };
   const refused = addresses.find((a) => !isAllowedAddress(a.address, policy));
-  if (refused) return { ok: false, reason: `${hostname} resolves to ${refused.address}, which is not a public address` };
+  if (refused)
+    return { ok: false, reason: `${hostname} resolves to ${refused.address}, which is not a public address` };
   return { ok: true, addresses };
 }
 
 /** Checks a webhook URL for registration: syntax, then what its host resolves to now. */
-export async function checkWebhookUrl(value: string, policy: WebhookUrlPolicy, resolveAll: ResolveAll = systemResolveAll): Promise<WebhookUrlCheck> {
+export async function checkWebhookUrl(
+  value: string,
+  policy: WebhookUrlPolicy,
+  resolveAll: ResolveAll = systemResolveAll,
+): Promise<WebhookUrlCheck> {
   const syntax = checkUrlSyntax(value, policy);
   if (!syntax.ok) return syntax;
   const resolved = await checkResolvedHost(bareHost(syntax.url), policy, resolveAll);
@@ -102,7 +129,12 @@ export function guardedLookup(policy: WebhookUrlPolicy, resolveAll: ResolveAll =
           callback(new BlockedAddressError(result.ok ? `${hostname} is not allowed` : result.reason), '', 0);
           return;
         }
-        const family = options.family === 6 || options.family === 'IPv6' ? 6 : options.family === 4 || options.family === 'IPv4' ? 4 : 0;
+        const family =
+          options.family === 6 || options.family === 'IPv6'
+            ? 6
+            : options.family === 4 || options.family === 'IPv4'
+              ? 4
+              : 0;
         const usable = family === 0 ? result.addresses : result.addresses.filter((a) => a.family === family);
         if (usable.length === 0) {
           callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: 'ENOTFOUND' }), '', 0);

@@ -3,7 +3,13 @@ import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { checkUrlSyntax, checkWebhookUrl, createHttpWebhookSender, isAllowedAddress, type ResolveAll } from '../src/index.ts';
+import {
+  checkUrlSyntax,
+  checkWebhookUrl,
+  createHttpWebhookSender,
+  isAllowedAddress,
+  type ResolveAll,
+} from '../src/index.ts';
 
 /** A resolver that answers from a table, as DNS would; rebinding hosts answer differently over time. */
 function resolverOf(table: Record<string, string[] | (() => string[])>): ResolveAll {
@@ -85,8 +91,12 @@ describe('checkUrlSyntax and checkWebhookUrl', () => {
   });
 
   test('production: https to hosts that resolve only to public addresses', async () => {
-    assert.deepEqual(await checkWebhookUrl('https://hooks.partner.example/shop/events', 'production', resolve), { ok: true });
-    assert.deepEqual(await checkWebhookUrl('https://hooks.partner.example:8443/x?y=1', 'production', resolve), { ok: true });
+    assert.deepEqual(await checkWebhookUrl('https://hooks.partner.example/shop/events', 'production', resolve), {
+      ok: true,
+    });
+    assert.deepEqual(await checkWebhookUrl('https://hooks.partner.example:8443/x?y=1', 'production', resolve), {
+      ok: true,
+    });
     const refused: [string, RegExp][] = [
       ['http://hooks.partner.example/x', /https/],
       ['https://split.partner.example/x', /10\.0\.0\.5/],
@@ -115,10 +125,20 @@ describe('checkUrlSyntax and checkWebhookUrl', () => {
   });
 
   test('sandbox: also http to localhost and 127.0.0.1, never to private networks', async () => {
-    for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost:3000/hook', 'http://[::1]:3000/hook', 'https://hooks.partner.example/x']) {
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost:3000/hook',
+      'http://[::1]:3000/hook',
+      'https://hooks.partner.example/x',
+    ]) {
       assert.deepEqual(await checkWebhookUrl(url, 'sandbox', resolve), { ok: true }, url);
     }
-    for (const url of ['http://hooks.partner.example/x', 'http://192.168.1.20/hook', 'https://internal.partner.example/x', 'http://169.254.169.254/']) {
+    for (const url of [
+      'http://hooks.partner.example/x',
+      'http://192.168.1.20/hook',
+      'https://internal.partner.example/x',
+      'http://169.254.169.254/',
+    ]) {
       assert.equal((await checkWebhookUrl(url, 'sandbox', resolve)).ok, false, url);
     }
   });
@@ -147,7 +167,15 @@ describe('createHttpWebhookSender', () => {
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const send = (url: string, options: { policy?: 'production' | 'sandbox'; timeoutMs?: number; resolveAll?: ResolveAll; signal?: AbortSignal } = {}) =>
+  const send = (
+    url: string,
+    options: {
+      policy?: 'production' | 'sandbox';
+      timeoutMs?: number;
+      resolveAll?: ResolveAll;
+      signal?: AbortSignal;
+    } = {},
+  ) =>
     createHttpWebhookSender(options.resolveAll ? { resolveAll: options.resolveAll } : {}).send({
       url,
       policy: options.policy ?? 'sandbox',
@@ -159,7 +187,10 @@ describe('createHttpWebhookSender', () => {
 
   test('answers with the status; redirects are not followed', async () => {
     hits.length = 0;
-    assert.deepEqual({ ...(await send(`http://127.0.0.1:${port}/ok`)), latencyMs: 0 }, { kind: 'response', status: 204, responseSnippet: '', latencyMs: 0 });
+    assert.deepEqual(
+      { ...(await send(`http://127.0.0.1:${port}/ok`)), latencyMs: 0 },
+      { kind: 'response', status: 204, responseSnippet: '', latencyMs: 0 },
+    );
     const redirected = await send(`http://localhost:${port}/redirect`);
     assert.equal(redirected.kind === 'response' && redirected.status, 307);
     assert.deepEqual(hits, ['/ok', '/redirect'], 'the redirect target was never asked');
@@ -190,11 +221,19 @@ describe('createHttpWebhookSender', () => {
   test('DNS rebinding: a host that resolved to a public address at registration and to loopback at delivery is blocked', async () => {
     let calls = 0;
     // Public when the URL is registered, the machine itself when the webhook is sent.
-    const rebinding = resolverOf({ 'rebind.partner.example': () => (calls++ === 0 ? ['93.184.215.14'] : ['127.0.0.1']) });
+    const rebinding = resolverOf({
+      'rebind.partner.example': () => (calls++ === 0 ? ['93.184.215.14'] : ['127.0.0.1']),
+    });
     const sender = createHttpWebhookSender({ resolveAll: rebinding });
     assert.deepEqual(await sender.checkUrl(`https://rebind.partner.example:${port}/ok`, 'production'), { ok: true });
     hits.length = 0;
-    const result = await sender.send({ url: `https://rebind.partner.example:${port}/ok`, policy: 'production', body: '{}', headers: {}, timeoutMs: 2_000 });
+    const result = await sender.send({
+      url: `https://rebind.partner.example:${port}/ok`,
+      policy: 'production',
+      body: '{}',
+      headers: {},
+      timeoutMs: 2_000,
+    });
     assert.equal(result.kind === 'error' && result.error, 'blocked', JSON.stringify(result));
     assert.match(result.kind === 'error' ? result.message : '', /127\.0\.0\.1/);
     assert.deepEqual(hits, [], 'no connection was made');

@@ -11,11 +11,22 @@ import type { HttpResponse } from '@grocery/core/http';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: unknown[]; responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: unknown[];
+        responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+      }
+    >
+  >;
   components: Record<string, Record<string, unknown>>;
 }
 
-const openapiDocument = parse(readFileSync(new URL('../../../../openapi/search.yaml', import.meta.url), 'utf8')) as OpenApiDocument;
+const openapiDocument = parse(
+  readFileSync(new URL('../../../../openapi/search.yaml', import.meta.url), 'utf8'),
+) as OpenApiDocument;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -45,7 +56,8 @@ export function assertMatchesContract(path: string, response: HttpResponse): voi
   const definition = resolve(described);
   const media = definition.content?.['application/json'];
   if (media === undefined) throw new Error(`GET ${path} ${response.status}: no application/json content described`);
-  if (!response.headers['content-type']?.startsWith('application/json')) throw new Error(`GET ${path} ${response.status}: content-type ${response.headers['content-type']}`);
+  if (!response.headers['content-type']?.startsWith('application/json'))
+    throw new Error(`GET ${path} ${response.status}: content-type ${response.headers['content-type']}`);
   const key = `${path} ${response.status}`;
   let validate = cache.get(key);
   if (validate === undefined) {
@@ -53,16 +65,25 @@ export function assertMatchesContract(path: string, response: HttpResponse): voi
     validate = ajv.compile(schema as object);
     cache.set(key, validate);
   }
-  const body: unknown = JSON.parse(typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body ?? new Uint8Array()));
+  const body: unknown = JSON.parse(
+    typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body ?? new Uint8Array()),
+  );
   if (!validate(body))
-    throw new Error(`GET ${path} ${response.status} does not match openapi/search.yaml: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+    throw new Error(
+      `GET ${path} ${response.status} does not match openapi/search.yaml: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+    );
 }
 
 /** Points the document's local refs at the schema registered above. */
 function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `search.yaml${v}` : rewriteRefs(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `search.yaml${v}` : rewriteRefs(v),
+    ]),
+  );
 }
 
 /** The `schema` of a named query parameter of `GET path` (refs resolved). */

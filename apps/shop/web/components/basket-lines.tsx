@@ -1,5 +1,11 @@
 import { useState } from 'preact/hooks';
-import { ShopBasketEmptyDocument, ShopBasketRemoveDocument, ShopBasketSetQuantityDocument, type BasketFieldsFragment, type QuoteFieldsFragment } from '../generated/operations.ts';
+import {
+  ShopBasketEmptyDocument,
+  ShopBasketRemoveDocument,
+  ShopBasketSetQuantityDocument,
+  type BasketFieldsFragment,
+  type QuoteFieldsFragment,
+} from '../generated/operations.ts';
 import { errorText } from '../lib/error-text.ts';
 import { formatMoney, productName } from '../lib/format.ts';
 import { graphql, payloadOrThrow } from '../lib/graphql-client.ts';
@@ -18,7 +24,17 @@ interface LineActions {
 }
 
 /** The basket's lines with their quantity steppers; `bill` (null while expired) shows each line's total. */
-export function BasketLines({ lines, bill, lang, t }: { lines: BasketLine[]; bill: QuoteFieldsFragment | null; lang: Lang; t: Translate }) {
+export function BasketLines({
+  lines,
+  bill,
+  lang,
+  t,
+}: {
+  lines: BasketLine[];
+  bill: QuoteFieldsFragment | null;
+  lang: Lang;
+  t: Translate;
+}) {
   const [lineError, setLineError] = useState<string | null>(null);
   const [busyLine, setBusyLine] = useState<string | null>(null);
 
@@ -28,7 +44,11 @@ export function BasketLines({ lines, bill, lang, t }: { lines: BasketLine[]; bil
     try {
       basketStore.set(await action());
     } catch (failure) {
-      setLineError(errorText(failure, lang, { productName: () => productName(lines.find((l) => l.cprcode === cprcode)?.product, lang, cprcode) }));
+      setLineError(
+        errorText(failure, lang, {
+          productName: () => productName(lines.find((l) => l.cprcode === cprcode)?.product, lang, cprcode),
+        }),
+      );
     } finally {
       setBusyLine(null);
     }
@@ -36,12 +56,28 @@ export function BasketLines({ lines, bill, lang, t }: { lines: BasketLine[]; bil
 
   const actions: LineActions = {
     setQuantity: (cprcode, quantity) =>
-      changeLine(cprcode, async () => payloadOrThrow((await graphql(ShopBasketSetQuantityDocument, { input: { cprcode, quantity } }, { auth: true })).basketSetQuantity).basket),
-    remove: (cprcode) => changeLine(cprcode, async () => payloadOrThrow((await graphql(ShopBasketRemoveDocument, { input: { cprcode } }, { auth: true })).basketRemove).basket),
+      changeLine(
+        cprcode,
+        async () =>
+          payloadOrThrow(
+            (await graphql(ShopBasketSetQuantityDocument, { input: { cprcode, quantity } }, { auth: true }))
+              .basketSetQuantity,
+          ).basket,
+      ),
+    remove: (cprcode) =>
+      changeLine(
+        cprcode,
+        async () =>
+          payloadOrThrow((await graphql(ShopBasketRemoveDocument, { input: { cprcode } }, { auth: true })).basketRemove)
+            .basket,
+      ),
   };
   const empty = () => {
     if (!window.confirm(t('confirmEmpty'))) return;
-    void changeLine('*', async () => payloadOrThrow((await graphql(ShopBasketEmptyDocument, {}, { auth: true })).basketEmpty).basket);
+    void changeLine(
+      '*',
+      async () => payloadOrThrow((await graphql(ShopBasketEmptyDocument, {}, { auth: true })).basketEmpty).basket,
+    );
   };
 
   return (
@@ -55,7 +91,15 @@ export function BasketLines({ lines, bill, lang, t }: { lines: BasketLine[]; bil
       {lineError && <Notice tone="error">{lineError}</Notice>}
       <ul class="basket-lines">
         {lines.map((line) => (
-          <BasketLineItem key={line.cprcode} line={line} bill={bill} busy={busyLine === line.cprcode || busyLine === '*'} actions={actions} lang={lang} t={t} />
+          <BasketLineItem
+            key={line.cprcode}
+            line={line}
+            bill={bill}
+            busy={busyLine === line.cprcode || busyLine === '*'}
+            actions={actions}
+            lang={lang}
+            t={t}
+          />
         ))}
       </ul>
     </section>
@@ -86,13 +130,19 @@ function BasketLineItem({
         <Link to={`/p/${line.cprcode}`} class="line-name">
           {name}
         </Link>
-        {line.product?.price && <p class="muted">{t('each', { price: formatMoney(line.product.price.amount, line.product.price.currency, lang) })}</p>}
+        {line.product?.price && (
+          <p class="muted">
+            {t('each', { price: formatMoney(line.product.price.amount, line.product.price.currency, lang) })}
+          </p>
+        )}
         <QuantityStepper line={line} name={name} busy={busy} actions={actions} t={t} />
       </div>
       <div class="line-total" data-testid="line-total">
         {bill && priced && priced.rowTotal !== null && (
           <>
-            {priced.discountedRowTotal !== null && priced.discountedRowTotal < priced.rowTotal && <s class="muted">{formatMoney(priced.rowTotal, bill.currency, lang)}</s>}
+            {priced.discountedRowTotal !== null && priced.discountedRowTotal < priced.rowTotal && (
+              <s class="muted">{formatMoney(priced.rowTotal, bill.currency, lang)}</s>
+            )}
             <span>{formatMoney(priced.discountedRowTotal ?? priced.rowTotal, bill.currency, lang)}</span>
           </>
         )}
@@ -101,7 +151,19 @@ function BasketLineItem({
   );
 }
 
-function QuantityStepper({ line, name, busy, actions, t }: { line: BasketLine; name: string; busy: boolean; actions: LineActions; t: Translate }) {
+function QuantityStepper({
+  line,
+  name,
+  busy,
+  actions,
+  t,
+}: {
+  line: BasketLine;
+  name: string;
+  busy: boolean;
+  actions: LineActions;
+  t: Translate;
+}) {
   return (
     <div class="stepper">
       <button
@@ -129,10 +191,17 @@ function QuantityStepper({ line, name, busy, actions, t }: { line: BasketLine; n
           const value = Number(event.currentTarget.value);
           // The box shows the basket's quantity again; a refused one is explained by the API's error.
           event.currentTarget.value = String(line.quantity);
-          if (value !== line.quantity) void actions.setQuantity(line.cprcode, Number.isFinite(value) ? Math.trunc(value) : line.quantity);
+          if (value !== line.quantity)
+            void actions.setQuantity(line.cprcode, Number.isFinite(value) ? Math.trunc(value) : line.quantity);
         }}
       />
-      <button type="button" class="button icon" aria-label={t('increase', { name })} disabled={busy} onClick={() => actions.setQuantity(line.cprcode, line.quantity + 1)}>
+      <button
+        type="button"
+        class="button icon"
+        aria-label={t('increase', { name })}
+        disabled={busy}
+        onClick={() => actions.setQuantity(line.cprcode, line.quantity + 1)}
+      >
         +
       </button>
       <button type="button" class="button link danger" onClick={() => actions.remove(line.cprcode)} disabled={busy}>

@@ -58,9 +58,21 @@ export function BasketSummary(props: {
       <form onSubmit={order.placeOrder} class="stack">
         <div class="field">
           <label for="comment">{t('comment')}</label>
-          <textarea id="comment" name="comment" rows={2} maxLength={480} value={order.comment} onInput={(e) => order.setComment(e.currentTarget.value)} />
+          <textarea
+            id="comment"
+            name="comment"
+            rows={2}
+            maxLength={480}
+            value={order.comment}
+            onInput={(e) => order.setComment(e.currentTarget.value)}
+          />
         </div>
-        <button type="submit" class="button primary wide" disabled={order.placing || quote.loading} data-testid="place-order">
+        <button
+          type="submit"
+          class="button primary wide"
+          disabled={order.placing || quote.loading}
+          data-testid="place-order"
+        >
           {order.placing ? t('placing') : t('placeOrder')}
         </button>
       </form>

@@ -12,11 +12,24 @@ interface FailedCoupon {
 }
 
 function isFailedCoupons(value: unknown): value is FailedCoupon[] {
-  return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && typeof (v as FailedCoupon).code === 'string');
+  return (
+    Array.isArray(value) &&
+    value.every((v) => typeof v === 'object' && v !== null && typeof (v as FailedCoupon).code === 'string')
+  );
 }
 
 /** The coupons given this visit, each shown applied, refused (with why) or being priced. */
-export function CouponsPanel({ coupons, bill, lang, t }: { coupons: string[]; bill: QuoteFieldsFragment | null; lang: Lang; t: Translate }) {
+export function CouponsPanel({
+  coupons,
+  bill,
+  lang,
+  t,
+}: {
+  coupons: string[];
+  bill: QuoteFieldsFragment | null;
+  lang: Lang;
+  t: Translate;
+}) {
   const [couponText, setCouponText] = useState('');
   const failed = bill && isFailedCoupons(bill.failedCoupons) ? bill.failedCoupons : [];
 
@@ -34,7 +47,15 @@ export function CouponsPanel({ coupons, bill, lang, t }: { coupons: string[]; bi
       <form class="inline-form" onSubmit={addCoupon}>
         <div class="field">
           <label for="coupon">{t('couponCode')}</label>
-          <input id="coupon" name="coupon" autoComplete="off" autoCapitalize="characters" maxLength={40} value={couponText} onInput={(e) => setCouponText(e.currentTarget.value)} />
+          <input
+            id="coupon"
+            name="coupon"
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={40}
+            value={couponText}
+            onInput={(e) => setCouponText(e.currentTarget.value)}
+          />
         </div>
         <button type="submit" class="button">
           {t('apply')}
@@ -48,8 +69,19 @@ export function CouponsPanel({ coupons, bill, lang, t }: { coupons: string[]; bi
             return (
               <li key={code} class={failure ? 'coupon failed' : applied ? 'coupon applied' : 'coupon'} data-code={code}>
                 <span class="coupon-code">{code}</span>
-                <span class="coupon-state">{failure ? couponReasonText(failure.reason, failure.message, lang) : applied ? t('couponApplied', { code }) : t('pricing')}</span>
-                <button type="button" class="button icon" aria-label={t('removeCoupon', { code })} onClick={() => couponStore.set((list) => list.filter((c) => c !== code))}>
+                <span class="coupon-state">
+                  {failure
+                    ? couponReasonText(failure.reason, failure.message, lang)
+                    : applied
+                      ? t('couponApplied', { code })
+                      : t('pricing')}
+                </span>
+                <button
+                  type="button"
+                  class="button icon"
+                  aria-label={t('removeCoupon', { code })}
+                  onClick={() => couponStore.set((list) => list.filter((c) => c !== code))}
+                >
                   ×
                 </button>
               </li>

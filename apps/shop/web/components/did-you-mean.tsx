@@ -25,7 +25,11 @@ export function DidYouMean({ query, found }: { query: string; found: number }) {
     const { searchSuggest } = await graphql(ShopSuggestDocument, { query: typed, branchCode });
     const first = searchSuggest[0];
     const words = (text: string) => text.toLowerCase().split(/\s+/u);
-    return first !== undefined && first.toLowerCase() !== typed.toLowerCase() && words(first).length === words(typed).length ? first : null;
+    return first !== undefined &&
+      first.toLowerCase() !== typed.toLowerCase() &&
+      words(first).length === words(typed).length
+      ? first
+      : null;
   }, [typed, few, branchCode]);
   if (!spelling.data) return null;
   return (

@@ -13,7 +13,13 @@ import { Notice } from './notice.tsx';
 const setFulfilment = (patch: Partial<Fulfilment>) => fulfilmentStore.set((f) => ({ ...f, ...patch }));
 
 /** How the basket reaches the shopper: the branch, pickup or delivery, the schedule, and where to deliver. */
-export function FulfilmentPanel(props: { fulfilment: Fulfilment; branchLabel: string; deliveryAvailable: boolean; lang: Lang; t: Translate }) {
+export function FulfilmentPanel(props: {
+  fulfilment: Fulfilment;
+  branchLabel: string;
+  deliveryAvailable: boolean;
+  lang: Lang;
+  t: Translate;
+}) {
   const { fulfilment, branchLabel, deliveryAvailable, lang, t } = props;
   const finder = useLocationFinder(fulfilment.location?.postcode ?? '', lang, t);
   return (
@@ -25,7 +31,13 @@ export function FulfilmentPanel(props: { fulfilment: Fulfilment; branchLabel: st
       <fieldset class="choice">
         <legend class="sr-only">{t('howToGet')}</legend>
         <label class="radio">
-          <input type="radio" name="shipping" value="PICKUP" checked={fulfilment.type === 'PICKUP'} onChange={() => setFulfilment({ type: 'PICKUP' })} />
+          <input
+            type="radio"
+            name="shipping"
+            value="PICKUP"
+            checked={fulfilment.type === 'PICKUP'}
+            onChange={() => setFulfilment({ type: 'PICKUP' })}
+          />
           {t('pickup')}
         </label>
         <label class="radio">
@@ -44,11 +56,23 @@ export function FulfilmentPanel(props: { fulfilment: Fulfilment; branchLabel: st
       <fieldset class="choice">
         <legend>{t('schedule')}</legend>
         <label class="radio">
-          <input type="radio" name="schedule" value="REGULAR" checked={fulfilment.scheduleMode === 'REGULAR'} onChange={() => setFulfilment({ scheduleMode: 'REGULAR' })} />
+          <input
+            type="radio"
+            name="schedule"
+            value="REGULAR"
+            checked={fulfilment.scheduleMode === 'REGULAR'}
+            onChange={() => setFulfilment({ scheduleMode: 'REGULAR' })}
+          />
           {t('regular')} <span class="muted small">· {t('regularHelp')}</span>
         </label>
         <label class="radio">
-          <input type="radio" name="schedule" value="EXPRESS" checked={fulfilment.scheduleMode === 'EXPRESS'} onChange={() => setFulfilment({ scheduleMode: 'EXPRESS' })} />
+          <input
+            type="radio"
+            name="schedule"
+            value="EXPRESS"
+            checked={fulfilment.scheduleMode === 'EXPRESS'}
+            onChange={() => setFulfilment({ scheduleMode: 'EXPRESS' })}
+          />
           {t('express')} <span class="muted small">· {t('expressHelp')}</span>
         </label>
       </fieldset>
@@ -76,7 +100,8 @@ function useLocationFinder(initialPostcode: string, lang: Lang, t: Translate): L
     try {
       const { fulfilmentResolve: serving } = await graphql(ShopResolveBranchDocument, { input: { postcode: code } });
       // The serving branch's coordinates stand for the postcode's area; the grocer's calculator decides whether it delivers there.
-      if (serving.lat !== null && serving.lon !== null) setFulfilment({ location: { lat: serving.lat, lon: serving.lon, postcode: code, approximate: true } });
+      if (serving.lat !== null && serving.lon !== null)
+        setFulfilment({ location: { lat: serving.lat, lon: serving.lon, postcode: code, approximate: true } });
     } catch (failure) {
       setError(errorText(failure, lang, { postcode: code }));
     }
@@ -89,7 +114,15 @@ function useLocationFinder(initialPostcode: string, lang: Lang, t: Translate): L
       return;
     }
     navigator.geolocation.getCurrentPosition(
-      (position) => setFulfilment({ location: { lat: position.coords.latitude, lon: position.coords.longitude, postcode: postcode.trim() || null, approximate: false } }),
+      (position) =>
+        setFulfilment({
+          location: {
+            lat: position.coords.latitude,
+            lon: position.coords.longitude,
+            postcode: postcode.trim() || null,
+            approximate: false,
+          },
+        }),
       () => setError(t('locationDenied')),
       { timeout: 10_000 },
     );
@@ -98,18 +131,37 @@ function useLocationFinder(initialPostcode: string, lang: Lang, t: Translate): L
 }
 
 /** Where to deliver, and who receives the order. */
-function DeliveryAddress({ location, finder, t }: { location: Fulfilment['location']; finder: LocationFinder; t: Translate }) {
+function DeliveryAddress({
+  location,
+  finder,
+  t,
+}: {
+  location: Fulfilment['location'];
+  finder: LocationFinder;
+  t: Translate;
+}) {
   const { postcode, setPostcode, usePostcode, useLocation } = finder;
   return (
     <fieldset class="address">
       <legend>{t('deliveryAddress')}</legend>
       <p class="muted small" data-testid="delivery-location">
-        {location ? (location.approximate && location.postcode ? t('locationApprox', { postcode: location.postcode }) : t('locationExact')) : t('locationNone')}
+        {location
+          ? location.approximate && location.postcode
+            ? t('locationApprox', { postcode: location.postcode })
+            : t('locationExact')
+          : t('locationNone')}
       </p>
       <div class="inline-form">
         <div class="field">
           <label for="delivery-postcode">{t('postcode')}</label>
-          <input id="delivery-postcode" inputMode="numeric" autoComplete="postal-code" maxLength={5} value={postcode} onInput={(e) => setPostcode(e.currentTarget.value)} />
+          <input
+            id="delivery-postcode"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            value={postcode}
+            onInput={(e) => setPostcode(e.currentTarget.value)}
+          />
         </div>
         <button type="button" class="button" onClick={usePostcode} disabled={!/^\d{5}$/.test(postcode.trim())}>
           {t('usePostcode')}
@@ -132,20 +184,41 @@ function ContactFields({ t }: { t: Translate }) {
       <div class="grid-2">
         <div class="field">
           <label for="first-name">{t('firstName')}</label>
-          <input id="first-name" autoComplete="given-name" value={contact.firstName} onChange={(e) => setContact({ firstName: e.currentTarget.value })} />
+          <input
+            id="first-name"
+            autoComplete="given-name"
+            value={contact.firstName}
+            onChange={(e) => setContact({ firstName: e.currentTarget.value })}
+          />
         </div>
         <div class="field">
           <label for="last-name">{t('lastName')}</label>
-          <input id="last-name" autoComplete="family-name" value={contact.lastName} onChange={(e) => setContact({ lastName: e.currentTarget.value })} />
+          <input
+            id="last-name"
+            autoComplete="family-name"
+            value={contact.lastName}
+            onChange={(e) => setContact({ lastName: e.currentTarget.value })}
+          />
         </div>
       </div>
       <div class="field">
         <label for="phone">{t('phone')}</label>
-        <input id="phone" type="tel" autoComplete="tel" value={contact.phone} onChange={(e) => setContact({ phone: e.currentTarget.value })} />
+        <input
+          id="phone"
+          type="tel"
+          autoComplete="tel"
+          value={contact.phone}
+          onChange={(e) => setContact({ phone: e.currentTarget.value })}
+        />
       </div>
       <div class="field">
         <label for="address-line">{t('addressLine')}</label>
-        <input id="address-line" autoComplete="street-address" value={contact.address} onChange={(e) => setContact({ address: e.currentTarget.value })} />
+        <input
+          id="address-line"
+          autoComplete="street-address"
+          value={contact.address}
+          onChange={(e) => setContact({ address: e.currentTarget.value })}
+        />
       </div>
     </>
   );

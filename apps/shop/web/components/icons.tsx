@@ -44,7 +44,15 @@ export function CategoryBadge({ name }: { name: string }) {
     <span class="tile-icon" aria-hidden="true" data-hue={hue}>
       <svg width="44" height="44" viewBox="0 0 44 44">
         <rect width="44" height="44" rx="12" fill={`hsl(${hue} 55% 92%)`} />
-        <text x="22" y="28" text-anchor="middle" font-size="16" font-weight="700" fill={`hsl(${hue} 60% 24%)`} font-family="system-ui, sans-serif">
+        <text
+          x="22"
+          y="28"
+          text-anchor="middle"
+          font-size="16"
+          font-weight="700"
+          fill={`hsl(${hue} 60% 24%)`}
+          font-family="system-ui, sans-serif"
+        >
           {initials}
         </text>
       </svg>
@@ -60,7 +68,13 @@ export function HeroArt() {
       <circle cx="100" cy="44" r="22" fill="#f6c343" />
       <circle cx="128" cy="58" r="20" fill="#f28b50" />
       <path d="M20 62h140l-14 62a10 10 0 0 1-10 8H44a10 10 0 0 1-10-8z" fill="#ffffff" opacity="0.95" />
-      <path d="M46 80v32M70 80v32M94 80v32M118 80v32M140 80v32" stroke="#0c6b40" stroke-width="5" stroke-linecap="round" opacity="0.35" />
+      <path
+        d="M46 80v32M70 80v32M94 80v32M118 80v32M140 80v32"
+        stroke="#0c6b40"
+        stroke-width="5"
+        stroke-linecap="round"
+        opacity="0.35"
+      />
     </svg>
   );
 }

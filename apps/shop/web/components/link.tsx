@@ -17,7 +17,15 @@ export function Link({ to, children, ...rest }: LinkProps) {
       {...rest}
       href={href(to)}
       onClick={(event: TargetedMouseEvent<HTMLAnchorElement>) => {
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (
+          event.defaultPrevented ||
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        )
+          return;
         event.preventDefault();
         navigate(to);
       }}

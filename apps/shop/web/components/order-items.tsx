@@ -3,7 +3,15 @@ import type { Translate } from '../lib/i18n.ts';
 import { Link } from './link.tsx';
 
 /** The order's lines and totals as the order was priced; `money` formats an amount of the order. */
-export function OrderItems({ order, money, t }: { order: OrderFieldsFragment; money: (amount: number | null) => string; t: Translate }) {
+export function OrderItems({
+  order,
+  money,
+  t,
+}: {
+  order: OrderFieldsFragment;
+  money: (amount: number | null) => string;
+  t: Translate;
+}) {
   return (
     <section class="panel" aria-labelledby="order-items">
       <h2 id="order-items">{t('items')}</h2>

@@ -67,7 +67,11 @@ export function OrderProgress({ order, lang, t }: { order: OrderFieldsFragment; 
       </h3>
       <ol class="steps" data-testid="picking-progress" data-current={current ?? ''}>
         {steps.map((step, i) => (
-          <li key={step} class={i < at ? 'step done' : i === at ? 'step current' : 'step'} aria-current={i === at ? 'step' : undefined}>
+          <li
+            key={step}
+            class={i < at ? 'step done' : i === at ? 'step current' : 'step'}
+            aria-current={i === at ? 'step' : undefined}
+          >
             {stepText(step, lang)}
           </li>
         ))}

@@ -34,7 +34,10 @@ function useSuggestions(text: string, open: boolean, onFresh: () => void): Optio
         .then((data) => {
           if (mine !== latest.current) return;
           const texts = data.searchSuggest.filter((s) => s.toLowerCase() !== query.toLowerCase()).slice(0, 5);
-          setOptions([...texts.map((s): Option => ({ kind: 'text', text: s })), ...data.search.filter((h) => h.product).map((hit): Option => ({ kind: 'product', hit }))]);
+          setOptions([
+            ...texts.map((s): Option => ({ kind: 'text', text: s })),
+            ...data.search.filter((h) => h.product).map((hit): Option => ({ kind: 'product', hit })),
+          ]);
           fresh.current();
         })
         // Suggestions are a convenience: when they fail, the box still searches on Enter.
@@ -145,10 +148,26 @@ export function SearchBox() {
 }
 
 /** The open list of suggestions, an ARIA listbox that the search box's input controls. */
-function SuggestionList({ options, active, expanded, onChoose }: { options: Option[]; active: number; expanded: boolean; onChoose: (option: Option) => void }) {
+function SuggestionList({
+  options,
+  active,
+  expanded,
+  onChoose,
+}: {
+  options: Option[];
+  active: number;
+  expanded: boolean;
+  onChoose: (option: Option) => void;
+}) {
   const { lang, t } = useLang();
   return (
-    <ul id="search-options" role="listbox" aria-label={t('suggestions')} class={expanded ? 'suggestions open' : 'suggestions'} hidden={!expanded}>
+    <ul
+      id="search-options"
+      role="listbox"
+      aria-label={t('suggestions')}
+      class={expanded ? 'suggestions open' : 'suggestions'}
+      hidden={!expanded}
+    >
       {options.map((option, i) => (
         <li
           key={option.kind === 'text' ? `t:${option.text}` : `p:${option.hit.cprcode}`}

@@ -73,7 +73,12 @@ export function SiteHeader() {
               {t('signIn')}
             </Link>
           )}
-          <Link to="/basket" class="button basket-link" aria-label={t('basketWithCount', { count })} data-testid="basket-link">
+          <Link
+            to="/basket"
+            class="button basket-link"
+            aria-label={t('basketWithCount', { count })}
+            data-testid="basket-link"
+          >
             <Icon name="basket" />
             <span class="basket-label">{t('basket')}</span>
             <span class="basket-count" aria-hidden="true" data-testid="basket-count">
@@ -84,7 +89,10 @@ export function SiteHeader() {
       </div>
       <div class="branch-bar">
         <Link to="/branch" class="branch-chip" data-testid="branch-chip">
-          <Icon name="pin" size={16} /> {branch ? t(fulfilment.type === 'DELIVERY' ? 'deliveryFrom' : 'pickupAt', { branch: branchName(branch, lang) }) : t('chooseBranch')}
+          <Icon name="pin" size={16} />{' '}
+          {branch
+            ? t(fulfilment.type === 'DELIVERY' ? 'deliveryFrom' : 'pickupAt', { branch: branchName(branch, lang) })
+            : t('chooseBranch')}
         </Link>
         {session && <span class="signed-in-as">{t('signedInAs', { email: session.email })}</span>}
       </div>

@@ -17,7 +17,13 @@ const KEY = 'shop.session';
 function isSession(value: unknown): value is Session {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.email === 'string' && typeof v.idToken === 'string' && typeof v.accessToken === 'string' && typeof v.refreshToken === 'string' && typeof v.expiresAt === 'number';
+  return (
+    typeof v.email === 'string' &&
+    typeof v.idToken === 'string' &&
+    typeof v.accessToken === 'string' &&
+    typeof v.refreshToken === 'string' &&
+    typeof v.expiresAt === 'number'
+  );
 }
 
 export const sessionStore = createStore<Session | null>(readStored(window.sessionStorage, KEY, isSession));
@@ -50,7 +56,12 @@ function sessionFrom(result: AuthenticationResult, fallback: { email: string; re
 
 /** Creates the account; a six-digit code is e-mailed to confirm it. */
 export async function signUp(email: string, password: string): Promise<{ confirmed: boolean }> {
-  const result = await cognito(endpoint(), 'SignUp', { ClientId: clientId(), Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+  const result = await cognito(endpoint(), 'SignUp', {
+    ClientId: clientId(),
+    Username: email,
+    Password: password,
+    UserAttributes: [{ Name: 'email', Value: email }],
+  });
   return { confirmed: result.UserConfirmed };
 }
 
@@ -64,7 +75,11 @@ export async function resendSignUpCode(email: string): Promise<void> {
 
 /** The password step: signs in, or asks for the code the provider just e-mailed (EMAIL_OTP). */
 export async function startSignIn(email: string, password: string): Promise<SignInStep> {
-  const result = await cognito(endpoint(), 'InitiateAuth', { ClientId: clientId(), AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } });
+  const result = await cognito(endpoint(), 'InitiateAuth', {
+    ClientId: clientId(),
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
   return afterAuth(result, email);
 }
 
@@ -85,9 +100,16 @@ function afterAuth(result: InitiateAuthResponse, email: string): SignInStep {
     return { kind: 'signed-in' };
   }
   if (result.ChallengeName === 'EMAIL_OTP' && result.Session) {
-    return { kind: 'email-otp', session: result.Session, destination: result.ChallengeParameters?.CODE_DELIVERY_DESTINATION ?? null };
+    return {
+      kind: 'email-otp',
+      session: result.Session,
+      destination: result.ChallengeParameters?.CODE_DELIVERY_DESTINATION ?? null,
+    };
   }
-  throw new CognitoError('UnsupportedChallenge', `The identity provider asked for ${result.ChallengeName ?? 'an unknown step'}, which this shop does not support.`);
+  throw new CognitoError(
+    'UnsupportedChallenge',
+    `The identity provider asked for ${result.ChallengeName ?? 'an unknown step'}, which this shop does not support.`,
+  );
 }
 
 let refreshing: Promise<Session | null> | null = null;
@@ -96,7 +118,11 @@ let refreshing: Promise<Session | null> | null = null;
 export function refreshSession(): Promise<Session | null> {
   const current = sessionStore.get();
   if (!current) return Promise.resolve(null);
-  refreshing ??= cognito(endpoint(), 'InitiateAuth', { ClientId: clientId(), AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: current.refreshToken } })
+  refreshing ??= cognito(endpoint(), 'InitiateAuth', {
+    ClientId: clientId(),
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    AuthParameters: { REFRESH_TOKEN: current.refreshToken },
+  })
     .then((result) => {
       if (!result.AuthenticationResult) throw new CognitoError('NotAuthorizedException', 'No tokens');
       const next = sessionFrom(result.AuthenticationResult, current);
@@ -126,5 +152,8 @@ export async function currentIdToken(): Promise<string | null> {
 export async function signOut(): Promise<void> {
   const session = sessionStore.get();
   sessionStore.set(null);
-  if (session?.refreshToken) await cognito(endpoint(), 'RevokeToken', { ClientId: clientId(), Token: session.refreshToken }).catch(() => undefined);
+  if (session?.refreshToken)
+    await cognito(endpoint(), 'RevokeToken', { ClientId: clientId(), Token: session.refreshToken }).catch(
+      () => undefined,
+    );
 }

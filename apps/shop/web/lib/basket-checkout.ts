@@ -30,7 +30,13 @@ export interface QuoteState {
 }
 
 /** What the basket is priced and ordered with: its branch, the way to receive it, coupons and the address. */
-export function pricingInput(basket: BasketFieldsFragment, fulfilment: Fulfilment, coupons: string[], contact: Contact, email: string): QuoteInput {
+export function pricingInput(
+  basket: BasketFieldsFragment,
+  fulfilment: Fulfilment,
+  coupons: string[],
+  contact: Contact,
+  email: string,
+): QuoteInput {
   const address: AddressInput | null =
     fulfilment.type === 'DELIVERY'
       ? {
@@ -44,7 +50,13 @@ export function pricingInput(basket: BasketFieldsFragment, fulfilment: Fulfilmen
           email,
         }
       : null;
-  return { branchCode: basket.branchCode, shippingType: fulfilment.type, scheduleMode: fulfilment.scheduleMode, couponCodes: coupons.length ? coupons : null, address };
+  return {
+    branchCode: basket.branchCode,
+    shippingType: fulfilment.type,
+    scheduleMode: fulfilment.scheduleMode,
+    couponCodes: coupons.length ? coupons : null,
+    address,
+  };
 }
 
 /** Ticks once a second while mounted, for the quote's countdown. */
@@ -108,7 +120,8 @@ export function useQuote(request: QuoteRequest | null): { quote: QuoteState; req
     const timer = setTimeout(async () => {
       try {
         const priced = await fetchQuote(input);
-        if (mine === generation.current) setQuote({ quote: priced, error: null, loading: false, receivedAt: Date.now() });
+        if (mine === generation.current)
+          setQuote({ quote: priced, error: null, loading: false, receivedAt: Date.now() });
       } catch (error) {
         if (mine === generation.current) setQuote({ quote: null, error, loading: false, receivedAt: 0 });
       }

@@ -19,9 +19,18 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-async function post<R, V>(document: TypedDocumentString<R, V>, variables: V, options: CallOptions, token: string | null): Promise<GraphQLBody<R>> {
+async function post<R, V>(
+  document: TypedDocumentString<R, V>,
+  variables: V,
+  options: CallOptions,
+  token: string | null,
+): Promise<GraphQLBody<R>> {
   const config = shopConfig();
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', 'x-partner-key': config.partnerKey };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'x-partner-key': config.partnerKey,
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let response: Response;
@@ -29,7 +38,11 @@ async function post<R, V>(document: TypedDocumentString<R, V>, variables: V, opt
     response = await fetch(config.graphqlUrl, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ query: document.toString(), variables, operationName: operationName(document.toString()) }),
+      body: JSON.stringify({
+        query: document.toString(),
+        variables,
+        operationName: operationName(document.toString()),
+      }),
       signal: options.signal,
     });
   } catch (error) {
@@ -37,7 +50,8 @@ async function post<R, V>(document: TypedDocumentString<R, V>, variables: V, opt
     throw new ApiError('NETWORK', 'The shop could not be reached.');
   }
   const body = (await response.json().catch(() => null)) as GraphQLBody<R> | null;
-  if (!body || (!body.data && !body.errors?.length)) throw new ApiError(`HTTP_${response.status}`, `The API answered ${response.status}.`);
+  if (!body || (!body.data && !body.errors?.length))
+    throw new ApiError(`HTTP_${response.status}`, `The API answered ${response.status}.`);
   return body;
 }
 
@@ -47,7 +61,10 @@ function unauthenticated<R>(body: GraphQLBody<R>): boolean {
   const payloads = body.data && typeof body.data === 'object' ? Object.values(body.data) : [];
   return payloads.some((p: unknown) => {
     const errors = p && typeof p === 'object' ? (p as { userErrors?: unknown }).userErrors : undefined;
-    return Array.isArray(errors) && errors.some((e: unknown) => (e as UserErrorFieldsFragment | null)?.code === 'UNAUTHENTICATED');
+    return (
+      Array.isArray(errors) &&
+      errors.some((e: unknown) => (e as UserErrorFieldsFragment | null)?.code === 'UNAUTHENTICATED')
+    );
   });
 }
 
@@ -55,7 +72,11 @@ function unauthenticated<R>(body: GraphQLBody<R>): boolean {
  * Runs one operation and returns its data; any top-level error is thrown as an `ApiError`. A
  * shopper call refused as UNAUTHENTICATED is tried once more with freshly refreshed tokens.
  */
-export async function graphql<R, V>(document: TypedDocumentString<R, V>, variables: V, options: CallOptions = {}): Promise<R> {
+export async function graphql<R, V>(
+  document: TypedDocumentString<R, V>,
+  variables: V,
+  options: CallOptions = {},
+): Promise<R> {
   const token = options.auth ? await currentIdToken() : null;
   if (options.auth && !token) throw new ApiError('UNAUTHENTICATED', 'Sign in first.');
   let body = await post(document, variables, options, token);

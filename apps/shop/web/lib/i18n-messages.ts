@@ -23,7 +23,8 @@ const en = {
   pickupAt: 'Pickup at {branch}',
   deliveryFrom: 'Delivery from {branch}',
   categories: 'Categories',
-  footer: 'A demo shop built only on the public Partner Grocery Commerce API: GraphQL, the identity provider and payment links.',
+  footer:
+    'A demo shop built only on the public Partner Grocery Commerce API: GraphQL, the identity provider and payment links.',
   heroTitle: 'Fresh groceries, ready when you are',
   heroText: 'Pick up at your branch or have it delivered. Prices and stock are your branch’s own.',
   chooseBranchPrompt: 'Choose your branch to see its prices and stock.',
@@ -355,7 +356,8 @@ const th: { [K in MessageKey]: string } = {
   notPaid: 'คำสั่งซื้อนี้ยังไม่ได้ชำระเงิน',
   payNow: 'ชำระเงิน {amount}',
   priceChangedTitle: 'ราคามีการเปลี่ยนแปลง',
-  priceChangedText: 'ราคามีการเปลี่ยนแปลงหลังจากที่คุณสั่งซื้อ จึงไม่สามารถชำระคำสั่งซื้อนี้ได้ ยอดเดิม {was} ราคาวันนี้ {now} โปรดใส่สินค้ากลับลงตะกร้าแล้วสั่งซื้อใหม่อีกครั้ง',
+  priceChangedText:
+    'ราคามีการเปลี่ยนแปลงหลังจากที่คุณสั่งซื้อ จึงไม่สามารถชำระคำสั่งซื้อนี้ได้ ยอดเดิม {was} ราคาวันนี้ {now} โปรดใส่สินค้ากลับลงตะกร้าแล้วสั่งซื้อใหม่อีกครั้ง',
   orderAgain: 'ใส่สินค้าเหล่านี้กลับลงตะกร้า',
   placedAt: 'สั่งซื้อเมื่อ {date}',
   payment: 'การชำระเงิน',

@@ -5,7 +5,10 @@ export type { ShopPublicConfig };
 function isConfig(value: unknown): value is ShopPublicConfig {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return ['graphqlUrl', 'partnerKey', 'clientId', 'idpEndpoint', 'shopUrl'].every((key) => typeof v[key] === 'string') && typeof v.sandbox === 'boolean';
+  return (
+    ['graphqlUrl', 'partnerKey', 'clientId', 'idpEndpoint', 'shopUrl'].every((key) => typeof v[key] === 'string') &&
+    typeof v.sandbox === 'boolean'
+  );
 }
 
 let loaded: ShopPublicConfig | null = null;

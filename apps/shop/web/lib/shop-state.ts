@@ -21,18 +21,25 @@ export interface Fulfilment {
 const BRANCH_KEY = 'shop.branch';
 const FULFILMENT_KEY = 'shop.fulfilment';
 
-const isBranch = (v: unknown): v is BranchFieldsFragment => typeof v === 'object' && v !== null && typeof (v as BranchFieldsFragment).branchCode === 'string';
+const isBranch = (v: unknown): v is BranchFieldsFragment =>
+  typeof v === 'object' && v !== null && typeof (v as BranchFieldsFragment).branchCode === 'string';
 const isFulfilment = (v: unknown): v is Fulfilment =>
   typeof v === 'object' &&
   v !== null &&
   ((v as Fulfilment).type === 'PICKUP' || (v as Fulfilment).type === 'DELIVERY') &&
   ((v as Fulfilment).scheduleMode === 'REGULAR' || (v as Fulfilment).scheduleMode === 'EXPRESS');
 
-export const branchStore = createStore<BranchFieldsFragment | null>(readStored(window.localStorage, BRANCH_KEY, isBranch));
+export const branchStore = createStore<BranchFieldsFragment | null>(
+  readStored(window.localStorage, BRANCH_KEY, isBranch),
+);
 branchStore.subscribe((branch) => writeStored(window.localStorage, BRANCH_KEY, branch));
 
 export const fulfilmentStore = createStore<Fulfilment>(
-  readStored(window.localStorage, FULFILMENT_KEY, isFulfilment) ?? { type: 'PICKUP', scheduleMode: 'REGULAR', location: null },
+  readStored(window.localStorage, FULFILMENT_KEY, isFulfilment) ?? {
+    type: 'PICKUP',
+    scheduleMode: 'REGULAR',
+    location: null,
+  },
 );
 fulfilmentStore.subscribe((fulfilment) => writeStored(window.localStorage, FULFILMENT_KEY, fulfilment));
 
@@ -58,7 +65,11 @@ export async function reloadBasket(): Promise<BasketFieldsFragment | null> {
 /** Adds to the basket at the chosen branch (which switches the basket's branch first). */
 export async function addToBasket(cprcode: string, quantity: number): Promise<BasketFieldsFragment | null> {
   const branchCode = branchStore.get()?.branchCode ?? null;
-  const { basketAdd } = await graphql(ShopBasketAddDocument, { input: { cprcode, quantity, branchCode } }, { auth: true });
+  const { basketAdd } = await graphql(
+    ShopBasketAddDocument,
+    { input: { cprcode, quantity, branchCode } },
+    { auth: true },
+  );
   const basket = payloadOrThrow(basketAdd).basket;
   basketStore.set(basket);
   return basket;
@@ -70,7 +81,11 @@ export async function chooseBranch(branch: BranchFieldsFragment): Promise<void> 
   if (!branch.deliveryAvailable) fulfilmentStore.set((f) => ({ ...f, type: 'PICKUP' }));
   const basket = basketStore.get();
   if (sessionStore.get() && basket && basket.branchCode !== branch.branchCode) {
-    const { basketSetBranch } = await graphql(ShopBasketSetBranchDocument, { branchCode: branch.branchCode }, { auth: true });
+    const { basketSetBranch } = await graphql(
+      ShopBasketSetBranchDocument,
+      { branchCode: branch.branchCode },
+      { auth: true },
+    );
     basketStore.set(payloadOrThrow(basketSetBranch).basket);
   }
 }

@@ -9,7 +9,11 @@ export interface AsyncState<T> {
 
 /** Runs `load` when `deps` change; an answer that arrives after a newer call started is dropped. */
 export function useAsync<T>(load: () => Promise<T>, deps: unknown[]): AsyncState<T> {
-  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
   const generation = useRef(0);
   const loader = useRef(load);
   loader.current = load;

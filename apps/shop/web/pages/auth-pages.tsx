@@ -2,7 +2,14 @@ import type { ComponentChildren, TargetedEvent } from 'preact';
 import { useState } from 'preact/hooks';
 import { Link } from '../components/link.tsx';
 import { Notice } from '../components/notice.tsx';
-import { answerEmailCode, confirmSignUp, resendSignUpCode, signUp, startSignIn, type SignInStep } from '../lib/auth-session.ts';
+import {
+  answerEmailCode,
+  confirmSignUp,
+  resendSignUpCode,
+  signUp,
+  startSignIn,
+  type SignInStep,
+} from '../lib/auth-session.ts';
 import { errorCode, errorText } from '../lib/error-text.ts';
 import { useLang } from '../lib/i18n.ts';
 import { navigate, safeNext } from '../lib/router.ts';
@@ -20,7 +27,12 @@ function DevMailbox({ email }: { email: string }) {
   return (
     <p class="dev-mailbox">
       {t('devMailboxNote')}{' '}
-      <a href={`${base}${encodeURIComponent(email)}`} target="_blank" rel="noopener noreferrer" data-testid="dev-mailbox">
+      <a
+        href={`${base}${encodeURIComponent(email)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="dev-mailbox"
+      >
         {t('devMailbox')}
       </a>
     </p>
@@ -55,7 +67,15 @@ function EmailPasswordFields({
     <>
       <div class="field">
         <label for="email">{t('email')}</label>
-        <input id="email" name="email" type="email" autoComplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onInput={(e) => setEmail(e.currentTarget.value)}
+        />
       </div>
       <div class="field">
         <label for="password">{t('password')}</label>
@@ -66,7 +86,8 @@ function EmailPasswordFields({
           </p>
         )}
         <label class="checkbox">
-          <input type="checkbox" checked={show} onChange={(e) => setShow(e.currentTarget.checked)} /> {t('showPassword')}
+          <input type="checkbox" checked={show} onChange={(e) => setShow(e.currentTarget.checked)} />{' '}
+          {t('showPassword')}
         </label>
       </div>
     </>
@@ -107,7 +128,9 @@ function CodeStep(props: {
   const { t } = useLang();
   return (
     <form onSubmit={props.onSubmit} class="stack">
-      <p data-testid="code-step">{t(props.kind === 'otp' ? 'codeSentSignIn' : 'codeSentSignUp', { email: props.email })}</p>
+      <p data-testid="code-step">
+        {t(props.kind === 'otp' ? 'codeSentSignIn' : 'codeSentSignUp', { email: props.email })}
+      </p>
       <CodeField code={props.code} setCode={props.setCode} />
       <button type="submit" class="button primary wide" disabled={props.busy}>
         {props.busy ? t('loading') : t('confirm')}
@@ -197,7 +220,13 @@ export function SignInPage({ next }: { next: string }) {
         )}
         {flow.step.kind === 'details' && (
           <form onSubmit={submitPassword} class="stack">
-            <EmailPasswordFields email={email} password={password} setEmail={setEmail} setPassword={setPassword} newPassword={false} />
+            <EmailPasswordFields
+              email={email}
+              password={password}
+              setEmail={setEmail}
+              setPassword={setPassword}
+              newPassword={false}
+            />
             <button type="submit" class="button primary wide" disabled={flow.busy}>
               {flow.busy ? t('loading') : t('continue')}
             </button>
@@ -207,7 +236,14 @@ export function SignInPage({ next }: { next: string }) {
           </form>
         )}
         {flow.step.kind !== 'details' && (
-          <CodeStep kind={flow.step.kind} email={email.trim()} code={code} setCode={setCode} busy={flow.busy} onSubmit={flow.step.kind === 'otp' ? submitOtp : submitConfirm}>
+          <CodeStep
+            kind={flow.step.kind}
+            email={email.trim()}
+            code={code}
+            setCode={setCode}
+            busy={flow.busy}
+            onSubmit={flow.step.kind === 'otp' ? submitOtp : submitConfirm}
+          >
             <button
               type="button"
               class="button link"
@@ -277,7 +313,13 @@ export function SignUpPage({ next }: { next: string }) {
         {flow.info && <Notice tone="info">{flow.info}</Notice>}
         {flow.step.kind === 'details' && (
           <form onSubmit={submitDetails} class="stack">
-            <EmailPasswordFields email={email} password={password} setEmail={setEmail} setPassword={setPassword} newPassword />
+            <EmailPasswordFields
+              email={email}
+              password={password}
+              setEmail={setEmail}
+              setPassword={setPassword}
+              newPassword
+            />
             <button type="submit" class="button primary wide" disabled={flow.busy}>
               {flow.busy ? t('loading') : t('signUp')}
             </button>
@@ -287,7 +329,14 @@ export function SignUpPage({ next }: { next: string }) {
           </form>
         )}
         {flow.step.kind !== 'details' && (
-          <CodeStep kind={flow.step.kind} email={email.trim()} code={code} setCode={setCode} busy={flow.busy} onSubmit={flow.step.kind === 'otp' ? submitOtp : submitConfirm}>
+          <CodeStep
+            kind={flow.step.kind}
+            email={email.trim()}
+            code={code}
+            setCode={setCode}
+            busy={flow.busy}
+            onSubmit={flow.step.kind === 'otp' ? submitOtp : submitConfirm}
+          >
             {flow.step.kind === 'confirm' && (
               <button type="button" class="button link" onClick={resend} disabled={flow.busy}>
                 {t('resendCode')}

@@ -5,7 +5,11 @@ import { CouponsPanel } from '../components/coupons-panel.tsx';
 import { FulfilmentPanel } from '../components/fulfilment-panel.tsx';
 import { Link } from '../components/link.tsx';
 import { Notice } from '../components/notice.tsx';
-import { ShopOrderCreateDocument, type BasketFieldsFragment, type QuoteFieldsFragment } from '../generated/operations.ts';
+import {
+  ShopOrderCreateDocument,
+  type BasketFieldsFragment,
+  type QuoteFieldsFragment,
+} from '../generated/operations.ts';
 import { sessionStore } from '../lib/auth-session.ts';
 import { contactStore, couponStore, pricingInput, useBasketLoad, useNow, useQuote } from '../lib/basket-checkout.ts';
 import { errorText } from '../lib/error-text.ts';
@@ -47,7 +51,11 @@ function lineNamer(lines: BasketFieldsFragment['lines'], lang: Lang): (field: st
  * Places the order with the quote's coupons, the contact and the comment, then goes to the order page
  * to pay. Its error shows at the top of the page, so it lives here rather than in the summary.
  */
-function useOrderForm(basket: BasketFieldsFragment | null, bill: QuoteFieldsFragment | null, lang: Lang): OrderForm & { orderError: string | null } {
+function useOrderForm(
+  basket: BasketFieldsFragment | null,
+  bill: QuoteFieldsFragment | null,
+  lang: Lang,
+): OrderForm & { orderError: string | null } {
   const [orderError, setOrderError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
   const [comment, setComment] = useState('');
@@ -61,9 +69,16 @@ function useOrderForm(basket: BasketFieldsFragment | null, bill: QuoteFieldsFrag
     setPlacing(true);
     setOrderError(null);
     try {
-      const input = { ...pricingInput(basket, fulfilment, bill?.couponCodes ?? [], contact, email), specialComment: comment.trim() || null };
+      const input = {
+        ...pricingInput(basket, fulfilment, bill?.couponCodes ?? [], contact, email),
+        specialComment: comment.trim() || null,
+      };
       // One key per click: a retry of the same request cannot create a second order.
-      const result = await graphql(ShopOrderCreateDocument, { input }, { auth: true, idempotencyKey: crypto.randomUUID() });
+      const result = await graphql(
+        ShopOrderCreateDocument,
+        { input },
+        { auth: true, idempotencyKey: crypto.randomUUID() },
+      );
       const order = payloadOrThrow(result.orderCreate).order;
       if (!order) throw new Error('orderCreate returned no order');
       couponStore.set([]);
@@ -96,7 +111,10 @@ export function BasketPage() {
   // Price again whenever the basket, the fulfilment, the coupons or the address change.
   const { quote, requote } = useQuote(
     email !== null && basket && lines.length > 0
-      ? { input: pricingInput(basket, fulfilment, coupons, contact, email), lines: lines.map((l) => `${l.cprcode}x${l.quantity}`).join(',') }
+      ? {
+          input: pricingInput(basket, fulfilment, coupons, contact, email),
+          lines: lines.map((l) => `${l.cprcode}x${l.quantity}`).join(','),
+        }
       : null,
   );
   const now = useNow();
@@ -142,7 +160,16 @@ export function BasketPage() {
               t={t}
             />
             <CouponsPanel coupons={coupons} bill={bill} lang={lang} t={t} />
-            <BasketSummary quote={quote} expiresAt={expiresAt} now={now} requote={requote} nameOfLine={lineNamer(lines, lang)} order={order} lang={lang} t={t} />
+            <BasketSummary
+              quote={quote}
+              expiresAt={expiresAt}
+              now={now}
+              requote={requote}
+              nameOfLine={lineNamer(lines, lang)}
+              order={order}
+              lang={lang}
+              t={t}
+            />
           </div>
         </div>
       )}

@@ -1,7 +1,12 @@
 import { useState } from 'preact/hooks';
 import { Icon } from '../components/icons.tsx';
 import { Notice } from '../components/notice.tsx';
-import { ShopBranchesDocument, ShopResolveBranchDocument, type BranchFieldsFragment, type ShopResolveBranchQuery } from '../generated/operations.ts';
+import {
+  ShopBranchesDocument,
+  ShopResolveBranchDocument,
+  type BranchFieldsFragment,
+  type ShopResolveBranchQuery,
+} from '../generated/operations.ts';
 import { errorText } from '../lib/error-text.ts';
 import { branchName } from '../lib/format.ts';
 import { graphql } from '../lib/graphql-client.ts';
@@ -23,10 +28,14 @@ function locate(): Promise<{ lat: number; lon: number }> {
       reject(new Error('no geolocation'));
       return;
     }
-    navigator.geolocation.getCurrentPosition((position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude }), reject, {
-      timeout: 10_000,
-      maximumAge: 300_000,
-    });
+    navigator.geolocation.getCurrentPosition(
+      (position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude }),
+      reject,
+      {
+        timeout: 10_000,
+        maximumAge: 300_000,
+      },
+    );
   });
 }
 
@@ -45,7 +54,10 @@ function useBranchFinder(initialPostcode: string, lang: Lang, t: Translate, setE
     try {
       const { fulfilmentResolve: branch } = await graphql(ShopResolveBranchDocument, { input: { postcode: code } });
       // The serving branch's own coordinates stand for the postcode's area until the shopper shares a position.
-      const location = branch.lat !== null && branch.lon !== null ? { lat: branch.lat, lon: branch.lon, postcode: code, approximate: true } : null;
+      const location =
+        branch.lat !== null && branch.lon !== null
+          ? { lat: branch.lat, lon: branch.lon, postcode: code, approximate: true }
+          : null;
       setResolved({ branch, location });
     } catch (failure) {
       setError(errorText(failure, lang, { postcode: code }));
@@ -108,10 +120,27 @@ export function BranchPage() {
 }
 
 /** Find the serving branch, shop there, and choose pickup or delivery. */
-function FindBranchPanel({ error, setError, pick, lang, t }: { error: string | null; setError: (error: string | null) => void; pick: PickBranch; lang: Lang; t: Translate }) {
+function FindBranchPanel({
+  error,
+  setError,
+  pick,
+  lang,
+  t,
+}: {
+  error: string | null;
+  setError: (error: string | null) => void;
+  pick: PickBranch;
+  lang: Lang;
+  t: Translate;
+}) {
   const current = useStore(branchStore);
   const fulfilment = useStore(fulfilmentStore);
-  const { postcode, setPostcode, resolved, busy, findByPostcode, findByLocation } = useBranchFinder(fulfilment.location?.postcode ?? '', lang, t, setError);
+  const { postcode, setPostcode, resolved, busy, findByPostcode, findByLocation } = useBranchFinder(
+    fulfilment.location?.postcode ?? '',
+    lang,
+    t,
+    setError,
+  );
   const setType = (type: Fulfilment['type']) => fulfilmentStore.set((f) => ({ ...f, type }));
   const deliveryPossible = current?.deliveryAvailable !== false;
 
@@ -155,9 +184,15 @@ function FindBranchPanel({ error, setError, pick, lang, t }: { error: string | n
           <p class="branch-name">{branchName(resolved.branch, lang)}</p>
           <p class="muted">
             {[resolved.branch.address, resolved.branch.province, resolved.branch.postcode].filter(Boolean).join(', ')}
-            {resolved.branch.distanceKm !== null && ` · ${t('distance', { km: resolved.branch.distanceKm.toFixed(1) })}`}
+            {resolved.branch.distanceKm !== null &&
+              ` · ${t('distance', { km: resolved.branch.distanceKm.toFixed(1) })}`}
           </p>
-          <button type="button" class="button primary" onClick={() => pick(resolved.branch, resolved.location)} data-testid="shop-here">
+          <button
+            type="button"
+            class="button primary"
+            onClick={() => pick(resolved.branch, resolved.location)}
+            data-testid="shop-here"
+          >
             {current?.branchCode === resolved.branch.branchCode ? t('selected') : t('shopHere')}
           </button>
         </div>
@@ -166,11 +201,24 @@ function FindBranchPanel({ error, setError, pick, lang, t }: { error: string | n
       <fieldset class="choice">
         <legend>{t('howToGet')}</legend>
         <label class="radio">
-          <input type="radio" name="fulfilment" value="PICKUP" checked={fulfilment.type === 'PICKUP'} onChange={() => setType('PICKUP')} />
+          <input
+            type="radio"
+            name="fulfilment"
+            value="PICKUP"
+            checked={fulfilment.type === 'PICKUP'}
+            onChange={() => setType('PICKUP')}
+          />
           {t('pickup')}
         </label>
         <label class="radio">
-          <input type="radio" name="fulfilment" value="DELIVERY" checked={fulfilment.type === 'DELIVERY'} disabled={!deliveryPossible} onChange={() => setType('DELIVERY')} />
+          <input
+            type="radio"
+            name="fulfilment"
+            value="DELIVERY"
+            checked={fulfilment.type === 'DELIVERY'}
+            disabled={!deliveryPossible}
+            onChange={() => setType('DELIVERY')}
+          />
           {t('delivery')}
         </label>
         {!deliveryPossible && <p class="help">{t('deliveryNotAvailable')}</p>}
@@ -201,7 +249,12 @@ function BranchList({ pick, lang, t }: { pick: PickBranch; lang: Lang; t: Transl
                   {branch.alcoholLicensed === false && <span class="tag">{t('noAlcohol')}</span>}
                 </p>
               </div>
-              <button type="button" class={selected ? 'button' : 'button primary'} aria-pressed={selected} onClick={() => pick(branch, undefined)}>
+              <button
+                type="button"
+                class={selected ? 'button' : 'button primary'}
+                aria-pressed={selected}
+                onClick={() => pick(branch, undefined)}
+              >
                 {selected ? t('selected') : t('shopHere')}
                 <span class="sr-only">: {branchName(branch, lang)}</span>
               </button>

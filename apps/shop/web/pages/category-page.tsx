@@ -30,7 +30,12 @@ export function CategoryPage({ name }: { name: string }) {
       setLoading(true);
       setError(null);
       try {
-        const { products: page } = await graphql(ShopProductsDocument, { filter: { l1: name, pricedOnly: branchCode !== null }, branchCode, first: PAGE, after });
+        const { products: page } = await graphql(ShopProductsDocument, {
+          filter: { l1: name, pricedOnly: branchCode !== null },
+          branchCode,
+          first: PAGE,
+          after,
+        });
         setProducts((previous) => (replace ? page.nodes : [...previous, ...page.nodes]));
         setCursor(page.pageInfo.endCursor);
         setMore(page.pageInfo.hasNextPage);

@@ -19,7 +19,13 @@ export function HomePage() {
   const categories = useAsync(loadCategories, []);
   const branchCode = branch?.branchCode ?? null;
   const featured = useAsync(
-    () => graphql(ShopProductsDocument, { filter: branchCode !== null ? { pricedOnly: true } : {}, branchCode, first: 12, after: null }).then((d) => d.products.nodes),
+    () =>
+      graphql(ShopProductsDocument, {
+        filter: branchCode !== null ? { pricedOnly: true } : {},
+        branchCode,
+        first: 12,
+        after: null,
+      }).then((d) => d.products.nodes),
     [branchCode],
   );
 
@@ -56,7 +62,9 @@ export function HomePage() {
                 <Link to={`/c/${encodeURIComponent(category.name)}`} class="category-tile">
                   <CategoryBadge name={category.name} />
                   <span class="tile-name">{category.name}</span>
-                  <span class="tile-count">{t('productsCount', { count: category.count.toLocaleString(lang === 'th' ? 'th-TH' : 'en-US') })}</span>
+                  <span class="tile-count">
+                    {t('productsCount', { count: category.count.toLocaleString(lang === 'th' ? 'th-TH' : 'en-US') })}
+                  </span>
                 </Link>
               </li>
             ))}

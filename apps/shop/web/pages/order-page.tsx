@@ -53,7 +53,11 @@ function useOrderPayment(orderId: string, lang: Lang, reload: () => void): Order
     setBusy(true);
     try {
       for (const line of order.lines) {
-        const { basketAdd } = await graphql(ShopBasketAddDocument, { input: { cprcode: line.cprcode, quantity: line.quantity, branchCode: order.branchCode } }, { auth: true });
+        const { basketAdd } = await graphql(
+          ShopBasketAddDocument,
+          { input: { cprcode: line.cprcode, quantity: line.quantity, branchCode: order.branchCode } },
+          { auth: true },
+        );
         basketStore.set(payloadOrThrow(basketAdd).basket);
       }
       navigate('/basket');
@@ -138,13 +142,17 @@ function PaymentNotices({
       {outcome?.kind === 'redirecting' && <Notice tone="info">{t('payRedirect')}</Notice>}
       {outcome?.kind === 'price-changed' && order && (
         <Notice tone="warning" title={t('priceChangedTitle')} testId="price-changed">
-          <p>{t('priceChangedText', { was: money(outcome.was), now: outcome.now === null ? '—' : money(outcome.now) })}</p>
+          <p>
+            {t('priceChangedText', { was: money(outcome.was), now: outcome.now === null ? '—' : money(outcome.now) })}
+          </p>
           <button type="button" class="button primary" onClick={() => putBack(order)} disabled={busy}>
             {t('orderAgain')}
           </button>
         </Notice>
       )}
-      {outcome?.kind === 'expired' && <Notice tone="warning">{errorText(new ApiError('PAYMENT_LINK_EXPIRED', 'expired'), lang)}</Notice>}
+      {outcome?.kind === 'expired' && (
+        <Notice tone="warning">{errorText(new ApiError('PAYMENT_LINK_EXPIRED', 'expired'), lang)}</Notice>
+      )}
     </>
   );
 }
@@ -177,7 +185,13 @@ function OrderStatePanel({
       ) : order.status !== 'CANCELLED' && payment.outcome?.kind !== 'price-changed' ? (
         <div class="pay-box">
           <p>{t('notPaid')}</p>
-          <button type="button" class="button primary" onClick={() => payment.pay()} disabled={payment.busy} data-testid="pay-now">
+          <button
+            type="button"
+            class="button primary"
+            onClick={() => payment.pay()}
+            disabled={payment.busy}
+            data-testid="pay-now"
+          >
             {t('payNow', { amount: money(order.grandTotal) })}
           </button>
         </div>
@@ -191,11 +205,22 @@ function OrderStatePanel({
  * One order: lines and totals as the order was priced, payment, and picking progress (polled
  * while it moves). `pay=1` starts the payment at once; the payment page comes back with `from=pay`.
  */
-export function OrderPage({ orderId, autoPay, fromPayment }: { orderId: string; autoPay: boolean; fromPayment: boolean }) {
+export function OrderPage({
+  orderId,
+  autoPay,
+  fromPayment,
+}: {
+  orderId: string;
+  autoPay: boolean;
+  fromPayment: boolean;
+}) {
   const { lang, t } = useLang();
   const session = useStore(sessionStore);
   const email = session?.email ?? null;
-  const order = useAsync(async () => (email !== null ? (await graphql(ShopOrderDocument, { orderId }, { auth: true })).order : null), [orderId, email]);
+  const order = useAsync(
+    async () => (email !== null ? (await graphql(ShopOrderDocument, { orderId }, { auth: true })).order : null),
+    [orderId, email],
+  );
   const { reload } = order;
   const payment = useOrderPayment(orderId, lang, reload);
   const data = order.data;
@@ -208,7 +233,8 @@ export function OrderPage({ orderId, autoPay, fromPayment }: { orderId: string; 
   return (
     <div class="page">
       <nav aria-label={t('breadcrumb')} class="breadcrumb">
-        <Link to="/orders">{t('allMyOrders')}</Link> <span aria-hidden="true">›</span> <span aria-current="page">{orderId}</span>
+        <Link to="/orders">{t('allMyOrders')}</Link> <span aria-hidden="true">›</span>{' '}
+        <span aria-current="page">{orderId}</span>
       </nav>
       <PageHeading>{t('orderTitle', { id: orderId })}</PageHeading>
       {order.error ? <Notice tone="error">{errorText(order.error, lang)}</Notice> : null}

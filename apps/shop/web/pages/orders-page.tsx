@@ -68,9 +68,11 @@ export function OrdersPage() {
                 {order.orderId}
               </Link>
               <p class="muted small">
-                {order.createdAt && formatDate(order.createdAt, lang)} · {t('itemsCount', { count: order.lines.reduce((n, l) => n + l.quantity, 0) })} ·{' '}
+                {order.createdAt && formatDate(order.createdAt, lang)} ·{' '}
+                {t('itemsCount', { count: order.lines.reduce((n, l) => n + l.quantity, 0) })} ·{' '}
                 {order.shipping?.fulfilmentType === 'DELIVERY' ? t('fulfilmentDelivery') : t('fulfilmentPickup')}
-                {order.shipping?.schedules?.[0]?.pickingStatus && ` · ${stepText(order.shipping.schedules[0].pickingStatus, lang)}`}
+                {order.shipping?.schedules?.[0]?.pickingStatus &&
+                  ` · ${stepText(order.shipping.schedules[0].pickingStatus, lang)}`}
               </p>
             </div>
             <OrderBadges order={order} lang={lang} t={t} />

@@ -21,7 +21,10 @@ type ProductDetail = NonNullable<ShopProductQuery['product']>;
 export function ProductPage({ cprcode }: { cprcode: string }) {
   const { lang, t } = useLang();
   const branch = useStore(branchStore);
-  const product = useAsync(() => graphql(ShopProductDocument, { cprcode, branchCode: branch?.branchCode ?? null }).then((d) => d.product), [cprcode, branch?.branchCode]);
+  const product = useAsync(
+    () => graphql(ShopProductDocument, { cprcode, branchCode: branch?.branchCode ?? null }).then((d) => d.product),
+    [cprcode, branch?.branchCode],
+  );
 
   if (product.error) {
     return (
@@ -53,7 +56,8 @@ export function ProductPage({ cprcode }: { cprcode: string }) {
         {p.category?.l1 && (
           <>
             {' '}
-            <span aria-hidden="true">›</span> <Link to={`/c/${encodeURIComponent(p.category.l1)}`}>{p.category.l1}</Link>
+            <span aria-hidden="true">›</span>{' '}
+            <Link to={`/c/${encodeURIComponent(p.category.l1)}`}>{p.category.l1}</Link>
           </>
         )}{' '}
         <span aria-hidden="true">›</span> <span aria-current="page">{name}</span>
@@ -73,7 +77,8 @@ export function ProductPage({ cprcode }: { cprcode: string }) {
             <StockLine inventory={p.inventory} hasBranch={hasBranch} t={t} />
             {hasBranch && p.inventory && p.inventory.sellableQty !== null && p.inventory.sellableQty > 0 && (
               <p class="muted" data-testid="stock-detail">
-                {t('stockCount', { count: p.inventory.sellableQty })} ({p.inventory.qtySource === 'IB_CF_QTY' ? t('stockSourceBook') : t('stockSourceLive')})
+                {t('stockCount', { count: p.inventory.sellableQty })} (
+                {p.inventory.qtySource === 'IB_CF_QTY' ? t('stockSourceBook') : t('stockSourceLive')})
               </p>
             )}
           </section>
@@ -86,7 +91,19 @@ export function ProductPage({ cprcode }: { cprcode: string }) {
 }
 
 /** Quantity and the button; a signed-out shopper is sent to sign in first. */
-function AddToBasket({ cprcode, name, canBuy, lang, t }: { cprcode: string; name: string; canBuy: boolean; lang: Lang; t: Translate }) {
+function AddToBasket({
+  cprcode,
+  name,
+  canBuy,
+  lang,
+  t,
+}: {
+  cprcode: string;
+  name: string;
+  canBuy: boolean;
+  lang: Lang;
+  t: Translate;
+}) {
   const session = useStore(sessionStore);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -114,7 +131,12 @@ function AddToBasket({ cprcode, name, canBuy, lang, t }: { cprcode: string; name
     <>
       <form class="add-form" onSubmit={add}>
         <label for="quantity">{t('quantity')}</label>
-        <select id="quantity" value={quantity} onChange={(event) => setQuantity(Number(event.currentTarget.value))} disabled={!canBuy}>
+        <select
+          id="quantity"
+          value={quantity}
+          onChange={(event) => setQuantity(Number(event.currentTarget.value))}
+          disabled={!canBuy}
+        >
           {Array.from({ length: 20 }, (_, i) => i + 1).map((n) => (
             <option key={n} value={n}>
               {n}

@@ -16,7 +16,10 @@ export function SearchPage({ query }: { query: string }) {
   const branch = useStore(branchStore);
   const results = useAsync(async (): Promise<ProductCardFieldsFragment[]> => {
     if (!query.trim()) return [];
-    const { search } = await graphql(ShopSearchDocument, { query: query.trim(), branchCode: branch?.branchCode ?? null });
+    const { search } = await graphql(ShopSearchDocument, {
+      query: query.trim(),
+      branchCode: branch?.branchCode ?? null,
+    });
     return search.flatMap((hit) => (hit.product ? [hit.product] : []));
   }, [query, branch?.branchCode]);
 

@@ -39,8 +39,17 @@ export async function openCatalogFixture(productCount = 3000): Promise<CatalogFi
   const snapshots = new CatalogSnapshots({ grocer, publicBaseUrl: PUBLIC_BASE_URL, clock });
   const outcome = await snapshots.refresh();
   if (outcome.action !== 'built') throw new Error(`first refresh did not build: ${JSON.stringify(outcome)}`);
-  const handle = createCatalogHandler({ snapshots, verifyPartnerKey, publicBaseUrl: PUBLIC_BASE_URL, downloadSecret: DOWNLOAD_SECRET, clock });
-  const get = (pathWithQuery: string, headers: Record<string, string | undefined> = { 'x-partner-key': PARTNER_KEY }) => {
+  const handle = createCatalogHandler({
+    snapshots,
+    verifyPartnerKey,
+    publicBaseUrl: PUBLIC_BASE_URL,
+    downloadSecret: DOWNLOAD_SECRET,
+    clock,
+  });
+  const get = (
+    pathWithQuery: string,
+    headers: Record<string, string | undefined> = { 'x-partner-key': PARTNER_KEY },
+  ) => {
     const url = new URL(pathWithQuery, 'http://handler.test');
     return handle({ method: 'GET', path: url.pathname, query: url.searchParams, headers, body: new Uint8Array() });
   };

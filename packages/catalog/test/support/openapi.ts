@@ -20,7 +20,8 @@ export function bodyText(response: HttpResponse): string {
   if (body === null) return '';
   if (typeof body === 'string') return body;
   const encoding = response.headers['content-encoding'];
-  const raw = encoding === 'gzip' ? gunzipSync(body) : encoding === 'br' ? brotliDecompressSync(body) : Buffer.from(body);
+  const raw =
+    encoding === 'gzip' ? gunzipSync(body) : encoding === 'br' ? brotliDecompressSync(body) : Buffer.from(body);
   return raw.toString('utf8');
 }
 
@@ -36,7 +37,8 @@ export class OpenApiChecker {
   constructor() {
     this.document = parse(readFileSync(OPENAPI_PATH, 'utf8')) as Json;
     // ajv-formats is CommonJS; its default export arrives as the module object under ESM.
-    const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+    const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+      addFormatsModule) as unknown as (ajv: Ajv2020) => void;
     this.#ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
     addFormats(this.#ajv);
     const components = JSON.parse(rewriteRefs(JSON.stringify((this.document.components as Json).schemas))) as Json;
@@ -75,7 +77,8 @@ export class OpenApiChecker {
     const operation = (paths[pathTemplate] as Json | undefined)?.[method.toLowerCase()] as Json | undefined;
     if (!operation) throw new Error(`${method} ${pathTemplate} is not in the OpenAPI document`);
     const declared = this.#resolve(((operation.responses as Json)[String(response.status)] as Json | undefined) ?? {});
-    if (Object.keys(declared).length === 0) throw new Error(`${method} ${pathTemplate} does not declare status ${response.status}`);
+    if (Object.keys(declared).length === 0)
+      throw new Error(`${method} ${pathTemplate} does not declare status ${response.status}`);
     const content = declared.content as Json | undefined;
     if (response.status === 304 || !content) return;
     const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim();
@@ -84,6 +87,9 @@ export class OpenApiChecker {
     if (contentType !== 'application/json') return;
     const validate = this.#validator(media.schema as Json);
     const body: unknown = JSON.parse(bodyText(response));
-    if (!validate(body)) throw new Error(`${method} ${pathTemplate} ${response.status}: ${this.#ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+    if (!validate(body))
+      throw new Error(
+        `${method} ${pathTemplate} ${response.status}: ${this.#ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+      );
   }
 }

@@ -60,14 +60,19 @@ export function createGraphQLContext(input: GraphQLContextInput): GraphQLContext
       if (count === 0 || !input.authorization) return null;
       const verified = await this.shopper().catch(() => null);
       if (!verified) return null;
-      return input.commerce.rateLimiter.take(`${input.partner.partnerId}:${verified.scope.ownerId}`, input.commerce.ratePolicies.shopperMutations, count);
+      return input.commerce.rateLimiter.take(
+        `${input.partner.partnerId}:${verified.scope.ownerId}`,
+        input.commerce.ratePolicies.shopperMutations,
+        count,
+      );
     },
   };
 }
 
 async function verifyShopper(input: GraphQLContextInput): Promise<ShopperContext> {
   const token = bearerCredential(input.authorization);
-  if (!token || !/^[A-Za-z0-9_.\-=]{1,8192}$/.test(token)) throw new CommerceError('UNAUTHENTICATED', 'Send the shopper id token as Authorization: Bearer <token>.');
+  if (!token || !/^[A-Za-z0-9_.\-=]{1,8192}$/.test(token))
+    throw new CommerceError('UNAUTHENTICATED', 'Send the shopper id token as Authorization: Bearer <token>.');
   const verified = await input.commerce.identity.verify(token, input.partner.clientIds);
   return shopperContext(input.partner, verified);
 }

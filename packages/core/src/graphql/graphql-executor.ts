@@ -82,7 +82,8 @@ function maxIntrospectionsRule(limits: QueryLimits): ValidationRule {
       const walk = (selectionSet: SelectionSetNode, expanding: ReadonlySet<string>) => {
         for (const selection of selectionSet.selections) {
           if (selection.kind === Kind.FIELD) {
-            if (selection.name.value === '__schema' || selection.name.value === '__type') counts[selection.name.value] += 1;
+            if (selection.name.value === '__schema' || selection.name.value === '__type')
+              counts[selection.name.value] += 1;
           } else if (selection.kind === Kind.INLINE_FRAGMENT) {
             walk(selection.selectionSet, expanding);
           } else if (!expanding.has(selection.name.value)) {
@@ -94,10 +95,18 @@ function maxIntrospectionsRule(limits: QueryLimits): ValidationRule {
       };
       walk(operation.selectionSet, new Set());
       if (counts.__schema > limits.maxSchemaIntrospections) {
-        context.reportError(tooComplex(`The operation selects __schema ${counts.__schema} times; at most ${limits.maxSchemaIntrospections} is allowed.`));
+        context.reportError(
+          tooComplex(
+            `The operation selects __schema ${counts.__schema} times; at most ${limits.maxSchemaIntrospections} is allowed.`,
+          ),
+        );
       }
       if (counts.__type > limits.maxTypeIntrospections) {
-        context.reportError(tooComplex(`The operation selects __type ${counts.__type} times; at most ${limits.maxTypeIntrospections} are allowed.`));
+        context.reportError(
+          tooComplex(
+            `The operation selects __type ${counts.__type} times; at most ${limits.maxTypeIntrospections} are allowed.`,
+          ),
+        );
       }
     },
   });
@@ -115,7 +124,14 @@ const pageSizeEstimator: ComplexityEstimator = ({ args, childComplexity, field, 
   if (field.name === '__schema') return INTROSPECTION_COSTS.schema;
   if (field.name === '__type') return INTROSPECTION_COSTS.type;
   if (field.name.startsWith('__')) return 0;
-  const size = typeof args.first === 'number' ? args.first : typeof args.limit === 'number' ? args.limit : Array.isArray(args.cprcodes) ? args.cprcodes.length : null;
+  const size =
+    typeof args.first === 'number'
+      ? args.first
+      : typeof args.limit === 'number'
+        ? args.limit
+        : Array.isArray(args.cprcodes)
+          ? args.cprcodes.length
+          : null;
   if (size !== null) return 1 + childComplexity * Math.max(0, Math.min(size, 500));
   if (childComplexity === 0 || !field.type.toString().includes('[')) return undefined;
   return 1 + childComplexity * (field.name === 'nodes' ? 1 : 10);
@@ -140,7 +156,10 @@ function sizingVariables(operation: OperationDefinitionNode | null | undefined):
  * These are the variables for which that default can stand in as the variable's value: every
  * position they fill has the same default.
  */
-function fieldDefaultsOfVariables(schema: GraphQLSchema, operation: OperationDefinitionNode): ReadonlyMap<string, unknown> {
+function fieldDefaultsOfVariables(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+): ReadonlyMap<string, unknown> {
   const positions = new Map<string, { inField: boolean; defaults: unknown[] }>();
   const typeInfo = new TypeInfo(schema);
   const record = (name: string, inField: boolean, defaultValue: unknown) => {
@@ -153,13 +172,18 @@ function fieldDefaultsOfVariables(schema: GraphQLSchema, operation: OperationDef
     operation,
     visitWithTypeInfo(typeInfo, {
       Argument(node) {
-        if (node.value.kind === Kind.VARIABLE) record(node.value.name.value, false, typeInfo.getArgument()?.defaultValue);
+        if (node.value.kind === Kind.VARIABLE)
+          record(node.value.name.value, false, typeInfo.getArgument()?.defaultValue);
       },
       ObjectField(node) {
         if (node.value.kind !== Kind.VARIABLE) return;
         const owner = typeInfo.getParentInputType();
         const named = owner ? getNamedType(owner) : undefined;
-        record(node.value.name.value, true, isInputObjectType(named) ? named.getFields()[node.name.value]?.defaultValue : undefined);
+        record(
+          node.value.name.value,
+          true,
+          isInputObjectType(named) ? named.getFields()[node.name.value]?.defaultValue : undefined,
+        );
       },
       ListValue(node) {
         for (const item of node.values) if (item.kind === Kind.VARIABLE) record(item.name.value, false, undefined);
@@ -169,7 +193,8 @@ function fieldDefaultsOfVariables(schema: GraphQLSchema, operation: OperationDef
   const defaults = new Map<string, unknown>();
   for (const [name, { inField, defaults: all }] of positions) {
     const first = JSON.stringify(all[0]);
-    if (inField && all[0] !== undefined && all.every((value) => value !== undefined && JSON.stringify(value) === first)) defaults.set(name, all[0]);
+    if (inField && all[0] !== undefined && all.every((value) => value !== undefined && JSON.stringify(value) === first))
+      defaults.set(name, all[0]);
   }
   return defaults;
 }
@@ -194,11 +219,18 @@ export class GraphQLExecutor {
   constructor(schema: GraphQLSchema, limits: Partial<QueryLimits> = {}) {
     this.schema = schema;
     this.limits = { ...DEFAULT_QUERY_LIMITS, ...limits };
-    const report = (context: ValidationContext | null, error: GraphQLError) => context?.reportError(tooComplex(error.message.replace(/^Syntax Error: /, '')));
+    const report = (context: ValidationContext | null, error: GraphQLError) =>
+      context?.reportError(tooComplex(error.message.replace(/^Syntax Error: /, '')));
     this.#rules = [
       ...specifiedRules,
       // Introspection counts too: the standard introspection query is 13 deep, within the limit.
-      maxDepthRule({ n: this.limits.maxDepth, ignoreIntrospection: false, flattenFragments: true, propagateOnRejection: false, onReject: [report] }),
+      maxDepthRule({
+        n: this.limits.maxDepth,
+        ignoreIntrospection: false,
+        flattenFragments: true,
+        propagateOnRejection: false,
+        onReject: [report],
+      }),
       maxAliasesRule({ n: this.limits.maxAliases, propagateOnRejection: false, onReject: [report] }),
       maxIntrospectionsRule(this.limits),
     ];
@@ -241,7 +273,10 @@ export class GraphQLExecutor {
     const operation = getOperationAST(args.document, args.operationName);
     let compiled = byName.get(operationName);
     if (!compiled) {
-      compiled = { query: this.#compile(args.document, args.operationName ?? undefined), fieldDefaults: operation ? fieldDefaultsOfVariables(this.schema, operation) : new Map() };
+      compiled = {
+        query: this.#compile(args.document, args.operationName ?? undefined),
+        fieldDefaults: operation ? fieldDefaultsOfVariables(this.schema, operation) : new Map(),
+      };
       byName.set(operationName, compiled);
     }
     const { query, fieldDefaults } = compiled;
@@ -252,10 +287,12 @@ export class GraphQLExecutor {
       ? getVariableValues(this.schema, operation.variableDefinitions, args.variableValues ?? {}, { maxErrors: 10 })
       : { coerced: {} };
     if (variables.errors) return { errors: variables.errors };
-    for (const [name, value] of fieldDefaults) if (!Object.hasOwn(variables.coerced, name)) variables.coerced[name] = value;
+    for (const [name, value] of fieldDefaults)
+      if (!Object.hasOwn(variables.coerced, name)) variables.coerced[name] = value;
     const cost = this.#cachedCost(args.document, operation, args.operationName ?? undefined, variables.coerced);
     if (cost instanceof GraphQLError) return { errors: [cost] };
-    return query.query(args.rootValue, args.contextValue, variables.coerced) as ExecutionResult | Promise<ExecutionResult>;
+    return query.query(args.rootValue, args.contextValue, variables.coerced) as
+      ExecutionResult | Promise<ExecutionResult>;
   };
 
   /**
@@ -274,20 +311,33 @@ export class GraphQLExecutor {
    */
   #compile(document: DocumentNode, operationName: string | undefined): CompiledQuery | ExecutionResult {
     // graphql-jit reports compile failures as an ExecutionResult rather than throwing.
-    const fast = compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true, customJSONSerializer: true });
-    return isCompiledQuery(fast) ? fast : compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true });
+    const fast = compileQuery(this.schema, document, operationName, {
+      disablingCapturingStackErrors: true,
+      customJSONSerializer: true,
+    });
+    return isCompiledQuery(fast)
+      ? fast
+      : compileQuery(this.schema, document, operationName, { disablingCapturingStackErrors: true });
   }
 
   /**
    * The partner-budget units an operation spends: one per 100 of its cost, at least one. `/graphql`
    * and every MCP tool call are charged by it, so the same work costs the same on both.
    */
-  unitsOf(document: DocumentNode, operationName: string | null | undefined, rawVariables: Record<string, unknown> | null | undefined): number {
+  unitsOf(
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    rawVariables: Record<string, unknown> | null | undefined,
+  ): number {
     return Math.max(1, Math.ceil(this.costOf(document, operationName, rawVariables) / COST_PER_UNIT));
   }
 
   /** The operation's cost for rate limiting (cached); 0 when its variables do not coerce (execution reports them). */
-  costOf(document: DocumentNode, operationName: string | null | undefined, rawVariables: Record<string, unknown> | null | undefined): number {
+  costOf(
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    rawVariables: Record<string, unknown> | null | undefined,
+  ): number {
     const operation = getOperationAST(document, operationName);
     const variables = operation?.variableDefinitions?.length
       ? getVariableValues(this.schema, operation.variableDefinitions, rawVariables ?? {}, { maxErrors: 1 })
@@ -305,7 +355,8 @@ export class GraphQLExecutor {
     variables: Record<string, unknown>,
   ): number | GraphQLError {
     let perDocument = this.#costs.get(document);
-    if (!perDocument) this.#costs.set(document, (perDocument = { sizing: sizingVariables(operation), byValues: new Map() }));
+    if (!perDocument)
+      this.#costs.set(document, (perDocument = { sizing: sizingVariables(operation), byValues: new Map() }));
     const key = perDocument.sizing.map((name) => JSON.stringify(variables[name] ?? null)).join('|');
     let cost = perDocument.byValues.get(key);
     if (cost === undefined) {
@@ -316,10 +367,23 @@ export class GraphQLExecutor {
   }
 
   /** The operation's cost, or the error that refuses it. */
-  cost(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number | GraphQLError {
+  cost(
+    document: DocumentNode,
+    operationName: string | undefined,
+    variables: Record<string, unknown>,
+  ): number | GraphQLError {
     try {
-      const cost = getComplexity({ schema: this.schema, query: document, operationName, variables, estimators: [pageSizeEstimator, simpleEstimator({ defaultComplexity: 1 })] });
-      if (cost > this.limits.maxCost) return tooComplex(`The operation costs ${cost}, more than the limit of ${this.limits.maxCost}. Ask for smaller pages or fewer fields.`);
+      const cost = getComplexity({
+        schema: this.schema,
+        query: document,
+        operationName,
+        variables,
+        estimators: [pageSizeEstimator, simpleEstimator({ defaultComplexity: 1 })],
+      });
+      if (cost > this.limits.maxCost)
+        return tooComplex(
+          `The operation costs ${cost}, more than the limit of ${this.limits.maxCost}. Ask for smaller pages or fewer fields.`,
+        );
       return cost;
     } catch {
       // Variables that do not coerce: execution reports them with the proper error, so let it run.
@@ -328,7 +392,12 @@ export class GraphQLExecutor {
   }
 
   /** Runs one operation end to end (for callers other than graphql-http, e.g. MCP tools). */
-  async run(input: { query: string; variables?: Record<string, unknown>; operationName?: string; contextValue: unknown }): Promise<ExecutionResult> {
+  async run(input: {
+    query: string;
+    variables?: Record<string, unknown>;
+    operationName?: string;
+    contextValue: unknown;
+  }): Promise<ExecutionResult> {
     let document: DocumentNode;
     try {
       document = this.parse(input.query);
@@ -337,6 +406,12 @@ export class GraphQLExecutor {
     }
     const errors = this.validate(this.schema, document);
     if (errors.length > 0) return { errors };
-    return this.execute({ schema: this.schema, document, variableValues: input.variables ?? {}, operationName: input.operationName ?? null, contextValue: input.contextValue });
+    return this.execute({
+      schema: this.schema,
+      document,
+      variableValues: input.variables ?? {},
+      operationName: input.operationName ?? null,
+      contextValue: input.contextValue,
+    });
   }
 }

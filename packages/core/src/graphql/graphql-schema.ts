@@ -5,7 +5,10 @@ import { resolvers } from './resolvers/index.ts';
 
 /** schema.graphql with the resolvers; built once per process. */
 export function createGraphQLSchema(): GraphQLSchema {
-  return makeExecutableSchema({ typeDefs, resolvers: resolvers as Parameters<typeof makeExecutableSchema>[0]['resolvers'] });
+  return makeExecutableSchema({
+    typeDefs,
+    resolvers: resolvers as Parameters<typeof makeExecutableSchema>[0]['resolvers'],
+  });
 }
 
 /** The SDL served at `/schema.graphql`: schema.graphql byte for byte. */

@@ -25,15 +25,24 @@ export interface AdminHandlerOptions {
 // or reads something the document does not describe fails to compile.
 type AdminPath = keyof paths;
 type AdminMethod = 'get' | 'post' | 'delete';
-type MethodOf<P extends AdminPath> = { [M in AdminMethod]: paths[P][M] extends { responses: unknown } ? M : never }[AdminMethod];
+type MethodOf<P extends AdminPath> = {
+  [M in AdminMethod]: paths[P][M] extends { responses: unknown } ? M : never;
+}[AdminMethod];
 type Operation<P extends AdminPath, M extends MethodOf<P>> = NonNullable<paths[P][M]>;
 type PathParams<O> = O extends { parameters: { path: infer T } } ? T : Record<string, never>;
-type RequestBody<P extends AdminPath, M extends MethodOf<P>> = Operation<P, M> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
-type QueryOf<P extends AdminPath, M extends MethodOf<P>> = NonNullable<Operation<P, M> extends { parameters: { query?: infer Q } } ? Q : never>;
+type RequestBody<P extends AdminPath, M extends MethodOf<P>> =
+  Operation<P, M> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+type QueryOf<P extends AdminPath, M extends MethodOf<P>> = NonNullable<
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? Q : never
+>;
 type ErrorAnswer = { content: { 'application/json': components['schemas']['Error'] } };
 /** A documented answer of the operation other than an error (errors are thrown as `CommerceError`s). */
 type Answer<O> = O extends { responses: infer R }
-  ? { [S in keyof R]: R[S] extends ErrorAnswer ? never : { status: S; body: R[S] extends { content: { 'application/json': infer B } } ? B : null } }[keyof R]
+  ? {
+      [S in keyof R]: R[S] extends ErrorAnswer
+        ? never
+        : { status: S; body: R[S] extends { content: { 'application/json': infer B } } ? B : null };
+    }[keyof R]
   : never;
 
 interface AdminRequest {
@@ -68,7 +77,11 @@ function route<P extends AdminPath, M extends MethodOf<P>>(
     if (pattern === undefined) throw new Error(`No pattern for the admin path parameter ${name}.`);
     return `(?<${name}>${pattern})`;
   });
-  return { method: method.toUpperCase(), pattern: new RegExp(`^${source}$`), run: (params, request) => run(params as PathParams<Operation<P, M>>, request) };
+  return {
+    method: method.toUpperCase(),
+    pattern: new RegExp(`^${source}$`),
+    run: (params, request) => run(params as PathParams<Operation<P, M>>, request),
+  };
 }
 
 const environment = z.enum(['sandbox', 'production']);
@@ -78,10 +91,17 @@ const cprcode = z.string().refine(isCprcode, 'not a cprcode');
 const createPartnerBody: z.ZodType<RequestBody<'/admin/partners', 'post'>> = z
   .object({ name: z.string(), environment, redirectUris: redirectUris.optional(), clientId: z.string().optional() })
   .strict();
-const issueKeyBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/keys', 'post'>> = z.object({ environment }).strict();
-const addAppClientBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/clients', 'post'>> = z.object({ redirectUris, clientId: z.string().optional() }).strict();
+const issueKeyBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/keys', 'post'>> = z
+  .object({ environment })
+  .strict();
+const addAppClientBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/clients', 'post'>> = z
+  .object({ redirectUris, clientId: z.string().optional() })
+  .strict();
 const registerWebhookBody: z.ZodType<RequestBody<'/admin/partners/{partnerId}/webhooks', 'post'>> = z
-  .object({ url: z.string().max(2000), events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(WEBHOOK_EVENT_TYPES.length).optional() })
+  .object({
+    url: z.string().max(2000),
+    events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(WEBHOOK_EVENT_TYPES.length).optional(),
+  })
   .strict();
 const deliveriesQuery: z.ZodType<QueryOf<'/admin/partners/{partnerId}/deliveries', 'get'>> = z
   .object({
@@ -98,9 +118,15 @@ const grocerPriceBody: z.ZodType<RequestBody<'/admin/grocer/prices', 'post'>> = 
 const grocerStockBody: z.ZodType<RequestBody<'/admin/grocer/stock', 'post'>> = z
   .object({ branchCode: z.string(), cprcode, qty: z.number().int().min(-100_000).max(100_000) })
   .strict();
-const productActiveBody: z.ZodType<RequestBody<'/admin/grocer/products/{cprcode}', 'post'>> = z.object({ active: z.boolean() }).strict();
+const productActiveBody: z.ZodType<RequestBody<'/admin/grocer/products/{cprcode}', 'post'>> = z
+  .object({ active: z.boolean() })
+  .strict();
 const grocerFaultsBody: z.ZodType<RequestBody<'/admin/grocer/faults', 'post'>> = z
-  .object({ latencyMs: z.number().int().min(0).max(60_000).optional(), errorRate: z.number().min(0).max(1).optional(), timeoutRate: z.number().min(0).max(1).optional() })
+  .object({
+    latencyMs: z.number().int().min(0).max(60_000).optional(),
+    errorRate: z.number().min(0).max(1).optional(),
+    timeoutRate: z.number().min(0).max(1).optional(),
+  })
   .strict();
 
 /** Parses a JSON body with a schema; a bad body is `INVALID_INPUT` naming the first bad field. */
@@ -120,15 +146,24 @@ function partnerRoutes(commerce: Commerce): Route[] {
     route('/admin/partners', 'post', async (_path, { body }) => {
       const created = await partners.createPartner(parseBody(createPartnerBody, body));
       const { partnerId, orderSource, environment } = created.partner;
-      return { status: 201, body: { partnerId, partnerKey: created.partnerKey, clientId: created.clientId, orderSource, environment } };
+      return {
+        status: 201,
+        body: { partnerId, partnerKey: created.partnerKey, clientId: created.clientId, orderSource, environment },
+      };
     }),
     route('/admin/partners', 'get', async () => ({ status: 200, body: { partners: await partners.listPartners() } })),
     route('/admin/partners/{partnerId}/keys', 'post', async ({ partnerId }, { body }) => {
       const input = parseBody(issueKeyBody, body ?? {});
       const partnerKey = await partners.issueKey(partnerId, input.environment);
-      return { status: 201, body: { partnerId, partnerKey, keyPrefix: partnerKey.slice(0, 12), environment: input.environment } };
+      return {
+        status: 201,
+        body: { partnerId, partnerKey, keyPrefix: partnerKey.slice(0, 12), environment: input.environment },
+      };
     }),
-    route('/admin/partners/{partnerId}/keys', 'get', async ({ partnerId }) => ({ status: 200, body: { keys: await partners.listKeys(partnerId) } })),
+    route('/admin/partners/{partnerId}/keys', 'get', async ({ partnerId }) => ({
+      status: 200,
+      body: { keys: await partners.listKeys(partnerId) },
+    })),
     route('/admin/keys/{keyPrefix}', 'delete', async ({ keyPrefix }) => {
       await partners.revokeKey(keyPrefix);
       return noContent;
@@ -137,7 +172,10 @@ function partnerRoutes(commerce: Commerce): Route[] {
       const client = await partners.addAppClient(partnerId, parseBody(addAppClientBody, body));
       return { status: 201, body: { clientId: client.clientId, redirectUris: client.redirectUris } };
     }),
-    route('/admin/partners/{partnerId}/branch-resolution', 'post', async ({ partnerId }) => ({ status: 200, body: await partners.confirmBranchResolution(partnerId) })),
+    route('/admin/partners/{partnerId}/branch-resolution', 'post', async ({ partnerId }) => ({
+      status: 200,
+      body: await partners.confirmBranchResolution(partnerId),
+    })),
   ];
 }
 
@@ -149,7 +187,10 @@ function webhookRoutes(requireWebhooks: () => WebhookEndpoints): Route[] {
       const { endpointId, url, eventTypes: events, status, createdAt } = endpoint;
       return { status: 201, body: { endpointId, secret, url, events, status, createdAt } };
     }),
-    route('/admin/partners/{partnerId}/webhooks', 'get', async ({ partnerId }) => ({ status: 200, body: { endpoints: await requireWebhooks().list(partnerId) } })),
+    route('/admin/partners/{partnerId}/webhooks', 'get', async ({ partnerId }) => ({
+      status: 200,
+      body: { endpoints: await requireWebhooks().list(partnerId) },
+    })),
     route('/admin/webhooks/{endpointId}', 'delete', async ({ endpointId }) => {
       await requireWebhooks().disable(endpointId);
       return noContent;
@@ -162,7 +203,13 @@ function webhookRoutes(requireWebhooks: () => WebhookEndpoints): Route[] {
       const page = parseBody(deliveriesQuery, Object.fromEntries(query));
       const deliveries = await requireWebhooks().deliveries(partnerId, page);
       // A full page may have more behind it; a short one is the last.
-      return { status: 200, body: { deliveries, nextBefore: deliveries.length === (page.limit ?? 50) ? deliveries.at(-1)!.deliveryId : null } };
+      return {
+        status: 200,
+        body: {
+          deliveries,
+          nextBefore: deliveries.length === (page.limit ?? 50) ? deliveries.at(-1)!.deliveryId : null,
+        },
+      };
     }),
     route('/admin/deliveries/{deliveryId}/redeliver', 'post', async ({ deliveryId }) => {
       const delivery = await requireWebhooks().redeliver(deliveryId);
@@ -185,13 +232,17 @@ function webhookRoutes(requireWebhooks: () => WebhookEndpoints): Route[] {
 function operationsRoutes(commerce: Commerce): Route[] {
   return [
     route('/admin/reconciliation', 'get', async () => ({ status: 200, body: await commerce.reconciliation.run() })),
-    route('/admin/partners/{partnerId}/go-live', 'get', async ({ partnerId }) => ({ status: 200, body: await commerce.partners.goLiveReport(partnerId) })),
+    route('/admin/partners/{partnerId}/go-live', 'get', async ({ partnerId }) => ({
+      status: 200,
+      body: await commerce.partners.goLiveReport(partnerId),
+    })),
     route('/admin/partners/{partnerId}/go-live', 'post', async ({ partnerId }) => {
       try {
         return { status: 200, body: await commerce.partners.goLive(partnerId) };
       } catch (error) {
         // Not ready: the answer is the check itself, saying what is missing.
-        if (isCommerceError(error) && error.code === 'GO_LIVE_NOT_READY') return { status: 409, body: await commerce.partners.goLiveReport(partnerId) };
+        if (isCommerceError(error) && error.code === 'GO_LIVE_NOT_READY')
+          return { status: 409, body: await commerce.partners.goLiveReport(partnerId) };
         throw error;
       }
     }),
@@ -203,7 +254,11 @@ function grocerRoutes(requireControl: () => GrocerControl): Route[] {
   return [
     route('/admin/grocer/prices', 'post', async (_path, { body }) => {
       const input = parseBody(grocerPriceBody, body);
-      await requireControl().setPrice({ branchCode: input.branchCode, cprcode: input.cprcode, amountSatang: input.amount === null ? null : toSatang(input.amount) });
+      await requireControl().setPrice({
+        branchCode: input.branchCode,
+        cprcode: input.cprcode,
+        amountSatang: input.amount === null ? null : toSatang(input.amount),
+      });
       return noContent;
     }),
     route('/admin/grocer/stock', 'post', async (_path, { body }) => {
@@ -214,14 +269,24 @@ function grocerRoutes(requireControl: () => GrocerControl): Route[] {
       await requireControl().setProductActive({ cprcode, active: parseBody(productActiveBody, body).active });
       return noContent;
     }),
-    route('/admin/grocer/catalog/bump', 'post', async () => ({ status: 200, body: await requireControl().bumpCatalogVersion() })),
+    route('/admin/grocer/catalog/bump', 'post', async () => ({
+      status: 200,
+      body: await requireControl().bumpCatalogVersion(),
+    })),
     route('/admin/grocer/faults', 'post', async (_path, { body }) => {
       await requireControl().setFaults(parseBody(grocerFaultsBody, body));
       return noContent;
     }),
     route('/admin/grocer/orders/{orderId}/advance', 'post', async ({ orderId }) => {
       const order = await requireControl().advanceOrder(orderId);
-      return { status: 200, body: { orderId: order.orderId, status: order.status, pickingStatus: order.shipping.schedules[0]?.pickingStatus ?? null } };
+      return {
+        status: 200,
+        body: {
+          orderId: order.orderId,
+          status: order.status,
+          pickingStatus: order.shipping.schedules[0]?.pickingStatus ?? null,
+        },
+      };
     }),
   ];
 }
@@ -237,7 +302,8 @@ function grocerRoutes(requireControl: () => GrocerControl): Route[] {
 export function createAdminHandler(options: AdminHandlerOptions): (request: HttpRequest) => Promise<HttpResponse> {
   const tokenDigest = sha256Hex(options.adminToken);
   const requireControl = (): GrocerControl => {
-    if (!options.grocerControl) throw new CommerceError('NOT_FOUND', 'The grocer simulator is not running, so it cannot be controlled.');
+    if (!options.grocerControl)
+      throw new CommerceError('NOT_FOUND', 'The grocer simulator is not running, so it cannot be controlled.');
     return options.grocerControl;
   };
   const requireWebhooks = (): WebhookEndpoints => {
@@ -245,11 +311,22 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
     return options.webhooks;
   };
   // Order matters: a 405 lists the methods of a path in this order.
-  const routes = [...partnerRoutes(options.commerce), ...webhookRoutes(requireWebhooks), ...operationsRoutes(options.commerce), ...grocerRoutes(requireControl)];
+  const routes = [
+    ...partnerRoutes(options.commerce),
+    ...webhookRoutes(requireWebhooks),
+    ...operationsRoutes(options.commerce),
+    ...grocerRoutes(requireControl),
+  ];
 
   return async (request) => {
     if (!isAdmin(request, tokenDigest)) {
-      return errorResponse(401, 'ADMIN_TOKEN_INVALID', 'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.', {}, { 'www-authenticate': 'Bearer realm="admin"' });
+      return errorResponse(
+        401,
+        'ADMIN_TOKEN_INVALID',
+        'Send the admin token as Authorization: Bearer <ADMIN_TOKEN>.',
+        {},
+        { 'www-authenticate': 'Bearer realm="admin"' },
+      );
     }
     const matched = matchRoute(routes, request);
     if ('status' in matched) return matched;
@@ -260,10 +337,17 @@ export function createAdminHandler(options: AdminHandlerOptions): (request: Http
       requireSafeInput(body);
       requireSafeInput(Object.fromEntries(request.query), 'query');
       const answer = await matched.route.run(matched.params, { body, query: request.query });
-      return answer.body === null ? { status: answer.status, headers: {}, body: null } : jsonResponse(answer.status, answer.body);
+      return answer.body === null
+        ? { status: answer.status, headers: {}, body: null }
+        : jsonResponse(answer.status, answer.body);
     } catch (error) {
       if (!isCommerceError(error) || error.code === 'INTERNAL') throw error;
-      return errorResponse(httpStatusOf(error.code), error.code, error.message, error.field ? { field: error.field } : {});
+      return errorResponse(
+        httpStatusOf(error.code),
+        error.code,
+        error.message,
+        error.field ? { field: error.field } : {},
+      );
     }
   };
 }
@@ -275,7 +359,10 @@ function isAdmin(request: HttpRequest, tokenDigest: string): boolean {
 }
 
 /** The route of the request's path and method with its path parameters, or the 404 or 405 answer. */
-function matchRoute(routes: readonly Route[], request: HttpRequest): { route: Route; params: Record<string, string> } | HttpResponse {
+function matchRoute(
+  routes: readonly Route[],
+  request: HttpRequest,
+): { route: Route; params: Record<string, string> } | HttpResponse {
   const candidates = routes.filter((r) => r.pattern.test(request.path));
   const found = candidates.find((r) => r.method === request.method);
   if (found) return { route: found, params: { ...found.pattern.exec(request.path)!.groups } };

@@ -18,7 +18,14 @@ export function withCors(handler: HttpHandler, options: CorsOptions): HttpHandle
   return async (request) => {
     const origin = request.headers.origin;
     if (request.method === 'OPTIONS') {
-      if (!origin || !(await options.isAllowed(origin))) return errorResponse(403, 'FORBIDDEN', 'This origin is not registered for any partner.', {}, { vary: 'Origin' });
+      if (!origin || !(await options.isAllowed(origin)))
+        return errorResponse(
+          403,
+          'FORBIDDEN',
+          'This origin is not registered for any partner.',
+          {},
+          { vary: 'Origin' },
+        );
       return {
         status: 204,
         headers: {

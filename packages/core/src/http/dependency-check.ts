@@ -16,10 +16,20 @@ export async function checkDependency(check: () => Promise<unknown>, timeoutMs =
   const start = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s`)), timeoutMs)))]);
+    await Promise.race([
+      check(),
+      new Promise(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s`)), timeoutMs)),
+      ),
+    ]);
     return { ok: true, ms: Math.round(performance.now() - start) };
   } catch (error) {
-    return { ok: false, ms: Math.round(performance.now() - start), error: error instanceof Error ? error.message : 'failed' };
+    return {
+      ok: false,
+      ms: Math.round(performance.now() - start),
+      error: error instanceof Error ? error.message : 'failed',
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -34,7 +44,10 @@ export async function checkDependency(check: () => Promise<unknown>, timeoutMs =
  * const grocer = cachedDependencyCheck(() => gateway.catalogVersion(), { ttlMs: 5_000 });
  * const { ok } = await grocer();
  */
-export function cachedDependencyCheck(check: () => Promise<unknown>, options: { ttlMs: number; timeoutMs?: number; now?: () => number }): () => Promise<DependencyCheck> {
+export function cachedDependencyCheck(
+  check: () => Promise<unknown>,
+  options: { ttlMs: number; timeoutMs?: number; now?: () => number },
+): () => Promise<DependencyCheck> {
   const now = options.now ?? (() => performance.now());
   let last: { at: number; result: DependencyCheck } | null = null;
   let running: Promise<DependencyCheck> | null = null;

@@ -55,7 +55,11 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
       // before validation, so a document refused by the limits still spends what it would cost.
       const document = executor.parse(params.query);
       const units = executor.unitsOf(document, params.operationName, params.variables);
-      const decision = await commerce.rateLimiter.take(partner.keyPrefix, commerce.ratePolicies.partner[partner.environment], units);
+      const decision = await commerce.rateLimiter.take(
+        partner.keyPrefix,
+        commerce.ratePolicies.partner[partner.environment],
+        units,
+      );
       req.context.rateHeaders = rateLimitHeaders(decision);
       if (!decision.allowed) return rateLimited(decision);
       const context = createGraphQLContext({
@@ -73,7 +77,11 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
       return context as never;
     },
     onOperation: (req, args, result: ExecutionResult) => {
-      const init = { status: 200, statusText: 'OK', headers: { 'content-type': `${responseMediaType(req.context.request.headers.accept)}; charset=utf-8` } };
+      const init = {
+        status: 200,
+        statusText: 'OK',
+        headers: { 'content-type': `${responseMediaType(req.context.request.headers.accept)}; charset=utf-8` },
+      };
       // The common case skips graphql-http's replacer-based JSON.stringify for the compiled serializer.
       const body = result.errors?.length
         ? JSON.stringify(withMaskedErrors(req.context.request, result))
@@ -89,7 +97,8 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
     errors: result.errors!.map((error) => {
       const mapped = toGraphQLError(error);
       // Only a thrown non-GraphQL, non-domain error is a fault; everything else is the client's.
-      if (mapped.extensions?.code || !mapped.originalError || mapped.originalError instanceof GraphQLError) return withCode(mapped);
+      if (mapped.extensions?.code || !mapped.originalError || mapped.originalError instanceof GraphQLError)
+        return withCode(mapped);
       options.onInternalError?.(mapped.originalError, request);
       return new GraphQLError(`Internal error. Quote request id ${request.requestId ?? 'unknown'} to support.`, {
         path: mapped.path,
@@ -103,8 +112,18 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
     if (!partner) {
       return {
         status: 401,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'PartnerKey realm="graphql"' },
-        body: JSON.stringify({ errors: [{ message: 'Send a valid partner key in the X-Partner-Key header.', extensions: { code: 'PARTNER_KEY_INVALID' } }] }),
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'www-authenticate': 'PartnerKey realm="graphql"',
+        },
+        body: JSON.stringify({
+          errors: [
+            {
+              message: 'Send a valid partner key in the X-Partner-Key header.',
+              extensions: { code: 'PARTNER_KEY_INVALID' },
+            },
+          ],
+        }),
       };
     }
     const graphqlRequest: GraphQLHttpRequest<HttpRequest, Carried> = {
@@ -116,7 +135,11 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
       context: { request, partner, rateHeaders: {} },
     };
     if (request.method === 'POST' && firstByte(request.body) === 0x5b) {
-      return refusal(400, 'INVALID_INPUT', 'Batched operations (a JSON array) are not supported: send one operation per request.');
+      return refusal(
+        400,
+        'INVALID_INPUT',
+        'Batched operations (a JSON array) are not supported: send one operation per request.',
+      );
     }
     const [body, init] = await handle(graphqlRequest);
     // graphql-http answers a request it cannot read without a code (or without a body): give it one.
@@ -128,7 +151,9 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions): (request: 
 /** graphql-http's messages for a request it cannot read, said for partners, with the parameter at fault. */
 const REQUEST_PROBLEMS: Record<string, { message: string; field?: string }> = {
   'Unparsable JSON body': { message: 'The body is not valid JSON.' },
-  'Unparsable URL': { message: 'The query string of a GET request does not parse (variables and extensions are JSON).' },
+  'Unparsable URL': {
+    message: 'The query string of a GET request does not parse (variables and extensions are JSON).',
+  },
   'Missing body': { message: 'The body is empty: send {"query": "..."}.' },
   'JSON body must be an object': { message: 'The body must be a JSON object: {"query": "...", "variables": {...}}.' },
   'Missing query': { message: 'Send the GraphQL document in "query".', field: 'query' },
@@ -157,16 +182,29 @@ function codedRefusal(body: string | null, status: number, headers: Record<strin
     // Not JSON: the status says it all.
   }
   const code = status === 405 ? 'METHOD_NOT_ALLOWED' : 'INVALID_INPUT';
-  const coded = (errors.length ? errors : [{ message: STATUS_PROBLEMS[status] ?? 'The request is not a GraphQL request.' }]).map((error) => {
+  const coded = (
+    errors.length ? errors : [{ message: STATUS_PROBLEMS[status] ?? 'The request is not a GraphQL request.' }]
+  ).map((error) => {
     if (typeof error.extensions?.code === 'string') return error;
     const known = typeof error.message === 'string' ? REQUEST_PROBLEMS[error.message] : undefined;
-    return { message: known?.message ?? String(error.message), extensions: { code, ...(known?.field ? { field: known.field } : {}) } };
+    return {
+      message: known?.message ?? String(error.message),
+      extensions: { code, ...(known?.field ? { field: known.field } : {}) },
+    };
   });
-  return { status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ errors: coded }) };
+  return {
+    status,
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ errors: coded }),
+  };
 }
 
 function refusal(status: number, code: ErrorCode, message: string): HttpResponse {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ errors: [{ message, extensions: { code } }] }) };
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ errors: [{ message, extensions: { code } }] }),
+  };
 }
 
 /** The first byte that is not JSON whitespace. */
@@ -184,15 +222,26 @@ function capped(body: string, maxBytes: number): string {
   const bytes = body.length * 3 <= maxBytes ? body.length : Buffer.byteLength(body);
   if (bytes <= maxBytes) return body;
   const message = `The response would be ${bytes} bytes, more than the limit of ${maxBytes}. Ask for fewer fields, smaller pages or fewer aliases.`;
-  return JSON.stringify({ data: null, errors: [{ message, extensions: { code: 'RESPONSE_TOO_LARGE', limitBytes: maxBytes } }] });
+  return JSON.stringify({
+    data: null,
+    errors: [{ message, extensions: { code: 'RESPONSE_TOO_LARGE', limitBytes: maxBytes } }],
+  });
 }
 
 /** A 429 in the GraphQL shape, with Retry-After and the RateLimit headers. */
-function rateLimited(decision: RateDecision): readonly [string, { status: number; statusText: string; headers: Record<string, string> }] {
+function rateLimited(
+  decision: RateDecision,
+): readonly [string, { status: number; statusText: string; headers: Record<string, string> }] {
   const message = `Rate limit of ${decision.policy.limit} units per ${decision.policy.windowMs / 1000} s reached (${decision.policy.name}); retry in ${decision.resetSeconds} s.`;
   return [
-    JSON.stringify({ errors: [{ message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: decision.resetSeconds } }] }),
-    { status: 429, statusText: 'Too Many Requests', headers: { 'content-type': 'application/json; charset=utf-8', ...rateLimitHeaders(decision) } },
+    JSON.stringify({
+      errors: [{ message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: decision.resetSeconds } }],
+    }),
+    {
+      status: 429,
+      statusText: 'Too Many Requests',
+      headers: { 'content-type': 'application/json; charset=utf-8', ...rateLimitHeaders(decision) },
+    },
   ];
 }
 
@@ -213,5 +262,11 @@ function responseMediaType(accept: string | undefined): string {
 function withCode(error: GraphQLError): GraphQLError {
   if (error.extensions?.code) return error;
   const code = error.message.startsWith('Syntax Error') ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED';
-  return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...error.extensions, code } });
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    extensions: { ...error.extensions, code },
+  });
 }

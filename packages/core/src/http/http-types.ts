@@ -32,10 +32,20 @@ export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;
  * return jsonResponse(200, { ok: true }, { 'cache-control': 'no-store' });
  */
 export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(value) };
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(value),
+  };
 }
 
 /** The error body of REST-style surfaces: `{"error":{"code","message"}}` (DESIGN.md §4). */
-export function errorResponse(status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): HttpResponse {
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): HttpResponse {
   return jsonResponse(status, { error: { code, message, ...extra } }, headers);
 }

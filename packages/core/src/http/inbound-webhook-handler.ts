@@ -24,7 +24,10 @@ export interface InboundWebhookHandlerOptions {
   maxBodyBytes?: number;
 }
 
-const INBOUND_WEBHOOK_PATHS = { payment: '/webhooks/shop/payment', orderStatus: '/webhooks/shop/order-status' } as const;
+const INBOUND_WEBHOOK_PATHS = {
+  payment: '/webhooks/shop/payment',
+  orderStatus: '/webhooks/shop/order-status',
+} as const;
 
 const orderId = z.string().regex(ORDER_ID_PATTERN, 'not an order id');
 const dateTime = z.iso.datetime({ offset: true });
@@ -60,20 +63,32 @@ const orderStatusSchema: z.ZodType<GrocerOrderStatusNotification> = z.object({
  * @example
  * const handle = createInboundWebhookHandler({ store, poller, secret: config.grocerWebhookSecret });
  */
-export function createInboundWebhookHandler(options: InboundWebhookHandlerOptions): (request: HttpRequest) => Promise<HttpResponse> {
+export function createInboundWebhookHandler(
+  options: InboundWebhookHandlerOptions,
+): (request: HttpRequest) => Promise<HttpResponse> {
   const clock = options.clock ?? systemClock;
   const toleranceMs = (options.toleranceSeconds ?? 300) * 1000;
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
 
   return async (request) => {
-    const kind = request.path === INBOUND_WEBHOOK_PATHS.payment ? 'payment' : request.path === INBOUND_WEBHOOK_PATHS.orderStatus ? 'order-status' : null;
+    const kind =
+      request.path === INBOUND_WEBHOOK_PATHS.payment
+        ? 'payment'
+        : request.path === INBOUND_WEBHOOK_PATHS.orderStatus
+          ? 'order-status'
+          : null;
     if (kind === null) return errorResponse(404, 'NOT_FOUND', 'No such webhook endpoint.');
     if (request.method !== 'POST') return errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use POST.', {}, { allow: 'POST' });
-    if (request.body.length > maxBodyBytes) return errorResponse(413, 'PAYLOAD_TOO_LARGE', `The body is over ${maxBodyBytes} bytes.`);
+    if (request.body.length > maxBodyBytes)
+      return errorResponse(413, 'PAYLOAD_TOO_LARGE', `The body is over ${maxBodyBytes} bytes.`);
     // Nothing of an unauthenticated body is parsed.
     const signature = request.headers['x-grocer-signature'];
     if (!verifyWebhookSignature(options.secret, request.body, signature)) {
-      return errorResponse(401, 'SIGNATURE_INVALID', 'X-Grocer-Signature is missing or is not the HMAC-SHA256 of the body.');
+      return errorResponse(
+        401,
+        'SIGNATURE_INVALID',
+        'X-Grocer-Signature is missing or is not the HMAC-SHA256 of the body.',
+      );
     }
     let json: unknown;
     try {
@@ -84,12 +99,18 @@ export function createInboundWebhookHandler(options: InboundWebhookHandlerOption
     const parsed = kind === 'payment' ? paymentSchema.safeParse(json) : orderStatusSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return errorResponse(400, 'INVALID_INPUT', `${issue.path.join('.') || 'body'}: ${issue.message}`, { field: issue.path.join('.') || undefined });
+      return errorResponse(400, 'INVALID_INPUT', `${issue.path.join('.') || 'body'}: ${issue.message}`, {
+        field: issue.path.join('.') || undefined,
+      });
     }
     const notification = parsed.data;
     const nowMs = clock.now();
     if (Math.abs(notification.sentAt * 1000 - nowMs) > toleranceMs) {
-      return errorResponse(401, 'SIGNATURE_INVALID', `sentAt is more than ${toleranceMs / 1000} s from the service's clock.`);
+      return errorResponse(
+        401,
+        'SIGNATURE_INVALID',
+        `sentAt is more than ${toleranceMs / 1000} s from the service's clock.`,
+      );
     }
     const order = await options.store.getOrderById(notification.orderId);
     if (!order) return errorResponse(404, 'NOT_FOUND', `No order ${notification.orderId}.`);

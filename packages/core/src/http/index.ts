@@ -18,6 +18,11 @@ export { createInboundWebhookHandler, type InboundWebhookHandlerOptions } from '
 export { createProviderWebhookHandler, type ProviderWebhookHandlerOptions } from './provider-webhook-handler.ts';
 export { withCors, type CorsOptions } from './cors.ts';
 export { cachedDependencyCheck, checkDependency, type DependencyCheck } from './dependency-check.ts';
-export { rateLimitedMessage, withPartnerRateLimit, type PartnerRateLimiting, type PartnerRateLimitOptions } from './rate-limit.ts';
+export {
+  rateLimitedMessage,
+  withPartnerRateLimit,
+  type PartnerRateLimiting,
+  type PartnerRateLimitOptions,
+} from './rate-limit.ts';
 export { rateLimitHeaders } from '../services/rate-limiter.ts';
 export { escapeHtml, htmlPage, pageHeaders, pickLang, type PageLang } from './page-kit.ts';

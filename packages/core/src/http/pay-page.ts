@@ -36,7 +36,8 @@ const TEXT = {
     expired: 'This payment link has expired',
     expiredText: 'Ask the shop for a new payment link for this order.',
     changed: 'The total has changed',
-    changedText: 'Prices changed since the order was placed, so this order cannot be paid. Go back to the shop and place the order again.',
+    changedText:
+      'Prices changed since the order was placed, so this order cannot be paid. Go back to the shop and place the order again.',
     nowTotal: 'Total now',
     invalid: 'This payment link is not valid',
     invalidText: 'Check the link, or ask the shop for a new one.',
@@ -46,8 +47,10 @@ const TEXT = {
     pendingText: 'Your payment is being confirmed with the shop. This page updates by itself; please do not pay again.',
     cancelled: 'This order was cancelled',
     cancelledText: 'The order was cancelled, so it cannot be paid. Go back to the shop and place the order again.',
-    refunded: 'A payment of {amount} was refunded to you: the shop could not accept it for this order. No money of it was kept.',
-    refunding: 'A payment of {amount} is being refunded to you: the shop could not accept it for this order. No money of it is kept.',
+    refunded:
+      'A payment of {amount} was refunded to you: the shop could not accept it for this order. No money of it was kept.',
+    refunding:
+      'A payment of {amount} is being refunded to you: the shop could not accept it for this order. No money of it is kept.',
     failed: 'The last payment did not go through. No money was taken; you can pay again.',
     left: 'You left the payment page before paying. Nothing was charged; you can pay again.',
     methods: 'Pay by card or PromptPay on the secure payment page.',
@@ -129,27 +132,43 @@ export function createPayPageHandler(commerce: Commerce): (request: HttpRequest)
         return { status: 200, headers, body: renderCheckout(view, lang, noticeOf(request.query, view)) };
       }
       if (request.method === 'POST' && !match[2]) return await pay(commerce, request, token, lang, wantsJson, headers);
-      return { ...errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST.'), headers: { ...jsonHeaders, allow: 'GET, POST' } };
+      return {
+        ...errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use GET or POST.'),
+        headers: { ...jsonHeaders, allow: 'GET, POST' },
+      };
     } catch (error) {
       if (!isCommerceError(error)) throw error;
-      if (wantsJson) return { ...errorResponse(httpStatusOf(error.code), error.code, error.message), headers: { ...jsonHeaders } };
+      if (wantsJson)
+        return { ...errorResponse(httpStatusOf(error.code), error.code, error.message), headers: { ...jsonHeaders } };
       return { status: httpStatusOf(error.code), headers, body: renderProblem(error, lang) };
     }
   };
 }
 
-const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+const jsonHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+};
 
 /** The pay form's fields, checked like every text input: only `simulate=decline` (sandbox) is known. */
 function payForm(body: Uint8Array): { simulate: 'decline' | undefined } {
   const form = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(body)));
   requireSafeInput(form);
   const simulate = form['simulate'];
-  if (simulate !== undefined && simulate !== 'decline') throw new CommerceError('INVALID_INPUT', 'simulate can only be decline.', { field: 'simulate' });
+  if (simulate !== undefined && simulate !== 'decline')
+    throw new CommerceError('INVALID_INPUT', 'simulate can only be decline.', { field: 'simulate' });
   return { simulate };
 }
 
-async function pay(commerce: Commerce, request: HttpRequest, token: string, lang: PageLang, wantsJson: boolean, headers: Record<string, string>): Promise<HttpResponse> {
+async function pay(
+  commerce: Commerce,
+  request: HttpRequest,
+  token: string,
+  lang: PageLang,
+  wantsJson: boolean,
+  headers: Record<string, string>,
+): Promise<HttpResponse> {
   const { simulate } = payForm(request.body);
   const back = (notice?: string) => ({
     status: 303,
@@ -161,10 +180,21 @@ async function pay(commerce: Commerce, request: HttpRequest, token: string, lang
     const { order } = outcome;
     if (outcome.state === 'redirect') {
       // A hosted provider: the shopper pays on its page, which sends them back here.
-      if (wantsJson) return jsonResponse(200, { orderId: order.orderId, state: 'redirect', redirectUrl: outcome.redirectUrl }, jsonHeaders);
+      if (wantsJson)
+        return jsonResponse(
+          200,
+          { orderId: order.orderId, state: 'redirect', redirectUrl: outcome.redirectUrl },
+          jsonHeaders,
+        );
       return { status: 303, headers: { ...headers, location: outcome.redirectUrl }, body: null };
     }
-    const result: PaymentResult = { orderId: order.orderId, state: outcome.state, paidAt: order.paidAt, grandTotal: toBaht(order.grandTotalSatang), currency: order.currency };
+    const result: PaymentResult = {
+      orderId: order.orderId,
+      state: outcome.state,
+      paidAt: order.paidAt,
+      grandTotal: toBaht(order.grandTotalSatang),
+      currency: order.currency,
+    };
     if (wantsJson) return jsonResponse(outcome.state === 'paid' ? 200 : 202, result, jsonHeaders);
     return back();
   } catch (error) {
@@ -173,7 +203,14 @@ async function pay(commerce: Commerce, request: HttpRequest, token: string, lang
     if (
       !wantsJson &&
       isCommerceError(error) &&
-      ['ALREADY_PAID', 'PRICE_CHANGED', 'ORDER_CANCELLED', 'PAYMENT_LINK_EXPIRED', 'PAYMENT_MISMATCH', 'PAYMENT_IN_PROGRESS'].includes(error.code)
+      [
+        'ALREADY_PAID',
+        'PRICE_CHANGED',
+        'ORDER_CANCELLED',
+        'PAYMENT_LINK_EXPIRED',
+        'PAYMENT_MISMATCH',
+        'PAYMENT_IN_PROGRESS',
+      ].includes(error.code)
     ) {
       return back();
     }
@@ -221,7 +258,14 @@ async function checkoutJson(commerce: Commerce, checkout: Checkout, token: strin
       provider: link.provider,
       isPaid: order.paymentStatus === 'PAID',
       paidAt: order.paidAt,
-      lastAttempt: attempt ? { state: attempt.state, failureCode: attempt.failureCode, refunded: attempt.state === 'refunded', at: attempt.updatedAt } : null,
+      lastAttempt: attempt
+        ? {
+            state: attempt.state,
+            failureCode: attempt.failureCode,
+            refunded: attempt.state === 'refunded',
+            at: attempt.updatedAt,
+          }
+        : null,
       refunds: checkout.refunds.map((refund) => ({
         amount: toBaht(refund.amountMinor),
         currency: refund.currency,
@@ -266,15 +310,27 @@ function noticeOf(query: URLSearchParams, view: CheckoutJson): Notice {
 function renderCheckout(view: CheckoutJson, lang: PageLang, noticeKind: Notice): string {
   const t = TEXT[lang];
   const refund = view.payment.refunds.at(-1);
-  const notice = noticeKind === null ? null : t[noticeKind].replace('{amount}', refund ? refundAmount(refund, lang) : '');
+  const notice =
+    noticeKind === null ? null : t[noticeKind].replace('{amount}', refund ? refundAmount(refund, lang) : '');
   const other: PageLang = lang === 'en' ? 'th' : 'en';
   const deliver = view.fulfilment.type === 'DELIVERY';
-  const address = view.fulfilment.address as { address?: string | null; postcode?: string | null; firstName?: string | null; lastName?: string | null } | null;
-  const expires = new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' }).format(view.expiresAt * 1000);
+  const address = view.fulfilment.address as {
+    address?: string | null;
+    postcode?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+  } | null;
+  const expires = new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Bangkok',
+  }).format(view.expiresAt * 1000);
   const rows = view.lines
     .map((line) => {
       const name = lang === 'th' ? (line.nameTh ?? line.name) : line.name;
-      const image = line.imageUrl ? `<img src="${h(line.imageUrl)}" alt="" width="48" height="48" loading="lazy">` : '<span class="noimg" aria-hidden="true"></span>';
+      const image = line.imageUrl
+        ? `<img src="${h(line.imageUrl)}" alt="" width="48" height="48" loading="lazy">`
+        : '<span class="noimg" aria-hidden="true"></span>';
       return `<li class="line">${image}<span class="name">${h(name)}<small>${h(t.qty)} ${line.quantity} × ${h(money(line.price, lang))}</small></span><span class="amount">${h(money(line.rowTotal, lang))}</span></li>`;
     })
     .join('');
@@ -285,7 +341,9 @@ function renderCheckout(view: CheckoutJson, lang: PageLang, noticeKind: Notice):
     cancelled: `<div class="state warn" role="alert"><h2>${h(t.cancelled)}</h2><p>${h(t.cancelledText)}</p>${view.returnUrl ? `<a class="button" href="${h(view.returnUrl)}">${h(t.back)}</a>` : ''}</div>`,
     expired: `<div class="state warn" role="alert"><h2>${h(t.expired)}</h2><p>${h(t.expiredText)}</p></div>`,
     price_changed: `<div class="state warn" role="alert"><h2>${h(t.changed)}</h2><p>${h(t.changedText)}</p>${
-      view.repricedGrandTotal !== null ? `<p>${h(t.nowTotal)}: <strong>${h(money(view.repricedGrandTotal, lang))}</strong></p>` : ''
+      view.repricedGrandTotal !== null
+        ? `<p>${h(t.nowTotal)}: <strong>${h(money(view.repricedGrandTotal, lang))}</strong></p>`
+        : ''
     }${view.returnUrl ? `<a class="button" href="${h(view.returnUrl)}">${h(t.back)}</a>` : ''}</div>`,
   }[view.state];
   const payForm =
@@ -329,7 +387,11 @@ ${payForm}
 function renderProblem(error: CommerceError, lang: PageLang): string {
   const t: Text = TEXT[lang];
   const [title, text] =
-    error.code === 'PAYMENT_LINK_EXPIRED' ? [t.expired, t.expiredText] : error.code === 'PAYMENT_LINK_INVALID' ? [t.invalid, t.invalidText] : [t.title, error.message];
+    error.code === 'PAYMENT_LINK_EXPIRED'
+      ? [t.expired, t.expiredText]
+      : error.code === 'PAYMENT_LINK_INVALID'
+        ? [t.invalid, t.invalidText]
+        : [t.title, error.message];
   return htmlPage({
     lang,
     title,

@@ -22,12 +22,16 @@ const PROVIDER_WEBHOOK_BODY_LIMIT = 256 * 1024;
  * @example
  * createProviderWebhookHandler({ commerce, provider: stripe }); // route POST /webhooks/stripe to it
  */
-export function createProviderWebhookHandler(options: ProviderWebhookHandlerOptions): (request: HttpRequest) => Promise<HttpResponse> {
+export function createProviderWebhookHandler(
+  options: ProviderWebhookHandlerOptions,
+): (request: HttpRequest) => Promise<HttpResponse> {
   const { commerce, provider } = options;
   return async (request) => {
     if (request.method !== 'POST') return errorResponse(405, 'METHOD_NOT_ALLOWED', 'Use POST.', {}, { allow: 'POST' });
-    if (request.body.length > PROVIDER_WEBHOOK_BODY_LIMIT) return errorResponse(413, 'PAYLOAD_TOO_LARGE', `The body is over ${PROVIDER_WEBHOOK_BODY_LIMIT} bytes.`);
-    if (!provider.parseWebhook) return errorResponse(404, 'NOT_FOUND', `The ${provider.name} provider takes no webhooks.`);
+    if (request.body.length > PROVIDER_WEBHOOK_BODY_LIMIT)
+      return errorResponse(413, 'PAYLOAD_TOO_LARGE', `The body is over ${PROVIDER_WEBHOOK_BODY_LIMIT} bytes.`);
+    if (!provider.parseWebhook)
+      return errorResponse(404, 'NOT_FOUND', `The ${provider.name} provider takes no webhooks.`);
     try {
       const event = provider.parseWebhook(request.body, request.headers);
       if (!event) return jsonResponse(200, { received: true, outcome: 'ignored' });

@@ -6,7 +6,11 @@ import { rateLimitHeaders, type RateDecision } from '../services/rate-limiter.ts
 import { errorResponse, type HttpHandler, type HttpRequest, type HttpResponse } from './http-types.ts';
 
 /** Takes `units` from the partner's budget; null when the key is not valid (the surface answers 401 itself). */
-async function takePartnerUnits(commerce: PartnerRateLimiting, request: HttpRequest, units: number): Promise<RateDecision | null> {
+async function takePartnerUnits(
+  commerce: PartnerRateLimiting,
+  request: HttpRequest,
+  units: number,
+): Promise<RateDecision | null> {
   const partner = await commerce.partners.verifyKey(request.headers['x-partner-key']);
   if (!partner) return null;
   return commerce.rateLimiter.take(partner.keyPrefix, commerce.ratePolicies.partner[partner.environment], units);
@@ -31,7 +35,11 @@ export interface PartnerRateLimitOptions {
  * Charges one unit of the partner's budget per request (shared by all instances), answering 429
  * with `Retry-After` past the limit and adding the RateLimit headers to every answer.
  */
-export function withPartnerRateLimit(commerce: PartnerRateLimiting, handler: HttpHandler, options: PartnerRateLimitOptions = {}): HttpHandler {
+export function withPartnerRateLimit(
+  commerce: PartnerRateLimiting,
+  handler: HttpHandler,
+  options: PartnerRateLimitOptions = {},
+): HttpHandler {
   const exempt = options.exempt ?? (() => false);
   return async (request) => {
     if (exempt(request)) return handler(request);

@@ -43,7 +43,9 @@ export function isSaneKid(kid: unknown): kid is string {
 }
 
 function rejection(reason: string, cause?: unknown): CommerceError {
-  return new CommerceError('UNAUTHENTICATED', ID_TOKEN_NOT_ACCEPTED, { cause: new Error(`id token rejected: ${reason}`, cause === undefined ? undefined : { cause }) });
+  return new CommerceError('UNAUTHENTICATED', ID_TOKEN_NOT_ACCEPTED, {
+    cause: new Error(`id token rejected: ${reason}`, cause === undefined ? undefined : { cause }),
+  });
 }
 
 /**
@@ -101,7 +103,8 @@ export function createJwtIdentityVerifier(options: JwtIdentityVerifierOptions): 
 
   return {
     async verify(idToken: string, allowedClientIds: readonly string[]): Promise<VerifiedShopper> {
-      if (typeof idToken !== 'string' || idToken.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(idToken)) throw rejection('not a signed compact JWT');
+      if (typeof idToken !== 'string' || idToken.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(idToken))
+        throw rejection('not a signed compact JWT');
       let header: ReturnType<typeof decodeProtectedHeader>;
       try {
         header = decodeProtectedHeader(idToken);
@@ -124,7 +127,8 @@ export function createJwtIdentityVerifier(options: JwtIdentityVerifierOptions): 
           requiredClaims: ['sub', 'exp', 'iat', 'aud'],
         }));
       } catch (error) {
-        const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'verification failed';
+        const code =
+          typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'verification failed';
         throw rejection(code, error);
       }
       // jose checks exp and nbf; a token minted for the future or to outlive what the issuer issues is forged or misissued.
@@ -133,9 +137,11 @@ export function createJwtIdentityVerifier(options: JwtIdentityVerifierOptions): 
       if (exp - iat > maxLifetime) throw rejection(`lifetime ${exp - iat} s is longer than ${maxLifetime} s`);
       if (payload.token_use !== 'id') throw rejection(`token_use ${String(payload.token_use)}`);
       const aud = Array.isArray(payload.aud) && payload.aud.length === 1 ? payload.aud[0] : payload.aud;
-      if (typeof aud !== 'string' || !allowedClientIds.includes(aud)) throw rejection('aud is not an app client of this partner');
+      if (typeof aud !== 'string' || !allowedClientIds.includes(aud))
+        throw rejection('aud is not an app client of this partner');
       const sub = payload.sub;
-      if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255 || /[\u0000-\u001f\u007f]/.test(sub)) throw rejection('missing or malformed sub');
+      if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255 || /[\u0000-\u001f\u007f]/.test(sub))
+        throw rejection('missing or malformed sub');
       return { ownerId: sub, email: typeof payload.email === 'string' ? payload.email : null, clientId: aud };
     },
   };

@@ -4,7 +4,15 @@ import { newId } from './ids.ts';
 /** What a new payment attempt is written with; every other field starts empty. */
 export type StartedPaymentAttemptFields = Pick<
   PaymentAttemptRecord,
-  'attemptId' | 'orderId' | 'partnerId' | 'provider' | 'amountSatang' | 'currency' | 'simulate' | 'createdAt' | 'nextCheckAt'
+  | 'attemptId'
+  | 'orderId'
+  | 'partnerId'
+  | 'provider'
+  | 'amountSatang'
+  | 'currency'
+  | 'simulate'
+  | 'createdAt'
+  | 'nextCheckAt'
 >;
 
 /**

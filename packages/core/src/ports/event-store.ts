@@ -119,12 +119,16 @@ export interface OrderPollReport {
   done: 'final' | 'stale' | null;
 }
 
-export type RedeliverResult = { kind: 'created'; delivery: DeliveryRecord } | { kind: 'not-found' } | { kind: 'endpoint-disabled' };
+export type RedeliverResult =
+  { kind: 'created'; delivery: DeliveryRecord } | { kind: 'not-found' } | { kind: 'endpoint-disabled' };
 
 /** Webhook endpoints, the delivery outbox, per-order polling state and inbound-notification receipts. */
 export interface EventStore {
   insertWebhookEndpoint(
-    endpoint: Omit<WebhookEndpointRecord, 'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'> & { secret: string },
+    endpoint: Omit<
+      WebhookEndpointRecord,
+      'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'
+    > & { secret: string },
   ): Promise<WebhookEndpointRecord>;
   getWebhookEndpoint(endpointId: string): Promise<WebhookEndpointRecord | null>;
   /** Oldest first. */
@@ -144,7 +148,12 @@ export interface EventStore {
    * Claims up to `limit` due deliveries for `instanceId` until `untilMs` (`FOR UPDATE SKIP LOCKED`):
    * no two instances hold one delivery at once; an expired claim (a killed instance) is claimed again.
    */
-  claimDeliveries(input: { instanceId: string; nowMs: number; untilMs: number; limit: number }): Promise<ClaimedDelivery[]>;
+  claimDeliveries(input: {
+    instanceId: string;
+    nowMs: number;
+    untilMs: number;
+    limit: number;
+  }): Promise<ClaimedDelivery[]>;
   /**
    * Records the attempts and moves each delivery on, all in one statement (one transaction when an
    * endpoint is disabled); per report, false when its claim was no longer held (its attempt is
@@ -153,7 +162,12 @@ export interface EventStore {
   recordDeliveryAttempts(reports: readonly DeliveryAttemptReport[]): Promise<boolean[]>;
 
   /** Claims up to `limit` orders due for polling until `untilMs` (`FOR UPDATE SKIP LOCKED`). */
-  claimOrderPolls(input: { instanceId: string; nowMs: number; untilMs: number; limit: number }): Promise<ClaimedOrderPoll[]>;
+  claimOrderPolls(input: {
+    instanceId: string;
+    nowMs: number;
+    untilMs: number;
+    limit: number;
+  }): Promise<ClaimedOrderPoll[]>;
   /** Stores the poll's outcome and releases the claim; false when the claim was no longer held. */
   completeOrderPoll(report: OrderPollReport): Promise<boolean>;
   /** Releases the instance's claims on these orders, due again at `nextPollAtMs`. */

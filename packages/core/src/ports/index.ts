@@ -95,6 +95,20 @@ export type { CatalogReader, CategoryTotal, ProductListFilter, ProductPage } fro
 export type { IdentityVerifier, VerifiedShopper } from './identity-verifier.ts';
 export type { SearchClient, SearchHitRecord, SearchLang, SearchMode, Suggestion } from './search-client.ts';
 export type { GeoPoint, PostcodeDirectory } from './postcode-directory.ts';
-export type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPayment, ProviderRefund, RefundRequest, StartedPayment } from './payment-provider.ts';
-export type { WebhookSender, WebhookSendRequest, WebhookSendResult, WebhookUrlCheck, WebhookUrlPolicy } from './webhook-sender.ts';
+export type {
+  PaymentProvider,
+  PaymentRequest,
+  ProviderEvent,
+  ProviderPayment,
+  ProviderRefund,
+  RefundRequest,
+  StartedPayment,
+} from './payment-provider.ts';
+export type {
+  WebhookSender,
+  WebhookSendRequest,
+  WebhookSendResult,
+  WebhookUrlCheck,
+  WebhookUrlPolicy,
+} from './webhook-sender.ts';
 export { systemClock, type Clock } from './clock.ts';

@@ -15,7 +15,8 @@ export interface PaymentRequest {
 }
 
 /** How a payment started: settled at once, or the shopper pays on the provider's hosted page. */
-export type StartedPayment = { status: 'paid'; reference: string } | { status: 'redirect'; reference: string; redirectUrl: string };
+export type StartedPayment =
+  { status: 'paid'; reference: string } | { status: 'redirect'; reference: string; redirectUrl: string };
 
 /**
  * One payment as the provider holds it now: its word is what settles an attempt, never a webhook's

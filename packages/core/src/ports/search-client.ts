@@ -22,6 +22,14 @@ export interface Suggestion {
  * the calling partner's key, so the search service sees (and limits) the same partner.
  */
 export interface SearchClient {
-  search(input: { query: string; lang: SearchLang; limit: number; mode: SearchMode; category?: string; active?: boolean; partnerKey: string }): Promise<SearchHitRecord[]>;
+  search(input: {
+    query: string;
+    lang: SearchLang;
+    limit: number;
+    mode: SearchMode;
+    category?: string;
+    active?: boolean;
+    partnerKey: string;
+  }): Promise<SearchHitRecord[]>;
   suggest(input: { query: string; lang: SearchLang; limit: number; partnerKey: string }): Promise<Suggestion[]>;
 }

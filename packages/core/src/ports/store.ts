@@ -22,7 +22,12 @@ export interface PartnerStore {
   createPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>): Promise<Partner>;
   getPartner(partnerId: string): Promise<Partner | null>;
   listPartners(): Promise<Partner[]>;
-  addPartnerKey(key: { keyHash: string; keyPrefix: string; partnerId: string; environment: Environment }): Promise<PartnerKeyRecord>;
+  addPartnerKey(key: {
+    keyHash: string;
+    keyPrefix: string;
+    partnerId: string;
+    environment: Environment;
+  }): Promise<PartnerKeyRecord>;
   /** False when no active key has that prefix. */
   revokePartnerKey(keyPrefix: string): Promise<boolean>;
   listPartnerKeys(partnerId: string): Promise<PartnerKeyRecord[]>;
@@ -116,7 +121,12 @@ export interface SagaStore {
    * `failed` or `cancelled` also forgets its unfinished idempotency key, so that the key can be used
    * again: nothing was placed under it.
    */
-  transitionOrderIntent(orderId: string, from: readonly OrderIntentState[], to: OrderIntentState, patch?: { lastError?: string | null; nextCheckAt?: string }): Promise<boolean>;
+  transitionOrderIntent(
+    orderId: string,
+    from: readonly OrderIntentState[],
+    to: OrderIntentState,
+    patch?: { lastError?: string | null; nextCheckAt?: string },
+  ): Promise<boolean>;
   /** Leases due unfinished intents (`FOR UPDATE SKIP LOCKED`), pushing their next check to the lease's end. */
   claimDueOrderIntents(claim: DueWorkClaim): Promise<OrderIntentRecord[]>;
   /** Intents created from `since` on, in orderId order after `after` (reconciliation pages through them). */
@@ -135,7 +145,12 @@ export interface SagaStore {
    * Moves an attempt from one of `from` to `to`; true when this caller made the move. False too
    * when the move would make a second attempt of the order under way.
    */
-  transitionPaymentAttempt(attemptId: string, from: readonly PaymentAttemptState[], to: PaymentAttemptState, patch?: PaymentAttemptPatch): Promise<boolean>;
+  transitionPaymentAttempt(
+    attemptId: string,
+    from: readonly PaymentAttemptState[],
+    to: PaymentAttemptState,
+    patch?: PaymentAttemptPatch,
+  ): Promise<boolean>;
   /** Leases due unfinished attempts (`FOR UPDATE SKIP LOCKED`), pushing their next check to the lease's end. */
   claimDuePaymentAttempts(claim: DueWorkClaim): Promise<PaymentAttemptRecord[]>;
   /** Orders by id, unscoped (reconciliation and recovery). */
@@ -151,7 +166,13 @@ export interface SagaStore {
   /** Every refund of these orders, oldest first. */
   listRefunds(orderIds: readonly string[]): Promise<RefundRecord[]>;
   /** Moves a refund from one of `from` to `to` and writes `events` with it; true when this caller made the move. */
-  transitionRefund(refundId: string, from: readonly RefundState[], to: RefundState, patch?: RefundPatch, events?: readonly EventRecord[]): Promise<boolean>;
+  transitionRefund(
+    refundId: string,
+    from: readonly RefundState[],
+    to: RefundState,
+    patch?: RefundPatch,
+    events?: readonly EventRecord[],
+  ): Promise<boolean>;
   /** Leases due pending refunds (`FOR UPDATE SKIP LOCKED`), pushing their next check to the lease's end. */
   claimDueRefunds(claim: DueWorkClaim): Promise<RefundRecord[]>;
 }
@@ -163,7 +184,11 @@ export interface CommerceStore {
    * Changes the basket atomically: `change` sees the current basket (null if none) under a row lock
    * and returns the new content, or null to leave it as it is. `change` must not do I/O.
    */
-  updateBasket(scope: ShopperScope, newBasketId: string, change: (current: BasketRecord | null) => BasketContent | null): Promise<BasketRecord | null>;
+  updateBasket(
+    scope: ShopperScope,
+    newBasketId: string,
+    change: (current: BasketRecord | null) => BasketContent | null,
+  ): Promise<BasketRecord | null>;
 
   saveQuote(quote: QuoteRecord): Promise<void>;
   getQuote(scope: ShopperScope, quoteId: string): Promise<QuoteRecord | null>;
@@ -175,7 +200,14 @@ export interface CommerceStore {
    */
   claimIdempotencyKey(
     scope: ShopperScope,
-    claim: { key: string; requestHash: string; resourceId: string; nowMs: number; staleAfterMs: number; retentionMs: number },
+    claim: {
+      key: string;
+      requestHash: string;
+      resourceId: string;
+      nowMs: number;
+      staleAfterMs: number;
+      retentionMs: number;
+    },
   ): Promise<IdempotencyClaim>;
   /** Forgets a claim whose request failed, so the key can be used again. */
   releaseIdempotencyKey(scope: ShopperScope, key: string): Promise<void>;
@@ -191,10 +223,17 @@ export interface CommerceStore {
    * idempotency key (if any) with `response`, atomically. False, writing nothing, when the intent is
    * no longer pending (another path settled it first).
    */
-  insertOrder(input: { order: OrderRecord; link: PaymentLinkRecord; idempotency: { key: string; response: unknown } | null }): Promise<boolean>;
+  insertOrder(input: {
+    order: OrderRecord;
+    link: PaymentLinkRecord;
+    idempotency: { key: string; response: unknown } | null;
+  }): Promise<boolean>;
   getOrder(scope: ShopperScope, orderId: string): Promise<OrderRecord | null>;
   /** Orders newest first; `after` is the cursor of the last order of the previous page. */
-  listOrders(scope: ShopperScope, page: { after: { createdAt: string; orderId: string } | null; first: number }): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }>;
+  listOrders(
+    scope: ShopperScope,
+    page: { after: { createdAt: string; orderId: string } | null; first: number },
+  ): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }>;
   /** Unscoped: for the payment-link pages, where the link is the credential. */
   getOrderById(orderId: string): Promise<OrderRecord | null>;
   /** Updates the grocer's view of an order (status and picking progress) and writes its events. */
@@ -212,7 +251,13 @@ export interface CommerceStore {
    * `paid` and writes the events, in one transaction. False, writing nothing, when the order is paid
    * already or the attempt is no longer under way.
    */
-  completePayment(input: { orderId: string; attemptId: string | null; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean>;
+  completePayment(input: {
+    orderId: string;
+    attemptId: string | null;
+    payment: PaymentRecord;
+    grocerOrder: GrocerOrder;
+    events: EventRecord[];
+  }): Promise<boolean>;
 }
 
 /** Rate-limit counters shared by every instance: fixed windows per bucket. */
@@ -221,7 +266,12 @@ export interface RateLimitStore {
    * Takes up to `units` from the bucket's window, never beyond `limit`, atomically. Returns how many
    * were granted and the window's total use after the grant. Old windows are pruned by the store.
    */
-  takeRateUnits(bucket: string, windowStartMs: number, units: number, limit: number): Promise<{ granted: number; used: number }>;
+  takeRateUnits(
+    bucket: string,
+    windowStartMs: number,
+    units: number,
+    limit: number,
+  ): Promise<{ granted: number; used: number }>;
 }
 
 /** Background jobs that one instance at a time runs every so often, however many instances there are. */

@@ -32,7 +32,11 @@ export class BasketService {
    * Adds `quantity` of a product (creating the basket on first use). The product must be sold
    * online and priced at the basket's branch, so the basket never holds what cannot be bought there.
    */
-  async add(ctx: ShopperContext, loaders: RequestLoaders, input: { cprcode: unknown; quantity: unknown; branchCode?: unknown }): Promise<BasketRecord> {
+  async add(
+    ctx: ShopperContext,
+    loaders: RequestLoaders,
+    input: { cprcode: unknown; quantity: unknown; branchCode?: unknown },
+  ): Promise<BasketRecord> {
     const cprcode = requireCprcode(input.cprcode, 'input.cprcode');
     const quantity = requireQuantity(input.quantity, 'input.quantity');
     const current = await this.#store.getBasket(ctx.scope);
@@ -49,7 +53,10 @@ export class BasketService {
       if (line) {
         line.quantity = requireQuantity(line.quantity + quantity, 'input.quantity');
       } else {
-        if (lines.length >= LIMITS.maxLines) throw new CommerceError('INVALID_INPUT', `A basket holds at most ${LIMITS.maxLines} products.`, { field: 'input.cprcode' });
+        if (lines.length >= LIMITS.maxLines)
+          throw new CommerceError('INVALID_INPUT', `A basket holds at most ${LIMITS.maxLines} products.`, {
+            field: 'input.cprcode',
+          });
         lines.push({ cprcode, quantity });
       }
       return { branchCode: branch.branchCode, lines };
@@ -71,7 +78,10 @@ export class BasketService {
     const quantity = requireQuantity(input.quantity, 'input.quantity', { allowZero: true });
     return this.#change(ctx, (basket) => {
       if (!basket.lines.some((l) => l.cprcode === cprcode)) throw lineNotFound(cprcode);
-      const lines = quantity === 0 ? basket.lines.filter((l) => l.cprcode !== cprcode) : basket.lines.map((l) => (l.cprcode === cprcode ? { cprcode, quantity } : l));
+      const lines =
+        quantity === 0
+          ? basket.lines.filter((l) => l.cprcode !== cprcode)
+          : basket.lines.map((l) => (l.cprcode === cprcode ? { cprcode, quantity } : l));
       return { branchCode: basket.branchCode, lines };
     });
   }
@@ -79,13 +89,19 @@ export class BasketService {
   /** Moves the basket to another branch; lines stay (a quote names any the new branch does not price). */
   async setBranch(ctx: ShopperContext, branchCode: unknown): Promise<BasketRecord> {
     const branch = await this.#branches.require(branchCode, 'branchCode');
-    const basket = await this.#store.updateBasket(ctx.scope, newId('bsk'), (existing) => ({ branchCode: branch.branchCode, lines: existing?.lines ?? [] }));
+    const basket = await this.#store.updateBasket(ctx.scope, newId('bsk'), (existing) => ({
+      branchCode: branch.branchCode,
+      lines: existing?.lines ?? [],
+    }));
     return basket!;
   }
 
   async empty(ctx: ShopperContext): Promise<BasketRecord> {
     const fallback = await this.#branches.defaultBranch();
-    const basket = await this.#store.updateBasket(ctx.scope, newId('bsk'), (existing) => ({ branchCode: existing?.branchCode ?? fallback.branchCode, lines: [] }));
+    const basket = await this.#store.updateBasket(ctx.scope, newId('bsk'), (existing) => ({
+      branchCode: existing?.branchCode ?? fallback.branchCode,
+      lines: [],
+    }));
     return basket!;
   }
 
@@ -96,7 +112,9 @@ export class BasketService {
       existing
         ? {
             branchCode: existing.branchCode,
-            lines: existing.lines.map((l) => ({ cprcode: l.cprcode, quantity: l.quantity - (byCode.get(l.cprcode) ?? 0) })).filter((l) => l.quantity > 0),
+            lines: existing.lines
+              .map((l) => ({ cprcode: l.cprcode, quantity: l.quantity - (byCode.get(l.cprcode) ?? 0) }))
+              .filter((l) => l.quantity > 0),
           }
         : null,
     );
@@ -112,17 +130,29 @@ export class BasketService {
 
   async #requireSellable(loaders: RequestLoaders, branch: Branch, cprcode: string): Promise<void> {
     const product = await loaders.product.load(cprcode);
-    if (!product) throw new CommerceError('INVALID_CPRCODE', `No product has cprcode ${cprcode}.`, { field: 'input.cprcode' });
-    if (!product.active || !product.online) throw new CommerceError('PRODUCT_UNAVAILABLE', `${product.nameEn} is not sold online now.`, { field: 'input.cprcode' });
+    if (!product)
+      throw new CommerceError('INVALID_CPRCODE', `No product has cprcode ${cprcode}.`, { field: 'input.cprcode' });
+    if (!product.active || !product.online)
+      throw new CommerceError('PRODUCT_UNAVAILABLE', `${product.nameEn} is not sold online now.`, {
+        field: 'input.cprcode',
+      });
     if (product.alcohol && !branch.alcoholLicensed) {
-      throw new CommerceError('ALCOHOL_NOT_LICENSED', `Branch ${branch.branchCode} may not sell alcohol; choose a licensed branch.`, { field: 'input.cprcode' });
+      throw new CommerceError(
+        'ALCOHOL_NOT_LICENSED',
+        `Branch ${branch.branchCode} may not sell alcohol; choose a licensed branch.`,
+        { field: 'input.cprcode' },
+      );
     }
     const price = await loaders.price(branch.branchCode).load(cprcode);
     if (!price) {
-      throw new CommerceError('PRICE_UNAVAILABLE', `Branch ${branch.branchCode} does not price ${product.nameEn}; remove it or switch branch.`, {
-        field: 'input.cprcode',
-        details: { cprcode },
-      });
+      throw new CommerceError(
+        'PRICE_UNAVAILABLE',
+        `Branch ${branch.branchCode} does not price ${product.nameEn}; remove it or switch branch.`,
+        {
+          field: 'input.cprcode',
+          details: { cprcode },
+        },
+      );
     }
   }
 }

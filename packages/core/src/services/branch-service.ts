@@ -104,15 +104,26 @@ export class BranchService {
    * branch in that postcode first). `distanceKm` is measured from the coordinates, or from the
    * postcode's centre; null when neither is known.
    */
-  async resolve(input: { lat?: number | null; lon?: number | null; postcode?: string | null }): Promise<ResolvedBranch> {
+  async resolve(input: {
+    lat?: number | null;
+    lon?: number | null;
+    postcode?: string | null;
+  }): Promise<ResolvedBranch> {
     const { lat, lon, postcode } = input;
     const hasLat = lat !== null && lat !== undefined;
     const hasLon = lon !== null && lon !== undefined;
-    if (hasLat !== hasLon) throw new CommerceError('INVALID_INPUT', 'Give both lat and lon, or neither.', { field: hasLat ? 'input.lon' : 'input.lat' });
+    if (hasLat !== hasLon)
+      throw new CommerceError('INVALID_INPUT', 'Give both lat and lon, or neither.', {
+        field: hasLat ? 'input.lon' : 'input.lat',
+      });
     if (hasLat && hasLon) {
-      if (!Number.isFinite(lat) || Math.abs(lat) > 90) throw new CommerceError('INVALID_INPUT', 'lat must be from -90 to 90.', { field: 'input.lat' });
-      if (!Number.isFinite(lon) || Math.abs(lon) > 180) throw new CommerceError('INVALID_INPUT', 'lon must be from -180 to 180.', { field: 'input.lon' });
-      const ranked = (await this.list()).map((branch) => ({ branch, distanceKm: haversineKm(lat, lon, branch.lat, branch.lon) })).sort((a, b) => a.distanceKm - b.distanceKm);
+      if (!Number.isFinite(lat) || Math.abs(lat) > 90)
+        throw new CommerceError('INVALID_INPUT', 'lat must be from -90 to 90.', { field: 'input.lat' });
+      if (!Number.isFinite(lon) || Math.abs(lon) > 180)
+        throw new CommerceError('INVALID_INPUT', 'lon must be from -180 to 180.', { field: 'input.lon' });
+      const ranked = (await this.list())
+        .map((branch) => ({ branch, distanceKm: haversineKm(lat, lon, branch.lat, branch.lon) }))
+        .sort((a, b) => a.distanceKm - b.distanceKm);
       const delivering = ranked.find((r) => r.branch.deliveryAvailable && r.distanceKm <= r.branch.deliveryRadiusKm);
       const chosen = delivering ?? ranked[0];
       if (!chosen) throw new CommerceError('GROCER_UNAVAILABLE', 'The grocer has no branches.');
@@ -129,14 +140,22 @@ export class BranchService {
       return { branch: chosen.branch, distanceKm: roundKm(chosen.distanceKm) };
     }
     if (postcode !== null && postcode !== undefined) {
-      if (!/^[0-9]{5}$/.test(postcode)) throw new CommerceError('INVALID_INPUT', 'A Thai postcode is five digits.', { field: 'input.postcode' });
+      if (!/^[0-9]{5}$/.test(postcode))
+        throw new CommerceError('INVALID_INPUT', 'A Thai postcode is five digits.', { field: 'input.postcode' });
       const branches = await this.list();
       const centre = await this.#postcodes.centreOf(postcode);
       const from = (branch: Branch) => (centre ? haversineKm(centre.lat, centre.lon, branch.lat, branch.lon) : null);
-      const delivering = branches.filter((b) => b.deliveryAvailable && (b.postcode === postcode || b.deliveryPostcodes.includes(postcode)));
-      const serving = centre ? delivering.sort((a, b) => from(a)! - from(b)!)[0] : (delivering.find((b) => b.postcode === postcode) ?? delivering[0]);
+      const delivering = branches.filter(
+        (b) => b.deliveryAvailable && (b.postcode === postcode || b.deliveryPostcodes.includes(postcode)),
+      );
+      const serving = centre
+        ? delivering.sort((a, b) => from(a)! - from(b)!)[0]
+        : (delivering.find((b) => b.postcode === postcode) ?? delivering[0]);
       const chosen = serving ?? branches.find((b) => b.postcode === postcode);
-      if (!chosen) throw new CommerceError('DELIVERY_UNAVAILABLE', `No branch serves postcode ${postcode}.`, { field: 'input.postcode' });
+      if (!chosen)
+        throw new CommerceError('DELIVERY_UNAVAILABLE', `No branch serves postcode ${postcode}.`, {
+          field: 'input.postcode',
+        });
       const distanceKm = from(chosen);
       return { branch: chosen, distanceKm: distanceKm === null ? null : roundKm(distanceKm) };
     }

@@ -52,7 +52,10 @@ export interface RateLimitSettings {
   shopperMutationsPerMinute: number;
 }
 
-const DEFAULT_RATE_LIMITS: RateLimitSettings = { partnerPerMinute: { sandbox: 3_000, production: 30_000 }, shopperMutationsPerMinute: 120 };
+const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  partnerPerMinute: { sandbox: 3_000, production: 30_000 },
+  shopperMutationsPerMinute: 120,
+};
 
 /** Every service of the domain, wired once per process. */
 export interface Commerce {
@@ -94,7 +97,12 @@ export function createCommerce(options: CommerceOptions): Commerce {
     sandbox: options.paymentProviders?.sandbox ?? new SandboxPaymentProvider(),
     production: options.paymentProviders?.production ?? null,
   };
-  const branches = new BranchService({ grocer, clock, defaultBranchCode: options.defaultBranchCode, postcodes: options.postcodes });
+  const branches = new BranchService({
+    grocer,
+    clock,
+    defaultBranchCode: options.defaultBranchCode,
+    postcodes: options.postcodes,
+  });
   const baskets = new BasketService({ store, branches });
   const links = new PaymentLinks({
     store,
@@ -112,7 +120,12 @@ export function createCommerce(options: CommerceOptions): Commerce {
     identity: options.identity,
     search: options.search,
     store,
-    partners: new PartnerService({ store, clock, issueAppClient: options.issueAppClient, keyCacheTtlMs: options.partnerKeyCacheTtlMs }),
+    partners: new PartnerService({
+      store,
+      clock,
+      issueAppClient: options.issueAppClient,
+      keyCacheTtlMs: options.partnerKeyCacheTtlMs,
+    }),
     branches,
     products: new ProductService({ catalog: options.catalog, publicBaseUrl }),
     baskets,

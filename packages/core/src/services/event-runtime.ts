@@ -53,8 +53,21 @@ export function createEventRuntime(options: EventRuntimeOptions): EventRuntime {
   const clock = options.clock ?? commerce.clock;
   const instanceId = options.instanceId ?? defaultInstanceId();
   const dispatcher = new WebhookDispatcher({ ...options.dispatcher, store: commerce.store, sender, clock, instanceId });
-  const poller = new OrderPoller({ ...options.poller, store: commerce.store, grocer: commerce.grocer, orders: commerce.orders, clock, instanceId });
-  const recovery = new RecoveryWorker({ ...options.recovery, store: commerce.store, orders: commerce.orders, payments: commerce.payments, clock });
+  const poller = new OrderPoller({
+    ...options.poller,
+    store: commerce.store,
+    grocer: commerce.grocer,
+    orders: commerce.orders,
+    clock,
+    instanceId,
+  });
+  const recovery = new RecoveryWorker({
+    ...options.recovery,
+    store: commerce.store,
+    orders: commerce.orders,
+    payments: commerce.payments,
+    clock,
+  });
   const sweeper = new IdempotencySweeper({ ...options.idempotencySweep, store: commerce.store, clock });
   const polling = options.polling ?? true;
   const workers: WorkerLifecycle[] = [dispatcher, recovery, sweeper, poller];

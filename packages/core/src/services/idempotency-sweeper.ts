@@ -76,7 +76,8 @@ export class IdempotencySweeper {
    */
   async sweepOnce(): Promise<number | null> {
     const nowMs = this.#clock.now();
-    if (!(await this.#store.claimJobTurn('idempotency-sweep', { nowMs, nextTurnAtMs: nowMs + this.#everyMs }))) return null;
+    if (!(await this.#store.claimJobTurn('idempotency-sweep', { nowMs, nextTurnAtMs: nowMs + this.#everyMs })))
+      return null;
     const claimedBeforeMs = nowMs - this.#retentionMs;
     let swept = 0;
     for (;;) {

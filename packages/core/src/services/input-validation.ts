@@ -11,7 +11,8 @@ import { isCprcode } from '../model/product.ts';
  * carriage return only as part of CRLF, which browsers send for line breaks), and lone UTF-16
  * surrogates, which no UTF-8 encoder can write (the database and the grocer refuse them).
  */
-const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|\r(?!\n)|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSAFE_TEXT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|\r(?!\n)|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Refuses text with a character of `UNSAFE_TEXT`, naming the field and the position. */
 export function requireSafeText(value: string, field: string): string {
@@ -19,8 +20,16 @@ export function requireSafeText(value: string, field: string): string {
   if (found) {
     const code = found[0].charCodeAt(found[0].length === 2 ? 1 : 0);
     const what =
-      code >= 0xd800 && code <= 0xdfff ? 'a lone surrogate' : code === 0 ? 'a NUL character' : `the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-    throw new CommerceError('INVALID_INPUT', `${field} contains ${what} at position ${found.index}; text may not carry control characters other than tab and newline.`, { field });
+      code >= 0xd800 && code <= 0xdfff
+        ? 'a lone surrogate'
+        : code === 0
+          ? 'a NUL character'
+          : `the control character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new CommerceError(
+      'INVALID_INPUT',
+      `${field} contains ${what} at position ${found.index}; text may not carry control characters other than tab and newline.`,
+      { field },
+    );
   }
   return value;
 }
@@ -38,8 +47,10 @@ export function requireSafeInput(value: unknown, field = ''): void {
   while (pending.length > 0) {
     const [item, path] = pending.pop()!;
     if (typeof item === 'string') requireSafeText(item, path || 'input');
-    else if (Array.isArray(item)) item.forEach((element, index) => pending.push([element, path ? `${path}.${index}` : String(index)]));
-    else if (typeof item === 'object' && item !== null) for (const [key, element] of Object.entries(item)) pending.push([element, path ? `${path}.${key}` : key]);
+    else if (Array.isArray(item))
+      item.forEach((element, index) => pending.push([element, path ? `${path}.${index}` : String(index)]));
+    else if (typeof item === 'object' && item !== null)
+      for (const [key, element] of Object.entries(item)) pending.push([element, path ? `${path}.${key}` : key]);
   }
 }
 
@@ -49,22 +60,31 @@ export function requireCprcode(value: unknown, field: string): string {
 }
 
 export function requireBranchCode(value: unknown, field: string): string {
-  if (!isBranchCode(value)) throw new CommerceError('INVALID_BRANCH', 'A branch code is 2 to 8 letters or digits.', { field });
+  if (!isBranchCode(value))
+    throw new CommerceError('INVALID_BRANCH', 'A branch code is 2 to 8 letters or digits.', { field });
   return value;
 }
 
 export function requireQuantity(value: unknown, field: string, options: { allowZero?: boolean } = {}): number {
   const min = options.allowZero ? 0 : 1;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > LIMITS.maxLineQuantity) {
-    throw new CommerceError('INVALID_QUANTITY', `Quantity must be a whole number from ${min} to ${LIMITS.maxLineQuantity}.`, { field });
+    throw new CommerceError(
+      'INVALID_QUANTITY',
+      `Quantity must be a whole number from ${min} to ${LIMITS.maxLineQuantity}.`,
+      { field },
+    );
   }
   return value;
 }
 
 /** Validates lines and merges repeated products into one line each, keeping first-seen order. */
-export function normaliseLines(lines: readonly { cprcode: unknown; quantity: unknown }[], field: string): LineRequest[] {
+export function normaliseLines(
+  lines: readonly { cprcode: unknown; quantity: unknown }[],
+  field: string,
+): LineRequest[] {
   if (lines.length === 0) throw new CommerceError('EMPTY_BASKET', 'There are no lines to price or order.', { field });
-  if (lines.length > LIMITS.maxLines) throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxLines} lines are allowed.`, { field });
+  if (lines.length > LIMITS.maxLines)
+    throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxLines} lines are allowed.`, { field });
   const merged = new Map<string, number>();
   lines.forEach((line, index) => {
     const cprcode = requireCprcode(line.cprcode, `${field}.${index}.cprcode`);
@@ -91,10 +111,14 @@ const COUPON_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 /** Coupon codes, upper-cased; repeats stay in so the calculator can report them as DUPLICATE. */
 export function normaliseCoupons(codes: readonly string[] | null | undefined, field: string): string[] {
   if (!codes) return [];
-  if (codes.length > LIMITS.maxCoupons) throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxCoupons} coupon codes are allowed.`, { field });
+  if (codes.length > LIMITS.maxCoupons)
+    throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxCoupons} coupon codes are allowed.`, { field });
   return codes.map((code, index) => {
     const trimmed = requireSafeText(code, `${field}.${index}`).trim();
-    if (!COUPON_PATTERN.test(trimmed)) throw new CommerceError('INVALID_INPUT', 'A coupon code is 1 to 32 letters, digits, - or _.', { field: `${field}.${index}` });
+    if (!COUPON_PATTERN.test(trimmed))
+      throw new CommerceError('INVALID_INPUT', 'A coupon code is 1 to 32 letters, digits, - or _.', {
+        field: `${field}.${index}`,
+      });
     return trimmed.toUpperCase();
   });
 }
@@ -109,7 +133,8 @@ function optionalText(value: string | null | undefined, max: number, field: stri
 
 function optionalCoordinate(value: number | null | undefined, limit: number, field: string): number | null {
   if (value === null || value === undefined) return null;
-  if (!Number.isFinite(value) || Math.abs(value) > limit) throw new CommerceError('INVALID_INPUT', `Must be a number from -${limit} to ${limit}.`, { field });
+  if (!Number.isFinite(value) || Math.abs(value) > limit)
+    throw new CommerceError('INVALID_INPUT', `Must be a number from -${limit} to ${limit}.`, { field });
   return value;
 }
 
@@ -127,9 +152,11 @@ export interface AddressInputShape {
 export function normaliseAddress(input: AddressInputShape | null | undefined, field: string): Address | null {
   if (!input) return null;
   const postcode = optionalText(input.postcode, 5, `${field}.postcode`);
-  if (postcode !== null && !/^[0-9]{5}$/.test(postcode)) throw new CommerceError('INVALID_INPUT', 'A Thai postcode is five digits.', { field: `${field}.postcode` });
+  if (postcode !== null && !/^[0-9]{5}$/.test(postcode))
+    throw new CommerceError('INVALID_INPUT', 'A Thai postcode is five digits.', { field: `${field}.postcode` });
   const email = optionalText(input.email, 254, `${field}.email`);
-  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CommerceError('INVALID_INPUT', 'Not an e-mail address.', { field: `${field}.email` });
+  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new CommerceError('INVALID_INPUT', 'Not an e-mail address.', { field: `${field}.email` });
   return {
     lat: optionalCoordinate(input.lat, 90, `${field}.lat`),
     lon: optionalCoordinate(input.lon, 180, `${field}.lon`),

@@ -13,7 +13,14 @@ function eventId(parts: string[]): string {
 
 const pickingOf = (order: GrocerOrder): string | null => order.shipping.schedules[0]?.pickingStatus ?? null;
 
-export function paymentPaidEvent(input: { partnerId: string; order: GrocerOrder; provider: string; reference: string; paidAt: string; nowMs: number }): EventRecord {
+export function paymentPaidEvent(input: {
+  partnerId: string;
+  order: GrocerOrder;
+  provider: string;
+  reference: string;
+  paidAt: string;
+  nowMs: number;
+}): EventRecord {
   const { order } = input;
   return {
     eventId: eventId(['payment.paid', order.orderId]),
@@ -35,7 +42,12 @@ export function paymentPaidEvent(input: { partnerId: string; order: GrocerOrder;
 }
 
 /** `payment.refunded`: the provider confirmed giving a payment's money back (one event per refund). */
-export function paymentRefundedEvent(input: { refund: RefundRecord; providerRefundReference: string; sandbox: boolean; nowMs: number }): EventRecord {
+export function paymentRefundedEvent(input: {
+  refund: RefundRecord;
+  providerRefundReference: string;
+  sandbox: boolean;
+  nowMs: number;
+}): EventRecord {
   const { refund } = input;
   return {
     eventId: eventId(['payment.refunded', refund.refundId]),
@@ -59,7 +71,12 @@ export function paymentRefundedEvent(input: { refund: RefundRecord; providerRefu
 }
 
 /** The `order.status` event for a move from `before` to `after`, or null when nothing moved. */
-export function orderStatusEvent(input: { partnerId: string; before: GrocerOrder; after: GrocerOrder; nowMs: number }): EventRecord | null {
+export function orderStatusEvent(input: {
+  partnerId: string;
+  before: GrocerOrder;
+  after: GrocerOrder;
+  nowMs: number;
+}): EventRecord | null {
   const { before, after } = input;
   const previousPicking = pickingOf(before);
   const picking = pickingOf(after);

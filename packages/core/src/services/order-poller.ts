@@ -132,12 +132,18 @@ export class OrderPoller extends BackgroundWorker {
   /** Claims one batch of due orders, derives their state with one grocer call and schedules the next polls. */
   async pollOnce(): Promise<PollRound> {
     const nowMs = this.#clock.now();
-    const claimed = await this.#store.claimOrderPolls({ instanceId: this.instanceId, nowMs, untilMs: nowMs + this.#leaseMs, limit: this.#batchSize });
+    const claimed = await this.#store.claimOrderPolls({
+      instanceId: this.instanceId,
+      nowMs,
+      untilMs: nowMs + this.#leaseMs,
+      limit: this.#batchSize,
+    });
     const round: PollRound = { claimed: claimed.length, moved: 0, finished: 0 };
     if (claimed.length === 0) return round;
     // Orders already seen final by another path need no grocer call.
     const open = claimed.filter((c) => !isFinal(c.order.status));
-    for (const c of claimed) if (isFinal(c.order.status)) round.finished += (await this.#complete(c, c.order.grocerOrder, false)) ? 1 : 0;
+    for (const c of claimed)
+      if (isFinal(c.order.status)) round.finished += (await this.#complete(c, c.order.grocerOrder, false)) ? 1 : 0;
     if (open.length === 0) return round;
     let derived: DerivedOrder[];
     try {

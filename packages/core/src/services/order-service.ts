@@ -72,14 +72,19 @@ function decodeOrderCursor(cursor: string | null | undefined): OrderCursor | nul
   if (cursor === null || cursor === undefined) return null;
   const text = cursor.length <= 128 ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
   const match = /^o1:(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|([A-Z0-9-]{1,40})$/.exec(text);
-  if (!match || Number.isNaN(Date.parse(match[1]!))) throw new CommerceError('INVALID_INPUT', 'The cursor is not one this API issued.', { field: 'after' });
+  if (!match || Number.isNaN(Date.parse(match[1]!)))
+    throw new CommerceError('INVALID_INPUT', 'The cursor is not one this API issued.', { field: 'after' });
   return { createdAt: match[1]!, orderId: match[2]! };
 }
 
 function notPlaced(orderId: string): CommerceError {
-  return new CommerceError('GROCER_UNAVAILABLE', `The grocer did not confirm order ${orderId}, so it was not placed and nothing will be charged. Place the order again.`, {
-    details: { orderId },
-  });
+  return new CommerceError(
+    'GROCER_UNAVAILABLE',
+    `The grocer did not confirm order ${orderId}, so it was not placed and nothing will be charged. Place the order again.`,
+    {
+      details: { orderId },
+    },
+  );
 }
 
 function pending(orderId: string): CommerceError {
@@ -140,7 +145,9 @@ export class OrderService {
    */
   async create(ctx: ShopperContext, input: OrderCreateInput, idempotencyKey: string | null): Promise<CreatedOrder> {
     if (idempotencyKey !== null && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-      throw new CommerceError('INVALID_INPUT', 'An idempotency key is 1 to 255 printable ASCII characters.', { field: 'idempotencyKey' });
+      throw new CommerceError('INVALID_INPUT', 'An idempotency key is 1 to 255 printable ASCII characters.', {
+        field: 'idempotencyKey',
+      });
     }
     requireSafeInput(input, 'input');
     const comment = optionalComment(input.specialComment, 'input.specialComment');
@@ -159,7 +166,10 @@ export class OrderService {
       // A key taken over from a request that died resumes that request's intent, never a new order.
       intent = orderId === freshId ? null : await this.#store.getOrderIntent(orderId);
       if (!intent) {
-        const { request, fromBasket } = await preparePricing(ctx, input, { store: this.#store, branches: this.#branches });
+        const { request, fromBasket } = await preparePricing(ctx, input, {
+          store: this.#store,
+          branches: this.#branches,
+        });
         const sandbox = placesSandboxOrders(ctx.partner);
         const nowMs = this.#clock.now();
         intent = await this.#store.insertOrderIntent({
@@ -181,7 +191,8 @@ export class OrderService {
     } catch (error) {
       // Before the intent is written nothing exists under the key, so it is free again; after, the
       // key stays with the intent until the intent ends (a failed or cancelled intent frees it).
-      if (idempotencyKey !== null && intent === null) await this.#store.releaseIdempotencyKey(ctx.scope, idempotencyKey);
+      if (idempotencyKey !== null && intent === null)
+        await this.#store.releaseIdempotencyKey(ctx.scope, idempotencyKey);
       throw error;
     }
   }
@@ -219,7 +230,9 @@ export class OrderService {
     } catch (error) {
       if (isUnanswered(error)) return this.#settleUnknown(intent, error);
       if (error instanceof CommerceError && error.code === 'ORDER_CANCELLED') {
-        await this.#store.transitionOrderIntent(intent.orderId, ['pending', 'cancelling'], 'cancelled', { lastError: errorText(error) });
+        await this.#store.transitionOrderIntent(intent.orderId, ['pending', 'cancelling'], 'cancelled', {
+          lastError: errorText(error),
+        });
         throw notPlaced(intent.orderId);
       }
       // A refusal: the grocer created nothing.
@@ -246,7 +259,11 @@ export class OrderService {
     if (found && found.status !== 'CANCELLED') return this.#adopt(intent, found);
     // Not there (or cancelled by the grocer): the service gives it up first, so that no path adopts
     // it while the grocer is told to cancel.
-    if (!(await this.#store.transitionOrderIntent(intent.orderId, ['pending'], 'cancelling', { lastError: errorText(cause ?? 'not at the grocer') }))) {
+    if (
+      !(await this.#store.transitionOrderIntent(intent.orderId, ['pending'], 'cancelling', {
+        lastError: errorText(cause ?? 'not at the grocer'),
+      }))
+    ) {
       const now = await this.#store.getOrderIntent(intent.orderId);
       if (now?.state === 'created') return this.#stored(now);
       if (now?.state !== 'cancelling') throw notPlaced(intent.orderId);
@@ -269,7 +286,10 @@ export class OrderService {
 
   async #defer(intent: OrderIntentRecord, error: unknown): Promise<void> {
     const next = this.#clock.now() + recoveryDelayMs(this.#sagas, intent.checks);
-    await this.#store.transitionOrderIntent(intent.orderId, [intent.state], intent.state, { lastError: errorText(error), nextCheckAt: new Date(next).toISOString() });
+    await this.#store.transitionOrderIntent(intent.orderId, [intent.state], intent.state, {
+      lastError: errorText(error),
+      nextCheckAt: new Date(next).toISOString(),
+    });
   }
 
   /** Stores the grocer's order with its first link; whichever path gets there first wins. */
@@ -292,7 +312,10 @@ export class OrderService {
       paidAt: null,
     };
     const link = this.#links.prepare(order);
-    const idempotency = intent.idempotencyKey === null ? null : { key: intent.idempotencyKey, response: { orderId: order.orderId, paymentLink: link.model } };
+    const idempotency =
+      intent.idempotencyKey === null
+        ? null
+        : { key: intent.idempotencyKey, response: { orderId: order.orderId, paymentLink: link.model } };
     if (!(await this.#store.insertOrder({ order, link: link.record, idempotency }))) {
       const now = await this.#store.getOrderIntent(intent.orderId);
       if (now?.state === 'created') return this.#stored(now);
@@ -323,13 +346,19 @@ export class OrderService {
         retentionMs: IDEMPOTENCY_RETENTION_MS,
       });
       if (claim.kind === 'mismatch') {
-        throw new CommerceError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different request.', { field: 'idempotencyKey' });
+        throw new CommerceError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for a different request.', {
+          field: 'idempotencyKey',
+        });
       }
       if (claim.kind !== 'in-progress') return claim;
       if (performance.now() > deadline) {
-        throw new CommerceError('ORDER_PENDING', 'A request with this idempotency key is still running or being settled; retry with the same key shortly.', {
-          field: 'idempotencyKey',
-        });
+        throw new CommerceError(
+          'ORDER_PENDING',
+          'A request with this idempotency key is still running or being settled; retry with the same key shortly.',
+          {
+            field: 'idempotencyKey',
+          },
+        );
       }
       await sleep(25);
     }
@@ -350,8 +379,15 @@ export class OrderService {
     return (await this.refresh([order]))[0]!;
   }
 
-  async list(ctx: ShopperContext, first: number, after: string | null | undefined): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }> {
-    const page = await this.#store.listOrders(ctx.scope, { after: decodeOrderCursor(after), first: requirePageSize(first) });
+  async list(
+    ctx: ShopperContext,
+    first: number,
+    after: string | null | undefined,
+  ): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }> {
+    const page = await this.#store.listOrders(ctx.scope, {
+      after: decodeOrderCursor(after),
+      first: requirePageSize(first),
+    });
     return { orders: await this.refresh(page.orders), hasNextPage: page.hasNextPage };
   }
 
@@ -378,10 +414,21 @@ export class OrderService {
    */
   async observe(order: OrderRecord, grocerOrder: GrocerOrder | undefined): Promise<OrderRecord> {
     if (!grocerOrder) return order;
-    if (grocerOrder.payment.isPaid && order.paymentStatus === 'UNPAID' && this.#onGrocerPaid) return this.#onGrocerPaid(order, grocerOrder);
-    const event = orderStatusEvent({ partnerId: order.partnerId, before: order.grocerOrder, after: grocerOrder, nowMs: this.#clock.now() });
+    if (grocerOrder.payment.isPaid && order.paymentStatus === 'UNPAID' && this.#onGrocerPaid)
+      return this.#onGrocerPaid(order, grocerOrder);
+    const event = orderStatusEvent({
+      partnerId: order.partnerId,
+      before: order.grocerOrder,
+      after: grocerOrder,
+      nowMs: this.#clock.now(),
+    });
     if (!event) return order;
     await this.#store.updateOrderFromGrocer(order.orderId, grocerOrder, [event]);
-    return { ...order, grocerOrder, status: grocerOrder.status, pickingStatus: grocerOrder.shipping.schedules[0]?.pickingStatus ?? null };
+    return {
+      ...order,
+      grocerOrder,
+      status: grocerOrder.status,
+      pickingStatus: grocerOrder.shipping.schedules[0]?.pickingStatus ?? null,
+    };
   }
 }

@@ -1,7 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import { CommerceError } from '../errors.ts';
 import { newId, newPartnerKey, PARTNER_KEY_PATTERN, partnerKeyPrefix, sha256Hex } from '../model/ids.ts';
-import type { AppClient, Environment, Partner, PartnerContext, PartnerKeyRecord, PartnerKeyVerifier } from '../model/partner.ts';
+import type {
+  AppClient,
+  Environment,
+  Partner,
+  PartnerContext,
+  PartnerKeyRecord,
+  PartnerKeyVerifier,
+} from '../model/partner.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { Store } from '../ports/store.ts';
 import { goLiveCheck, type GoLiveReport } from './go-live-check.ts';
@@ -56,7 +63,8 @@ export class PartnerService {
   /** Like `verifyKey`, but throws `PARTNER_KEY_INVALID`. */
   async authenticate(partnerKey: string | undefined): Promise<PartnerContext> {
     const partner = await this.verifyKey(partnerKey);
-    if (!partner) throw new CommerceError('PARTNER_KEY_INVALID', 'Send a valid partner key in the X-Partner-Key header.');
+    if (!partner)
+      throw new CommerceError('PARTNER_KEY_INVALID', 'Send a valid partner key in the X-Partner-Key header.');
     return partner;
   }
 
@@ -81,14 +89,24 @@ export class PartnerService {
    * The partner, its first key and (given a `clientId`, or with the embedded identity provider) its
    * first app client, all or nothing: a taken client id is `CLIENT_ID_TAKEN` and creates nothing.
    */
-  async createPartner(input: { name: string; environment: Environment; redirectUris?: string[]; clientId?: string }): Promise<NewPartner> {
-    if (!NAME_PATTERN.test(input.name)) throw new CommerceError('INVALID_INPUT', "A partner name is 1 to 100 letters, digits, spaces or . , & ' ( ) -.", { field: 'name' });
+  async createPartner(input: {
+    name: string;
+    environment: Environment;
+    redirectUris?: string[];
+    clientId?: string;
+  }): Promise<NewPartner> {
+    if (!NAME_PATTERN.test(input.name))
+      throw new CommerceError('INVALID_INPUT', "A partner name is 1 to 100 letters, digits, spaces or . , & ' ( ) -.", {
+        field: 'name',
+      });
     const redirectUris = input.redirectUris ?? [];
     checkRedirectUris(redirectUris);
     if (input.clientId !== undefined) await this.#checkClientIdFree(input.clientId);
     const partnerId = newId('ptn');
     // The embedded provider's new client id is random, so it cannot be taken.
-    const clientId = input.clientId ?? (this.#issueAppClient ? (await this.#issueAppClient({ name: input.name, redirectUris })).clientId : null);
+    const clientId =
+      input.clientId ??
+      (this.#issueAppClient ? (await this.#issueAppClient({ name: input.name, redirectUris })).clientId : null);
     const slug =
       input.name
         .toUpperCase()
@@ -97,7 +115,12 @@ export class PartnerService {
         .slice(0, 20) || 'PARTNER';
     const partnerKey = newPartnerKey(input.environment);
     const partner = await this.#store.createPartnerWithCredentials({
-      partner: { partnerId, name: input.name, environment: input.environment, orderSource: `PARTNER_${slug}_${partnerId.slice(4, 10).toUpperCase()}` },
+      partner: {
+        partnerId,
+        name: input.name,
+        environment: input.environment,
+        orderSource: `PARTNER_${slug}_${partnerId.slice(4, 10).toUpperCase()}`,
+      },
       key: { keyHash: sha256Hex(partnerKey), keyPrefix: partnerKeyPrefix(partnerKey) },
       client: clientId === null ? null : { clientId, redirectUris },
     });
@@ -117,7 +140,9 @@ export class PartnerService {
   }
 
   /** Records that the partner confirmed how it resolves fulfilment branches (a go-live requirement). */
-  async confirmBranchResolution(partnerId: string): Promise<{ partnerId: string; branchResolutionConfirmedAt: string }> {
+  async confirmBranchResolution(
+    partnerId: string,
+  ): Promise<{ partnerId: string; branchResolutionConfirmedAt: string }> {
     await this.#requirePartner(partnerId);
     const at = new Date(this.#clock.now()).toISOString();
     await this.#store.confirmBranchResolution(partnerId, at);
@@ -125,9 +150,15 @@ export class PartnerService {
   }
 
   async issueKey(partnerId: string, environment: Environment): Promise<string> {
-    if (!(await this.#store.getPartner(partnerId))) throw new CommerceError('NOT_FOUND', 'No such partner.', { field: 'partnerId' });
+    if (!(await this.#store.getPartner(partnerId)))
+      throw new CommerceError('NOT_FOUND', 'No such partner.', { field: 'partnerId' });
     const key = newPartnerKey(environment);
-    await this.#store.addPartnerKey({ keyHash: sha256Hex(key), keyPrefix: partnerKeyPrefix(key), partnerId, environment });
+    await this.#store.addPartnerKey({
+      keyHash: sha256Hex(key),
+      keyPrefix: partnerKeyPrefix(key),
+      partnerId,
+      environment,
+    });
     return key;
   }
 
@@ -144,9 +175,13 @@ export class PartnerService {
   async goLive(partnerId: string): Promise<{ partnerId: string; live: true; liveAt: string }> {
     const report = await this.goLiveReport(partnerId);
     if (!report.ready) {
-      throw new CommerceError('GO_LIVE_NOT_READY', `The partner cannot go live yet: ${report.missing.map((m) => m.check).join(', ')} missing.`, {
-        details: { ready: false, missing: report.missing },
-      });
+      throw new CommerceError(
+        'GO_LIVE_NOT_READY',
+        `The partner cannot go live yet: ${report.missing.map((m) => m.check).join(', ')} missing.`,
+        {
+          details: { ready: false, missing: report.missing },
+        },
+      );
     }
     const liveAt = await this.#store.setPartnerLive(partnerId, new Date(this.#clock.now()).toISOString());
     this.#cache.clear();
@@ -154,18 +189,26 @@ export class PartnerService {
   }
 
   async revokeKey(keyPrefix: string): Promise<void> {
-    if (!(await this.#store.revokePartnerKey(keyPrefix))) throw new CommerceError('NOT_FOUND', 'No active key has that prefix.', { field: 'keyPrefix' });
+    if (!(await this.#store.revokePartnerKey(keyPrefix)))
+      throw new CommerceError('NOT_FOUND', 'No active key has that prefix.', { field: 'keyPrefix' });
     this.#cache.clear();
   }
 
   /** Registers an app client for the partner; a client id registered already is `CLIENT_ID_TAKEN`. */
-  async addAppClient(partnerId: string, input: { clientId?: string | undefined; redirectUris: string[]; name?: string }): Promise<AppClient> {
+  async addAppClient(
+    partnerId: string,
+    input: { clientId?: string | undefined; redirectUris: string[]; name?: string },
+  ): Promise<AppClient> {
     await this.#requirePartner(partnerId);
     checkRedirectUris(input.redirectUris);
     let clientId = input.clientId;
     if (clientId === undefined) {
-      if (!this.#issueAppClient) throw new CommerceError('INVALID_INPUT', 'Give the clientId registered at the identity provider.', { field: 'clientId' });
-      clientId = (await this.#issueAppClient({ name: input.name ?? partnerId, redirectUris: input.redirectUris })).clientId;
+      if (!this.#issueAppClient)
+        throw new CommerceError('INVALID_INPUT', 'Give the clientId registered at the identity provider.', {
+          field: 'clientId',
+        });
+      clientId = (await this.#issueAppClient({ name: input.name ?? partnerId, redirectUris: input.redirectUris }))
+        .clientId;
     } else {
       await this.#checkClientIdFree(clientId);
     }
@@ -183,7 +226,10 @@ export class PartnerService {
 
   /** Refuses a malformed client id, and one registered already (to any partner), before anything is created. */
   async #checkClientIdFree(clientId: string): Promise<void> {
-    if (!/^[A-Za-z0-9_-]{1,128}$/.test(clientId)) throw new CommerceError('INVALID_INPUT', 'A client id is 1 to 128 letters, digits, - or _.', { field: 'clientId' });
+    if (!/^[A-Za-z0-9_-]{1,128}$/.test(clientId))
+      throw new CommerceError('INVALID_INPUT', 'A client id is 1 to 128 letters, digits, - or _.', {
+        field: 'clientId',
+      });
     if (await this.#store.appClientExists(clientId)) throw clientIdTaken();
   }
 
@@ -194,12 +240,19 @@ export class PartnerService {
 }
 
 function clientIdTaken(): CommerceError {
-  return new CommerceError('CLIENT_ID_TAKEN', 'This app client id is registered already; each app client belongs to one partner.', { field: 'clientId' });
+  return new CommerceError(
+    'CLIENT_ID_TAKEN',
+    'This app client id is registered already; each app client belongs to one partner.',
+    { field: 'clientId' },
+  );
 }
 
 function checkRedirectUris(uris: readonly string[]): void {
   for (const [index, uri] of uris.entries()) {
-    if (!isRedirectUri(uri)) throw new CommerceError('INVALID_INPUT', 'A redirect URI is an absolute https URL (http only for localhost).', { field: `redirectUris.${index}` });
+    if (!isRedirectUri(uri))
+      throw new CommerceError('INVALID_INPUT', 'A redirect URI is an absolute https URL (http only for localhost).', {
+        field: `redirectUris.${index}`,
+      });
   }
 }
 

@@ -38,7 +38,10 @@ export class PaymentLinks {
   }
 
   /** A new link for the order (not stored yet: `insert` it, or store it with the order). */
-  prepare(order: OrderRecord, callbackUrl: string | null = null): { record: PaymentLinkRecord; model: IssuedPaymentLink } {
+  prepare(
+    order: OrderRecord,
+    callbackUrl: string | null = null,
+  ): { record: PaymentLinkRecord; model: IssuedPaymentLink } {
     const token = newSecretToken();
     const now = this.#clock.now();
     const expiresAtMs = now + LIMITS.paymentLinkTtlSeconds * 1000;

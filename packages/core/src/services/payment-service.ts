@@ -1,6 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CommerceError } from '../errors.ts';
-import type { IssuedPaymentLink, OrderRecord, PaymentAttemptRecord, PaymentAttemptState, PaymentLinkRecord, PaymentSession, RefundRecord, RefundState } from '../model/checkout.ts';
+import type {
+  IssuedPaymentLink,
+  OrderRecord,
+  PaymentAttemptRecord,
+  PaymentAttemptState,
+  PaymentLinkRecord,
+  PaymentSession,
+  RefundRecord,
+  RefundState,
+} from '../model/checkout.ts';
 import { newPaymentAttempt } from '../model/payment-attempt.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import type { Environment } from '../model/partner.ts';
@@ -46,7 +55,8 @@ export interface Checkout {
  * What paying at a link came to: `paid`; `pending` (taken and still being confirmed with the grocer,
  * or settling at the provider); `redirect` (a hosted provider: the shopper pays at `redirectUrl`).
  */
-export type PaymentOutcome = { state: 'paid' | 'pending'; order: OrderRecord } | { state: 'redirect'; order: OrderRecord; redirectUrl: string };
+export type PaymentOutcome =
+  { state: 'paid' | 'pending'; order: OrderRecord } | { state: 'redirect'; order: OrderRecord; redirectUrl: string };
 
 /** What a provider's event came to: the order `settled`, money `refunded`, an attempt `ended` unpaid, or nothing changed (`ignored`). */
 export type ProviderEventOutcome = 'settled' | 'refunded' | 'ended' | 'ignored';
@@ -94,7 +104,10 @@ export class PaymentService {
   provider(environment: Environment): PaymentProvider {
     const provider = this.#providers[environment];
     if (!provider) {
-      throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `No ${environment} payment provider is configured, so this order cannot be paid yet. No money moved.`);
+      throw new CommerceError(
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        `No ${environment} payment provider is configured, so this order cannot be paid yet. No money moved.`,
+      );
     }
     return provider;
   }
@@ -105,18 +118,27 @@ export class PaymentService {
   }
 
   /** A fresh link for an unpaid order of the shopper. */
-  async createLink(ctx: ShopperContext, orderId: string, callbackUrl: string | null = null): Promise<IssuedPaymentLink> {
+  async createLink(
+    ctx: ShopperContext,
+    orderId: string,
+    callbackUrl: string | null = null,
+  ): Promise<IssuedPaymentLink> {
     const order = await this.#orders.get(ctx, orderId);
     if (!order) throw new CommerceError('NOT_FOUND', `The shopper has no order ${orderId}.`, { field: 'orderId' });
-    if (order.paymentStatus === 'PAID') throw new CommerceError('ALREADY_PAID', `Order ${orderId} is already paid.`, { field: 'orderId' });
+    if (order.paymentStatus === 'PAID')
+      throw new CommerceError('ALREADY_PAID', `Order ${orderId} is already paid.`, { field: 'orderId' });
     return this.#links.issue(order, callbackUrl);
   }
 
   /** A payment session whose `redirectUrl` is a payment link for the order. */
-  async start(ctx: ShopperContext, input: { orderId: string; callbackUrl?: string | null | undefined }): Promise<PaymentSession> {
+  async start(
+    ctx: ShopperContext,
+    input: { orderId: string; callbackUrl?: string | null | undefined },
+  ): Promise<PaymentSession> {
     const callbackUrl = optionalHttpUrl(input.callbackUrl, 'input.callbackUrl');
     const order = await this.#orders.get(ctx, input.orderId);
-    if (!order) throw new CommerceError('NOT_FOUND', `The shopper has no order ${input.orderId}.`, { field: 'input.orderId' });
+    if (!order)
+      throw new CommerceError('NOT_FOUND', `The shopper has no order ${input.orderId}.`, { field: 'input.orderId' });
     const provider = this.provider(paymentEnvironment(order));
     const paid = order.paymentStatus === 'PAID';
     const link = paid ? null : await this.#links.issue(order, callbackUrl);
@@ -144,15 +166,27 @@ export class PaymentService {
       attempt = (await this.#store.getPaymentAttempt(attempt.attemptId)) ?? attempt;
     }
     const refunds = await this.#store.listRefunds([order.orderId]);
-    const view = (state: Checkout['state'], repricedTotalSatang: number | null = null): Checkout => ({ state, order, link, repricedTotalSatang, attempt, refunds });
+    const view = (state: Checkout['state'], repricedTotalSatang: number | null = null): Checkout => ({
+      state,
+      order,
+      link,
+      repricedTotalSatang,
+      attempt,
+      refunds,
+    });
     if (order.paymentStatus === 'PAID') return view('paid');
     // Under way: taken and being recorded, or settling at the provider. A hosted session that still
     // waits for the shopper leaves the order payable: Pay goes back to it.
-    if (attempt?.state === 'charged' || (attempt?.state === 'started' && (!attempt.redirectUrl || attempt.providerStatus === 'pending'))) return view('pending');
+    if (
+      attempt?.state === 'charged' ||
+      (attempt?.state === 'started' && (!attempt.redirectUrl || attempt.providerStatus === 'pending'))
+    )
+      return view('pending');
     if (order.status === 'CANCELLED') return view('cancelled');
     if (expired) return view('expired');
     const repriced = await this.#reprice(order);
-    if (link.amountSatang !== order.grandTotalSatang || repriced !== order.grandTotalSatang) return view('price_changed', repriced);
+    if (link.amountSatang !== order.grandTotalSatang || repriced !== order.grandTotalSatang)
+      return view('price_changed', repriced);
     return view('payable');
   }
 
@@ -166,7 +200,8 @@ export class PaymentService {
   async pay(token: string, options: { simulate?: 'decline' | undefined } = {}): Promise<PaymentOutcome> {
     const { link, order, expired } = await this.#links.resolve(token);
     if (order.paymentStatus === 'PAID') throw alreadyPaid(order);
-    if (expired) throw new CommerceError('PAYMENT_LINK_EXPIRED', 'This payment link has expired. Ask the shop for a new one.');
+    if (expired)
+      throw new CommerceError('PAYMENT_LINK_EXPIRED', 'This payment link has expired. Ask the shop for a new one.');
     if (link.amountSatang !== order.grandTotalSatang) throw priceChanged(order);
     const provider = this.provider(paymentEnvironment(order));
     const repriced = await this.#reprice(order);
@@ -197,22 +232,37 @@ export class PaymentService {
       // money only on its page, which the shopper never saw: that attempt ends, and paying again starts afresh.
       if (isUnanswered(error) && !provider.hosted) return { state: 'pending', order };
       const code = error instanceof CommerceError ? error.code : 'INTERNAL';
-      await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], code === 'PAYMENT_DECLINED' ? 'declined' : 'failed', {
-        failureCode: code,
-        failureMessage: errorText(error),
-      });
+      await this.#store.transitionPaymentAttempt(
+        attempt.attemptId,
+        ['started'],
+        code === 'PAYMENT_DECLINED' ? 'declined' : 'failed',
+        {
+          failureCode: code,
+          failureMessage: errorText(error),
+        },
+      );
       throw error;
     }
     if (started.status === 'redirect') {
       // The shopper pays on the provider's page; its webhook, the return to the page or the recovery worker settles it.
-      await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'started', { providerReference: started.reference, redirectUrl: started.redirectUrl });
+      await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'started', {
+        providerReference: started.reference,
+        redirectUrl: started.redirectUrl,
+      });
       return { state: 'redirect', order, redirectUrl: started.redirectUrl };
     }
     const charged = { ...attempt, state: 'charged' as const, providerReference: started.reference };
-    if (!(await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'charged', { providerReference: started.reference }))) {
+    if (
+      !(await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'charged', {
+        providerReference: started.reference,
+      }))
+    ) {
       // The recovery worker gave this attempt up while the provider was answering: it settles the charge by the provider's word.
       await this.#settlement.settle((await this.#store.getPaymentAttempt(attempt.attemptId)) ?? attempt, order);
-      throw new CommerceError('PAYMENT_DECLINED', 'The payment took too long to confirm, so it was given up; any money taken is refunded. Try again.');
+      throw new CommerceError(
+        'PAYMENT_DECLINED',
+        'The payment took too long to confirm, so it was given up; any money taken is refunded. Try again.',
+      );
     }
     return this.#settlement.record(charged, order);
   }
@@ -268,20 +318,33 @@ export class PaymentService {
    */
   async settleFromGrocer(order: OrderRecord, grocerOrder: GrocerOrder): Promise<OrderRecord> {
     const attempts = await this.#store.listPaymentAttempts([order.orderId]);
-    const paying = grocerOrder.payment.paymentId ? attempts.find((a) => a.attemptId === grocerOrder.payment.paymentId) : undefined;
+    const paying = grocerOrder.payment.paymentId
+      ? attempts.find((a) => a.attemptId === grocerOrder.payment.paymentId)
+      : undefined;
     const paid = await this.#settlement.complete(order, grocerOrder, paying ?? null);
     const now = new Date(this.#clock.now()).toISOString();
     for (const other of attempts) {
-      if (other !== paying && isActive(other.state)) await this.#store.transitionPaymentAttempt(other.attemptId, [other.state], other.state, { nextCheckAt: now });
+      if (other !== paying && isActive(other.state))
+        await this.#store.transitionPaymentAttempt(other.attemptId, [other.state], other.state, { nextCheckAt: now });
     }
     return paid;
   }
 
-  async #startAttempt(order: OrderRecord, provider: PaymentProvider, simulate: 'decline' | null): Promise<PaymentAttemptRecord | PaymentOutcome> {
+  async #startAttempt(
+    order: OrderRecord,
+    provider: PaymentProvider,
+    simulate: 'decline' | null,
+  ): Promise<PaymentAttemptRecord | PaymentOutcome> {
     // Waiting is real time, whatever the domain clock says.
     const deadline = performance.now() + this.#sagas.waitForRunningMs;
     for (;;) {
-      const attempt = newPaymentAttempt({ order, provider: provider.name, simulate, nowMs: this.#clock.now(), requestWindowMs: this.#sagas.requestWindowMs });
+      const attempt = newPaymentAttempt({
+        order,
+        provider: provider.name,
+        simulate,
+        nowMs: this.#clock.now(),
+        requestWindowMs: this.#sagas.requestWindowMs,
+      });
       const started = await this.#store.startPaymentAttempt(attempt);
       switch (started.kind) {
         case 'started':
@@ -334,14 +397,17 @@ export class PaymentService {
 
   /** Gives up the order's hosted payment page still open (the order can no longer be paid by it). */
   async #closeOpen(order: OrderRecord, reason: 'PRICE_CHANGED'): Promise<void> {
-    const open = (await this.#store.listPaymentAttempts([order.orderId])).find((a) => a.state === 'started' && a.redirectUrl);
+    const open = (await this.#store.listPaymentAttempts([order.orderId])).find(
+      (a) => a.state === 'started' && a.redirectUrl,
+    );
     if (open) await this.#settlement.settle(open, order, { close: reason });
   }
 
   /** The provider that started an attempt (a provider is named on every attempt it takes). */
   #providerNamed(name: string): PaymentProvider {
     const provider = Object.values(this.#providers).find((p) => p?.name === name);
-    if (!provider) throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `The payment provider ${name} is not configured.`);
+    if (!provider)
+      throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `The payment provider ${name} is not configured.`);
     return provider;
   }
 
@@ -363,13 +429,21 @@ function alreadyPaid(order: OrderRecord): CommerceError {
 }
 
 function inProgress(order: OrderRecord): CommerceError {
-  return new CommerceError('PAYMENT_IN_PROGRESS', `Another payment of order ${order.orderId} is being taken. No money moved for this one; its outcome shows on the payment page.`, {
-    details: { orderId: order.orderId },
-  });
+  return new CommerceError(
+    'PAYMENT_IN_PROGRESS',
+    `Another payment of order ${order.orderId} is being taken. No money moved for this one; its outcome shows on the payment page.`,
+    {
+      details: { orderId: order.orderId },
+    },
+  );
 }
 
 function priceChanged(order: OrderRecord): CommerceError {
-  return new CommerceError('PRICE_CHANGED', `The total of order ${order.orderId} has changed since it was placed. Place the order again.`, {
-    details: { orderId: order.orderId },
-  });
+  return new CommerceError(
+    'PRICE_CHANGED',
+    `The total of order ${order.orderId} has changed since it was placed. Place the order again.`,
+    {
+      details: { orderId: order.orderId },
+    },
+  );
 }

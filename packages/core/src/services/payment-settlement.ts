@@ -59,7 +59,11 @@ export class PaymentSettlement {
    * code; money that lands first goes back with it. Answers nothing: the attempt's record says where
    * it stands after.
    */
-  async settle(attempt: PaymentAttemptRecord, order: OrderRecord, options: { close?: ErrorCode | undefined } = {}): Promise<void> {
+  async settle(
+    attempt: PaymentAttemptRecord,
+    order: OrderRecord,
+    options: { close?: ErrorCode | undefined } = {},
+  ): Promise<void> {
     if (attempt.state === 'paid' || attempt.state === 'refunded') return;
     if (attempt.state === 'charged') {
       await this.#takeMoney(attempt, order).catch(ignoreRefusal);
@@ -80,22 +84,34 @@ export class PaymentSettlement {
       return;
     }
     if (!payment) {
-      if (attempt.state === 'started') await this.#end(attempt, 'PAYMENT_DECLINED', 'The provider has no record of this payment; no money moved.');
+      if (attempt.state === 'started')
+        await this.#end(attempt, 'PAYMENT_DECLINED', 'The provider has no record of this payment; no money moved.');
       return;
     }
     switch (payment.status) {
       case 'open':
-        if (attempt.state === 'started') await this.defer(attempt, 'the shopper has not paid on the provider page yet', 'open');
+        if (attempt.state === 'started')
+          await this.defer(attempt, 'the shopper has not paid on the provider page yet', 'open');
         return;
       case 'pending':
-        if (attempt.state === 'started') await this.defer(attempt, 'the provider has not settled the payment yet', 'pending');
+        if (attempt.state === 'started')
+          await this.defer(attempt, 'the provider has not settled the payment yet', 'pending');
         return;
       case 'failed':
-        if (attempt.state === 'started') await this.#end(attempt, options.close ?? 'PAYMENT_DECLINED', 'The payment did not go through at the provider; no money moved.');
+        if (attempt.state === 'started')
+          await this.#end(
+            attempt,
+            options.close ?? 'PAYMENT_DECLINED',
+            'The payment did not go through at the provider; no money moved.',
+          );
         return;
       case 'expired':
         if (attempt.state === 'started') {
-          await this.#end(attempt, options.close ?? closeReason(order) ?? 'PAYMENT_LINK_EXPIRED', 'The payment session ended unpaid; no money moved.');
+          await this.#end(
+            attempt,
+            options.close ?? closeReason(order) ?? 'PAYMENT_LINK_EXPIRED',
+            'The payment session ended unpaid; no money moved.',
+          );
         }
         return;
       case 'paid':
@@ -109,7 +125,12 @@ export class PaymentSettlement {
    * service never started, or a second one): its money is not the order's and goes back. Returns
    * whether money went back.
    */
-  async settleStray(provider: PaymentProvider, order: OrderRecord, attempt: PaymentAttemptRecord | null, reference: string): Promise<boolean> {
+  async settleStray(
+    provider: PaymentProvider,
+    order: OrderRecord,
+    attempt: PaymentAttemptRecord | null,
+    reference: string,
+  ): Promise<boolean> {
     let payment: ProviderPayment | null;
     try {
       payment = await provider.lookup({ attemptId: null, reference });
@@ -120,7 +141,11 @@ export class PaymentSettlement {
     }
     if (!payment || payment.status !== 'paid') return false;
     // The event's metadata and the provider's disagree: the payment may be another attempt's own, which settles as such.
-    if (payment.attemptId && (await this.#store.getPaymentAttempt(payment.attemptId))?.providerReference === payment.reference) return false;
+    if (
+      payment.attemptId &&
+      (await this.#store.getPaymentAttempt(payment.attemptId))?.providerReference === payment.reference
+    )
+      return false;
     await this.#giveBack({
       order,
       attemptId: attempt?.attemptId ?? null,
@@ -153,13 +178,15 @@ export class PaymentSettlement {
           ([found]) => found,
           () => undefined,
         );
-        if (truth?.payment.isPaid) return { state: 'paid', order: await this.#settleAfterRefusal(attempt, order, truth) };
+        if (truth?.payment.isPaid)
+          return { state: 'paid', order: await this.#settleAfterRefusal(attempt, order, truth) };
         await this.defer(attempt, error);
         return { state: 'pending', order };
       }
       if (error.code === 'ALREADY_PAID') {
         const [truth] = await this.#grocer.orders([order.orderId]);
-        if (truth?.payment.isPaid) return { state: 'paid', order: await this.#settleAfterRefusal(attempt, order, truth) };
+        if (truth?.payment.isPaid)
+          return { state: 'paid', order: await this.#settleAfterRefusal(attempt, order, truth) };
       }
       // The grocer will not record it (the total changed, the order was cancelled): the money goes back.
       throw await this.#refundAttempt(attempt, order, null, error.code, error.message);
@@ -168,26 +195,48 @@ export class PaymentSettlement {
   }
 
   /** Marks the order paid with its payment and events, once, whichever path gets here first. */
-  async complete(order: OrderRecord, grocerOrder: GrocerOrder, attempt: PaymentAttemptRecord | null): Promise<OrderRecord> {
+  async complete(
+    order: OrderRecord,
+    grocerOrder: GrocerOrder,
+    attempt: PaymentAttemptRecord | null,
+  ): Promise<OrderRecord> {
     if (order.paymentStatus === 'PAID') return order;
     const nowMs = this.#clock.now();
     const paidAt = grocerOrder.payment.paidAt ?? new Date(nowMs).toISOString();
     const provider = attempt?.provider ?? grocerOrder.payment.method ?? 'grocer';
-    const reference = attempt?.providerReference ?? grocerOrder.payment.reference ?? grocerOrder.payment.paymentId ?? order.orderId;
+    const reference =
+      attempt?.providerReference ?? grocerOrder.payment.reference ?? grocerOrder.payment.paymentId ?? order.orderId;
     const paymentId = attempt?.attemptId ?? grocerOrder.payment.paymentId ?? `grocer_${order.orderId}`;
     const recorded = await this.#store.completePayment({
       orderId: order.orderId,
       attemptId: attempt?.attemptId ?? null,
-      payment: { paymentId, orderId: order.orderId, amountSatang: grocerOrder.grandTotalSatang, currency: order.currency, provider, reference, createdAt: paidAt },
+      payment: {
+        paymentId,
+        orderId: order.orderId,
+        amountSatang: grocerOrder.grandTotalSatang,
+        currency: order.currency,
+        provider,
+        reference,
+        createdAt: paidAt,
+      },
       grocerOrder,
       // Paying starts picking: that move's event (same derived id on every path) is written here too, so it is never absorbed.
       events: [
         paymentPaidEvent({ partnerId: order.partnerId, order: grocerOrder, provider, reference, paidAt, nowMs }),
-        ...[orderStatusEvent({ partnerId: order.partnerId, before: order.grocerOrder, after: grocerOrder, nowMs })].filter((event) => event !== null),
+        ...[
+          orderStatusEvent({ partnerId: order.partnerId, before: order.grocerOrder, after: grocerOrder, nowMs }),
+        ].filter((event) => event !== null),
       ],
     });
     if (!recorded) return (await this.#store.ordersByIds([order.orderId]))[0] ?? order;
-    return { ...order, paymentStatus: 'PAID', paidAt, grocerOrder, status: grocerOrder.status, pickingStatus: grocerOrder.shipping.schedules[0]?.pickingStatus ?? null };
+    return {
+      ...order,
+      paymentStatus: 'PAID',
+      paidAt,
+      grocerOrder,
+      status: grocerOrder.status,
+      pickingStatus: grocerOrder.shipping.schedules[0]?.pickingStatus ?? null,
+    };
   }
 
   /**
@@ -211,9 +260,23 @@ export class PaymentSettlement {
       });
       if (result.status === 'succeeded') {
         const [order] = await this.#store.ordersByIds([refund.orderId]);
-        const event = paymentRefundedEvent({ refund, providerRefundReference: result.reference, sandbox: order?.grocerOrder.sandbox ?? false, nowMs });
-        await this.#store.transitionRefund(refund.refundId, ['pending'], 'succeeded', { providerRefundReference: result.reference }, [event]);
-        if (refund.attemptId) await this.#store.transitionPaymentAttempt(refund.attemptId, ['refunded'], 'refunded', { refundReference: result.reference });
+        const event = paymentRefundedEvent({
+          refund,
+          providerRefundReference: result.reference,
+          sandbox: order?.grocerOrder.sandbox ?? false,
+          nowMs,
+        });
+        await this.#store.transitionRefund(
+          refund.refundId,
+          ['pending'],
+          'succeeded',
+          { providerRefundReference: result.reference },
+          [event],
+        );
+        if (refund.attemptId)
+          await this.#store.transitionPaymentAttempt(refund.attemptId, ['refunded'], 'refunded', {
+            refundReference: result.reference,
+          });
         return 'succeeded';
       }
       if (result.status === 'failed') {
@@ -249,11 +312,25 @@ export class PaymentSettlement {
       await this.#refundAttempt(attempt, order, payment, 'PAYMENT_MISMATCH', mismatch);
       return;
     }
-    const charged: PaymentAttemptRecord = { ...attempt, state: 'charged', providerReference: attempt.providerReference ?? payment.reference };
-    if (!(await this.#store.transitionPaymentAttempt(attempt.attemptId, [attempt.state], 'charged', { providerReference: payment.reference }))) {
+    const charged: PaymentAttemptRecord = {
+      ...attempt,
+      state: 'charged',
+      providerReference: attempt.providerReference ?? payment.reference,
+    };
+    if (
+      !(await this.#store.transitionPaymentAttempt(attempt.attemptId, [attempt.state], 'charged', {
+        providerReference: payment.reference,
+      }))
+    ) {
       if (attempt.state === 'started') return; // another path moved it first
       // Money on an attempt that had ended, while another attempt of the order is under way: not the order's payment.
-      await this.#refundAttempt(attempt, order, payment, 'PAYMENT_IN_PROGRESS', 'The order was being paid by another payment when this one arrived.');
+      await this.#refundAttempt(
+        attempt,
+        order,
+        payment,
+        'PAYMENT_IN_PROGRESS',
+        'The order was being paid by another payment when this one arrived.',
+      );
       return;
     }
     await this.#takeMoney(charged, order);
@@ -263,7 +340,13 @@ export class PaymentSettlement {
   async #takeMoney(attempt: PaymentAttemptRecord, stale: OrderRecord): Promise<void> {
     const [order = stale] = await this.#store.ordersByIds([stale.orderId]);
     if (order.paymentStatus === 'PAID') {
-      throw await this.#refundAttempt(attempt, order, null, 'ALREADY_PAID', `Order ${order.orderId} was already paid by another payment.`);
+      throw await this.#refundAttempt(
+        attempt,
+        order,
+        null,
+        'ALREADY_PAID',
+        `Order ${order.orderId} was already paid by another payment.`,
+      );
     }
     if (attempt.redirectUrl !== null) {
       // Paid on a hosted page, possibly long after Pay was pressed: priced again before it is accepted (checkout rule 5).
@@ -275,25 +358,51 @@ export class PaymentSettlement {
         return this.defer(attempt, error);
       }
       if (repriced !== attempt.amountSatang) {
-        throw await this.#refundAttempt(attempt, order, null, 'PRICE_CHANGED', `The total of order ${order.orderId} has changed since the payment page was opened.`);
+        throw await this.#refundAttempt(
+          attempt,
+          order,
+          null,
+          'PRICE_CHANGED',
+          `The total of order ${order.orderId} has changed since the payment page was opened.`,
+        );
       }
     }
     await this.record(attempt, order);
   }
 
   /** The grocer holds the order paid: by this attempt (settle it), or by another payment (settle that, refund this). */
-  async #settleAfterRefusal(attempt: PaymentAttemptRecord, order: OrderRecord, truth: GrocerOrder): Promise<OrderRecord> {
+  async #settleAfterRefusal(
+    attempt: PaymentAttemptRecord,
+    order: OrderRecord,
+    truth: GrocerOrder,
+  ): Promise<OrderRecord> {
     if (truth.payment.paymentId === attempt.attemptId) return this.complete(order, truth, attempt);
     const attempts = truth.payment.paymentId ? await this.#store.listPaymentAttempts([order.orderId]) : [];
-    const paid = await this.complete(order, truth, attempts.find((a) => a.attemptId === truth.payment.paymentId) ?? null);
-    throw await this.#refundAttempt(attempt, paid, null, 'ALREADY_PAID', `Order ${order.orderId} was already paid by another payment.`);
+    const paid = await this.complete(
+      order,
+      truth,
+      attempts.find((a) => a.attemptId === truth.payment.paymentId) ?? null,
+    );
+    throw await this.#refundAttempt(
+      attempt,
+      paid,
+      null,
+      'ALREADY_PAID',
+      `Order ${order.orderId} was already paid by another payment.`,
+    );
   }
 
   /**
    * Gives a charged (or late-paid) attempt's money back and ends it as refunded; returns the error
    * that tells the shopper so, for callers that answer one.
    */
-  async #refundAttempt(attempt: PaymentAttemptRecord, order: OrderRecord, payment: ProviderPayment | null, reason: ErrorCode, message: string): Promise<CommerceError> {
+  async #refundAttempt(
+    attempt: PaymentAttemptRecord,
+    order: OrderRecord,
+    payment: ProviderPayment | null,
+    reason: ErrorCode,
+    message: string,
+  ): Promise<CommerceError> {
     const amountMinor = payment?.amountMinor ?? attempt.amountSatang;
     await this.#giveBack({
       order,
@@ -311,8 +420,13 @@ export class PaymentSettlement {
       reason,
       message,
     });
-    const refunded = (payment?.currency ?? attempt.currency).toUpperCase() === 'THB' ? formatBaht(amountMinor, 'en') : `${amountMinor} ${payment?.currency ?? ''}`.trim();
-    return new CommerceError(reason, `${message} Your payment of ${refunded} is refunded.`, { details: { orderId: order.orderId, refunded: true } });
+    const refunded =
+      (payment?.currency ?? attempt.currency).toUpperCase() === 'THB'
+        ? formatBaht(amountMinor, 'en')
+        : `${amountMinor} ${payment?.currency ?? ''}`.trim();
+    return new CommerceError(reason, `${message} Your payment of ${refunded} is refunded.`, {
+      details: { orderId: order.orderId, refunded: true },
+    });
   }
 
   async #giveBack(input: {
@@ -345,7 +459,14 @@ export class PaymentSettlement {
         updatedAt: new Date(nowMs).toISOString(),
         nextCheckAt: new Date(nowMs + this.#sagas.requestWindowMs).toISOString(),
       },
-      input.attempt ? { attemptId: input.attempt.attemptId, from: ['started', 'charged', 'failed', 'declined'], failureCode: input.reason, failureMessage: input.message } : null,
+      input.attempt
+        ? {
+            attemptId: input.attempt.attemptId,
+            from: ['started', 'charged', 'failed', 'declined'],
+            failureCode: input.reason,
+            failureMessage: input.message,
+          }
+        : null,
     );
     await this.askRefund(refund);
   }
@@ -361,7 +482,10 @@ export class PaymentSettlement {
 
   /** Ends a started attempt that took no money. */
   async #end(attempt: PaymentAttemptRecord, failureCode: ErrorCode, failureMessage: string): Promise<void> {
-    await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'failed', { failureCode, failureMessage });
+    await this.#store.transitionPaymentAttempt(attempt.attemptId, ['started'], 'failed', {
+      failureCode,
+      failureMessage,
+    });
   }
 
   /** The grand total the grocer's calculator gives the order's request now; null when it cannot price it. */

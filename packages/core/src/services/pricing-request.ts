@@ -2,7 +2,15 @@ import { CommerceError } from '../errors.ts';
 import type { CalculateRequest } from '../model/pricing.ts';
 import type { Store } from '../ports/store.ts';
 import type { BranchService } from './branch-service.ts';
-import { type AddressInputShape, normaliseAddress, normaliseCoupons, normaliseLines, requireDeliveryAddress, requireFulfilment, requireScheduleMode } from './input-validation.ts';
+import {
+  type AddressInputShape,
+  normaliseAddress,
+  normaliseCoupons,
+  normaliseLines,
+  requireDeliveryAddress,
+  requireFulfilment,
+  requireScheduleMode,
+} from './input-validation.ts';
 import type { ShopperContext } from './shopper-context.ts';
 
 /** The fields QuoteInput and OrderCreateInput share. */
@@ -25,13 +33,19 @@ export interface PreparedPricing {
  * Turns a quote or order input into what the grocer's calculator prices: the given lines or the
  * basket's, at the given branch or the basket's (or the default), validated field by field.
  */
-export async function preparePricing(ctx: ShopperContext, input: PricingInput, deps: { store: Store; branches: BranchService }): Promise<PreparedPricing> {
+export async function preparePricing(
+  ctx: ShopperContext,
+  input: PricingInput,
+  deps: { store: Store; branches: BranchService },
+): Promise<PreparedPricing> {
   const fromBasket = input.lines === null || input.lines === undefined;
   const branchGiven = input.branchCode !== null && input.branchCode !== undefined;
   // The basket is read only when it supplies the lines or the branch.
   const basket = fromBasket || !branchGiven ? await deps.store.getBasket(ctx.scope) : null;
   if (fromBasket && (!basket || basket.lines.length === 0)) {
-    throw new CommerceError('EMPTY_BASKET', 'The basket is empty: add lines, or pass lines in the input.', { field: 'input.lines' });
+    throw new CommerceError('EMPTY_BASKET', 'The basket is empty: add lines, or pass lines in the input.', {
+      field: 'input.lines',
+    });
   }
   const lines = normaliseLines(fromBasket ? basket!.lines : input.lines!, 'input.lines');
   const branch = branchGiven
@@ -58,6 +72,7 @@ export async function preparePricing(ctx: ShopperContext, input: PricingInput, d
 
 /** Grocer errors name fields relative to the priced request (`lines.2.quantity`); inputs name them under `input`. */
 export function inInput(error: unknown): unknown {
-  if (error instanceof CommerceError && error.field !== undefined && !error.field.startsWith('input')) return error.withField(`input.${error.field}`);
+  if (error instanceof CommerceError && error.field !== undefined && !error.field.startsWith('input'))
+    return error.withField(`input.${error.field}`);
   return error;
 }

@@ -34,7 +34,8 @@ function decodeProductCursor(cursor: string | null | undefined): string | null {
   if (cursor === null || cursor === undefined) return null;
   const text = cursor.length <= 64 ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
   const cprcode = text.startsWith(CURSOR_PREFIX) ? text.slice(CURSOR_PREFIX.length) : '';
-  if (!/^[0-9]{1,12}$/.test(cprcode)) throw new CommerceError('INVALID_INPUT', 'The cursor is not one this API issued.', { field: 'after' });
+  if (!/^[0-9]{1,12}$/.test(cprcode))
+    throw new CommerceError('INVALID_INPUT', 'The cursor is not one this API issued.', { field: 'after' });
   return cprcode;
 }
 
@@ -66,19 +67,32 @@ export class ProductService {
 
   async list(
     loaders: RequestLoaders,
-    input: { filter: ProductListFilter & { pricedOnly: boolean }; branchCode: string | null; first: number; after: string | null | undefined },
+    input: {
+      filter: ProductListFilter & { pricedOnly: boolean };
+      branchCode: string | null;
+      first: number;
+      after: string | null | undefined;
+    },
   ): Promise<ProductPageResult> {
     const first = requirePageSize(input.first);
     const after = decodeProductCursor(input.after);
     if (input.filter.query !== null && input.filter.query.length > LIMITS.maxQueryLength) {
-      throw new CommerceError('INVALID_INPUT', `filter.query is at most ${LIMITS.maxQueryLength} characters.`, { field: 'filter.query' });
+      throw new CommerceError('INVALID_INPUT', `filter.query is at most ${LIMITS.maxQueryLength} characters.`, {
+        field: 'filter.query',
+      });
     }
     if (!input.filter.pricedOnly) {
       const page = this.#catalog.list(input.filter, { after, first });
-      return { products: page.products, hasNextPage: page.hasNextPage, endCursor: page.endCursor && encodeProductCursor(page.endCursor), totalCount: page.totalCount };
+      return {
+        products: page.products,
+        hasNextPage: page.hasNextPage,
+        endCursor: page.endCursor && encodeProductCursor(page.endCursor),
+        totalCount: page.totalCount,
+      };
     }
     const branchCode = input.branchCode;
-    if (branchCode === null) throw new CommerceError('INVALID_INPUT', 'pricedOnly needs a branchCode.', { field: 'filter.pricedOnly' });
+    if (branchCode === null)
+      throw new CommerceError('INVALID_INPUT', 'pricedOnly needs a branchCode.', { field: 'filter.pricedOnly' });
     // Scan in chunks, pricing each chunk in one grocer call, until a page (plus one) is found.
     const products: Product[] = [];
     let scanned = 0;
@@ -114,7 +128,15 @@ export class ProductService {
   /** Up to 500 products the branch stocks, for `inventory` without cprcodes. */
   stockedAt(branchCode: string): string[] {
     const out: string[] = [];
-    const filter: ProductListFilter = { query: null, l1: null, l2: null, l3: null, alcoholOnly: false, activeOnly: true, onlineOnly: true };
+    const filter: ProductListFilter = {
+      query: null,
+      l1: null,
+      l2: null,
+      l3: null,
+      alcoholOnly: false,
+      activeOnly: true,
+      onlineOnly: true,
+    };
     for (const product of this.#catalog.scan(filter, null)) {
       if (product.availStore.includes(branchCode)) out.push(product.cprcode);
       if (out.length === 500) break;
@@ -128,6 +150,10 @@ function isPrice(value: BranchPrice | null | Error | undefined): value is Branch
 }
 
 /** The detail price of a product as Money, for queries without a branch. */
-export function detailMoney(product: Product): { amountSatang: number; currency: string; branchCode: null; source: 'DETAIL_FALLBACK' } | null {
-  return product.detailPriceSatang === null ? null : { amountSatang: product.detailPriceSatang, currency: CURRENCY, branchCode: null, source: 'DETAIL_FALLBACK' };
+export function detailMoney(
+  product: Product,
+): { amountSatang: number; currency: string; branchCode: null; source: 'DETAIL_FALLBACK' } | null {
+  return product.detailPriceSatang === null
+    ? null
+    : { amountSatang: product.detailPriceSatang, currency: CURRENCY, branchCode: null, source: 'DETAIL_FALLBACK' };
 }

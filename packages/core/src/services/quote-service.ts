@@ -33,9 +33,15 @@ export class QuoteService {
   }
 
   /** Prices the basket or the given lines; `requireCoupon` for quoteApplyCoupon. */
-  async quote(ctx: ShopperContext, input: PricingInput, options: { requireCoupon?: boolean } = {}): Promise<QuoteRecord> {
+  async quote(
+    ctx: ShopperContext,
+    input: PricingInput,
+    options: { requireCoupon?: boolean } = {},
+  ): Promise<QuoteRecord> {
     if (options.requireCoupon && (input.couponCodes?.length ?? 0) === 0) {
-      throw new CommerceError('INVALID_INPUT', 'Give at least one coupon code to apply.', { field: 'input.couponCodes' });
+      throw new CommerceError('INVALID_INPUT', 'Give at least one coupon code to apply.', {
+        field: 'input.couponCodes',
+      });
     }
     const { request } = await preparePricing(ctx, input, { store: this.#store, branches: this.#branches });
     const calculation = await this.#grocer.calculate(request).catch((error: unknown) => {

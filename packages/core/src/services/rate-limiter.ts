@@ -69,7 +69,10 @@ export class RateLimiter {
         continue;
       }
       const before = state.leased;
-      const want = Math.max(units - (state.leased - state.spent), Math.max(1, Math.floor(policy.limit * this.#leaseShare)));
+      const want = Math.max(
+        units - (state.leased - state.spent),
+        Math.max(1, Math.floor(policy.limit * this.#leaseShare)),
+      );
       state.leasing = this.#store.takeRateUnits(`${policy.name}:${bucket}`, windowStart, want, policy.limit).then(
         ({ granted, used }) => {
           state!.leased += granted;

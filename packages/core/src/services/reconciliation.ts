@@ -1,4 +1,10 @@
-import type { OrderIntentRecord, OrderRecord, PaymentAttemptRecord, PaymentRecord, RefundRecord } from '../model/checkout.ts';
+import type {
+  OrderIntentRecord,
+  OrderRecord,
+  PaymentAttemptRecord,
+  PaymentRecord,
+  RefundRecord,
+} from '../model/checkout.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { GrocerGateway } from '../ports/grocer-gateway.ts';
@@ -114,9 +120,21 @@ export class Reconciliation {
       const orderById = new Map(orders.map((o) => [o.orderId, o]));
       for (const intent of intents) {
         const ofOrder = attempts.filter((a) => a.orderId === intent.orderId);
-        mismatches.push(...this.#compare(intent, orderById.get(intent.orderId), grocerById.get(intent.orderId), ofOrder, paymentByOrder.get(intent.orderId), nowMs));
+        mismatches.push(
+          ...this.#compare(
+            intent,
+            orderById.get(intent.orderId),
+            grocerById.get(intent.orderId),
+            ofOrder,
+            paymentByOrder.get(intent.orderId),
+            nowMs,
+          ),
+        );
         const refundsOfOrder = refunds.filter((r) => r.orderId === intent.orderId);
-        mismatches.push(...(await this.#compareProvider(ofOrder, refundsOfOrder, nowMs)), ...this.#compareRefunds(refundsOfOrder, nowMs));
+        mismatches.push(
+          ...(await this.#compareProvider(ofOrder, refundsOfOrder, nowMs)),
+          ...this.#compareRefunds(refundsOfOrder, nowMs),
+        );
       }
       after = ids.at(-1)!;
       if (intents.length < PAGE) break;
@@ -141,11 +159,18 @@ export class Reconciliation {
       case 'pending':
       case 'cancelling':
         if (!settling(intent.createdAt))
-          add('order_unsettled', `The order intent is still ${intent.state}${live ? ', and the grocer holds the order' : ''}. Last error: ${intent.lastError ?? 'none'}.`);
+          add(
+            'order_unsettled',
+            `The order intent is still ${intent.state}${live ? ', and the grocer holds the order' : ''}. Last error: ${intent.lastError ?? 'none'}.`,
+          );
         return out;
       case 'failed':
       case 'cancelled':
-        if (live) add('orphan_at_grocer', `The service ${intent.state === 'failed' ? 'was refused' : 'cancelled'} this order, but the grocer holds it as ${grocer.status}.`);
+        if (live)
+          add(
+            'orphan_at_grocer',
+            `The service ${intent.state === 'failed' ? 'was refused' : 'cancelled'} this order, but the grocer holds it as ${grocer.status}.`,
+          );
         return out;
       case 'created':
         break;
@@ -159,20 +184,47 @@ export class Reconciliation {
       return out;
     }
     const paidAttempts = attempts.filter((a) => a.state === 'paid');
-    if (order.paymentStatus === 'PAID' && !grocer.payment.isPaid) add('payment_status', 'Paid at the service, unpaid at the grocer.');
+    if (order.paymentStatus === 'PAID' && !grocer.payment.isPaid)
+      add('payment_status', 'Paid at the service, unpaid at the grocer.');
     if (order.paymentStatus === 'UNPAID' && grocer.payment.isPaid)
-      add('payment_status', `Paid at the grocer (payment ${grocer.payment.paymentId ?? grocer.payment.reference ?? 'unknown'}), unpaid at the service.`);
+      add(
+        'payment_status',
+        `Paid at the grocer (payment ${grocer.payment.paymentId ?? grocer.payment.reference ?? 'unknown'}), unpaid at the service.`,
+      );
     // The service's payment is its paid attempt, or the grocer's own payment it adopted (paid at the till).
-    if (order.paymentStatus === 'PAID' && grocer.payment.isPaid && grocer.payment.paymentId !== null && payment?.paymentId !== grocer.payment.paymentId) {
-      add('payment_reference', `The grocer recorded payment ${grocer.payment.paymentId}; the service recorded ${payment?.paymentId ?? 'none'}.`);
+    if (
+      order.paymentStatus === 'PAID' &&
+      grocer.payment.isPaid &&
+      grocer.payment.paymentId !== null &&
+      payment?.paymentId !== grocer.payment.paymentId
+    ) {
+      add(
+        'payment_reference',
+        `The grocer recorded payment ${grocer.payment.paymentId}; the service recorded ${payment?.paymentId ?? 'none'}.`,
+      );
     }
-    if (paidAttempts.length > 1) add('duplicate_payment', `${paidAttempts.length} attempts are paid: ${paidAttempts.map((a) => a.attemptId).join(', ')}.`);
-    if (order.grandTotalSatang !== grocer.grandTotalSatang) add('amount', `The service's total is ${order.grandTotalSatang} satang, the grocer's ${grocer.grandTotalSatang}.`);
+    if (paidAttempts.length > 1)
+      add(
+        'duplicate_payment',
+        `${paidAttempts.length} attempts are paid: ${paidAttempts.map((a) => a.attemptId).join(', ')}.`,
+      );
+    if (order.grandTotalSatang !== grocer.grandTotalSatang)
+      add(
+        'amount',
+        `The service's total is ${order.grandTotalSatang} satang, the grocer's ${grocer.grandTotalSatang}.`,
+      );
     for (const attempt of attempts) {
       // A hosted page of an unpaid order waits for its shopper (until it expires): nothing to settle yet.
-      const waiting = attempt.state === 'started' && attempt.providerStatus === 'open' && order.paymentStatus === 'UNPAID' && order.status !== 'CANCELLED';
+      const waiting =
+        attempt.state === 'started' &&
+        attempt.providerStatus === 'open' &&
+        order.paymentStatus === 'UNPAID' &&
+        order.status !== 'CANCELLED';
       if ((attempt.state === 'started' || attempt.state === 'charged') && !waiting && !settling(attempt.createdAt)) {
-        add('payment_unsettled', `Payment attempt ${attempt.attemptId} is still ${attempt.state}. Last note: ${attempt.failureMessage ?? 'none'}.`);
+        add(
+          'payment_unsettled',
+          `Payment attempt ${attempt.attemptId} is still ${attempt.state}. Last note: ${attempt.failureMessage ?? 'none'}.`,
+        );
       }
     }
     return out;
@@ -183,25 +235,44 @@ export class Reconciliation {
    * that keeps no record answers null, which says nothing; one that cannot answer now is asked at
    * the next run).
    */
-  async #compareProvider(attempts: PaymentAttemptRecord[], refunds: RefundRecord[], nowMs: number): Promise<ReconciliationMismatch[]> {
+  async #compareProvider(
+    attempts: PaymentAttemptRecord[],
+    refunds: RefundRecord[],
+    nowMs: number,
+  ): Promise<ReconciliationMismatch[]> {
     const out: ReconciliationMismatch[] = [];
     for (const attempt of attempts) {
       const provider = this.#providers.find((p) => p.name === attempt.provider);
       if (!provider || !attempt.providerReference) continue;
-      const said = await provider.lookup({ attemptId: attempt.attemptId, reference: attempt.providerReference }).catch(() => null);
+      const said = await provider
+        .lookup({ attemptId: attempt.attemptId, reference: attempt.providerReference })
+        .catch(() => null);
       if (!said || said.status === 'pending') continue;
       const add = (kind: MismatchKind, detail: string) => out.push({ kind, orderId: attempt.orderId, detail });
       const taken = `${said.amountMinor ?? '?'} ${said.currency?.toUpperCase() ?? ''} (minor units)`.replace(' )', ')');
       if (attempt.state === 'paid') {
-        if (said.status !== 'paid') add('provider_payment', `Attempt ${attempt.attemptId} is paid at the service and ${said.status} at ${provider.name}.`);
-        else if (said.amountMinor !== attempt.amountSatang || said.currency?.toUpperCase() !== attempt.currency.toUpperCase()) {
-          add('amount', `${provider.name} took ${taken} for attempt ${attempt.attemptId}; the service settled ${attempt.amountSatang} ${attempt.currency}.`);
+        if (said.status !== 'paid')
+          add(
+            'provider_payment',
+            `Attempt ${attempt.attemptId} is paid at the service and ${said.status} at ${provider.name}.`,
+          );
+        else if (
+          said.amountMinor !== attempt.amountSatang ||
+          said.currency?.toUpperCase() !== attempt.currency.toUpperCase()
+        ) {
+          add(
+            'amount',
+            `${provider.name} took ${taken} for attempt ${attempt.attemptId}; the service settled ${attempt.amountSatang} ${attempt.currency}.`,
+          );
         }
         continue;
       }
       if (said.status !== 'paid') continue;
-      const underWay = (attempt.state === 'started' || attempt.state === 'charged') && nowMs - Date.parse(attempt.updatedAt) < this.#settleWithinMs;
-      if (underWay || refunds.some((r) => r.provider === provider.name && r.paymentReference === said.reference)) continue;
+      const underWay =
+        (attempt.state === 'started' || attempt.state === 'charged') &&
+        nowMs - Date.parse(attempt.updatedAt) < this.#settleWithinMs;
+      if (underWay || refunds.some((r) => r.provider === provider.name && r.paymentReference === said.reference))
+        continue;
       add(
         'provider_unaccounted',
         `${provider.name} holds payment ${said.reference} of attempt ${attempt.attemptId} (${attempt.state}) as paid, ${taken}; the service neither settled nor refunded it.`,
@@ -216,9 +287,17 @@ export class Reconciliation {
     for (const refund of refunds) {
       const what = `Refund ${refund.refundId} (${refund.reason}) of payment ${refund.paymentReference}, ${refund.amountMinor} ${refund.currency} in minor units,`;
       if (refund.state === 'failed')
-        out.push({ kind: 'refund_failed', orderId: refund.orderId, detail: `${what} was given up by ${refund.provider}: ${refund.lastError ?? 'no reason given'}.` });
+        out.push({
+          kind: 'refund_failed',
+          orderId: refund.orderId,
+          detail: `${what} was given up by ${refund.provider}: ${refund.lastError ?? 'no reason given'}.`,
+        });
       else if (refund.state === 'pending' && nowMs - Date.parse(refund.createdAt) >= this.#settleWithinMs) {
-        out.push({ kind: 'refund_pending', orderId: refund.orderId, detail: `${what} is not confirmed by ${refund.provider} yet. Last note: ${refund.lastError ?? 'none'}.` });
+        out.push({
+          kind: 'refund_pending',
+          orderId: refund.orderId,
+          detail: `${what} is not confirmed by ${refund.provider} yet. Last note: ${refund.lastError ?? 'none'}.`,
+        });
       }
     }
     return out;

@@ -19,7 +19,9 @@ export interface RequestLoaders {
   product: DataLoader<string, Product | null>;
 }
 
-function perBranch<V>(create: (branchCode: string) => DataLoader<string, V>): (branchCode: string) => DataLoader<string, V> {
+function perBranch<V>(
+  create: (branchCode: string) => DataLoader<string, V>,
+): (branchCode: string) => DataLoader<string, V> {
   const loaders = new Map<string, DataLoader<string, V>>();
   return (branchCode) => {
     let loader = loaders.get(branchCode);
@@ -30,8 +32,15 @@ function perBranch<V>(create: (branchCode: string) => DataLoader<string, V>): (b
 
 export function createRequestLoaders(grocer: GrocerGateway, catalog: CatalogReader): RequestLoaders {
   return {
-    price: perBranch((branchCode) => new DataLoader(async (cprcodes) => (await grocer.prices(branchCode, cprcodes)).map((lookup) => lookup.price), { maxBatchSize: GROCER_BATCH })),
-    stock: perBranch((branchCode) => new DataLoader((cprcodes) => grocer.stock(branchCode, cprcodes), { maxBatchSize: GROCER_BATCH })),
+    price: perBranch(
+      (branchCode) =>
+        new DataLoader(async (cprcodes) => (await grocer.prices(branchCode, cprcodes)).map((lookup) => lookup.price), {
+          maxBatchSize: GROCER_BATCH,
+        }),
+    ),
+    stock: perBranch(
+      (branchCode) => new DataLoader((cprcodes) => grocer.stock(branchCode, cprcodes), { maxBatchSize: GROCER_BATCH }),
+    ),
     product: new DataLoader(
       async (cprcodes) => {
         // The snapshot answers almost everything; the grocer only for products newer than it.

@@ -28,11 +28,19 @@ export function recoveryDelayMs(settings: SagaSettings, checks: number): number 
 
 /** True for the failure that leaves a write's outcome unknown: the grocer (or provider) did not answer. */
 export function isUnanswered(error: unknown): boolean {
-  return error instanceof CommerceError && (error.code === 'GROCER_UNAVAILABLE' || error.code === 'PAYMENT_PROVIDER_UNAVAILABLE');
+  return (
+    error instanceof CommerceError &&
+    (error.code === 'GROCER_UNAVAILABLE' || error.code === 'PAYMENT_PROVIDER_UNAVAILABLE')
+  );
 }
 
 /** Text of an error for a saga record (bounded: the column takes 1,024 characters). */
 export function errorText(error: unknown): string {
-  const text = error instanceof CommerceError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+  const text =
+    error instanceof CommerceError
+      ? `${error.code}: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return text.slice(0, 1000);
 }

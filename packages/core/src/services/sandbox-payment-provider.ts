@@ -1,6 +1,14 @@
 import { CommerceError } from '../errors.ts';
 import { sha256Hex } from '../model/ids.ts';
-import type { PaymentProvider, PaymentRequest, ProviderEvent, ProviderPayment, ProviderRefund, RefundRequest, StartedPayment } from '../ports/payment-provider.ts';
+import type {
+  PaymentProvider,
+  PaymentRequest,
+  ProviderEvent,
+  ProviderPayment,
+  ProviderRefund,
+  RefundRequest,
+  StartedPayment,
+} from '../ports/payment-provider.ts';
 
 export interface SandboxPaymentOptions {
   /**
@@ -32,7 +40,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async start(request: PaymentRequest): Promise<StartedPayment> {
-    if (request.simulate === 'decline') throw new CommerceError('PAYMENT_DECLINED', 'The sandbox declined this payment, as asked. No money moved.');
+    if (request.simulate === 'decline')
+      throw new CommerceError('PAYMENT_DECLINED', 'The sandbox declined this payment, as asked. No money moved.');
     if (!Number.isSafeInteger(request.amountSatang) || request.amountSatang <= 0) {
       throw new CommerceError('INVALID_INPUT', 'A payment amount is a positive number of satang.');
     }
@@ -78,7 +87,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
    * (`pending`), or ending unpaid. Returns the event a hosted provider's webhook would deliver; hand
    * it to `commerce.payments.onProviderEvent`, or drop it to play a lost webhook.
    */
-  settle(attemptId: string, outcome: 'paid' | 'pending' | 'failed' | 'expired'): Extract<ProviderEvent, { subject: 'payment' }> {
+  settle(
+    attemptId: string,
+    outcome: 'paid' | 'pending' | 'failed' | 'expired',
+  ): Extract<ProviderEvent, { subject: 'payment' }> {
     const payment = this.#deferred?.get(reference('sbx', attemptId));
     if (!payment) throw new Error(`The sandbox has no deferred attempt ${attemptId}.`);
     payment.status = outcome;

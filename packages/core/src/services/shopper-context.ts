@@ -17,5 +17,9 @@ export interface ShopperContext {
  * const ctx = shopperContext(partner, await commerce.identity.verify(idToken, partner.clientIds));
  */
 export function shopperContext(partner: PartnerContext, shopper: VerifiedShopper): ShopperContext {
-  return { partner, shopper, scope: { partnerId: partner.partnerId, environment: partner.environment, ownerId: shopper.ownerId } };
+  return {
+    partner,
+    shopper,
+    scope: { partnerId: partner.partnerId, environment: partner.environment, ownerId: shopper.ownerId },
+  };
 }

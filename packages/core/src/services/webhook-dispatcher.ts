@@ -14,7 +14,15 @@ export type PartnerEventBody = components['schemas']['PartnerEvent'];
  * Delays before attempts 2 to 8 (DESIGN.md §4): the first attempt is at once, then 5 s, 5 min,
  * 30 min, 2 h, 5 h, 10 h and 10 h after each failure; the eighth failure marks the delivery failed.
  */
-export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+];
 
 /** Attempts a delivery gets before it is marked failed. */
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
@@ -159,7 +167,9 @@ export class WebhookDispatcher extends BackgroundWorker {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const drained = await Promise.race([
       Promise.all(this.#sending).then(() => true),
-      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - performance.now())))),
+      new Promise<false>(
+        (resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - performance.now()))),
+      ),
     ]);
     clearTimeout(timer);
     if (!drained) abort();
@@ -173,7 +183,8 @@ export class WebhookDispatcher extends BackgroundWorker {
    */
   protected override async round(): Promise<boolean> {
     const least = Math.max(1, Math.min(Math.ceil(this.#batchSize / 4), this.#concurrency));
-    while (this.#concurrency - this.#sending.size < least && !this.#stopping) await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
+    while (this.#concurrency - this.#sending.size < least && !this.#stopping)
+      await new Promise<void>((resolve) => this.#roomWaiters.push(resolve));
     if (this.#stopping) return false;
     const limit = Math.min(this.#batchSize, this.#concurrency - this.#sending.size);
     const claimed = await this.#claim(limit);
@@ -258,15 +269,31 @@ export class WebhookDispatcher extends BackgroundWorker {
       'x-shop-delivery-attempt': String(delivery.attemptCount + 1),
       'x-shop-partner-signature': signWebhookBody(endpoint.secret, body),
     };
-    if (endpoint.previousSecret !== null && endpoint.previousSecretExpiresAtMs !== null && endpoint.previousSecretExpiresAtMs > startedAtMs) {
+    if (
+      endpoint.previousSecret !== null &&
+      endpoint.previousSecretExpiresAtMs !== null &&
+      endpoint.previousSecretExpiresAtMs > startedAtMs
+    ) {
       headers['x-shop-partner-signature-previous'] = signWebhookBody(endpoint.previousSecret, body);
     }
     let result: WebhookSendResult;
     try {
-      result = await this.#sender.send({ url: endpoint.url, policy: endpoint.environment, body, headers, timeoutMs: this.#timeoutMs, signal });
+      result = await this.#sender.send({
+        url: endpoint.url,
+        policy: endpoint.environment,
+        body,
+        headers,
+        timeoutMs: this.#timeoutMs,
+        signal,
+      });
     } catch (error) {
       // A sender must not throw; if one does, the attempt still counts as a failure.
-      result = { kind: 'error', error: 'network', message: error instanceof Error ? error.message : String(error), latencyMs: 0 };
+      result = {
+        kind: 'error',
+        error: 'network',
+        message: error instanceof Error ? error.message : String(error),
+        latencyMs: 0,
+      };
     }
     const nowMs = this.#clock.now();
     const outcome = deliveryOutcome(result, delivery.attemptCount, nowMs);
@@ -277,7 +304,12 @@ export class WebhookDispatcher extends BackgroundWorker {
       latencyMs: result.latencyMs,
       statusCode: result.kind === 'response' ? result.status : null,
       responseSnippet: result.kind === 'response' ? result.responseSnippet : null,
-      error: result.kind === 'error' ? `${result.error}: ${result.message}` : outcome.kind === 'delivered' ? null : `HTTP ${result.status}`,
+      error:
+        result.kind === 'error'
+          ? `${result.error}: ${result.message}`
+          : outcome.kind === 'delivered'
+            ? null
+            : `HTTP ${result.status}`,
       outcome,
       nowMs,
     };

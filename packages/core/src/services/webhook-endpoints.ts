@@ -6,7 +6,11 @@ import type { DeliveryRecord, WebhookEndpointRecord } from '../ports/event-store
 import type { Store } from '../ports/store.ts';
 import type { WebhookSender } from '../ports/webhook-sender.ts';
 
-export const WEBHOOK_EVENT_TYPES = ['payment.paid', 'payment.refunded', 'order.status'] as const satisfies readonly EventType[];
+export const WEBHOOK_EVENT_TYPES = [
+  'payment.paid',
+  'payment.refunded',
+  'order.status',
+] as const satisfies readonly EventType[];
 
 /** After a rotation the previous secret also signs deliveries for this long (a second header). */
 const SECRET_ROTATION_OVERLAP_MS = 24 * 3_600_000;
@@ -53,17 +57,29 @@ export class WebhookEndpoints {
    * Registers an endpoint for the partner's events (all types by default). Production partners'
    * URLs must be `https` and resolve to public addresses; sandbox partners may also use loopback.
    */
-  async register(partnerId: string, input: { url: string; events?: readonly EventType[] | undefined }): Promise<RegisteredEndpoint> {
+  async register(
+    partnerId: string,
+    input: { url: string; events?: readonly EventType[] | undefined },
+  ): Promise<RegisteredEndpoint> {
     const partner = await this.#store.getPartner(partnerId);
     if (!partner) throw new CommerceError('NOT_FOUND', 'No such partner.', { field: 'partnerId' });
-    if (input.url.length > MAX_URL_LENGTH) throw new CommerceError('INVALID_INPUT', `A webhook URL is at most ${MAX_URL_LENGTH} characters.`, { field: 'url' });
+    if (input.url.length > MAX_URL_LENGTH)
+      throw new CommerceError('INVALID_INPUT', `A webhook URL is at most ${MAX_URL_LENGTH} characters.`, {
+        field: 'url',
+      });
     const check = await this.#sender.checkUrl(input.url, partner.environment);
-    if (!check.ok) throw new CommerceError('INVALID_INPUT', `This webhook URL is not accepted: ${check.reason}`, { field: 'url' });
+    if (!check.ok)
+      throw new CommerceError('INVALID_INPUT', `This webhook URL is not accepted: ${check.reason}`, { field: 'url' });
     const eventTypes = [...new Set(input.events ?? WEBHOOK_EVENT_TYPES)];
-    if (eventTypes.length === 0) throw new CommerceError('INVALID_INPUT', 'Subscribe to at least one event type.', { field: 'events' });
+    if (eventTypes.length === 0)
+      throw new CommerceError('INVALID_INPUT', 'Subscribe to at least one event type.', { field: 'events' });
     const active = (await this.#store.listWebhookEndpoints(partnerId)).filter((e) => e.status === 'active');
     if (active.length >= MAX_ACTIVE_ENDPOINTS) {
-      throw new CommerceError('INVALID_INPUT', `A partner has at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; disable one first.`, { field: 'url' });
+      throw new CommerceError(
+        'INVALID_INPUT',
+        `A partner has at most ${MAX_ACTIVE_ENDPOINTS} active webhook endpoints; disable one first.`,
+        { field: 'url' },
+      );
     }
     const secret = newWebhookSecret();
     const endpoint = await this.#store.insertWebhookEndpoint({
@@ -79,7 +95,8 @@ export class WebhookEndpoints {
   }
 
   async list(partnerId: string): Promise<WebhookEndpointRecord[]> {
-    if (!(await this.#store.getPartner(partnerId))) throw new CommerceError('NOT_FOUND', 'No such partner.', { field: 'partnerId' });
+    if (!(await this.#store.getPartner(partnerId)))
+      throw new CommerceError('NOT_FOUND', 'No such partner.', { field: 'partnerId' });
     return this.#store.listWebhookEndpoints(partnerId);
   }
 
@@ -98,19 +115,32 @@ export class WebhookEndpoints {
   async rotateSecret(endpointId: string): Promise<RegisteredEndpoint & { previousSecretExpiresAt: string }> {
     const endpoint = await this.#store.getWebhookEndpoint(endpointId);
     if (!endpoint) throw new CommerceError('NOT_FOUND', 'No such webhook endpoint.', { field: 'endpointId' });
-    if (endpoint.status !== 'active') throw new CommerceError('INVALID_INPUT', 'The endpoint is disabled; register a new one.', { field: 'endpointId' });
+    if (endpoint.status !== 'active')
+      throw new CommerceError('INVALID_INPUT', 'The endpoint is disabled; register a new one.', {
+        field: 'endpointId',
+      });
     const nowMs = this.#clock.now();
     const secret = newWebhookSecret();
     const until = nowMs + SECRET_ROTATION_OVERLAP_MS;
     if (!(await this.#store.rotateWebhookSecret(endpointId, secret, nowMs, until))) {
-      throw new CommerceError('INVALID_INPUT', 'The endpoint is disabled; register a new one.', { field: 'endpointId' });
+      throw new CommerceError('INVALID_INPUT', 'The endpoint is disabled; register a new one.', {
+        field: 'endpointId',
+      });
     }
-    return { endpoint: (await this.#store.getWebhookEndpoint(endpointId))!, secret, previousSecretExpiresAt: new Date(until).toISOString() };
+    return {
+      endpoint: (await this.#store.getWebhookEndpoint(endpointId))!,
+      secret,
+      previousSecretExpiresAt: new Date(until).toISOString(),
+    };
   }
 
   /** Newest first, with every attempt. */
-  async deliveries(partnerId: string, page: { limit?: number | undefined; before?: string | null | undefined } = {}): Promise<DeliveryRecord[]> {
-    if (!(await this.#store.getPartner(partnerId))) throw new CommerceError('NOT_FOUND', 'No such partner.', { field: 'partnerId' });
+  async deliveries(
+    partnerId: string,
+    page: { limit?: number | undefined; before?: string | null | undefined } = {},
+  ): Promise<DeliveryRecord[]> {
+    if (!(await this.#store.getPartner(partnerId)))
+      throw new CommerceError('NOT_FOUND', 'No such partner.', { field: 'partnerId' });
     return this.#store.listDeliveries(partnerId, { limit: page.limit ?? 50, before: page.before ?? null });
   }
 
@@ -123,7 +153,9 @@ export class WebhookEndpoints {
       case 'not-found':
         throw new CommerceError('NOT_FOUND', 'No such delivery.', { field: 'deliveryId' });
       case 'endpoint-disabled':
-        throw new CommerceError('INVALID_INPUT', "The delivery's endpoint is disabled; register a new endpoint.", { field: 'deliveryId' });
+        throw new CommerceError('INVALID_INPUT', "The delivery's endpoint is disabled; register a new endpoint.", {
+          field: 'deliveryId',
+        });
     }
   }
 }

@@ -1,4 +1,10 @@
-import type { EventRecord, OrderIntentRecord, OrderRecord, PaymentAttemptRecord, PaymentLinkRecord } from '../model/checkout.ts';
+import type {
+  EventRecord,
+  OrderIntentRecord,
+  OrderRecord,
+  PaymentAttemptRecord,
+  PaymentLinkRecord,
+} from '../model/checkout.ts';
 import type { ShopperScope } from '../model/basket.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import { newPaymentAttempt } from '../model/payment-attempt.ts';
@@ -19,7 +25,11 @@ export const CONTRACT_T0 = Date.UTC(2026, 10, 22, 3, 0, 0);
  * @example
  * const grocerOrder = contractGrocerOrder('ORD-1', 'PICKED');
  */
-export function contractGrocerOrder(orderId: string, picking = 'PENDING', createdAt = new Date(CONTRACT_T0).toISOString()): GrocerOrder {
+export function contractGrocerOrder(
+  orderId: string,
+  picking = 'PENDING',
+  createdAt = new Date(CONTRACT_T0).toISOString(),
+): GrocerOrder {
   return {
     orderId,
     branchCode: 'BK01',
@@ -36,11 +46,22 @@ export function contractGrocerOrder(orderId: string, picking = 'PENDING', create
     grandTotalSatang: 9000,
     couponCodes: [],
     payment: { isPaid: false, status: 'UNPAID', method: null, paidAt: null, reference: null, paymentId: null },
-    shipping: { fulfilmentType: 'PICKUP', address: null, schedules: [{ mode: 'REGULAR', dateTime: '2026-11-22T06:00:00.000Z', pickingStatus: picking, deliveryFeeSatang: 0 }] },
+    shipping: {
+      fulfilmentType: 'PICKUP',
+      address: null,
+      schedules: [
+        { mode: 'REGULAR', dateTime: '2026-11-22T06:00:00.000Z', pickingStatus: picking, deliveryFeeSatang: 0 },
+      ],
+    },
   };
 }
 
-export function contractOrder(orderId: string, createdAt: string, owner: ShopperScope, picking = 'PENDING'): OrderRecord {
+export function contractOrder(
+  orderId: string,
+  createdAt: string,
+  owner: ShopperScope,
+  picking = 'PENDING',
+): OrderRecord {
   return {
     orderId,
     partnerId: owner.partnerId,
@@ -83,7 +104,11 @@ export function contractLink(orderId: string, partnerId: string, hash: string): 
   };
 }
 
-export function contractIntent(orderId: string, owner: ShopperScope, extra: Partial<OrderIntentRecord> = {}): OrderIntentRecord {
+export function contractIntent(
+  orderId: string,
+  owner: ShopperScope,
+  extra: Partial<OrderIntentRecord> = {},
+): OrderIntentRecord {
   const order = contractOrder(orderId, new Date(CONTRACT_T0).toISOString(), owner);
   return {
     orderId,
@@ -102,18 +127,45 @@ export function contractIntent(orderId: string, owner: ShopperScope, extra: Part
   };
 }
 
-export function contractAttempt(orderId: string, partnerId: string, attemptId: string, nowMs: number): PaymentAttemptRecord {
+export function contractAttempt(
+  orderId: string,
+  partnerId: string,
+  attemptId: string,
+  nowMs: number,
+): PaymentAttemptRecord {
   const order = { orderId, partnerId, grandTotalSatang: 9000, currency: 'THB' };
   return newPaymentAttempt({ attemptId, order, provider: 'sandbox', simulate: null, nowMs, requestWindowMs: 60_000 });
 }
 
 /** Stores an order the way the order saga does: its intent first, then the order with its first link. */
-export async function storeContractOrder(store: Store, orderId: string, owner: ShopperScope, createdAt: string, hash: string): Promise<boolean> {
+export async function storeContractOrder(
+  store: Store,
+  orderId: string,
+  owner: ShopperScope,
+  createdAt: string,
+  hash: string,
+): Promise<boolean> {
   await store.insertOrderIntent(contractIntent(orderId, owner));
-  return store.insertOrder({ order: contractOrder(orderId, createdAt, owner), link: contractLink(orderId, owner.partnerId, hash), idempotency: null });
+  return store.insertOrder({
+    order: contractOrder(orderId, createdAt, owner),
+    link: contractLink(orderId, owner.partnerId, hash),
+    idempotency: null,
+  });
 }
 
 /** An event of an order, its id padded to the 32 characters event ids have. */
-export function contractEvent(id: string, partnerId: string, orderId: string, type: EventRecord['type'] = 'order.status'): EventRecord {
-  return { eventId: `evt_${id.padStart(32, '0')}`, partnerId, type, orderId, payload: { orderId }, ts: Math.floor(CONTRACT_T0 / 1000) };
+export function contractEvent(
+  id: string,
+  partnerId: string,
+  orderId: string,
+  type: EventRecord['type'] = 'order.status',
+): EventRecord {
+  return {
+    eventId: `evt_${id.padStart(32, '0')}`,
+    partnerId,
+    type,
+    orderId,
+    payload: { orderId },
+    ts: Math.floor(CONTRACT_T0 / 1000),
+  };
 }

@@ -18,9 +18,14 @@ function matches(product: Product, filter: ProductListFilter): boolean {
     [filter.l2, category.l2, category.l2Th],
     [filter.l3, category.l3, category.l3Th],
   ];
-  if (levels.some(([wanted, en, th]) => wanted !== null && fold(wanted) !== fold(en) && fold(wanted) !== fold(th))) return false;
+  if (levels.some(([wanted, en, th]) => wanted !== null && fold(wanted) !== fold(en) && fold(wanted) !== fold(th)))
+    return false;
   if (!filter.query) return true;
-  const text = fold([product.nameEn, product.nameTh, product.brandEn, product.brandTh, product.barcode, ...product.keywords].filter(Boolean).join(' '));
+  const text = fold(
+    [product.nameEn, product.nameTh, product.brandEn, product.brandTh, product.barcode, ...product.keywords]
+      .filter(Boolean)
+      .join(' '),
+  );
   return fold(filter.query)
     .split(/\s+/)
     .filter(Boolean)
@@ -64,7 +69,12 @@ export class InMemoryCatalog implements CatalogReader {
     const { after } = page;
     const rest = after === null ? all : all.filter((product) => compareCprcode(product.cprcode, after) > 0);
     const products = rest.slice(0, page.first);
-    return { products, endCursor: products.at(-1)?.cprcode ?? null, hasNextPage: rest.length > products.length, totalCount: all.length };
+    return {
+      products,
+      endCursor: products.at(-1)?.cprcode ?? null,
+      hasNextPage: rest.length > products.length,
+      totalCount: all.length,
+    };
   }
 
   *scan(filter: ProductListFilter, after: string | null): Iterable<Product> {
@@ -77,7 +87,11 @@ export class InMemoryCatalog implements CatalogReader {
     const totals = new Map<string, CategoryTotal>();
     for (const product of this.#products) {
       if (!product.active || !product.online) continue;
-      const total = totals.get(product.category.l1) ?? { name: product.category.l1, nameTh: product.category.l1Th, count: 0 };
+      const total = totals.get(product.category.l1) ?? {
+        name: product.category.l1,
+        nameTh: product.category.l1Th,
+        count: 0,
+      };
       total.count++;
       totals.set(product.category.l1, total);
     }

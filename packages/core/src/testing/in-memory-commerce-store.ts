@@ -4,7 +4,20 @@ import type { GrocerOrder } from '../model/order.ts';
 import type { CommerceStore, IdempotencyClaim } from '../ports/store.ts';
 import type { InMemoryStoreOptions } from './in-memory-event-store.ts';
 import { InMemoryPartnerStore } from './in-memory-partner-store.ts';
-import { atMs, check, compareText, copy, iso, isEnvironment, isoOrNull, scopeKey, stampNow, tablesOf, writeEvents, type InMemoryTables } from './in-memory-tables.ts';
+import {
+  atMs,
+  check,
+  compareText,
+  copy,
+  iso,
+  isEnvironment,
+  isoOrNull,
+  scopeKey,
+  stampNow,
+  tablesOf,
+  writeEvents,
+  type InMemoryTables,
+} from './in-memory-tables.ts';
 
 const firstPickingStatus = (order: GrocerOrder): string | null => order.shipping.schedules[0]?.pickingStatus ?? null;
 
@@ -26,7 +39,11 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
     return row ? copy(row) : null;
   }
 
-  async updateBasket(scope: ShopperScope, newBasketId: string, change: (current: BasketRecord | null) => BasketContent | null): Promise<BasketRecord | null> {
+  async updateBasket(
+    scope: ShopperScope,
+    newBasketId: string,
+    change: (current: BasketRecord | null) => BasketContent | null,
+  ): Promise<BasketRecord | null> {
     // No await between the read and the write: the change is atomic, as under the SQL row lock.
     const key = scopeKey(scope.partnerId, scope.environment, scope.ownerId);
     const stored = this.#t.baskets.get(key);
@@ -51,7 +68,11 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
 
   async saveQuote(quote: QuoteRecord): Promise<void> {
     check(!this.#t.quotes.has(quote.quoteId), 'quotes_pkey');
-    this.#t.quotes.set(quote.quoteId, { ...copy(quote), createdAt: iso(quote.createdAt), expiresAt: iso(quote.expiresAt) });
+    this.#t.quotes.set(quote.quoteId, {
+      ...copy(quote),
+      createdAt: iso(quote.createdAt),
+      expiresAt: iso(quote.expiresAt),
+    });
   }
 
   async getQuote(scope: ShopperScope, quoteId: string): Promise<QuoteRecord | null> {
@@ -63,7 +84,14 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
 
   async claimIdempotencyKey(
     scope: ShopperScope,
-    claim: { key: string; requestHash: string; resourceId: string; nowMs: number; staleAfterMs: number; retentionMs: number },
+    claim: {
+      key: string;
+      requestHash: string;
+      resourceId: string;
+      nowMs: number;
+      staleAfterMs: number;
+      retentionMs: number;
+    },
   ): Promise<IdempotencyClaim> {
     const key = scopeKey(scope.partnerId, scope.environment, scope.ownerId, claim.key);
     const rows = this.#t.idempotency;
@@ -71,7 +99,13 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
     if ((rows.get(key)?.claimedAtMs ?? Infinity) < claim.nowMs - claim.retentionMs) rows.delete(key);
     const row = rows.get(key);
     if (!row) {
-      rows.set(key, { requestHash: claim.requestHash, resourceId: claim.resourceId, response: null, claimedAtMs: claim.nowMs, completed: false });
+      rows.set(key, {
+        requestHash: claim.requestHash,
+        resourceId: claim.resourceId,
+        response: null,
+        claimedAtMs: claim.nowMs,
+        completed: false,
+      });
       return { kind: 'claimed', resourceId: claim.resourceId };
     }
     if (row.requestHash !== claim.requestHash) return { kind: 'mismatch' };
@@ -98,7 +132,11 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
 
   // Orders
 
-  async insertOrder(input: { order: OrderRecord; link: PaymentLinkRecord; idempotency: { key: string; response: unknown } | null }): Promise<boolean> {
+  async insertOrder(input: {
+    order: OrderRecord;
+    link: PaymentLinkRecord;
+    idempotency: { key: string; response: unknown } | null;
+  }): Promise<boolean> {
     const { order, link, idempotency } = input;
     const t = this.#t;
     const intent = t.intents.get(order.orderId);
@@ -134,14 +172,29 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
 
   async getOrder(scope: ShopperScope, orderId: string): Promise<OrderRecord | null> {
     const row = this.#t.orders.get(orderId);
-    return row && row.partnerId === scope.partnerId && row.ownerId === scope.ownerId && row.environment === scope.environment ? copy(row) : null;
+    return row &&
+      row.partnerId === scope.partnerId &&
+      row.ownerId === scope.ownerId &&
+      row.environment === scope.environment
+      ? copy(row)
+      : null;
   }
 
-  async listOrders(scope: ShopperScope, page: { after: { createdAt: string; orderId: string } | null; first: number }): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }> {
+  async listOrders(
+    scope: ShopperScope,
+    page: { after: { createdAt: string; orderId: string } | null; first: number },
+  ): Promise<{ orders: OrderRecord[]; hasNextPage: boolean }> {
     const after = page.after ? { ms: atMs(iso(page.after.createdAt)), orderId: page.after.orderId } : null;
     const rows = [...this.#t.orders.values()]
-      .filter((o) => o.partnerId === scope.partnerId && o.ownerId === scope.ownerId && o.environment === scope.environment)
-      .filter((o) => !after || atMs(o.createdAt) < after.ms || (atMs(o.createdAt) === after.ms && compareText(o.orderId, after.orderId) < 0))
+      .filter(
+        (o) => o.partnerId === scope.partnerId && o.ownerId === scope.ownerId && o.environment === scope.environment,
+      )
+      .filter(
+        (o) =>
+          !after ||
+          atMs(o.createdAt) < after.ms ||
+          (atMs(o.createdAt) === after.ms && compareText(o.orderId, after.orderId) < 0),
+      )
       .sort((a, b) => atMs(b.createdAt) - atMs(a.createdAt) || compareText(b.orderId, a.orderId))
       .slice(0, Math.max(0, page.first + 1));
     return { orders: rows.slice(0, page.first).map(copy), hasNextPage: rows.length > page.first };
@@ -154,7 +207,12 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
 
   async updateOrderFromGrocer(orderId: string, grocerOrder: GrocerOrder, events: EventRecord[]): Promise<void> {
     const row = this.#t.orders.get(orderId);
-    if (row) Object.assign(row, { grocerOrder: copy(grocerOrder), status: grocerOrder.status, pickingStatus: firstPickingStatus(grocerOrder) });
+    if (row)
+      Object.assign(row, {
+        grocerOrder: copy(grocerOrder),
+        status: grocerOrder.status,
+        pickingStatus: firstPickingStatus(grocerOrder),
+      });
     // As in SQL, the events are written whether or not the order row was there.
     writeEvents(this.#t, events);
   }
@@ -179,7 +237,13 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
       .map(copy);
   }
 
-  async completePayment(input: { orderId: string; attemptId: string | null; payment: PaymentRecord; grocerOrder: GrocerOrder; events: EventRecord[] }): Promise<boolean> {
+  async completePayment(input: {
+    orderId: string;
+    attemptId: string | null;
+    payment: PaymentRecord;
+    grocerOrder: GrocerOrder;
+    events: EventRecord[];
+  }): Promise<boolean> {
     const { orderId, attemptId, payment, grocerOrder, events } = input;
     const t = this.#t;
     const order = t.orders.get(orderId);
@@ -188,9 +252,20 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
     check(!t.payments.has(payment.paymentId), 'payments_pkey');
     check(![...t.payments.values()].some((p) => p.orderId === orderId), 'payments_order_id_key');
     const paidAt = iso(payment.createdAt);
-    Object.assign(order, { paymentStatus: 'PAID', paidAt, grocerOrder: copy(grocerOrder), status: grocerOrder.status, pickingStatus: firstPickingStatus(grocerOrder) });
+    Object.assign(order, {
+      paymentStatus: 'PAID',
+      paidAt,
+      grocerOrder: copy(grocerOrder),
+      status: grocerOrder.status,
+      pickingStatus: firstPickingStatus(grocerOrder),
+    });
     const attempt = attemptId === null ? undefined : t.paymentAttempts.get(attemptId);
-    if (attempt?.orderId === orderId) Object.assign(attempt, { state: 'paid', providerReference: attempt.providerReference ?? payment.reference, updatedAt: stampNow(this.#t) });
+    if (attempt?.orderId === orderId)
+      Object.assign(attempt, {
+        state: 'paid',
+        providerReference: attempt.providerReference ?? payment.reference,
+        updatedAt: stampNow(this.#t),
+      });
     t.payments.set(payment.paymentId, {
       paymentId: payment.paymentId,
       orderId,

@@ -12,7 +12,19 @@ import {
   type RedeliverResult,
   type WebhookEndpointRecord,
 } from '../ports/event-store.ts';
-import { attachTables, check, compareText, copy, iso, isoOrNull, newDeliveryRow, newTables, type DeliveryRow, type EndpointRow, type InMemoryTables } from './in-memory-tables.ts';
+import {
+  attachTables,
+  check,
+  compareText,
+  copy,
+  iso,
+  isoOrNull,
+  newDeliveryRow,
+  newTables,
+  type DeliveryRow,
+  type EndpointRow,
+  type InMemoryTables,
+} from './in-memory-tables.ts';
 
 function publicEndpoint(row: EndpointRow): WebhookEndpointRecord {
   const { secret: _secret, previousSecret: _previous, seq: _seq, ...record } = row;
@@ -51,12 +63,18 @@ export class InMemoryEventStore implements EventStore {
   // Endpoints
 
   async insertWebhookEndpoint(
-    endpoint: Omit<WebhookEndpointRecord, 'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'> & { secret: string },
+    endpoint: Omit<
+      WebhookEndpointRecord,
+      'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'
+    > & { secret: string },
   ): Promise<WebhookEndpointRecord> {
     const t = this.#t;
     check(!t.endpoints.has(endpoint.endpointId), 'webhook_endpoints_pkey');
     check(t.partners.has(endpoint.partnerId), 'webhook_endpoints_partner_id_fkey');
-    check(endpoint.environment === 'sandbox' || endpoint.environment === 'production', 'webhook_endpoints_environment_check');
+    check(
+      endpoint.environment === 'sandbox' || endpoint.environment === 'production',
+      'webhook_endpoints_environment_check',
+    );
     const at = iso(endpoint.createdAt);
     const row: EndpointRow = {
       endpointId: endpoint.endpointId,
@@ -95,7 +113,12 @@ export class InMemoryEventStore implements EventStore {
     return disableEndpoint(this.#t, endpointId, reason, nowMs);
   }
 
-  async rotateWebhookSecret(endpointId: string, secret: string, nowMs: number, previousUntilMs: number): Promise<boolean> {
+  async rotateWebhookSecret(
+    endpointId: string,
+    secret: string,
+    nowMs: number,
+    previousUntilMs: number,
+  ): Promise<boolean> {
     const row = this.#t.endpoints.get(endpointId);
     if (!row || row.status !== 'active') return false;
     row.previousSecret = row.secret;
@@ -140,10 +163,21 @@ export class InMemoryEventStore implements EventStore {
     return { kind: 'created', delivery: (await this.getDelivery(newDeliveryId))! };
   }
 
-  async claimDeliveries(input: { instanceId: string; nowMs: number; untilMs: number; limit: number }): Promise<ClaimedDelivery[]> {
+  async claimDeliveries(input: {
+    instanceId: string;
+    nowMs: number;
+    untilMs: number;
+    limit: number;
+  }): Promise<ClaimedDelivery[]> {
     const t = this.#t;
     const due = [...t.deliveries.values()]
-      .filter((d) => d.status === 'pending' && d.nextAttemptAtMs !== null && d.nextAttemptAtMs <= input.nowMs && (d.claimUntilMs === null || d.claimUntilMs < input.nowMs))
+      .filter(
+        (d) =>
+          d.status === 'pending' &&
+          d.nextAttemptAtMs !== null &&
+          d.nextAttemptAtMs <= input.nowMs &&
+          (d.claimUntilMs === null || d.claimUntilMs < input.nowMs),
+      )
       .sort((a, b) => a.nextAttemptAtMs! - b.nextAttemptAtMs! || a.seq - b.seq)
       .slice(0, Math.max(0, input.limit));
     return due.map((row) => {
@@ -163,7 +197,8 @@ export class InMemoryEventStore implements EventStore {
           environment: endpoint.environment,
           secret: endpoint.secret,
           previousSecret: endpoint.previousSecret,
-          previousSecretExpiresAtMs: endpoint.previousSecretExpiresAt === null ? null : Date.parse(endpoint.previousSecretExpiresAt),
+          previousSecretExpiresAtMs:
+            endpoint.previousSecretExpiresAt === null ? null : Date.parse(endpoint.previousSecretExpiresAt),
         },
       };
     });
@@ -195,13 +230,24 @@ export class InMemoryEventStore implements EventStore {
     const settle = (changes: Partial<DeliveryRow>): void => {
       Object.assign(
         delivery,
-        { lastStatusCode: report.statusCode, lastError: storableText(report.error, RESPONSE_SNIPPET_MAX), claimedBy: null, claimUntilMs: null, updatedAtMs: report.nowMs },
+        {
+          lastStatusCode: report.statusCode,
+          lastError: storableText(report.error, RESPONSE_SNIPPET_MAX),
+          claimedBy: null,
+          claimUntilMs: null,
+          updatedAtMs: report.nowMs,
+        },
         changes,
       );
     };
     switch (outcome.kind) {
       case 'delivered':
-        settle({ status: 'delivered', attemptCount: delivery.attemptCount + 1, deliveredAtMs: report.nowMs, nextAttemptAtMs: null });
+        settle({
+          status: 'delivered',
+          attemptCount: delivery.attemptCount + 1,
+          deliveredAtMs: report.nowMs,
+          nextAttemptAtMs: null,
+        });
         break;
       case 'retry':
         settle({ attemptCount: delivery.attemptCount + 1, nextAttemptAtMs: outcome.nextAttemptAtMs });
@@ -209,7 +255,8 @@ export class InMemoryEventStore implements EventStore {
       case 'failed':
       case 'gone':
         settle({ status: 'failed', attemptCount: delivery.attemptCount + 1, nextAttemptAtMs: null });
-        if (outcome.kind === 'gone') disableEndpoint(t, delivery.endpointId, 'The endpoint answered 410 Gone.', report.nowMs);
+        if (outcome.kind === 'gone')
+          disableEndpoint(t, delivery.endpointId, 'The endpoint answered 410 Gone.', report.nowMs);
         break;
       case 'released':
         Object.assign(delivery, { claimedBy: null, claimUntilMs: null, updatedAtMs: report.nowMs });
@@ -220,10 +267,20 @@ export class InMemoryEventStore implements EventStore {
 
   // Order polling
 
-  async claimOrderPolls(input: { instanceId: string; nowMs: number; untilMs: number; limit: number }): Promise<ClaimedOrderPoll[]> {
+  async claimOrderPolls(input: {
+    instanceId: string;
+    nowMs: number;
+    untilMs: number;
+    limit: number;
+  }): Promise<ClaimedOrderPoll[]> {
     const t = this.#t;
     const due = [...t.polls.entries()]
-      .filter(([, p]) => p.doneAtMs === null && p.nextPollAtMs <= input.nowMs && (p.claimUntilMs === null || p.claimUntilMs < input.nowMs))
+      .filter(
+        ([, p]) =>
+          p.doneAtMs === null &&
+          p.nextPollAtMs <= input.nowMs &&
+          (p.claimUntilMs === null || p.claimUntilMs < input.nowMs),
+      )
       .sort(([, a], [, b]) => a.nextPollAtMs - b.nextPollAtMs)
       .slice(0, Math.max(0, input.limit));
     const claimed: ClaimedOrderPoll[] = [];
@@ -317,7 +374,12 @@ export class InMemoryEventStore implements EventStore {
 function disableEndpoint(t: InMemoryTables, endpointId: string, reason: string, nowMs: number): boolean {
   const endpoint = t.endpoints.get(endpointId);
   if (!endpoint || endpoint.status !== 'active') return false;
-  Object.assign(endpoint, { status: 'disabled', disabledReason: reason, disabledAt: iso(nowMs), updatedAt: iso(nowMs) });
+  Object.assign(endpoint, {
+    status: 'disabled',
+    disabledReason: reason,
+    disabledAt: iso(nowMs),
+    updatedAt: iso(nowMs),
+  });
   for (const delivery of t.deliveries.values()) {
     if (delivery.endpointId !== endpointId || delivery.status !== 'pending') continue;
     Object.assign(delivery, {

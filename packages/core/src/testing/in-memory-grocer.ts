@@ -50,7 +50,11 @@ export class InMemoryGrocer implements GrocerGateway {
   }
 
   async catalogVersion(): Promise<CatalogVersion> {
-    return { version: `in-memory-${this.#products.size}`, updatedAt: new Date(this.#clock.now()).toISOString(), productCount: this.#products.size };
+    return {
+      version: `in-memory-${this.#products.size}`,
+      updatedAt: new Date(this.#clock.now()).toISOString(),
+      productCount: this.#products.size,
+    };
   }
 
   async *exportCatalog(options: { batchSize?: number } = {}): AsyncIterable<Product[]> {
@@ -101,12 +105,27 @@ export class InMemoryGrocer implements GrocerGateway {
     const lines = request.lines.map(({ cprcode, quantity }) => {
       const product = this.#products.get(cprcode);
       if (!product) throw new CommerceError('INVALID_CPRCODE', `Unknown product ${cprcode}.`, { field: 'cprcode' });
-      if (!Number.isInteger(quantity) || quantity < 1) throw new CommerceError('INVALID_QUANTITY', 'Quantity must be a whole number of at least 1.', { field: 'quantity' });
-      if (!product.active || !product.online) throw new CommerceError('PRODUCT_UNAVAILABLE', `Product ${cprcode} is not for sale.`, { field: 'cprcode' });
+      if (!Number.isInteger(quantity) || quantity < 1)
+        throw new CommerceError('INVALID_QUANTITY', 'Quantity must be a whole number of at least 1.', {
+          field: 'quantity',
+        });
+      if (!product.active || !product.online)
+        throw new CommerceError('PRODUCT_UNAVAILABLE', `Product ${cprcode} is not for sale.`, { field: 'cprcode' });
       const price = this.#price(branch.branchCode, cprcode);
-      if (!price) throw new CommerceError('PRICE_UNAVAILABLE', `Branch ${branch.branchCode} has no price for ${cprcode}.`, { field: 'cprcode' });
+      if (!price)
+        throw new CommerceError('PRICE_UNAVAILABLE', `Branch ${branch.branchCode} has no price for ${cprcode}.`, {
+          field: 'cprcode',
+        });
       const rowTotalSatang = price.amountSatang * quantity;
-      return { cprcode, productName: product.nameEn, quantity, priceSatang: price.amountSatang, rowTotalSatang, discountedRowTotalSatang: rowTotalSatang, promotions: [] };
+      return {
+        cprcode,
+        productName: product.nameEn,
+        quantity,
+        priceSatang: price.amountSatang,
+        rowTotalSatang,
+        discountedRowTotalSatang: rowTotalSatang,
+        promotions: [],
+      };
     });
     const subTotalSatang = lines.reduce((sum, line) => sum + line.rowTotalSatang, 0);
     const deliveryFeeSatang = request.fulfilment === 'DELIVERY' ? this.#deliveryFee : 0;
@@ -124,14 +143,19 @@ export class InMemoryGrocer implements GrocerGateway {
       totalDiscountSatang: 0,
       grandTotalSatang: subTotalSatang + deliveryFeeSatang,
       couponCodes: [],
-      failedCoupons: request.couponCodes.map((code) => ({ code, reason: 'UNKNOWN', message: `Coupon ${code} does not exist.` })),
+      failedCoupons: request.couponCodes.map((code) => ({
+        code,
+        reason: 'UNKNOWN',
+        message: `Coupon ${code} does not exist.`,
+      })),
       raw: { source: 'in-memory grocer' },
     };
   }
 
   async createOrder(request: CreateOrderRequest): Promise<GrocerOrder> {
     const existing = this.#orders.get(request.orderId);
-    if (this.#cancelledIds.has(request.orderId) || existing?.status === 'CANCELLED') throw new CommerceError('ORDER_CANCELLED', `Order ${request.orderId} was cancelled.`);
+    if (this.#cancelledIds.has(request.orderId) || existing?.status === 'CANCELLED')
+      throw new CommerceError('ORDER_CANCELLED', `Order ${request.orderId} was cancelled.`);
     if (existing) return existing;
     const bill = await this.calculate(request);
     const now = new Date(this.#clock.now()).toISOString();
@@ -144,7 +168,13 @@ export class InMemoryGrocer implements GrocerGateway {
       status: 'PLACED',
       createdAt: now,
       currency: bill.currency,
-      lines: bill.lines.map(({ cprcode, productName, quantity, priceSatang, rowTotalSatang }) => ({ cprcode, productName, quantity, priceSatang, rowTotalSatang })),
+      lines: bill.lines.map(({ cprcode, productName, quantity, priceSatang, rowTotalSatang }) => ({
+        cprcode,
+        productName,
+        quantity,
+        priceSatang,
+        rowTotalSatang,
+      })),
       subTotalSatang: bill.subTotalSatang,
       deliveryFeeSatang: bill.deliveryFeeSatang,
       totalDiscountSatang: bill.totalDiscountSatang,
@@ -154,7 +184,14 @@ export class InMemoryGrocer implements GrocerGateway {
       shipping: {
         fulfilmentType: request.fulfilment,
         address: request.address,
-        schedules: [{ mode: request.scheduleMode, dateTime: now, pickingStatus: 'PENDING', deliveryFeeSatang: bill.deliveryFeeSatang }],
+        schedules: [
+          {
+            mode: request.scheduleMode,
+            dateTime: now,
+            pickingStatus: 'PENDING',
+            deliveryFeeSatang: bill.deliveryFeeSatang,
+          },
+        ],
       },
     };
     this.#orders.set(order.orderId, order);
@@ -171,7 +208,8 @@ export class InMemoryGrocer implements GrocerGateway {
       this.#cancelledIds.add(orderId);
       return null;
     }
-    if (order.payment.isPaid) throw new CommerceError('ALREADY_PAID', `Order ${orderId} is paid; it cannot be cancelled.`);
+    if (order.payment.isPaid)
+      throw new CommerceError('ALREADY_PAID', `Order ${orderId} is paid; it cannot be cancelled.`);
     const cancelled: GrocerOrder = { ...order, status: 'CANCELLED' };
     this.#orders.set(orderId, cancelled);
     return cancelled;
@@ -180,15 +218,27 @@ export class InMemoryGrocer implements GrocerGateway {
   async recordPayment(request: RecordPaymentRequest): Promise<GrocerOrder> {
     const order = this.#orders.get(request.orderId);
     if (!order) throw new CommerceError('NOT_FOUND', `No order ${request.orderId}.`);
-    if (order.status === 'CANCELLED') throw new CommerceError('ORDER_CANCELLED', `Order ${order.orderId} was cancelled.`);
+    if (order.status === 'CANCELLED')
+      throw new CommerceError('ORDER_CANCELLED', `Order ${order.orderId} was cancelled.`);
     // One payment per order: the same paymentId again is that payment, any other is refused.
     if (order.payment.isPaid) {
       if (order.payment.paymentId === request.paymentId) return order;
       throw new CommerceError('ALREADY_PAID', 'The order is paid.');
     }
-    if (request.amountSatang !== order.grandTotalSatang) throw new CommerceError('PRICE_CHANGED', 'The amount is not the order total.');
+    if (request.amountSatang !== order.grandTotalSatang)
+      throw new CommerceError('PRICE_CHANGED', 'The amount is not the order total.');
     const paidAt = new Date(this.#clock.now()).toISOString();
-    const paid: GrocerOrder = { ...order, payment: { isPaid: true, status: 'PAID', method: request.provider, paidAt, reference: request.reference, paymentId: request.paymentId } };
+    const paid: GrocerOrder = {
+      ...order,
+      payment: {
+        isPaid: true,
+        status: 'PAID',
+        method: request.provider,
+        paidAt,
+        reference: request.reference,
+        paymentId: request.paymentId,
+      },
+    };
     this.#orders.set(paid.orderId, paid);
     return paid;
   }

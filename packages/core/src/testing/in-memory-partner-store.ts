@@ -1,13 +1,31 @@
 import type { AppClient, Environment, Partner, PartnerContext, PartnerKeyRecord } from '../model/partner.ts';
 import type { PartnerStore } from '../ports/store.ts';
 import { InMemoryEventStore, type InMemoryStoreOptions } from './in-memory-event-store.ts';
-import { atMs, check, compareText, copy, iso, isEnvironment, stampNow, tablesOf, type InMemoryTables, type KeyRow } from './in-memory-tables.ts';
+import {
+  atMs,
+  check,
+  compareText,
+  copy,
+  iso,
+  isEnvironment,
+  stampNow,
+  tablesOf,
+  type InMemoryTables,
+  type KeyRow,
+} from './in-memory-tables.ts';
 
 /** Oldest first by a timestamp column, then in insertion order (what distinct `now()`s would give). */
-const byCreated = <T extends { createdAt: string; seq: number }>(a: T, b: T): number => atMs(a.createdAt) - atMs(b.createdAt) || a.seq - b.seq;
+const byCreated = <T extends { createdAt: string; seq: number }>(a: T, b: T): number =>
+  atMs(a.createdAt) - atMs(b.createdAt) || a.seq - b.seq;
 
 function toKey(row: KeyRow): PartnerKeyRecord {
-  return { keyPrefix: row.keyPrefix, partnerId: row.partnerId, environment: row.environment, createdAt: row.createdAt, revokedAt: row.revokedAt };
+  return {
+    keyPrefix: row.keyPrefix,
+    partnerId: row.partnerId,
+    environment: row.environment,
+    createdAt: row.createdAt,
+    revokedAt: row.revokedAt,
+  };
 }
 
 function toPartner(row: Partner & { seq: number }): Partner {
@@ -16,7 +34,12 @@ function toPartner(row: Partner & { seq: number }): Partner {
 }
 
 function toClient(row: AppClient & { seq: number }): AppClient {
-  return { clientId: row.clientId, partnerId: row.partnerId, redirectUris: [...row.redirectUris], createdAt: row.createdAt };
+  return {
+    clientId: row.clientId,
+    partnerId: row.partnerId,
+    redirectUris: [...row.redirectUris],
+    createdAt: row.createdAt,
+  };
 }
 /**
  * The PartnerStore port in memory: partners, keys and app clients, with the SQL schema's unique
@@ -31,7 +54,9 @@ export class InMemoryPartnerStore extends InMemoryEventStore implements PartnerS
     this.#t = tablesOf(this);
   }
 
-  async createPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>): Promise<Partner> {
+  async createPartner(
+    partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>,
+  ): Promise<Partner> {
     this.#checkPartner(partner);
     return toPartner(this.#insertPartner(partner));
   }
@@ -42,10 +67,17 @@ export class InMemoryPartnerStore extends InMemoryEventStore implements PartnerS
   }
 
   async listPartners(): Promise<Partner[]> {
-    return [...this.#t.partners.values()].sort((a, b) => byCreated(a, b) || compareText(a.partnerId, b.partnerId)).map(toPartner);
+    return [...this.#t.partners.values()]
+      .sort((a, b) => byCreated(a, b) || compareText(a.partnerId, b.partnerId))
+      .map(toPartner);
   }
 
-  async addPartnerKey(key: { keyHash: string; keyPrefix: string; partnerId: string; environment: Environment }): Promise<PartnerKeyRecord> {
+  async addPartnerKey(key: {
+    keyHash: string;
+    keyPrefix: string;
+    partnerId: string;
+    environment: Environment;
+  }): Promise<PartnerKeyRecord> {
     this.#checkKey(key);
     return toKey(this.#insertKey(key));
   }
@@ -96,7 +128,12 @@ export class InMemoryPartnerStore extends InMemoryEventStore implements PartnerS
     if (client && this.#t.clients.has(client.clientId)) return null;
     const created = this.#insertPartner(partner);
     this.#insertKey(keyRow);
-    if (client) this.#insertClient({ clientId: client.clientId, partnerId: partner.partnerId, redirectUris: client.redirectUris });
+    if (client)
+      this.#insertClient({
+        clientId: client.clientId,
+        partnerId: partner.partnerId,
+        redirectUris: client.redirectUris,
+      });
     return toPartner(created);
   }
 
@@ -136,10 +173,15 @@ export class InMemoryPartnerStore extends InMemoryEventStore implements PartnerS
   #checkPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>): void {
     check(!this.#t.partners.has(partner.partnerId), 'partners_pkey');
     check(isEnvironment(partner.environment), 'partners_environment_check');
-    check(![...this.#t.partners.values()].some((p) => p.orderSource === partner.orderSource), 'partners_order_source_key');
+    check(
+      ![...this.#t.partners.values()].some((p) => p.orderSource === partner.orderSource),
+      'partners_order_source_key',
+    );
   }
 
-  #insertPartner(partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>): Partner & { seq: number } {
+  #insertPartner(
+    partner: Omit<Partner, 'createdAt' | 'branchResolutionConfirmedAt' | 'liveAt'>,
+  ): Partner & { seq: number } {
     const row = {
       partnerId: partner.partnerId,
       name: partner.name,
@@ -154,7 +196,10 @@ export class InMemoryPartnerStore extends InMemoryEventStore implements PartnerS
     return row;
   }
 
-  #checkKey(key: { keyHash: string; keyPrefix: string; partnerId: string; environment: Environment }, options: { partnerExists?: boolean } = {}): void {
+  #checkKey(
+    key: { keyHash: string; keyPrefix: string; partnerId: string; environment: Environment },
+    options: { partnerExists?: boolean } = {},
+  ): void {
     check(!this.#t.keys.has(key.keyHash), 'partner_keys_pkey');
     check(![...this.#t.keys.values()].some((k) => k.keyPrefix === key.keyPrefix), 'partner_keys_key_prefix_key');
     check(options.partnerExists === true || this.#t.partners.has(key.partnerId), 'partner_keys_partner_id_fkey');
@@ -176,7 +221,13 @@ export class InMemoryPartnerStore extends InMemoryEventStore implements PartnerS
   }
 
   #insertClient(client: Omit<AppClient, 'createdAt'>): AppClient & { seq: number } {
-    const row = { clientId: client.clientId, partnerId: client.partnerId, redirectUris: copy(client.redirectUris), createdAt: stampNow(this.#t), seq: ++this.#t.seq };
+    const row = {
+      clientId: client.clientId,
+      partnerId: client.partnerId,
+      redirectUris: copy(client.redirectUris),
+      createdAt: stampNow(this.#t),
+      seq: ++this.#t.seq,
+    };
     this.#t.clients.set(row.clientId, row);
     return row;
   }

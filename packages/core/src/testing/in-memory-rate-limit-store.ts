@@ -14,7 +14,12 @@ export class InMemoryRateLimitStore extends InMemorySagaStore implements RateLim
     this.#t = tablesOf(this);
   }
 
-  async takeRateUnits(bucket: string, windowStartMs: number, units: number, limit: number): Promise<{ granted: number; used: number }> {
+  async takeRateUnits(
+    bucket: string,
+    windowStartMs: number,
+    units: number,
+    limit: number,
+  ): Promise<{ granted: number; used: number }> {
     const windows = this.#t.rateLimits;
     const key = `${bucket}\u0000${windowStartMs}`;
     const row = windows.get(key) ?? { windowStartMs, used: 0 };

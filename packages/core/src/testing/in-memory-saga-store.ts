@@ -1,9 +1,37 @@
-import type { EventRecord, OrderIntentRecord, OrderIntentState, OrderRecord, PaymentAttemptRecord, PaymentAttemptState, RefundRecord, RefundState } from '../model/checkout.ts';
+import type {
+  EventRecord,
+  OrderIntentRecord,
+  OrderIntentState,
+  OrderRecord,
+  PaymentAttemptRecord,
+  PaymentAttemptState,
+  RefundRecord,
+  RefundState,
+} from '../model/checkout.ts';
 import { startedPaymentAttempt } from '../model/payment-attempt.ts';
-import type { DueWorkClaim, PaymentAttemptPatch, PaymentAttemptStart, RefundedAttempt, RefundPatch, SagaStore } from '../ports/store.ts';
+import type {
+  DueWorkClaim,
+  PaymentAttemptPatch,
+  PaymentAttemptStart,
+  RefundedAttempt,
+  RefundPatch,
+  SagaStore,
+} from '../ports/store.ts';
 import { InMemoryCommerceStore } from './in-memory-commerce-store.ts';
 import type { InMemoryStoreOptions } from './in-memory-event-store.ts';
-import { atMs, check, compareText, copy, iso, isEnvironment, scopeKey, stampNow, tablesOf, writeEvents, type InMemoryTables } from './in-memory-tables.ts';
+import {
+  atMs,
+  check,
+  compareText,
+  copy,
+  iso,
+  isEnvironment,
+  scopeKey,
+  stampNow,
+  tablesOf,
+  writeEvents,
+  type InMemoryTables,
+} from './in-memory-tables.ts';
 
 const INTENT_STATES: readonly OrderIntentState[] = ['pending', 'cancelling', 'created', 'failed', 'cancelled'];
 const ATTEMPT_STATES: readonly PaymentAttemptState[] = ['started', 'charged', 'paid', 'declined', 'refunded', 'failed'];
@@ -29,7 +57,11 @@ export class InMemorySagaStore extends InMemoryCommerceStore implements SagaStor
     check(isEnvironment(intent.environment), 'order_intents_environment_check');
     check(INTENT_STATES.includes(intent.state), 'order_intents_state_check');
     check(intent.lastError === null || intent.lastError.length <= 1024, 'order_intents_last_error_check');
-    const row: OrderIntentRecord = { ...copy(intent), createdAt: iso(intent.createdAt), nextCheckAt: iso(intent.nextCheckAt) };
+    const row: OrderIntentRecord = {
+      ...copy(intent),
+      createdAt: iso(intent.createdAt),
+      nextCheckAt: iso(intent.nextCheckAt),
+    };
     this.#t.intents.set(row.orderId, row);
     return copy(row);
   }
@@ -87,12 +119,17 @@ export class InMemorySagaStore extends InMemoryCommerceStore implements SagaStor
     if (!order) return { kind: 'not-found' };
     if (order.paymentStatus === 'PAID') return { kind: 'paid' };
     // One attempt under way per order (the partial unique index).
-    const active = [...t.paymentAttempts.values()].find((a) => a.orderId === attempt.orderId && ACTIVE.includes(a.state));
+    const active = [...t.paymentAttempts.values()].find(
+      (a) => a.orderId === attempt.orderId && ACTIVE.includes(a.state),
+    );
     if (active) return { kind: 'busy', attempt: copy(active) };
     check(!t.paymentAttempts.has(attempt.attemptId), 'payment_attempts_pkey');
     check(attempt.simulate === null || attempt.simulate === 'decline', 'payment_attempts_simulate_check');
     // Written as the model starts an attempt, whatever else the record carries (as the SQL store's columns).
-    t.paymentAttempts.set(attempt.attemptId, startedPaymentAttempt({ ...attempt, createdAt: iso(attempt.createdAt), nextCheckAt: iso(attempt.nextCheckAt) }));
+    t.paymentAttempts.set(
+      attempt.attemptId,
+      startedPaymentAttempt({ ...attempt, createdAt: iso(attempt.createdAt), nextCheckAt: iso(attempt.nextCheckAt) }),
+    );
     return { kind: 'started' };
   }
 
@@ -108,7 +145,12 @@ export class InMemorySagaStore extends InMemoryCommerceStore implements SagaStor
       .map(copy);
   }
 
-  async transitionPaymentAttempt(attemptId: string, from: readonly PaymentAttemptState[], to: PaymentAttemptState, patch: PaymentAttemptPatch = {}): Promise<boolean> {
+  async transitionPaymentAttempt(
+    attemptId: string,
+    from: readonly PaymentAttemptState[],
+    to: PaymentAttemptState,
+    patch: PaymentAttemptPatch = {},
+  ): Promise<boolean> {
     const attempt = this.#t.paymentAttempts.get(attemptId);
     if (!attempt || !from.includes(attempt.state)) return false;
     check(ATTEMPT_STATES.includes(to), 'payment_attempts_state_check');
@@ -125,10 +167,18 @@ export class InMemorySagaStore extends InMemoryCommerceStore implements SagaStor
     };
     check(next.failureMessage === null || next.failureMessage.length <= 1024, 'payment_attempts_failure_message_check');
     check(next.redirectUrl === null || next.redirectUrl.length <= 2048, 'payment_attempts_redirect_url_check');
-    check(next.providerStatus === null || next.providerStatus === 'open' || next.providerStatus === 'pending', 'payment_attempts_provider_status_check');
+    check(
+      next.providerStatus === null || next.providerStatus === 'open' || next.providerStatus === 'pending',
+      'payment_attempts_provider_status_check',
+    );
     // Back under way while another attempt of the order is: the partial unique index refuses it.
     if (ACTIVE.includes(to) && !ACTIVE.includes(attempt.state)) {
-      if ([...this.#t.paymentAttempts.values()].some((a) => a.orderId === attempt.orderId && a.attemptId !== attemptId && ACTIVE.includes(a.state))) return false;
+      if (
+        [...this.#t.paymentAttempts.values()].some(
+          (a) => a.orderId === attempt.orderId && a.attemptId !== attemptId && ACTIVE.includes(a.state),
+        )
+      )
+        return false;
     }
     Object.assign(attempt, next);
     return true;
@@ -140,13 +190,16 @@ export class InMemorySagaStore extends InMemoryCommerceStore implements SagaStor
       .sort((a, b) => atMs(a.nextCheckAt) - atMs(b.nextCheckAt))
       .slice(0, Math.max(0, claim.limit));
     const updatedAt = stampNow(this.#t);
-    for (const attempt of due) Object.assign(attempt, { nextCheckAt: iso(claim.untilMs), checks: attempt.checks + 1, updatedAt });
+    for (const attempt of due)
+      Object.assign(attempt, { nextCheckAt: iso(claim.untilMs), checks: attempt.checks + 1, updatedAt });
     return due.map(copy);
   }
 
   async insertRefund(refund: RefundRecord, attempt: RefundedAttempt | null): Promise<RefundRecord> {
     const t = this.#t;
-    const existing = [...t.refunds.values()].find((r) => r.provider === refund.provider && r.paymentReference === refund.paymentReference);
+    const existing = [...t.refunds.values()].find(
+      (r) => r.provider === refund.provider && r.paymentReference === refund.paymentReference,
+    );
     if (existing) return copy(existing);
     check(!t.refunds.has(refund.refundId), 'payment_refunds_pkey');
     check(t.orders.has(refund.orderId), 'payment_refunds_order_id_fkey');
@@ -155,11 +208,22 @@ export class InMemorySagaStore extends InMemoryCommerceStore implements SagaStor
     check(refund.amountMinor >= 0, 'payment_refunds_amount_minor_check');
     check(refund.paymentReference.length <= 255, 'payment_refunds_payment_reference_check');
     const createdAt = iso(refund.createdAt);
-    const row: RefundRecord = { ...copy(refund), checks: 0, createdAt, updatedAt: createdAt, nextCheckAt: iso(refund.nextCheckAt) };
+    const row: RefundRecord = {
+      ...copy(refund),
+      checks: 0,
+      createdAt,
+      updatedAt: createdAt,
+      nextCheckAt: iso(refund.nextCheckAt),
+    };
     t.refunds.set(row.refundId, row);
     const given = attempt ? t.paymentAttempts.get(attempt.attemptId) : undefined;
     if (attempt && given && attempt.from.includes(given.state)) {
-      Object.assign(given, { state: 'refunded', failureCode: attempt.failureCode, failureMessage: attempt.failureMessage.slice(0, 1000), updatedAt: stampNow(this.#t) });
+      Object.assign(given, {
+        state: 'refunded',
+        failureCode: attempt.failureCode,
+        failureMessage: attempt.failureMessage.slice(0, 1000),
+        updatedAt: stampNow(this.#t),
+      });
     }
     return copy(row);
   }
@@ -176,7 +240,13 @@ export class InMemorySagaStore extends InMemoryCommerceStore implements SagaStor
       .map(copy);
   }
 
-  async transitionRefund(refundId: string, from: readonly RefundState[], to: RefundState, patch: RefundPatch = {}, events: readonly EventRecord[] = []): Promise<boolean> {
+  async transitionRefund(
+    refundId: string,
+    from: readonly RefundState[],
+    to: RefundState,
+    patch: RefundPatch = {},
+    events: readonly EventRecord[] = [],
+  ): Promise<boolean> {
     const refund = this.#t.refunds.get(refundId);
     if (!refund || !from.includes(refund.state)) return false;
     check(REFUND_STATES.includes(to), 'payment_refunds_state_check');
@@ -197,7 +267,8 @@ export class InMemorySagaStore extends InMemoryCommerceStore implements SagaStor
       .sort((a, b) => atMs(a.nextCheckAt) - atMs(b.nextCheckAt))
       .slice(0, Math.max(0, claim.limit));
     const updatedAt = stampNow(this.#t);
-    for (const refund of due) Object.assign(refund, { nextCheckAt: iso(claim.untilMs), checks: refund.checks + 1, updatedAt });
+    for (const refund of due)
+      Object.assign(refund, { nextCheckAt: iso(claim.untilMs), checks: refund.checks + 1, updatedAt });
     return due.map(copy);
   }
 

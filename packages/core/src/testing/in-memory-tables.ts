@@ -1,5 +1,14 @@
 import type { BasketRecord } from '../model/basket.ts';
-import type { EventRecord, OrderIntentRecord, OrderRecord, PaymentAttemptRecord, PaymentLinkRecord, PaymentRecord, QuoteRecord, RefundRecord } from '../model/checkout.ts';
+import type {
+  EventRecord,
+  OrderIntentRecord,
+  OrderRecord,
+  PaymentAttemptRecord,
+  PaymentLinkRecord,
+  PaymentRecord,
+  QuoteRecord,
+  RefundRecord,
+} from '../model/checkout.ts';
 import type { AppClient, Environment, Partner } from '../model/partner.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { AttemptOutcome, DeliveryStatus, WebhookEndpointRecord } from '../ports/event-store.ts';
@@ -172,7 +181,8 @@ export function check(ok: boolean, constraint: string): void {
   if (!ok) throw violation(constraint);
 }
 
-export const scopeKey = (partnerId: string, environment: string, ownerId: string, ...more: string[]): string => [partnerId, environment, ownerId, ...more].join('\u0000');
+export const scopeKey = (partnerId: string, environment: string, ownerId: string, ...more: string[]): string =>
+  [partnerId, environment, ownerId, ...more].join('\u0000');
 
 /** JavaScript string order, which is PostgreSQL's under the C collation. */
 export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -188,10 +198,15 @@ export function writeEvents(tables: InMemoryTables, events: readonly EventRecord
     if (tables.events.has(event.eventId)) continue;
     tables.events.set(event.eventId, copy(event));
     firstTsByOrder.set(event.orderId, Math.min(firstTsByOrder.get(event.orderId) ?? Infinity, event.ts));
-    const endpoints = [...tables.endpoints.values()].filter((e) => e.partnerId === event.partnerId && e.status === 'active' && e.eventTypes.includes(event.type));
+    const endpoints = [...tables.endpoints.values()].filter(
+      (e) => e.partnerId === event.partnerId && e.status === 'active' && e.eventTypes.includes(event.type),
+    );
     for (const endpoint of endpoints.sort((a, b) => a.seq - b.seq)) {
       const deliveryId = `dlv_${globalThis.crypto.randomUUID().replaceAll('-', '')}`;
-      tables.deliveries.set(deliveryId, newDeliveryRow(tables, deliveryId, event.eventId, endpoint.endpointId, endpoint.partnerId, event.ts * 1000));
+      tables.deliveries.set(
+        deliveryId,
+        newDeliveryRow(tables, deliveryId, event.eventId, endpoint.endpointId, endpoint.partnerId, event.ts * 1000),
+      );
     }
   }
   for (const [orderId, ts] of firstTsByOrder) {
@@ -205,7 +220,14 @@ export function writeEvents(tables: InMemoryTables, events: readonly EventRecord
 }
 
 /** A new pending delivery of an event to an endpoint, due at `atMs`. */
-export function newDeliveryRow(tables: InMemoryTables, deliveryId: string, eventId: string, endpointId: string, partnerId: string, atMs: number): DeliveryRow {
+export function newDeliveryRow(
+  tables: InMemoryTables,
+  deliveryId: string,
+  eventId: string,
+  endpointId: string,
+  partnerId: string,
+  atMs: number,
+): DeliveryRow {
   return {
     deliveryId,
     seq: ++tables.seq,

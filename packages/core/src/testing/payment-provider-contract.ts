@@ -10,7 +10,10 @@ export interface PaymentProviderContractSubject {
   /** Plays the shopper paying on the page of a started (`redirect`) attempt; absent when starts settle at once. */
   payOnPage?: (attempt: { attemptId: string; reference: string }) => Promise<void>;
   /** A webhook delivery, signed as the provider signs them, reporting the attempt paid; for providers with `parseWebhook`. */
-  signedPaidWebhook?: (attempt: { attemptId: string; reference: string }) => { body: Uint8Array; headers: Record<string, string> };
+  signedPaidWebhook?: (attempt: { attemptId: string; reference: string }) => {
+    body: Uint8Array;
+    headers: Record<string, string>;
+  };
   close?: () => Promise<void>;
 }
 
@@ -23,7 +26,10 @@ export interface PaymentProviderContractSubject {
  * @example
  * describePaymentProviderContract('sandbox', async () => ({ provider: new SandboxPaymentProvider() }));
  */
-export function describePaymentProviderContract(name: string, open: () => Promise<PaymentProviderContractSubject>): void {
+export function describePaymentProviderContract(
+  name: string,
+  open: () => Promise<PaymentProviderContractSubject>,
+): void {
   describe(`PaymentProvider contract: ${name}`, () => {
     let subject: PaymentProviderContractSubject;
 
@@ -56,7 +62,8 @@ const request = (overrides: Partial<PaymentRequest> = {}): PaymentRequest => {
     ...overrides,
   };
 };
-const redirected = (started: StartedPayment): started is Extract<StartedPayment, { status: 'redirect' }> => started.status === 'redirect';
+const redirected = (started: StartedPayment): started is Extract<StartedPayment, { status: 'redirect' }> =>
+  started.status === 'redirect';
 
 const paymentProviderContract: readonly PaymentProviderContractCase[] = [
   {
@@ -74,7 +81,11 @@ const paymentProviderContract: readonly PaymentProviderContractCase[] = [
     name: 'refuses an amount that is not a positive whole number of satang with INVALID_INPUT',
     async run({ provider }) {
       for (const amountSatang of [0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2]) {
-        await assert.rejects(provider.start(request({ amountSatang })), (error: unknown) => error instanceof CommerceError && error.code === 'INVALID_INPUT', String(amountSatang));
+        await assert.rejects(
+          provider.start(request({ amountSatang })),
+          (error: unknown) => error instanceof CommerceError && error.code === 'INVALID_INPUT',
+          String(amountSatang),
+        );
       }
     },
   },
@@ -99,7 +110,10 @@ const paymentProviderContract: readonly PaymentProviderContractCase[] = [
       const found = await provider.lookup({ attemptId: null, reference: started.reference });
       // A provider that settles at start may keep no record (the saga stored the reference).
       if (found === null) return assert.equal(started.status, 'paid');
-      assert.deepEqual([found.reference, found.attemptId, found.orderId], [started.reference, payment.attemptId, payment.orderId]);
+      assert.deepEqual(
+        [found.reference, found.attemptId, found.orderId],
+        [started.reference, payment.attemptId, payment.orderId],
+      );
     },
   },
   {
@@ -110,7 +124,14 @@ const paymentProviderContract: readonly PaymentProviderContractCase[] = [
       const started = await provider.start(payment);
       const query = { attemptId: payment.attemptId, reference: started.reference };
       if (!redirected(started)) return;
-      const open = { reference: started.reference, status: 'open', amountMinor: payment.amountSatang, currency: 'thb', attemptId: payment.attemptId, orderId: payment.orderId };
+      const open = {
+        reference: started.reference,
+        status: 'open',
+        amountMinor: payment.amountSatang,
+        currency: 'thb',
+        attemptId: payment.attemptId,
+        orderId: payment.orderId,
+      };
       assert.deepEqual(await provider.lookup(query), open);
       if (!subject.payOnPage) return;
       await subject.payOnPage(query);
@@ -127,12 +148,19 @@ const paymentProviderContract: readonly PaymentProviderContractCase[] = [
       if (!redirected(started)) return;
       assert.equal((await provider.close(started.reference)).status, 'expired');
       assert.equal((await provider.close(started.reference)).status, 'expired', 'closing again changes nothing');
-      assert.equal((await provider.lookup({ attemptId: payment.attemptId, reference: started.reference }))?.status, 'expired');
+      assert.equal(
+        (await provider.lookup({ attemptId: payment.attemptId, reference: started.reference }))?.status,
+        'expired',
+      );
       if (!subject.payOnPage) return;
       const paid = request();
       const paidStart = await provider.start(paid);
       await subject.payOnPage({ attemptId: paid.attemptId, reference: paidStart.reference });
-      assert.equal((await provider.close(paidStart.reference)).status, 'paid', 'the shopper finished first: the money is there to settle or refund');
+      assert.equal(
+        (await provider.close(paidStart.reference)).status,
+        'paid',
+        'the shopper finished first: the money is there to settle or refund',
+      );
     },
   },
   {
@@ -159,7 +187,11 @@ const paymentProviderContract: readonly PaymentProviderContractCase[] = [
       assert.ok(first.reference.length > 0);
       assert.ok(['succeeded', 'pending'].includes(first.status), first.status);
       assert.equal((await provider.refund(refund)).reference, first.reference, 'the same refund');
-      assert.equal((await provider.refund({ ...refund, reason: 'PRICE_CHANGED' })).reference, first.reference, 'however it is asked again');
+      assert.equal(
+        (await provider.refund({ ...refund, reason: 'PRICE_CHANGED' })).reference,
+        first.reference,
+        'however it is asked again',
+      );
     },
   },
   {
@@ -199,11 +231,18 @@ const paymentProviderContract: readonly PaymentProviderContractCase[] = [
       const delivery = subject.signedPaidWebhook(attempt);
       const event = parse(delivery.body, delivery.headers);
       assert.ok(event);
-      assert.deepEqual(event.subject === 'payment' && { attemptId: event.attemptId, orderId: event.orderId, reference: event.reference }, {
-        attemptId: payment.attemptId,
-        orderId: payment.orderId,
-        reference: started.reference,
-      });
+      assert.deepEqual(
+        event.subject === 'payment' && {
+          attemptId: event.attemptId,
+          orderId: event.orderId,
+          reference: event.reference,
+        },
+        {
+          attemptId: payment.attemptId,
+          orderId: payment.orderId,
+          reference: started.reference,
+        },
+      );
       const tampered = new Uint8Array(delivery.body);
       tampered[tampered.length - 2]! ^= 1;
       assert.throws(

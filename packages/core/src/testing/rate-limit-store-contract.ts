@@ -10,7 +10,11 @@ export const rateLimitStoreContract: readonly StoreContractCase[] = [
       assert.deepEqual(await store.takeRateUnits('contract:a', window, 3, 5), { granted: 3, used: 3 });
       assert.deepEqual(await store.takeRateUnits('contract:a', window, 3, 5), { granted: 2, used: 5 });
       assert.deepEqual(await store.takeRateUnits('contract:a', window, 1, 5), { granted: 0, used: 5 });
-      assert.deepEqual(await store.takeRateUnits('contract:a', window + 60_000, 1, 5), { granted: 1, used: 1 }, 'a new window starts afresh');
+      assert.deepEqual(
+        await store.takeRateUnits('contract:a', window + 60_000, 1, 5),
+        { granted: 1, used: 1 },
+        'a new window starts afresh',
+      );
       assert.deepEqual(await store.takeRateUnits('contract:b', window, 4, 5), { granted: 4, used: 4 });
     },
   },

@@ -19,7 +19,8 @@ export class StaticIdentityVerifier implements IdentityVerifier {
 
   async verify(idToken: string, allowedClientIds: readonly string[]): Promise<VerifiedShopper> {
     const shopper = this.#shoppers.get(idToken);
-    if (!shopper || !allowedClientIds.includes(shopper.clientId)) throw new CommerceError('UNAUTHENTICATED', ID_TOKEN_NOT_ACCEPTED);
+    if (!shopper || !allowedClientIds.includes(shopper.clientId))
+      throw new CommerceError('UNAUTHENTICATED', ID_TOKEN_NOT_ACCEPTED);
     return shopper;
   }
 }

@@ -31,5 +31,7 @@ export const otherPartner = { partnerId: 'ptn_b', environment: 'sandbox' as cons
 export const production = { ...scope, environment: 'production' as const };
 export const orderRecord = (orderId: string, createdAt: string) => contractOrder(orderId, createdAt, scope);
 export const link = (orderId: string, hash: string) => contractLink(orderId, scope.partnerId, hash);
-export const intent = (orderId: string, owner = scope, extra: Parameters<typeof contractIntent>[2] = {}) => contractIntent(orderId, owner, extra);
-export const attempt = (orderId: string, attemptId: string, nowMs: number) => contractAttempt(orderId, scope.partnerId, attemptId, nowMs);
+export const intent = (orderId: string, owner = scope, extra: Parameters<typeof contractIntent>[2] = {}) =>
+  contractIntent(orderId, owner, extra);
+export const attempt = (orderId: string, attemptId: string, nowMs: number) =>
+  contractAttempt(orderId, scope.partnerId, attemptId, nowMs);

@@ -25,12 +25,28 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
 
     before(async () => {
       subject = await open();
-      await subject.store.createPartner({ partnerId: 'ptn_a', name: 'A', environment: 'sandbox', orderSource: 'SRC_A' });
-      await subject.store.createPartner({ partnerId: 'ptn_b', name: 'B', environment: 'production', orderSource: 'SRC_B' });
+      await subject.store.createPartner({
+        partnerId: 'ptn_a',
+        name: 'A',
+        environment: 'sandbox',
+        orderSource: 'SRC_A',
+      });
+      await subject.store.createPartner({
+        partnerId: 'ptn_b',
+        name: 'B',
+        environment: 'production',
+        orderSource: 'SRC_B',
+      });
     });
     after(async () => subject?.close());
 
-    for (const { name: caseName, run } of [...partnerStoreContract, ...commerceStoreContract, ...sagaStoreContract, ...rateLimitStoreContract, ...operationsStoreContract]) {
+    for (const { name: caseName, run } of [
+      ...partnerStoreContract,
+      ...commerceStoreContract,
+      ...sagaStoreContract,
+      ...rateLimitStoreContract,
+      ...operationsStoreContract,
+    ]) {
       test(caseName, () => run(subject));
     }
   });

@@ -1,7 +1,24 @@
 import assert from 'node:assert/strict';
-import { CommerceError, createCommerce, SandboxPaymentProvider, shopperContext, type PartnerContext, type Product, type SagaSettings, type ShopperContext } from '@grocery/core';
+import {
+  CommerceError,
+  createCommerce,
+  SandboxPaymentProvider,
+  shopperContext,
+  type PartnerContext,
+  type Product,
+  type SagaSettings,
+  type ShopperContext,
+} from '@grocery/core';
 import type { GrocerOrder } from '@grocery/core/ports';
-import { InMemoryCatalog, InMemoryGrocer, InMemoryStore, ManualClock, StaticIdentityVerifier, testBranch, testProduct } from '@grocery/core/testing';
+import {
+  InMemoryCatalog,
+  InMemoryGrocer,
+  InMemoryStore,
+  ManualClock,
+  StaticIdentityVerifier,
+  testBranch,
+  testProduct,
+} from '@grocery/core/testing';
 import { createRequestLoaders } from '../../src/services/request-loaders.ts';
 
 /** Products of the unit tests' world, by what they are for. */
@@ -33,10 +50,20 @@ export class MovableGrocer extends InMemoryGrocer {
 }
 
 /** Everything a unit test of the services needs, wired through createCommerce on the port fakes. */
-export function commerceWorld(options: { sagas?: Partial<SagaSettings>; partner?: Partial<PartnerContext>; settlement?: 'immediate' | 'deferred'; moreProducts?: Product[] } = {}) {
+export function commerceWorld(
+  options: {
+    sagas?: Partial<SagaSettings>;
+    partner?: Partial<PartnerContext>;
+    settlement?: 'immediate' | 'deferred';
+    moreProducts?: Product[];
+  } = {},
+) {
   const all = [...products, ...(options.moreProducts ?? [])];
   const clock = new ManualClock();
-  const prices: Record<string, Record<string, number>> = { BKK01: { [MILK]: 4_500, [BEER]: 6_000 }, BKK02: { [MILK]: 4_700, [BEER]: 6_000 } };
+  const prices: Record<string, Record<string, number>> = {
+    BKK01: { [MILK]: 4_500, [BEER]: 6_000 },
+    BKK02: { [MILK]: 4_700, [BEER]: 6_000 },
+  };
   const grocer = new MovableGrocer({
     products: all,
     branches: [testBranch({ branchCode: 'BKK01' }), testBranch({ branchCode: 'BKK02', alcoholLicensed: false })],

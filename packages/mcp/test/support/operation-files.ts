@@ -67,7 +67,9 @@ export function operationFiles(): OperationFile[] {
     .map((file) => {
       const source = readFileSync(join(OPERATIONS_DIR, file), 'utf8');
       const document = parse(source);
-      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+      const operation = document.definitions.find(
+        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+      );
       assert.ok(operation, `${file} holds an operation`);
       return { file, source, document, operation };
     });
@@ -75,10 +77,19 @@ export function operationFiles(): OperationFile[] {
 
 type Schema = Record<string, unknown>;
 
-const SCALARS: Record<string, string> = { String: 'string', ID: 'string', Int: 'integer', Float: 'number', Boolean: 'boolean' };
+const SCALARS: Record<string, string> = {
+  String: 'string',
+  ID: 'string',
+  Int: 'integer',
+  Float: 'number',
+  Boolean: 'boolean',
+};
 
 /** The schema position each variable fills (an argument or an input field): its type and default. */
-function variablePositions(operation: OperationDefinitionNode, graphqlSchema: GraphQLSchema): Map<string, { type: GraphQLInputType; defaultValue: unknown }> {
+function variablePositions(
+  operation: OperationDefinitionNode,
+  graphqlSchema: GraphQLSchema,
+): Map<string, { type: GraphQLInputType; defaultValue: unknown }> {
   const positions = new Map<string, { type: GraphQLInputType; defaultValue: unknown }>();
   const typeInfo = new TypeInfo(graphqlSchema);
   visit(
@@ -91,7 +102,10 @@ function variablePositions(operation: OperationDefinitionNode, graphqlSchema: Gr
       },
       ObjectField(node) {
         const owner = typeInfo.getParentInputType();
-        const field = owner && isInputObjectType(getNamedType(owner)) ? (getNamedType(owner) as GraphQLInputObjectType).getFields()[node.name.value] : undefined;
+        const field =
+          owner && isInputObjectType(getNamedType(owner))
+            ? (getNamedType(owner) as GraphQLInputObjectType).getFields()[node.name.value]
+            : undefined;
         if (node.value.kind === Kind.VARIABLE && field && !positions.has(node.value.name.value))
           positions.set(node.value.name.value, { type: field.type, defaultValue: field.defaultValue });
       },
@@ -104,7 +118,11 @@ function variablePositions(operation: OperationDefinitionNode, graphqlSchema: Gr
  * Asserts that `inputSchema` is exactly the operation's variables, each typed, defaulted and
  * required as the schema position it fills: names, types, nullability, defaults.
  */
-export function assertArgumentsMatchVariables(inputSchema: Schema, operation: OperationDefinitionNode, graphqlSchema: GraphQLSchema): void {
+export function assertArgumentsMatchVariables(
+  inputSchema: Schema,
+  operation: OperationDefinitionNode,
+  graphqlSchema: GraphQLSchema,
+): void {
   const name = operation.name?.value ?? '';
   const variables = operation.variableDefinitions ?? [];
   const positions = variablePositions(operation, graphqlSchema);
@@ -168,11 +186,13 @@ function assertTypeMatches(schema: Schema, type: GraphQLInputType, where: string
     );
     for (const field of fields) {
       assertTypeMatches(properties[field.name]!, field.type, `${where}.${field.name}`);
-      if (field.defaultValue !== undefined) assert.deepEqual(properties[field.name]!.default, field.defaultValue, `${where}.${field.name} default`);
+      if (field.defaultValue !== undefined)
+        assert.deepEqual(properties[field.name]!.default, field.defaultValue, `${where}.${field.name} default`);
     }
   } else {
     const expected = SCALARS[named.name];
-    if (expected) assert.ok(types.includes(expected), `${where}: ${named.name} is ${expected}, got ${JSON.stringify(schema.type)}`);
+    if (expected)
+      assert.ok(types.includes(expected), `${where}: ${named.name} is ${expected}, got ${JSON.stringify(schema.type)}`);
   }
 }
 

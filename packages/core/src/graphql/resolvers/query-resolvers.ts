@@ -21,12 +21,16 @@ async function optionalBranch(ctx: GraphQLContext, branchCode: string | null | u
 function requireSearchText(query: string, field: string): string {
   const text = query.trim();
   if (text === '') throw new CommerceError('INVALID_INPUT', 'The search text is empty.', { field });
-  if (text.length > LIMITS.maxQueryLength) throw new CommerceError('INVALID_INPUT', `The search text is at most ${LIMITS.maxQueryLength} characters.`, { field });
+  if (text.length > LIMITS.maxQueryLength)
+    throw new CommerceError('INVALID_INPUT', `The search text is at most ${LIMITS.maxQueryLength} characters.`, {
+      field,
+    });
   return text;
 }
 
 function requireLimit(limit: number, max: number): number {
-  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new CommerceError('INVALID_INPUT', `limit must be from 1 to ${max}.`, { field: 'limit' });
+  if (!Number.isInteger(limit) || limit < 1 || limit > max)
+    throw new CommerceError('INVALID_INPUT', `limit must be from 1 to ${max}.`, { field: 'limit' });
   return limit;
 }
 
@@ -80,21 +84,34 @@ export const queryResolvers: QueryResolvers = {
     const query = requireSearchText(args.query, 'query');
     const limit = requireLimit(args.limit, LIMITS.maxSearchLimit);
     const branchCode = await optionalBranch(ctx, args.branchCode);
-    const hits = await searchService(ctx).search({ query, lang: queryLanguage(query), limit, mode: args.mode, active: true, partnerKey: ctx.partnerKey });
+    const hits = await searchService(ctx).search({
+      query,
+      lang: queryLanguage(query),
+      limit,
+      mode: args.mode,
+      active: true,
+      partnerKey: ctx.partnerKey,
+    });
     return hits.map((hit) => ({ hit, branchCode }));
   },
 
   async searchSuggest(_root, args, ctx) {
     const query = requireSearchText(args.query, 'query');
     const limit = requireLimit(args.limit, LIMITS.maxSuggestLimit);
-    const suggestions = await searchService(ctx).suggest({ query, lang: queryLanguage(query), limit, partnerKey: ctx.partnerKey });
+    const suggestions = await searchService(ctx).suggest({
+      query,
+      lang: queryLanguage(query),
+      limit,
+      partnerKey: ctx.partnerKey,
+    });
     return [...new Set(suggestions.map((s) => s.text))];
   },
 
   async inventory(_root, args, ctx) {
     const branch = await ctx.commerce.branches.require(args.branchCode, 'branchCode');
     const cprcodes = args.cprcodes ?? ctx.commerce.products.stockedAt(branch.branchCode);
-    if (cprcodes.length > 500) throw new CommerceError('INVALID_INPUT', 'Ask for at most 500 cprcodes at once.', { field: 'cprcodes' });
+    if (cprcodes.length > 500)
+      throw new CommerceError('INVALID_INPUT', 'Ask for at most 500 cprcodes at once.', { field: 'cprcodes' });
     const codes = [...new Set(cprcodes.map((c, i) => requireCprcode(c, `cprcodes.${i}`)))];
     return ctx.loaders
       .stock(branch.branchCode)

@@ -3,7 +3,8 @@ import { detailMoney } from '../../services/product-service.ts';
 import type { Resolvers } from '../../generated/graphql.ts';
 import type { MoneyModel } from '../graphql-models.ts';
 
-const baht = (satang: number | null | undefined): number | null => (satang === null || satang === undefined ? null : toBaht(satang));
+const baht = (satang: number | null | undefined): number | null =>
+  satang === null || satang === undefined ? null : toBaht(satang);
 
 /** Field resolvers of the object types whose domain models differ from the GraphQL shape. */
 export const typeResolvers: Resolvers = {
@@ -21,9 +22,17 @@ export const typeResolvers: Resolvers = {
     price: async (p, _args, ctx): Promise<MoneyModel | null> => {
       if (p.branchCode === null) return detailMoney(p.product);
       const price = await ctx.loaders.price(p.branchCode).load(p.product.cprcode);
-      return price && { amountSatang: price.amountSatang, currency: 'THB', branchCode: price.branchCode, source: price.source };
+      return (
+        price && {
+          amountSatang: price.amountSatang,
+          currency: 'THB',
+          branchCode: price.branchCode,
+          source: price.source,
+        }
+      );
     },
-    inventory: (p, _args, ctx) => (p.branchCode === null ? null : ctx.loaders.stock(p.branchCode).load(p.product.cprcode)),
+    inventory: (p, _args, ctx) =>
+      p.branchCode === null ? null : ctx.loaders.stock(p.branchCode).load(p.product.cprcode),
   },
   Money: {
     amount: (m) => toBaht(m.amountSatang),

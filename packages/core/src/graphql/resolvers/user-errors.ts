@@ -9,7 +9,11 @@ type Empty<P> = { [K in keyof P]: null };
  * a fault and goes to the top-level error handler, which masks it. Every text of the arguments is
  * checked first (`requireSafeInput`), before the mutation does anything.
  */
-export async function asPayload<P extends object>(args: object, run: () => Promise<P>, empty: Empty<P>): Promise<(P | Empty<P>) & { userErrors: UserErrorModel[] }> {
+export async function asPayload<P extends object>(
+  args: object,
+  run: () => Promise<P>,
+  empty: Empty<P>,
+): Promise<(P | Empty<P>) & { userErrors: UserErrorModel[] }> {
   try {
     requireSafeInput(args);
     return { ...(await run()), userErrors: [] };

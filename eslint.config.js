@@ -125,6 +125,50 @@ export default defineConfig(
     },
   },
   {
+    // Short modules: no function over 80 lines and no hand-written file over 500 outside tests and
+    // data tables (the grocer simulator's vocabulary), so that each reads in one sitting.
+    files: ['packages/*/src/**/*.{ts,tsx}', 'apps/*/src/**/*.{ts,tsx}', 'apps/shop/web/**/*.{ts,tsx}'],
+    ignores: ['packages/grocer/src/vocabulary/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+      'max-lines': ['error', { max: 500 }],
+    },
+  },
+  {
+    // Still over those limits (most since Prettier went from 180 to 120 columns): listed so that no
+    // other file joins them; a file leaves this list in the commit that splits it.
+    files: [
+      'apps/shop/web/components/site-header.tsx',
+      'apps/shop/web/pages/auth-pages.tsx',
+      'apps/shop/web/pages/branch-page.tsx',
+      'packages/catalog/src/snapshot-builder.ts',
+      'packages/catalog/src/snapshot-codec.ts',
+      'packages/core/src/http/graphql-handler.ts',
+      'packages/core/src/identity/jwt-identity-verifier.ts',
+      'packages/core/src/services/payment-settlement.ts',
+      'packages/core/src/services/reconciliation.ts',
+      'packages/core/src/testing/event-store-contract.ts',
+      'packages/core/src/testing/saga-store-contract.ts',
+      'packages/docs/src/docs-site.ts',
+      'packages/docs/src/reference/graphql-reference.ts',
+      'packages/docs/src/reference/openapi-reference.ts',
+      'packages/grocer/src/calculator.ts',
+      'packages/grocer/src/catalog-generator.ts',
+      'packages/grocer/src/grocer-handler.ts',
+      'packages/grocer/src/grocer-simulator.ts',
+      'packages/grocer/src/http-grocer.ts',
+      'packages/idp/src/cognito-api.ts',
+      'packages/idp/src/one-time-codes.ts',
+      'packages/idp/src/user-pool.ts',
+      'packages/mcp/src/mcp-handler.ts',
+      'packages/mcp/src/mcp-server-factory.ts',
+      'packages/search/src/index-builder.ts',
+      'packages/search/src/query-planner.ts',
+      'packages/search/src/typo-matcher.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off', 'max-lines': 'off' },
+  },
+  {
     files: ['test/**/*.ts', '**/test/**/*.ts'],
     rules: {
       // Tests read JSON answers loosely and assert on what they find.

@@ -17,9 +17,7 @@ const MINUTE = 60_000;
 const publicBaseUrl = 'https://api.example.test';
 
 /** Counts the calls made to the real simulator (a spy that delegates, not a fake). */
-function countingGrocer(
-  grocer: GrocerSimulator,
-): Pick<GrocerGateway, 'catalogVersion' | 'exportCatalog'> & {
+function countingGrocer(grocer: GrocerSimulator): Pick<GrocerGateway, 'catalogVersion' | 'exportCatalog'> & {
   calls: { catalogVersion: number; exportCatalog: number };
 } {
   const calls = { catalogVersion: 0, exportCatalog: 0 };

@@ -6,6 +6,7 @@ import { graphql } from '../lib/graphql-client.ts';
 import type { Lang, Translate } from '../lib/i18n.ts';
 import { fulfilmentStore, type Fulfilment } from '../lib/shop-state.ts';
 import { useStore } from '../lib/store.ts';
+import { FulfilmentChoice } from './fulfilment-choice.tsx';
 import { Icon } from './icons.tsx';
 import { Link } from './link.tsx';
 import { Notice } from './notice.tsx';
@@ -28,31 +29,14 @@ export function FulfilmentPanel(props: {
       <p class="muted">
         <Icon name="pin" size={16} /> {branchLabel} · <Link to="/branch">{t('chooseBranch')}</Link>
       </p>
-      <fieldset class="choice">
-        <legend class="sr-only">{t('howToGet')}</legend>
-        <label class="radio">
-          <input
-            type="radio"
-            name="shipping"
-            value="PICKUP"
-            checked={fulfilment.type === 'PICKUP'}
-            onChange={() => setFulfilment({ type: 'PICKUP' })}
-          />
-          {t('pickup')}
-        </label>
-        <label class="radio">
-          <input
-            type="radio"
-            name="shipping"
-            value="DELIVERY"
-            checked={fulfilment.type === 'DELIVERY'}
-            disabled={!deliveryAvailable}
-            onChange={() => setFulfilment({ type: 'DELIVERY' })}
-          />
-          {t('delivery')}
-        </label>
-        {!deliveryAvailable && <p class="help">{t('deliveryNotAvailable')}</p>}
-      </fieldset>
+      <FulfilmentChoice
+        name="shipping"
+        type={fulfilment.type}
+        deliveryAvailable={deliveryAvailable}
+        onChoose={(type) => setFulfilment({ type })}
+        legendHidden
+        t={t}
+      />
       <fieldset class="choice">
         <legend>{t('schedule')}</legend>
         <label class="radio">

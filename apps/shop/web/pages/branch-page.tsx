@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { FulfilmentChoice } from '../components/fulfilment-choice.tsx';
 import { Icon } from '../components/icons.tsx';
 import { Notice } from '../components/notice.tsx';
 import {
@@ -197,32 +198,14 @@ function FindBranchPanel({
           </button>
         </div>
       )}
-
-      <fieldset class="choice">
-        <legend>{t('howToGet')}</legend>
-        <label class="radio">
-          <input
-            type="radio"
-            name="fulfilment"
-            value="PICKUP"
-            checked={fulfilment.type === 'PICKUP'}
-            onChange={() => setType('PICKUP')}
-          />
-          {t('pickup')}
-        </label>
-        <label class="radio">
-          <input
-            type="radio"
-            name="fulfilment"
-            value="DELIVERY"
-            checked={fulfilment.type === 'DELIVERY'}
-            disabled={!deliveryPossible}
-            onChange={() => setType('DELIVERY')}
-          />
-          {t('delivery')}
-        </label>
-        {!deliveryPossible && <p class="help">{t('deliveryNotAvailable')}</p>}
-      </fieldset>
+      \1
+      <FulfilmentChoice
+        name="fulfilment"
+        type={fulfilment.type}
+        deliveryAvailable={deliveryPossible}
+        onChoose={setType}
+        t={t}
+      />
     </section>
   );
 }

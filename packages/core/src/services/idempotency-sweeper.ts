@@ -1,6 +1,6 @@
 import type { Clock } from '../ports/clock.ts';
 import type { Store } from '../ports/store.ts';
-import { EventWorkerLoop } from './event-worker-loop.ts';
+import { BackgroundWorker } from './event-worker-loop.ts';
 import { IDEMPOTENCY_RETENTION_MS } from './order-service.ts';
 
 export interface IdempotencySweeperOptions {
@@ -27,44 +27,34 @@ export interface IdempotencySweeperOptions {
  * const sweeper = new IdempotencySweeper({ store, clock });
  * sweeper.start(); … await sweeper.stop();
  */
-export class IdempotencySweeper {
+export class IdempotencySweeper extends BackgroundWorker {
   readonly #store: Store;
   readonly #clock: Clock;
   readonly #everyMs: number;
   readonly #retentionMs: number;
   readonly #batchSize: number;
-  readonly #loop: EventWorkerLoop;
   #stopping = false;
 
   constructor(options: IdempotencySweeperOptions) {
+    super({ name: 'idempotency-sweeper', idleMs: options.idleMs ?? 60_000, onError: options.onError });
     this.#store = options.store;
     this.#clock = options.clock;
     this.#everyMs = options.everyMs ?? 10 * 60_000;
     this.#retentionMs = options.retentionMs ?? IDEMPOTENCY_RETENTION_MS;
     this.#batchSize = options.batchSize ?? 1_000;
-    this.#loop = new EventWorkerLoop({
-      round: async () => {
-        await this.sweepOnce();
-        return false;
-      },
-      idleMs: options.idleMs ?? 60_000,
-      onError: options.onError ?? ((error) => console.error('[idempotency-sweeper]', error)),
-    });
   }
 
-  get running(): boolean {
-    return this.#loop.running;
-  }
-
-  start(): void {
-    this.#loop.start();
+  /** One look a minute: the turn, when this instance gets it, sweeps to the end. */
+  protected override async round(): Promise<boolean> {
+    await this.sweepOnce();
+    return false;
   }
 
   /** Stops after the current batch; keys not reached are swept at the next turn. */
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     this.#stopping = true;
     try {
-      await this.#loop.stop(60_000, () => {});
+      await super.stop();
     } finally {
       this.#stopping = false;
     }

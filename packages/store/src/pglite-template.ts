@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,11 +33,23 @@ const templateFile = (dir: string) => join(dir, `pglite-${PGLITE_VERSION}.tar`);
 const digestFile = (dir: string) => `${templateFile(dir)}.sha256`;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The kept template when it is whole, else null (missing, unreadable, or not matching its digest). */
+/** The file this process has already checked against its digest, as it was then (path, size, mtime). */
+let checked: string | null = null;
+
+/**
+ * The kept template when it is whole, else null (missing, unreadable, or not matching its digest).
+ * It is hashed once per process and file version, not for every database a test suite opens.
+ */
 function readTemplate(dir: string): Uint8Array | null {
   try {
-    const bytes = readFileSync(templateFile(dir));
-    return sha256(bytes) === readFileSync(digestFile(dir), 'utf8').trim() ? bytes : null;
+    const file = templateFile(dir);
+    const { size, mtimeMs } = statSync(file);
+    const version = `${file}|${size}|${mtimeMs}`;
+    const bytes = readFileSync(file);
+    if (version === checked) return bytes;
+    if (sha256(bytes) !== readFileSync(digestFile(dir), 'utf8').trim()) return null;
+    checked = version;
+    return bytes;
   } catch {
     return null;
   }
@@ -80,4 +92,5 @@ export async function pgliteTemplate(dir: string = pgliteTemplateDir()): Promise
 export function discardPgliteTemplate(dir: string = pgliteTemplateDir()): void {
   rmSync(templateFile(dir), { force: true });
   rmSync(digestFile(dir), { force: true });
+  checked = null;
 }

@@ -1,6 +1,15 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlib } from 'node:zlib';
-import { byteaColumn, byteaParam, byteaResult, byteaValue, migrate, type Db, type Migration } from '@grocery/store';
+import {
+  byteaColumn,
+  byteaParam,
+  byteaResult,
+  byteaValue,
+  migrate,
+  onlyRow,
+  type Db,
+  type Migration,
+} from '@grocery/store';
 import type { FeatherLang } from './catalog-record.ts';
 import type { CatalogManifest } from './catalog-snapshot.ts';
 import { FEATHER_CONTENT_TYPE } from './feather-columns.ts';
@@ -253,7 +262,7 @@ export class SnapshotRepository {
           ],
         );
       }
-      return Number(published.rows[0]!.seq);
+      return Number(onlyRow(published.rows, 'snapshot publication').seq);
     });
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '@grocery/store';
+import { onlyRow, type Db } from '@grocery/store';
 import type { Clock } from '@grocery/core/ports';
 import { CognitoError } from './cognito-error.ts';
 import { newClientId } from './random-ids.ts';
@@ -67,7 +67,7 @@ export function createAppClients(db: Db, clock: Clock): AppClients {
         'INSERT INTO idp_app_clients (client_id, name, redirect_uris, created_at) VALUES ($1, $2, $3, $4) RETURNING *',
         [clientId, parsed.data.name, JSON.stringify(parsed.data.redirectUris), clock.now()],
       );
-      return toClient(rows[0]!);
+      return toClient(onlyRow(rows, 'app client insert'));
     },
     async list() {
       const { rows } = await db.query<ClientRow>('SELECT * FROM idp_app_clients ORDER BY created_at, client_id');

@@ -1,4 +1,4 @@
-import type { Db } from '@grocery/store';
+import { onlyRow, type Db } from '@grocery/store';
 import type { Clock } from '@grocery/core/ports';
 
 /** Failures allowed without delay, then delays that double per failure (Cognito's way). */
@@ -41,7 +41,7 @@ export function createAttemptLimiter(db: Db, clock: Clock): AttemptLimiter {
        RETURNING count`,
       [key, clock.now(), windowMs],
     );
-    return rows[0]!.count;
+    return onlyRow(rows, 'attempt count').count;
   };
   return {
     async consume(key, rule) {
@@ -58,7 +58,7 @@ export function createAttemptLimiter(db: Db, clock: Clock): AttemptLimiter {
          RETURNING count`,
         [key, now, rule.forgetAfterMs],
       );
-      const delay = backoffDelayMs(rows[0]!.count, rule);
+      const delay = backoffDelayMs(onlyRow(rows, 'attempt count').count, rule);
       if (delay > 0)
         await db.query('UPDATE idp_attempts SET locked_until = $2::bigint WHERE key = $1', [key, now + delay]);
       return delay;

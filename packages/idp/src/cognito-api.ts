@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '@grocery/store';
+import { onlyRow, type Db } from '@grocery/store';
 import { sha256Hex } from '@grocery/core';
 import type { Clock } from '@grocery/core/ports';
 import type { AppClients } from './app-clients.ts';
@@ -374,7 +374,7 @@ function signUpActions(
            VALUES ($1, $2, $3, $4, 'UNCONFIRMED', false, $5, $5) RETURNING *`,
           [randomUUID(), email, name, passwordHash, now],
         );
-        user = rows[0]!;
+        user = onlyRow(rows, 'user insert');
       } catch (error) {
         if (isUniqueViolation(error))
           throw new CognitoError('UsernameExistsException', COGNITO_MESSAGES.usernameExists);

@@ -25,6 +25,17 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/**
+ * The row a statement returns by construction (`INSERT … RETURNING`, `SELECT EXISTS`, an `UPDATE` of
+ * a row the caller holds). Its absence is a broken invariant: said as one, with the statement's
+ * name, rather than as a TypeError on `undefined` further on.
+ */
+export function onlyRow<R>(rows: readonly R[], statement: string): R {
+  const [row] = rows;
+  if (row === undefined) throw new Error(`${statement} returned no row`);
+  return row;
+}
+
 export interface OpenDatabaseOptions {
   /** A PostgreSQL URL; when absent, PGlite is used. */
   url?: string | undefined;

@@ -4,6 +4,7 @@
  */
 export {
   databaseOnFirstUse,
+  onlyRow,
   isNewPgliteDataDir,
   openDatabase,
   type Db,

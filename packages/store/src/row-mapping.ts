@@ -2,17 +2,6 @@ import type { GrocerOrder, OrderRecord } from '@grocery/core/ports';
 
 /** Mapping of database rows to domain records, shared by the store modules. */
 
-/**
- * The row a statement returns by construction (`INSERT … RETURNING`, `SELECT EXISTS`, an `UPDATE` of
- * a row the caller holds). Its absence is a broken invariant: said as one, with the statement's
- * name, rather than as a TypeError on `undefined` further on.
- */
-export function onlyRow<R>(rows: readonly R[], statement: string): R {
-  const [row] = rows;
-  if (row === undefined) throw new Error(`${statement} returned no row`);
-  return row;
-}
-
 export const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 export const isoNotNull = (value: Date | string): string => new Date(value).toISOString();

@@ -11,9 +11,9 @@ import type {
   QuoteRecord,
   ShopperScope,
 } from '@grocery/core/ports';
-import type { Db } from './database.ts';
+import { onlyRow, type Db } from './database.ts';
 import { eventCtes, eventsJson, firstPickingStatus } from './outbox-ctes.ts';
-import { onlyRow, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
+import { isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
 import { SqlPartnerStore } from './sql-partner-store.ts';
 
 interface BasketRow {

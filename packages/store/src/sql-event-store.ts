@@ -12,8 +12,8 @@ import {
   type RedeliverResult,
   type WebhookEndpointRecord,
 } from '@grocery/core/ports';
-import type { Db } from './database.ts';
-import { iso, isoNotNull, onlyRow, toOrder, type OrderRow } from './row-mapping.ts';
+import { onlyRow, type Db } from './database.ts';
+import { iso, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
 
 const at = (ms: number): string => new Date(ms).toISOString();
 

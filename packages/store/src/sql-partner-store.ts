@@ -1,7 +1,7 @@
 import type { AppClient, PartnerKeyRecord, PartnerStore } from '@grocery/core/ports';
 import type { Partner, PartnerContext } from '@grocery/core';
-import type { Db } from './database.ts';
-import { onlyRow, iso, isoNotNull } from './row-mapping.ts';
+import { onlyRow, type Db } from './database.ts';
+import { iso, isoNotNull } from './row-mapping.ts';
 import { SqlEventStore } from './sql-event-store.ts';
 
 interface PartnerRow {

@@ -1,7 +1,6 @@
 import type { RateLimitStore } from '@grocery/core/ports';
-import type { Db } from './database.ts';
+import { onlyRow, type Db } from './database.ts';
 import { SqlSagaStore } from './sql-saga-store.ts';
-import { onlyRow } from './row-mapping.ts';
 
 /** The RateLimitStore port over SQL: fixed-window counters in `rate_limits`. It stacks on the saga store (see sql-store.ts). */
 export class SqlRateLimitStore extends SqlSagaStore implements RateLimitStore {

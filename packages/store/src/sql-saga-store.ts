@@ -15,9 +15,9 @@ import {
   type RefundState,
   type SagaStore,
 } from '@grocery/core/ports';
-import type { Db } from './database.ts';
+import { onlyRow, type Db } from './database.ts';
 import { eventCtes, eventsJson } from './outbox-ctes.ts';
-import { onlyRow, isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
+import { isoNotNull, toOrder, type OrderRow } from './row-mapping.ts';
 import { SqlCommerceStore } from './sql-commerce-store.ts';
 
 interface IntentRow {

@@ -41,17 +41,37 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: CognitoError };
 
 const codeHash = (id: string, code: string) => sha256Hex(`${id}:${code}`);
 
-export function createOneTimeCodes(db: Db, clock: Clock): OneTimeCodes {
-  // Counts a wrong try inside the transaction; the caller throws only after it commits.
-  const wrongTry = async (tx: Db, row: CodeRow): Promise<CognitoError> => {
-    await tx.query('UPDATE idp_codes SET attempts = attempts + 1 WHERE id = $1', [row.id]);
-    return row.attempts + 1 >= row.max_attempts
-      ? new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts)
-      : new CognitoError('CodeMismatchException', COGNITO_MESSAGES.codeMismatch);
-  };
-  const matches = (row: CodeRow, code: string) =>
-    /^\d{6}$/.test(code) && sameDigest(row.code_hash, codeHash(row.id, code));
+/** Counts a wrong try inside the transaction; the caller throws only after it commits. */
+async function wrongTry(tx: Db, row: CodeRow): Promise<CognitoError> {
+  await tx.query('UPDATE idp_codes SET attempts = attempts + 1 WHERE id = $1', [row.id]);
+  return row.attempts + 1 >= row.max_attempts
+    ? new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts)
+    : new CognitoError('CodeMismatchException', COGNITO_MESSAGES.codeMismatch);
+}
 
+const matches = (row: CodeRow, code: string) =>
+  /^\d{6}$/.test(code) && sameDigest(row.code_hash, codeHash(row.id, code));
+
+/**
+ * The checks a found code passes, in order (tries left, not expired, the right digits), then marks it
+ * used; answers the error to throw after the transaction, or null when the code is spent.
+ */
+async function spendCode(
+  tx: Db,
+  clock: Clock,
+  row: CodeRow,
+  code: string,
+  expired: CognitoError,
+): Promise<CognitoError | null> {
+  if (row.attempts >= row.max_attempts)
+    return new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts);
+  if (row.expires_at <= clock.now()) return expired;
+  if (!matches(row, code)) return wrongTry(tx, row);
+  await tx.query('UPDATE idp_codes SET used_at = $2 WHERE id = $1', [row.id, clock.now()]);
+  return null;
+}
+
+export function createOneTimeCodes(db: Db, clock: Clock): OneTimeCodes {
   return {
     async issue({ sub, purpose, ttlMs, maxAttempts, clientId }) {
       const id = randomUUID();
@@ -88,15 +108,14 @@ export function createOneTimeCodes(db: Db, clock: Clock): OneTimeCodes {
         );
         const row = rows[0];
         if (!row) return { ok: false, error: new CognitoError('CodeMismatchException', COGNITO_MESSAGES.codeMismatch) };
-        if (row.attempts >= row.max_attempts)
-          return {
-            ok: false,
-            error: new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts),
-          };
-        if (row.expires_at <= clock.now())
-          return { ok: false, error: new CognitoError('ExpiredCodeException', COGNITO_MESSAGES.expiredCode) };
-        if (!matches(row, code)) return { ok: false, error: await wrongTry(tx, row) };
-        await tx.query('UPDATE idp_codes SET used_at = $2 WHERE id = $1', [row.id, clock.now()]);
+        const error = await spendCode(
+          tx,
+          clock,
+          row,
+          code,
+          new CognitoError('ExpiredCodeException', COGNITO_MESSAGES.expiredCode),
+        );
+        if (error) return { ok: false, error };
         return { ok: true, value: await onSuccess(tx) };
       });
       if (!outcome.ok) throw outcome.error;
@@ -115,15 +134,14 @@ export function createOneTimeCodes(db: Db, clock: Clock): OneTimeCodes {
         if (!row || row.used_at !== null || row.client_id !== clientId) return { ok: false, error: invalid };
         const name = username.toLowerCase();
         if (name !== row.email && name !== row.sub) return { ok: false, error: invalid };
-        if (row.attempts >= row.max_attempts)
-          return {
-            ok: false,
-            error: new CognitoError('TooManyFailedAttemptsException', COGNITO_MESSAGES.tooManyFailedAttempts),
-          };
-        if (row.expires_at <= clock.now())
-          return { ok: false, error: new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.expiredSession) };
-        if (!matches(row, code)) return { ok: false, error: await wrongTry(tx, row) };
-        await tx.query('UPDATE idp_codes SET used_at = $2 WHERE id = $1', [row.id, clock.now()]);
+        const error = await spendCode(
+          tx,
+          clock,
+          row,
+          code,
+          new CognitoError('NotAuthorizedException', COGNITO_MESSAGES.expiredSession),
+        );
+        if (error) return { ok: false, error };
         return { ok: true, value: { sub: row.sub } };
       });
       if (!outcome.ok) throw outcome.error;

@@ -1,20 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { migrate, type Db } from '@grocery/store';
 import type { Clock } from '@grocery/core/ports';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
 import { createAppClients, type AppClient, type CreateAppClientInput } from './app-clients.ts';
 import { createAttemptLimiter } from './attempt-limiter.ts';
-import { createCognitoApi, isCognitoAction, normalizeEmail } from './cognito-api.ts';
-import { CognitoError, isCognitoError } from './cognito-error.ts';
-import { readMailbox } from './dev-mailbox.ts';
+import { createCognitoApi } from './cognito-api.ts';
+import { createCognitoEndpoint } from './cognito-endpoint.ts';
 import { createMailer, type MailOptions } from './mailer.ts';
 import { IDP_MIGRATIONS } from './migrations.ts';
+import { discoveryDocument } from './oidc-discovery.ts';
 import { createOneTimeCodes } from './one-time-codes.ts';
 import { createPasswordHasher, DEFAULT_SCRYPT_PARAMETERS, type ScryptParameters } from './password-hasher.ts';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from './password-policy.ts';
 import { DEFAULT_POOL_DURATIONS, DEFAULT_POOL_LIMITS, type PoolDurations, type PoolLimits } from './pool-settings.ts';
+import { createPoolRoutes } from './pool-routes.ts';
 import { openSigningKeys } from './signing-keys.ts';
-import { ACCESS_TOKEN_SCOPE, createTokenIssuer } from './token-issuer.ts';
+import { createTokenIssuer } from './token-issuer.ts';
 
 export interface UserPoolOptions {
   db: Db;
@@ -51,46 +51,6 @@ export interface UserPool {
   close(): Promise<void>;
 }
 
-const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers':
-    'content-type, x-amz-target, x-amz-user-agent, amz-sdk-invocation-id, amz-sdk-request, authorization, cache-control',
-  'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage',
-  'access-control-max-age': '600',
-};
-
-const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
-const JSON_TYPES = new Set(['application/x-amz-json-1.1', 'application/x-amz-json-1.0', 'application/json']);
-
-function json(status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse {
-  return {
-    status,
-    headers: { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8', ...headers },
-    body: JSON.stringify(value),
-  };
-}
-
-function cognitoResponse(
-  status: number,
-  value: unknown,
-  requestId: string,
-  headers: Record<string, string> = {},
-): HttpResponse {
-  return json(status, value, {
-    'content-type': 'application/x-amz-json-1.1',
-    'x-amzn-requestid': requestId,
-    'cache-control': 'no-store',
-    ...headers,
-  });
-}
-
-function cognitoErrorResponse(error: CognitoError, requestId: string): HttpResponse {
-  return cognitoResponse(error.status, { __type: error.type, message: error.message }, requestId, {
-    'x-amzn-errortype': `${error.type}:`,
-  });
-}
-
 /**
  * Opens a user pool on `db`: applies its migrations (`idp_*` tables) and makes the first signing
  * key on first start.
@@ -108,7 +68,6 @@ export async function createUserPool(options: UserPoolOptions): Promise<UserPool
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   const durations: PoolDurations = { ...DEFAULT_POOL_DURATIONS, ...options.durations };
   const limits: PoolLimits = { ...DEFAULT_POOL_LIMITS, ...options.limits };
-  const dev = options.dev ?? false;
 
   await migrate(db, 'idp', IDP_MIGRATIONS);
   const keys = await openSigningKeys(db, clock);
@@ -136,110 +95,15 @@ export async function createUserPool(options: UserPoolOptions): Promise<UserPool
     limits,
   });
 
-  const discovery = {
-    issuer,
-    jwks_uri: `${issuer}/.well-known/jwks.json`,
-    // No hosted authorize/token endpoints: apps sign in through the Cognito JSON API at the issuer URL.
-    response_types_supported: ['id_token'],
-    subject_types_supported: ['public'],
-    id_token_signing_alg_values_supported: ['RS256'],
-    scopes_supported: ['openid', 'email', ACCESS_TOKEN_SCOPE],
-    claims_supported: [
-      'sub',
-      'iss',
-      'aud',
-      'exp',
-      'iat',
-      'auth_time',
-      'email',
-      'email_verified',
-      'name',
-      'token_use',
-      'cognito:username',
-      'origin_jti',
-    ],
-    token_endpoint_auth_methods_supported: ['none'],
-  };
-
-  async function cognito(request: HttpRequest): Promise<HttpResponse> {
-    const requestId = request.requestId ?? randomUUID();
-    try {
-      if (request.body.byteLength > limits.maxBodyBytes) {
-        throw new CognitoError(
-          'RequestEntityTooLargeException',
-          `The request body is larger than ${limits.maxBodyBytes} bytes.`,
-          { status: 413 },
-        );
-      }
-      const target = request.headers['x-amz-target'] ?? '';
-      const action = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
-      if (!isCognitoAction(action)) {
-        throw new CognitoError(
-          'UnknownOperationException',
-          target
-            ? `This user pool does not support the operation ${target.slice(0, 128)}.`
-            : 'Missing X-Amz-Target header.',
-        );
-      }
-      const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!JSON_TYPES.has(contentType))
-        throw new CognitoError('SerializationException', 'Content-Type must be application/x-amz-json-1.1.');
-      let body: unknown;
-      try {
-        body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(request.body));
-      } catch {
-        throw new CognitoError('SerializationException', 'The request body is not valid JSON.');
-      }
-      if (typeof body !== 'object' || body === null || Array.isArray(body))
-        throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
-      return cognitoResponse(200, await api.call(action, body, { clientAddress: request.remoteAddress }), requestId);
-    } catch (error) {
-      if (isCognitoError(error)) return cognitoErrorResponse(error, requestId);
-      console.error(`idp: request ${requestId} failed`, error);
-      return cognitoErrorResponse(
-        new CognitoError('InternalErrorException', `Internal error (request ${requestId}).`, { status: 500 }),
-        requestId,
-      );
-    }
-  }
-
-  async function mailbox(address: string): Promise<HttpResponse> {
-    const email = normalizeEmail(address);
-    if (email === null) return json(400, { message: 'Not an e-mail address.' });
-    if (mailer.mailboxDir === null)
-      return json(200, { email, messages: [], note: 'Mail goes over SMTP; nothing is kept here.' });
-    return json(200, { email, messages: await readMailbox(mailer.mailboxDir, email) }, { 'cache-control': 'no-store' });
-  }
-
   return {
     issuer,
     mailboxDir: mailer.mailboxDir,
-    async handle(request) {
-      const method = request.method.toUpperCase();
-      const path = request.path === '' ? '/' : request.path;
-      if (method === 'OPTIONS') return { status: 204, headers: { ...CORS_HEADERS }, body: null };
-      if (path === '/') {
-        if (method !== 'POST')
-          return json(405, { message: 'POST the Cognito JSON API here.' }, { allow: 'POST, OPTIONS' });
-        return cognito(request);
-      }
-      if (method !== 'GET' && method !== 'HEAD')
-        return json(405, { message: 'Method not allowed.' }, { allow: 'GET, OPTIONS' });
-      if (path === '/.well-known/openid-configuration')
-        return json(200, discovery, { 'cache-control': 'public, max-age=3600' });
-      if (path === '/.well-known/jwks.json')
-        return json(200, await keys.jwks(), { 'cache-control': 'public, max-age=300' });
-      if (dev && path.startsWith('/dev/mailbox/')) {
-        let address: string;
-        try {
-          address = decodeURIComponent(path.slice('/dev/mailbox/'.length));
-        } catch {
-          return json(400, { message: 'Not an e-mail address.' });
-        }
-        return mailbox(address);
-      }
-      return json(404, { message: 'Not found.' });
-    },
+    handle: createPoolRoutes({
+      cognito: createCognitoEndpoint(api, limits.maxBodyBytes),
+      discovery: discoveryDocument(issuer),
+      jwks: () => keys.jwks(),
+      devMailboxDir: (options.dev ?? false) ? mailer.mailboxDir : undefined,
+    }),
     createAppClient: (input) => clients.create(input),
     listAppClients: () => clients.list(),
     rotateSigningKey: () => keys.rotate(),

@@ -5,7 +5,8 @@
  * the MCP tool catalog and the error codes when the docs are created.
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
-export { createDocs, GUIDE_PAGES, GUIDE_VERSION, type Docs, type DocsOptions, type DocsPage } from './docs-site.ts';
+export { createDocs, GUIDE_VERSION, type Docs, type DocsOptions, type DocsPage } from './docs-site.ts';
+export { GUIDE_PAGES } from './guide-sources.ts';
 export { renderMarkdown, type PageHeading, type RenderedMarkdown } from './markdown-renderer.ts';
 export { headingSlug } from './markdown-text.ts';
 export { graphqlReferenceMarkdown, SHOPPER_QUERIES } from './reference/graphql-reference.ts';

@@ -2,10 +2,13 @@ import {
   astFromValue,
   buildSchema,
   type GraphQLArgument,
+  type GraphQLEnumType,
   type GraphQLField,
   type GraphQLInputField,
+  type GraphQLInputObjectType,
   type GraphQLInputType,
   type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLType,
   getNamedType,
   isEnumType,
@@ -34,10 +37,6 @@ export function graphqlReferenceMarkdown(sdl: string, options: { baseUrl: string
   const named = Object.values(schema.getTypeMap())
     .filter((type) => !type.name.startsWith('__') && type !== query && type !== mutation && !isSpecifiedScalarType(type))
     .sort((a, b) => a.name.localeCompare(b.name));
-  const objects = named.filter(isObjectType);
-  const inputs = named.filter(isInputObjectType);
-  const enums = named.filter(isEnumType);
-  const scalars = named.filter(isScalarType);
 
   return [
     '# GraphQL reference',
@@ -48,69 +47,95 @@ export function graphqlReferenceMarkdown(sdl: string, options: { baseUrl: string
     '',
     'Notation: `T!` is non-null, `[T]` is a list, and a default is shown as written in the schema. Types link to their section below.',
     '',
+    ...queriesSection(Object.values(query?.getFields() ?? {})),
+    ...mutationsSection(Object.values(mutation?.getFields() ?? {})),
+    '## Object types',
+    '',
+    ...named.filter(isObjectType).flatMap(objectTypeSection),
+    '## Input types',
+    '',
+    ...named.filter(isInputObjectType).flatMap(inputTypeSection),
+    '## Enums',
+    '',
+    ...named.filter(isEnumType).flatMap(enumSection),
+    '## Scalars',
+    '',
+    ...named.filter(isScalarType).flatMap((type) => [`### ${type.name}`, '', type.description ?? '', '']),
+    'The built-in scalars `ID`, `String`, `Int`, `Float` and `Boolean` are as in the GraphQL specification; `ID` values are strings in JSON.',
+    '',
+  ].join('\n');
+}
+
+/** The queries: a summary table, then each query with its arguments. */
+function queriesSection(fields: GraphQLField<unknown, unknown>[]): string[] {
+  return [
     '## Queries',
     '',
     table(
       ['Query', 'Returns', 'Shopper', 'Description'],
-      Object.values(query?.getFields() ?? {}).map((field) => [`[${field.name}](#${headingSlug(`Query.${field.name}`)})`, typeLink(field.type), SHOPPER_QUERIES.includes(field.name) ? 'yes' : 'no', cell(field.description)]),
+      fields.map((field) => [`[${field.name}](#${headingSlug(`Query.${field.name}`)})`, typeLink(field.type), SHOPPER_QUERIES.includes(field.name) ? 'yes' : 'no', cell(field.description)]),
     ),
     '',
-    ...Object.values(query?.getFields() ?? {}).flatMap((field) => rootField('Query', field, SHOPPER_QUERIES.includes(field.name))),
+    ...fields.flatMap((field) => rootField('Query', field, SHOPPER_QUERIES.includes(field.name))),
+  ];
+}
+
+/** The mutations, every one shopper-scoped: a summary table, then each mutation with its arguments. */
+function mutationsSection(fields: GraphQLField<unknown, unknown>[]): string[] {
+  return [
     '## Mutations',
     '',
     'Every mutation is shopper-scoped: send the shopper\'s id token as `Authorization: Bearer <id token>`. Refusals come back in the payload\'s `userErrors`, each with a stable `code`.',
     '',
     table(
       ['Mutation', 'Returns', 'Description'],
-      Object.values(mutation?.getFields() ?? {}).map((field) => [`[${field.name}](#${headingSlug(`Mutation.${field.name}`)})`, typeLink(field.type), cell(field.description)]),
+      fields.map((field) => [`[${field.name}](#${headingSlug(`Mutation.${field.name}`)})`, typeLink(field.type), cell(field.description)]),
     ),
     '',
-    ...Object.values(mutation?.getFields() ?? {}).flatMap((field) => rootField('Mutation', field, true)),
-    '## Object types',
+    ...fields.flatMap((field) => rootField('Mutation', field, true)),
+  ];
+}
+
+function objectTypeSection(type: GraphQLObjectType): string[] {
+  return [
+    `### ${type.name}`,
     '',
-    ...objects.flatMap((type) => [
-      `### ${type.name}`,
-      '',
-      type.description ?? '',
-      '',
-      table(
-        ['Field', 'Type', 'Description'],
-        Object.values(type.getFields()).map((field) => [code(field.name), typeLink(field.type), cell(field.description)]),
-      ),
-      '',
-    ]),
-    '## Input types',
+    type.description ?? '',
     '',
-    ...inputs.flatMap((type) => [
-      `### ${type.name}`,
-      '',
-      type.description ?? '',
-      '',
-      table(
-        ['Field', 'Type', 'Default', 'Description'],
-        Object.values(type.getFields()).map((field) => [code(field.name), typeLink(field.type), defaultOf(field), cell(field.description)]),
-      ),
-      '',
-    ]),
-    '## Enums',
+    table(
+      ['Field', 'Type', 'Description'],
+      Object.values(type.getFields()).map((field) => [code(field.name), typeLink(field.type), cell(field.description)]),
+    ),
     '',
-    ...enums.flatMap((type) => [
-      `### ${type.name}`,
-      '',
-      type.description ?? '',
-      '',
-      table(
-        ['Value', 'Description'],
-        type.getValues().map((value) => [code(value.name), cell(value.description)]),
-      ),
-      '',
-    ]),
-    '## Scalars',
+  ];
+}
+
+function inputTypeSection(type: GraphQLInputObjectType): string[] {
+  return [
+    `### ${type.name}`,
     '',
-    ...scalars.flatMap((type) => [`### ${type.name}`, '', type.description ?? '', '']),
-    'The built-in scalars `ID`, `String`, `Int`, `Float` and `Boolean` are as in the GraphQL specification; `ID` values are strings in JSON.',
+    type.description ?? '',
     '',
-  ].join('\n');
+    table(
+      ['Field', 'Type', 'Default', 'Description'],
+      Object.values(type.getFields()).map((field) => [code(field.name), typeLink(field.type), defaultOf(field), cell(field.description)]),
+    ),
+    '',
+  ];
+}
+
+function enumSection(type: GraphQLEnumType): string[] {
+  return [
+    `### ${type.name}`,
+    '',
+    type.description ?? '',
+    '',
+    table(
+      ['Value', 'Description'],
+      type.getValues().map((value) => [code(value.name), cell(value.description)]),
+    ),
+    '',
+  ];
 }
 
 function rootField(root: 'Query' | 'Mutation', field: GraphQLField<unknown, unknown>, shopper: boolean): string[] {

@@ -1,4 +1,11 @@
-import { errorResponse, escapeHtml as h, htmlPage, type HttpHandler, type HttpResponse, pageHeaders } from '@grocery/core/http';
+import {
+  errorResponse,
+  escapeHtml as h,
+  htmlPage,
+  type HttpHandler,
+  type HttpResponse,
+  pageHeaders,
+} from '@grocery/core/http';
 import { renderLayout, type NavEntry } from './docs-layout.ts';
 import type { PageHeading } from './markdown-renderer.ts';
 
@@ -25,7 +32,11 @@ export interface GuideContent {
 }
 
 const htmlHeaders = { ...pageHeaders(), 'cache-control': 'public, max-age=300' };
-const markdownHeaders = { 'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' };
+const markdownHeaders = {
+  'content-type': 'text/markdown; charset=utf-8',
+  'cache-control': 'public, max-age=300',
+  'x-content-type-options': 'nosniff',
+};
 const answer = (response: HttpResponse, head: boolean): HttpResponse => (head ? { ...response, body: null } : response);
 
 /** Serves `/docs`, `/docs/<page>`, `/docs/<page>.md` and `/docs/guide.md`; a page's HTML is laid out when first asked for. */
@@ -39,8 +50,10 @@ export function createDocsHandler(guide: GuideContent): HttpHandler {
     }
     const head = request.method === 'HEAD';
     const path = request.path;
-    if (path === '/docs') return answer({ status: 200, headers: htmlHeaders, body: pageHtml(bySlug.get(homeSlug)!) }, head);
-    if (path === '/docs/' || path === `/docs/${homeSlug}`) return { status: 308, headers: { location: home }, body: null };
+    if (path === '/docs')
+      return answer({ status: 200, headers: htmlHeaders, body: pageHtml(bySlug.get(homeSlug)!) }, head);
+    if (path === '/docs/' || path === `/docs/${homeSlug}`)
+      return { status: 308, headers: { location: home }, body: null };
     if (path === '/docs/guide.md') return answer({ status: 200, headers: markdownHeaders, body: whole }, head);
     const match = /^\/docs\/([a-z0-9-]{1,64})(\.md)?$/.exec(path);
     const page = match ? bySlug.get(match[1]!) : undefined;
@@ -62,7 +75,12 @@ function layoutOnce({ pages, home, version }: GuideContent): (page: ServedPage) 
         title: page.title,
         bodyHtml: page.html,
         headings: page.headings,
-        nav: pages.map((other): NavEntry => ({ group: other.group, title: other.nav, href: other.url, current: other === page })),
+        nav: pages.map((other): NavEntry => ({
+          group: other.group,
+          title: other.nav,
+          href: other.url,
+          current: other === page,
+        })),
         previous: link(pages[index - 1]),
         next: link(pages[index + 1]),
         home,

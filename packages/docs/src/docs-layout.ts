@@ -38,10 +38,17 @@ export function renderLayout(input: LayoutInput): string {
     )
     .join('\n');
   const contents = input.headings.filter((heading) => heading.level === 2);
-  const toc = contents.length > 2 ? `<nav class="toc" aria-label="On this page"><h2>On this page</h2><ul>${contents.map((c) => `<li><a href="#${h(c.id)}">${h(c.text)}</a></li>`).join('')}</ul></nav>` : '';
+  const toc =
+    contents.length > 2
+      ? `<nav class="toc" aria-label="On this page"><h2>On this page</h2><ul>${contents.map((c) => `<li><a href="#${h(c.id)}">${h(c.text)}</a></li>`).join('')}</ul></nav>`
+      : '';
   const pager = [
-    input.previous ? `<a class="prev" href="${h(input.previous.href)}" rel="prev"><span>Previous</span>${h(input.previous.title)}</a>` : '<span></span>',
-    input.next ? `<a class="next" href="${h(input.next.href)}" rel="next"><span>Next</span>${h(input.next.title)}</a>` : '<span></span>',
+    input.previous
+      ? `<a class="prev" href="${h(input.previous.href)}" rel="prev"><span>Previous</span>${h(input.previous.title)}</a>`
+      : '<span></span>',
+    input.next
+      ? `<a class="next" href="${h(input.next.href)}" rel="next"><span>Next</span>${h(input.next.title)}</a>`
+      : '<span></span>',
   ].join('');
   return htmlPage({
     lang: 'en',

@@ -72,23 +72,39 @@ export function createDocs(options: DocsOptions): Docs {
   const pages: DocsPage[] = sources.map((source) => {
     const markdown = finish(source.markdown);
     const rendered = renderMarkdown(markdown);
-    return { slug: source.slug, title: source.title, nav: source.nav, group: source.group, url: urlOf(source.slug), markdown, html: rendered.html, headings: rendered.headings };
+    return {
+      slug: source.slug,
+      title: source.title,
+      nav: source.nav,
+      group: source.group,
+      url: urlOf(source.slug),
+      markdown,
+      html: rendered.html,
+      headings: rendered.headings,
+    };
   });
-  const whole = [
-    `<!-- The Partner Grocery Commerce API guide, version ${GUIDE_VERSION}, as one document. Pages are also served one by one under ${home}. -->`,
-    '',
-    ...pages.map((page) => page.markdown.trimEnd()),
-  ].join('\n\n') + '\n';
+  const whole =
+    [
+      `<!-- The Partner Grocery Commerce API guide, version ${GUIDE_VERSION}, as one document. Pages are also served one by one under ${home}. -->`,
+      '',
+      ...pages.map((page) => page.markdown.trimEnd()),
+    ].join('\n\n') + '\n';
 
   const handler = createDocsHandler({ pages, homeSlug: HOME, home, whole, version: GUIDE_VERSION });
   return { pages, markdown: () => whole, handler };
 }
 
 /** Fills `{base_url}`-style placeholders and turns `slug.md#anchor` links to known pages into absolute URLs. */
-function pageFinisher(placeholders: Record<string, string>, known: ReadonlySet<string>, urlOf: (slug: string) => string): (markdown: string) => string {
+function pageFinisher(
+  placeholders: Record<string, string>,
+  known: ReadonlySet<string>,
+  urlOf: (slug: string) => string,
+): (markdown: string) => string {
   return (markdown) =>
     markdown
       .replace(/\{(base_url|search_url|shop_url|idp_url)\}/g, (_whole, name: string) => placeholders[name]!)
       // Page links are written as `slug.md#anchor`; served, they are absolute URLs of the configured host.
-      .replace(/\]\(([a-z0-9-]+)\.md(#[^)\s]*)?\)/g, (whole, slug: string, anchor: string | undefined) => (known.has(slug) ? `](${urlOf(slug)}${anchor ?? ''})` : whole));
+      .replace(/\]\(([a-z0-9-]+)\.md(#[^)\s]*)?\)/g, (whole, slug: string, anchor: string | undefined) =>
+        known.has(slug) ? `](${urlOf(slug)}${anchor ?? ''})` : whole,
+      );
 }

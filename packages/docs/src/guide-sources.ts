@@ -59,7 +59,8 @@ export function writtenPages(root: string): PageSource[] {
   const guideDir = `${root}/docs/guide`;
   const listed = new Set(GUIDE_PAGES.map((page) => `${page.slug}.md`));
   const stray = readdirSync(guideDir).filter((file) => file.endsWith('.md') && !listed.has(file));
-  if (stray.length > 0) throw new Error(`docs/guide: ${stray.join(', ')} not in GUIDE_PAGES; add each to the reading order`);
+  if (stray.length > 0)
+    throw new Error(`docs/guide: ${stray.join(', ')} not in GUIDE_PAGES; add each to the reading order`);
   return GUIDE_PAGES.map(({ slug, group, nav }) => {
     const markdown = readFileSync(`${guideDir}/${slug}.md`, 'utf8');
     return { slug, title: titleOf(markdown, slug), nav: nav ?? titleOf(markdown, slug), group, markdown };
@@ -67,17 +68,34 @@ export function writtenPages(root: string): PageSource[] {
 }
 
 /** The reference pages, generated from schema.graphql, the MCP tool catalog, `<root>/openapi/*.yaml` and the error codes. */
-export function referencePages(root: string, base: string, urlOf: (slug: string) => string, servers: Record<string, string>): PageSource[] {
-  const reference = (slug: string, markdown: string) => ({ slug, title: titleOf(markdown, slug), nav: titleOf(markdown, slug), group: 'Reference', markdown });
+export function referencePages(
+  root: string,
+  base: string,
+  urlOf: (slug: string) => string,
+  servers: Record<string, string>,
+): PageSource[] {
+  const reference = (slug: string, markdown: string) => ({
+    slug,
+    title: titleOf(markdown, slug),
+    nav: titleOf(markdown, slug),
+    group: 'Reference',
+    markdown,
+  });
   const pages = [
     reference('reference-graphql', graphqlReferenceMarkdown(schemaSdl, { baseUrl: base })),
     reference('reference-mcp', mcpReferenceMarkdown(toolCatalog, { graphqlReference: urlOf('reference-graphql') })),
   ];
   for (const page of OPENAPI_PAGES) {
     const path = `${root}/openapi/${page.file}`;
-    if (!existsSync(path)) throw new Error(`openapi/${page.file} is missing; the guide's ${page.title} is generated from it`);
+    if (!existsSync(path))
+      throw new Error(`openapi/${page.file} is missing; the guide's ${page.title} is generated from it`);
     const document = parseYaml(readFileSync(path, 'utf8')) as OpenApiDocument;
-    pages.push(reference(page.slug, openapiReferenceMarkdown(document, { title: page.title, source: `openapi/${page.file}`, servers })));
+    pages.push(
+      reference(
+        page.slug,
+        openapiReferenceMarkdown(document, { title: page.title, source: `openapi/${page.file}`, servers }),
+      ),
+    );
   }
   pages.push(reference('reference-errors', errorReferenceMarkdown({ guideErrors: urlOf('errors') })));
   return pages;

@@ -55,7 +55,9 @@ md.core.ruler.push('heading_ids', (state) => {
 });
 
 function inlineText(token: Token | undefined): string {
-  return (token?.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : '')).join('');
+  return (token?.children ?? [])
+    .map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : ''))
+    .join('');
 }
 
 md.renderer.rules.heading_close = (tokens, index) => {

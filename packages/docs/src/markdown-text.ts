@@ -18,7 +18,11 @@ export function headingSlug(text: string): string {
 /** Text for one markdown table cell: pipes escaped, line breaks folded. */
 export function cell(text: string | null | undefined): string {
   if (text === null || text === undefined) return '';
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim();
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 }
 
 /** Inline code that survives any backticks inside it. */

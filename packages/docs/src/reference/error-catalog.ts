@@ -16,8 +16,13 @@ const PRICING = ['`quote`', '`quoteApplyCoupon`', '`orderCreate`'] as const;
  */
 export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
   UNAUTHENTICATED: {
-    meaning: "The shopper's id token is missing, malformed, forged, expired, from another issuer, not an id token, or issued to an app client of another partner.",
-    returnedBy: ['Every mutation (in `userErrors`)', 'Queries `basket`, `order`, `orders` (in `errors[]`, HTTP 200)', 'The shopper-scoped MCP tools (`isError` result)'],
+    meaning:
+      "The shopper's id token is missing, malformed, forged, expired, from another issuer, not an id token, or issued to an app client of another partner.",
+    returnedBy: [
+      'Every mutation (in `userErrors`)',
+      'Queries `basket`, `order`, `orders` (in `errors[]`, HTTP 200)',
+      'The shopper-scoped MCP tools (`isError` result)',
+    ],
   },
   EMPTY_BASKET: {
     meaning: 'A quote or order was asked for without `lines` and the basket has none.',
@@ -25,10 +30,20 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
   },
   INVALID_CPRCODE: {
     meaning: 'A cprcode is not 1 to 12 digits, or (when adding or pricing) no product has it.',
-    returnedBy: ['`product` (malformed only; an unknown one answers `null`)', '`inventory`', '`basketAdd`', '`basketRemove`', '`basketSetQuantity` (malformed)', ...PRICING, '`GET /v1/products/{cprcode}` (HTTP 400, malformed)', '`POST /admin/grocer/prices`, `/admin/grocer/stock`, `/admin/grocer/products/{cprcode}`'],
+    returnedBy: [
+      '`product` (malformed only; an unknown one answers `null`)',
+      '`inventory`',
+      '`basketAdd`',
+      '`basketRemove`',
+      '`basketSetQuantity` (malformed)',
+      ...PRICING,
+      '`GET /v1/products/{cprcode}` (HTTP 400, malformed)',
+      '`POST /admin/grocer/prices`, `/admin/grocer/stock`, `/admin/grocer/products/{cprcode}`',
+    ],
   },
   INVALID_QUANTITY: {
-    meaning: 'A quantity is not a whole number from 1 to 99 (0 to 99 for `basketSetQuantity`), or a line would exceed 99 in all.',
+    meaning:
+      'A quantity is not a whole number from 1 to 99 (0 to 99 for `basketSetQuantity`), or a line would exceed 99 in all.',
     returnedBy: ['`basketAdd`', '`basketSetQuantity`', ...PRICING],
   },
   ADDRESS_REQUIRED: {
@@ -40,10 +55,10 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['`basketAdd`', ...PRICING],
   },
   NOT_FOUND: {
-    meaning: 'The record does not exist or is not the caller\'s.',
+    meaning: "The record does not exist or is not the caller's.",
     returnedBy: [
       '`basketRemove`, `basketSetQuantity` (no basket yet, or no line for the product)',
-      '`paymentLinkCreate`, `paymentStart` (not one of the shopper\'s orders)',
+      "`paymentLinkCreate`, `paymentStart` (not one of the shopper's orders)",
       '`orderCreate` (a replayed idempotency key whose order is gone)',
       '`GET /v1/products/{cprcode}`, `/v1/products/files/{file}`',
       'Search service: unknown route',
@@ -57,7 +72,8 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['`paymentLinkCreate`', '`POST /pay/<token>` (HTTP 409)'],
   },
   PRICE_CHANGED: {
-    meaning: 'Priced again just before payment, the order\'s total differs from the total it was placed with (or from the link\'s amount). The order stays unpaid; place it again.',
+    meaning:
+      "Priced again just before payment, the order's total differs from the total it was placed with (or from the link's amount). The order stays unpaid; place it again.",
     returnedBy: ['`POST /pay/<token>` (HTTP 409; `checkout.json` shows `state: price_changed`)'],
   },
   PARTNER_KEY_INVALID: {
@@ -66,7 +82,12 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
   },
   INVALID_BRANCH: {
     meaning: 'A branch code is not 2 to 8 letters or digits, or no branch has it.',
-    returnedBy: ['`product`, `products`, `search`, `inventory` (`branchCode`)', '`basketAdd`, `basketSetBranch`', ...PRICING, '`POST /admin/grocer/prices`, `/admin/grocer/stock`'],
+    returnedBy: [
+      '`product`, `products`, `search`, `inventory` (`branchCode`)',
+      '`basketAdd`, `basketSetBranch`',
+      ...PRICING,
+      '`POST /admin/grocer/prices`, `/admin/grocer/stock`',
+    ],
   },
   INVALID_INPUT: {
     meaning: 'An input is malformed or out of its limits; `field` names it.',
@@ -78,12 +99,12 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
       '`basketAdd` (a 101st product)',
       '`quote`, `quoteApplyCoupon`, `orderCreate` (`shippingType`, `scheduleMode`, address fields, more than 5 or malformed coupon codes, more than 100 lines; `quoteApplyCoupon` without coupons; `orderCreate` with `specialComment` over 500 characters or a malformed idempotency key)',
       '`paymentStart` (`callbackUrl` not an absolute http(s) URL)',
-      'MCP: arguments that do not match the tool\'s `inputSchema`; wrong content type (415), a body that is not JSON (400), an empty or too large batch (400)',
+      "MCP: arguments that do not match the tool's `inputSchema`; wrong content type (415), a body that is not JSON (400), an empty or too large batch (400)",
       'REST catalog and search service: unknown, repeated or out-of-range parameters (400)',
       'Pay pages, search service, admin API and inbound webhooks: a wrong HTTP method (405)',
       '`/graphql`: a body that is not a GraphQL request (not JSON, a JSON array, no `query`, `variables` not an object; HTTP 400), a `Content-Type` other than JSON (415), an `Accept` without JSON (406)',
       'Admin API: a body that is not JSON or does not match the route',
-      'Inbound grocer webhooks: a body that is not JSON or not the endpoint\'s',
+      "Inbound grocer webhooks: a body that is not JSON or not the endpoint's",
     ],
   },
   ALCOHOL_NOT_LICENSED: {
@@ -91,11 +112,13 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['`basketAdd`', ...PRICING],
   },
   DELIVERY_UNAVAILABLE: {
-    meaning: 'The branch does not deliver, the address is beyond its radius, the postcode is not served, or `EXPRESS` is asked beyond 8 km; or no branch serves a postcode.',
+    meaning:
+      'The branch does not deliver, the address is beyond its radius, the postcode is not served, or `EXPRESS` is asked beyond 8 km; or no branch serves a postcode.',
     returnedBy: ['`fulfilmentResolve` (postcode)', ...PRICING],
   },
   OUT_OF_SERVICE_AREA: {
-    meaning: 'The coordinates are farther than 50 km from every branch (and no branch delivers there): nothing can serve the shopper, not even pickup.',
+    meaning:
+      'The coordinates are farther than 50 km from every branch (and no branch delivers there): nothing can serve the shopper, not even pickup.',
     returnedBy: ['`fulfilmentResolve`, `resolve_fulfilment` (coordinates; `errors[].extensions.code`)'],
   },
   PRODUCT_UNAVAILABLE: {
@@ -111,15 +134,18 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['`POST /pay/<token>` (HTTP 410; the page and `checkout.json` show `state: expired`)'],
   },
   PAYMENT_DECLINED: {
-    meaning: 'The payment provider refused the payment; no money moved. In the sandbox, `simulate=decline` asks for this.',
+    meaning:
+      'The payment provider refused the payment; no money moved. In the sandbox, `simulate=decline` asks for this.',
     returnedBy: ['`POST /pay/<token>` (HTTP 400; a browser is sent back to the page with a notice)'],
   },
   PAYMENT_PROVIDER_UNAVAILABLE: {
-    meaning: "No payment provider is configured for the order's environment, so the order cannot be paid yet; no money moved.",
+    meaning:
+      "No payment provider is configured for the order's environment, so the order cannot be paid yet; no money moved.",
     returnedBy: ['`paymentStart`', '`POST /pay/<token>` (HTTP 503)'],
   },
   DOWNLOAD_LINK_INVALID: {
-    meaning: 'A catalog download link whose signature does not match (altered or forged). Ask `/v1/products/download` for a fresh link.',
+    meaning:
+      'A catalog download link whose signature does not match (altered or forged). Ask `/v1/products/download` for a fresh link.',
     returnedBy: ['`GET /v1/products/files/{file}` (HTTP 403)'],
   },
   DOWNLOAD_LINK_EXPIRED: {
@@ -127,7 +153,8 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['`GET /v1/products/files/{file}` (HTTP 410)'],
   },
   METHOD_NOT_ALLOWED: {
-    meaning: 'The method is not served here; `Allow` lists those that are. The REST catalog is read-only (GET and HEAD); `/graphql` takes GET and POST, and mutations only over POST.',
+    meaning:
+      'The method is not served here; `Allow` lists those that are. The REST catalog is read-only (GET and HEAD); `/graphql` takes GET and POST, and mutations only over POST.',
     returnedBy: ['REST catalog routes (HTTP 405)', '`/graphql` (HTTP 405, `errors[0].extensions.code`)'],
   },
   CATALOG_UNAVAILABLE: {
@@ -148,7 +175,8 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['`POST /admin/partners/{partnerId}/go-live` (HTTP 409, with the go-live check as the body)'],
   },
   ORDER_CANCELLED: {
-    meaning: 'The grocer cancelled the order (it was not paid in time, or it was given up after a lost answer), so it cannot be paid. A payment taken meanwhile is refunded. Place the order again.',
+    meaning:
+      'The grocer cancelled the order (it was not paid in time, or it was given up after a lost answer), so it cannot be paid. A payment taken meanwhile is refunded. Place the order again.',
     returnedBy: ['`POST /pay/<token>` (HTTP 409; `checkout.json` shows `state: cancelled`)'],
   },
   PAYMENT_IN_PROGRESS: {
@@ -162,28 +190,47 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['`checkout.json` (`payment.refunds[].reason`)', '`payment.refunded` events (`payload.reason`)'],
   },
   CLIENT_ID_TAKEN: {
-    meaning: 'The app client id (`field`: `clientId`) is registered already, to this partner or another. Nothing was created: no partner, no key, no client.',
+    meaning:
+      'The app client id (`field`: `clientId`) is registered already, to this partner or another. Nothing was created: no partner, no key, no client.',
     returnedBy: ['`POST /admin/partners`, `POST /admin/partners/{partnerId}/clients` (HTTP 409)'],
   },
   RATE_LIMITED: {
-    meaning: "The partner key's units for this minute are spent, or the shopper's mutations for this minute; retry after `Retry-After` seconds. See Rate limits.",
-    returnedBy: ['Every GraphQL request (HTTP 429, `errors[0].extensions.code`)', '`/mcp`, the REST catalog and the search service (HTTP 429, `{"error":{…}}`)', '`search`, `searchSuggest` when the search service answers HTTP 429'],
+    meaning:
+      "The partner key's units for this minute are spent, or the shopper's mutations for this minute; retry after `Retry-After` seconds. See Rate limits.",
+    returnedBy: [
+      'Every GraphQL request (HTTP 429, `errors[0].extensions.code`)',
+      '`/mcp`, the REST catalog and the search service (HTTP 429, `{"error":{…}}`)',
+      '`search`, `searchSuggest` when the search service answers HTTP 429',
+    ],
   },
   QUERY_TOO_COMPLEX: {
-    meaning: 'A GraphQL document is over a limit: depth 15, 30 aliases, 4,000 tokens, a cost of 6,000 (the whole schema by introspection costs 1,000), more than one `__schema` or more than ten `__type` selections.',
-    returnedBy: ['`POST /graphql` (in `errors[]`)', 'MCP tools (never with the shipped operations and argument limits)'],
+    meaning:
+      'A GraphQL document is over a limit: depth 15, 30 aliases, 4,000 tokens, a cost of 6,000 (the whole schema by introspection costs 1,000), more than one `__schema` or more than ten `__type` selections.',
+    returnedBy: [
+      '`POST /graphql` (in `errors[]`)',
+      'MCP tools (never with the shipped operations and argument limits)',
+    ],
   },
   RESPONSE_TOO_LARGE: {
-    meaning: 'The answer would be larger than 2 MiB; nothing else is sent. Ask for fewer fields, smaller pages or fewer aliases.',
-    returnedBy: ['`POST /graphql` (in `errors[]`, HTTP 200, with `extensions.limitBytes`)', 'MCP tools (`isError` result)'],
+    meaning:
+      'The answer would be larger than 2 MiB; nothing else is sent. Ask for fewer fields, smaller pages or fewer aliases.',
+    returnedBy: [
+      '`POST /graphql` (in `errors[]`, HTTP 200, with `extensions.limitBytes`)',
+      'MCP tools (`isError` result)',
+    ],
   },
   PAYLOAD_TOO_LARGE: {
     meaning: 'The request body is larger than the route allows.',
-    returnedBy: ['Any API route (HTTP 413): 256 KiB for `/graphql` and `/mcp`, 64 KiB for `/webhooks/`, `/idp` and `/admin/`, 4 KiB for `/pay/`, 16 KiB elsewhere'],
+    returnedBy: [
+      'Any API route (HTTP 413): 256 KiB for `/graphql` and `/mcp`, 64 KiB for `/webhooks/`, `/idp` and `/admin/`, 4 KiB for `/pay/`, 16 KiB elsewhere',
+    ],
   },
   FORBIDDEN: {
     meaning: 'The caller may not do this.',
-    returnedBy: ['`/mcp` from a browser `Origin` that is not allowed (HTTP 403)', 'CORS preflights (`OPTIONS`) to `/graphql` and the REST catalog from an origin that is not registered (HTTP 403)'],
+    returnedBy: [
+      '`/mcp` from a browser `Origin` that is not allowed (HTTP 403)',
+      'CORS preflights (`OPTIONS`) to `/graphql` and the REST catalog from an origin that is not registered (HTTP 403)',
+    ],
   },
   ADMIN_TOKEN_INVALID: {
     meaning: 'The admin token is missing or wrong.',
@@ -200,11 +247,16 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     ],
   },
   SEARCH_UNAVAILABLE: {
-    meaning: 'The ranked search service has no index loaded yet, cannot be reached, or could not check the partner key.',
-    returnedBy: ['`search`, `searchSuggest`', '`GET {search_url}/v1/search`, `/v1/suggest`, `/v1/manifest` (HTTP 503 with `Retry-After`)'],
+    meaning:
+      'The ranked search service has no index loaded yet, cannot be reached, or could not check the partner key.',
+    returnedBy: [
+      '`search`, `searchSuggest`',
+      '`GET {search_url}/v1/search`, `/v1/suggest`, `/v1/manifest` (HTTP 503 with `Retry-After`)',
+    ],
   },
   SIGNATURE_INVALID: {
-    meaning: 'An inbound grocer notification is not signed with the shared secret, or its `sentAt` is more than 300 s from the service\'s clock.',
+    meaning:
+      "An inbound grocer notification is not signed with the shared secret, or its `sentAt` is more than 300 s from the service's clock.",
     returnedBy: ['`POST /webhooks/shop/payment`, `/webhooks/shop/order-status` (HTTP 401)'],
   },
   NOTIFICATION_REPLAYED: {
@@ -212,19 +264,32 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['`POST /webhooks/shop/payment`, `/webhooks/shop/order-status` (HTTP 409)'],
   },
   INTERNAL: {
-    meaning: 'A fault on the service\'s side. The message carries a request id to quote to support; nothing about the fault is disclosed.',
+    meaning:
+      "A fault on the service's side. The message carries a request id to quote to support; nothing about the fault is disclosed.",
     returnedBy: ['Any operation (GraphQL `errors[]`, MCP `isError`, HTTP 500 elsewhere)'],
   },
 };
 
 /** Codes that only one surface uses, outside `ERROR_CODES`: a surface's own, with its HTTP status. */
 export const SURFACE_ERROR_CODES: readonly { code: string; status: string; meaning: string; returnedBy: string }[] = [
-  { code: 'GRAPHQL_PARSE_FAILED', status: '200 or 400', meaning: 'The GraphQL document has a syntax error.', returnedBy: '`POST /graphql` (`errors[]`), MCP tools' },
-  { code: 'GRAPHQL_VALIDATION_FAILED', status: '200 or 400', meaning: 'The document does not validate against the schema, or a variable does not coerce (for example `first: "ten"`).', returnedBy: '`POST /graphql` (`errors[]`), MCP tools' },
+  {
+    code: 'GRAPHQL_PARSE_FAILED',
+    status: '200 or 400',
+    meaning: 'The GraphQL document has a syntax error.',
+    returnedBy: '`POST /graphql` (`errors[]`), MCP tools',
+  },
+  {
+    code: 'GRAPHQL_VALIDATION_FAILED',
+    status: '200 or 400',
+    meaning:
+      'The document does not validate against the schema, or a variable does not coerce (for example `first: "ten"`).',
+    returnedBy: '`POST /graphql` (`errors[]`), MCP tools',
+  },
   {
     code: 'SHUTTING_DOWN',
     status: '503',
-    meaning: 'The instance was stopping (SIGTERM) and could not finish the request within its drain deadline; retry it, with `Retry-After: 1` (another instance takes it).',
+    meaning:
+      'The instance was stopping (SIGTERM) and could not finish the request within its drain deadline; retry it, with `Retry-After: 1` (another instance takes it).',
     returnedBy: 'Any route of the API and the search service, only while an instance stops',
   },
 ];

@@ -16,17 +16,22 @@ export function errorReferenceMarkdown(options: { guideErrors: string }): string
     '',
     `Generated from \`packages/core/src/errors.ts\` (the codes and their HTTP status) and the guide's map of which operations return each code. Codes are stable: a code is never renamed. How each surface carries a code is in [Errors](${options.guideErrors}).`,
     '',
-    'The HTTP status applies where a code is the answer of an HTTP route (REST catalog, search service, payment-link pages, admin API, inbound webhooks). GraphQL answers domain errors with HTTP 200: in the mutation payload\'s `userErrors`, or in `errors[].extensions.code` for queries.',
+    "The HTTP status applies where a code is the answer of an HTTP route (REST catalog, search service, payment-link pages, admin API, inbound webhooks). GraphQL answers domain errors with HTTP 200: in the mutation payload's `userErrors`, or in `errors[].extensions.code` for queries.",
     '',
     table(
       ['Code', 'HTTP', 'Meaning', 'Returned by'],
       ERROR_CODES.map((errorCode) => {
         const usage = ERROR_USAGE[errorCode];
-        return [code(errorCode), String(httpStatusOf(errorCode)), cell(usage.meaning), usage.returnedBy.map(cell).join('; ')];
+        return [
+          code(errorCode),
+          String(httpStatusOf(errorCode)),
+          cell(usage.meaning),
+          usage.returnedBy.map(cell).join('; '),
+        ];
       }),
     ),
     '',
-    'Two answers keep a status other than the table\'s: the admin API and `/metrics` refuse a missing or wrong admin token with HTTP 401 and code `FORBIDDEN`; a wrong HTTP method is 405 with `INVALID_INPUT` (pay pages, search service, admin API, inbound webhooks) or `METHOD_NOT_ALLOWED` (REST catalog).',
+    "Two answers keep a status other than the table's: the admin API and `/metrics` refuse a missing or wrong admin token with HTTP 401 and code `FORBIDDEN`; a wrong HTTP method is 405 with `INVALID_INPUT` (pay pages, search service, admin API, inbound webhooks) or `METHOD_NOT_ALLOWED` (REST catalog).",
     '',
     '## Codes of one surface',
     '',
@@ -35,7 +40,7 @@ export function errorReferenceMarkdown(options: { guideErrors: string }): string
       SURFACE_ERROR_CODES.map((entry) => [code(entry.code), entry.status, cell(entry.meaning), cell(entry.returnedBy)]),
     ),
     '',
-    'The identity provider answers with Cognito\'s own error names (`__type`, e.g. `CodeMismatchException`), not with these codes; see the identity provider page.',
+    "The identity provider answers with Cognito's own error names (`__type`, e.g. `CodeMismatchException`), not with these codes; see the identity provider page.",
     '',
   ].join('\n');
 }

@@ -35,7 +35,9 @@ export function graphqlReferenceMarkdown(sdl: string, options: { baseUrl: string
   const query = schema.getQueryType();
   const mutation = schema.getMutationType();
   const named = Object.values(schema.getTypeMap())
-    .filter((type) => !type.name.startsWith('__') && type !== query && type !== mutation && !isSpecifiedScalarType(type))
+    .filter(
+      (type) => !type.name.startsWith('__') && type !== query && type !== mutation && !isSpecifiedScalarType(type),
+    )
     .sort((a, b) => a.name.localeCompare(b.name));
 
   return [
@@ -73,7 +75,12 @@ function queriesSection(fields: GraphQLField<unknown, unknown>[]): string[] {
     '',
     table(
       ['Query', 'Returns', 'Shopper', 'Description'],
-      fields.map((field) => [`[${field.name}](#${headingSlug(`Query.${field.name}`)})`, typeLink(field.type), SHOPPER_QUERIES.includes(field.name) ? 'yes' : 'no', cell(field.description)]),
+      fields.map((field) => [
+        `[${field.name}](#${headingSlug(`Query.${field.name}`)})`,
+        typeLink(field.type),
+        SHOPPER_QUERIES.includes(field.name) ? 'yes' : 'no',
+        cell(field.description),
+      ]),
     ),
     '',
     ...fields.flatMap((field) => rootField('Query', field, SHOPPER_QUERIES.includes(field.name))),
@@ -85,11 +92,15 @@ function mutationsSection(fields: GraphQLField<unknown, unknown>[]): string[] {
   return [
     '## Mutations',
     '',
-    'Every mutation is shopper-scoped: send the shopper\'s id token as `Authorization: Bearer <id token>`. Refusals come back in the payload\'s `userErrors`, each with a stable `code`.',
+    "Every mutation is shopper-scoped: send the shopper's id token as `Authorization: Bearer <id token>`. Refusals come back in the payload's `userErrors`, each with a stable `code`.",
     '',
     table(
       ['Mutation', 'Returns', 'Description'],
-      fields.map((field) => [`[${field.name}](#${headingSlug(`Mutation.${field.name}`)})`, typeLink(field.type), cell(field.description)]),
+      fields.map((field) => [
+        `[${field.name}](#${headingSlug(`Mutation.${field.name}`)})`,
+        typeLink(field.type),
+        cell(field.description),
+      ]),
     ),
     '',
     ...fields.flatMap((field) => rootField('Mutation', field, true)),
@@ -118,7 +129,12 @@ function inputTypeSection(type: GraphQLInputObjectType): string[] {
     '',
     table(
       ['Field', 'Type', 'Default', 'Description'],
-      Object.values(type.getFields()).map((field) => [code(field.name), typeLink(field.type), defaultOf(field), cell(field.description)]),
+      Object.values(type.getFields()).map((field) => [
+        code(field.name),
+        typeLink(field.type),
+        defaultOf(field),
+        cell(field.description),
+      ]),
     ),
     '',
   ];
@@ -150,7 +166,13 @@ function rootField(root: 'Query' | 'Mutation', field: GraphQLField<unknown, unkn
     shopper ? 'Shopper-scoped: needs `Authorization: Bearer <id token>`.' : 'Needs only the partner key.',
     '',
     ...(field.args.length
-      ? [table(['Argument', 'Type', 'Default', 'Description'], field.args.map((arg) => [code(arg.name), typeLink(arg.type), defaultOf(arg), cell(arg.description)])), '']
+      ? [
+          table(
+            ['Argument', 'Type', 'Default', 'Description'],
+            field.args.map((arg) => [code(arg.name), typeLink(arg.type), defaultOf(arg), cell(arg.description)]),
+          ),
+          '',
+        ]
       : ['Takes no arguments.', '']),
     `Returns ${typeLink(field.type)}.`,
     '',
@@ -163,7 +185,10 @@ function typeLink(type: GraphQLType): string {
   const text = String(type);
   if (isSpecifiedScalarType(namedType)) return code(text);
   // Brackets escaped so markdown keeps them as text around the link: [Product!]!
-  const [before, after] = text.split(namedType.name).map((part) => part.replace(/[[\]]/g, (c) => `\\${c}`)) as [string, string];
+  const [before, after] = text.split(namedType.name).map((part) => part.replace(/[[\]]/g, (c) => `\\${c}`)) as [
+    string,
+    string,
+  ];
   return `${before}[${namedType.name}](#${headingSlug(namedType.name)})${after}`;
 }
 

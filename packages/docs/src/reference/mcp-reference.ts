@@ -9,7 +9,10 @@ import { cell, code, headingSlug, table } from '../markdown-text.ts';
  * @example
  * mcpReferenceMarkdown(toolCatalog, { graphqlReference: 'http://127.0.0.1:4000/docs/reference-graphql' })
  */
-export function mcpReferenceMarkdown(catalog: readonly ToolDefinition[], options: { graphqlReference: string }): string {
+export function mcpReferenceMarkdown(
+  catalog: readonly ToolDefinition[],
+  options: { graphqlReference: string },
+): string {
   return [
     '# MCP tool reference',
     '',
@@ -22,7 +25,9 @@ export function mcpReferenceMarkdown(catalog: readonly ToolDefinition[], options
         cell(tool.title),
         tool.annotations.readOnlyHint ? 'no' : 'yes',
         tool.shopper ? 'yes' : 'no',
-        tool.rootFields.map((field) => `[${code(field)}](${options.graphqlReference}#${headingSlug(field)})`).join(', '),
+        tool.rootFields
+          .map((field) => `[${code(field)}](${options.graphqlReference}#${headingSlug(field)})`)
+          .join(', '),
       ]),
     ),
     '',
@@ -56,7 +61,7 @@ function section(tool: ToolDefinition, options: { graphqlReference: string }): s
     '',
     ...resultTree(tool.outputSchema, 0),
     '',
-    'When the call fails, `isError` is true and `structuredContent.errors` lists `{ code, message, field? }`; refusals of mutations also come back in the payload\'s `userErrors`.',
+    "When the call fails, `isError` is true and `structuredContent.errors` lists `{ code, message, field? }`; refusals of mutations also come back in the payload's `userErrors`.",
     '',
     '### Operation',
     '',
@@ -71,9 +76,24 @@ function argumentRows(schema: JsonSchema, prefix: string, required: readonly str
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   return Object.entries(properties).flatMap(([name, property]) => {
     const path = `${prefix}${name}`;
-    const row = [code(path), typeLabel(property), required.includes(name) ? 'yes' : 'no', 'default' in property ? code(JSON.stringify(property.default)) : '', cell(typeof property.description === 'string' ? property.description : '')];
+    const row = [
+      code(path),
+      typeLabel(property),
+      required.includes(name) ? 'yes' : 'no',
+      'default' in property ? code(JSON.stringify(property.default)) : '',
+      cell(typeof property.description === 'string' ? property.description : ''),
+    ];
     const nested = nestedObject(property);
-    return nested ? [row, ...argumentRows(nested.schema, `${path}${nested.suffix}.`, (nested.schema.required ?? []) as readonly string[])] : [row];
+    return nested
+      ? [
+          row,
+          ...argumentRows(
+            nested.schema,
+            `${path}${nested.suffix}.`,
+            (nested.schema.required ?? []) as readonly string[],
+          ),
+        ]
+      : [row];
   });
 }
 
@@ -91,7 +111,12 @@ function resultTree(schema: JsonSchema, depth: number): string[] {
 
 function typeLabel(schema: JsonSchema): string {
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => code(JSON.stringify(value))).join(' or ');
-  const names = schemaTypes(schema).map((type) => (type === 'array' ? `${typeLabel((schema.items ?? {}) as JsonSchema)} list` : type));
-  const limits = [typeof schema.maxLength === 'number' ? `≤ ${schema.maxLength} chars` : '', typeof schema.maxItems === 'number' ? `≤ ${schema.maxItems} items` : ''].filter(Boolean);
+  const names = schemaTypes(schema).map((type) =>
+    type === 'array' ? `${typeLabel((schema.items ?? {}) as JsonSchema)} list` : type,
+  );
+  const limits = [
+    typeof schema.maxLength === 'number' ? `≤ ${schema.maxLength} chars` : '',
+    typeof schema.maxItems === 'number' ? `≤ ${schema.maxItems} items` : '',
+  ].filter(Boolean);
   return (names.length ? names.join(' or ') : 'any JSON') + (limits.length ? ` (${limits.join(', ')})` : '');
 }

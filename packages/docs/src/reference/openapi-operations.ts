@@ -13,12 +13,21 @@ export interface OperationContext {
 }
 
 /** One section per operation of `paths` (`GET /products`) or `webhooks` (`Webhook order.updated (POST)`). */
-export function operationSections(entries: [string, unknown][], kind: 'path' | 'webhook', ctx: OperationContext): string[] {
+export function operationSections(
+  entries: [string, unknown][],
+  kind: 'path' | 'webhook',
+  ctx: OperationContext,
+): string[] {
   return entries.flatMap(([name, item]) => {
     const pathItem = record(item);
     const shared = list(pathItem.parameters);
     return METHODS.filter((method) => method in pathItem).flatMap((method) =>
-      operationSection(kind === 'path' ? `${method.toUpperCase()} ${name}` : `Webhook ${name} (${method.toUpperCase()})`, record(pathItem[method]), shared, ctx),
+      operationSection(
+        kind === 'path' ? `${method.toUpperCase()} ${name}` : `Webhook ${name} (${method.toUpperCase()})`,
+        record(pathItem[method]),
+        shared,
+        ctx,
+      ),
     );
   });
 }
@@ -40,7 +49,13 @@ function operationSection(heading: string, op: Json, shared: unknown[], ctx: Ope
       ? [
           table(
             ['Parameter', 'In', 'Type', 'Required', 'Description'],
-            parameters.map((p) => [code(text(p.name)), text(p.in), schemaType(record(p.schema), resolve), p.required === true ? 'yes' : 'no', cell(text(p.description))]),
+            parameters.map((p) => [
+              code(text(p.name)),
+              text(p.in),
+              schemaType(record(p.schema), resolve),
+              p.required === true ? 'yes' : 'no',
+              cell(text(p.description)),
+            ]),
           ),
           '',
         ]
@@ -74,7 +89,9 @@ function responseLines(responses: [string, unknown][], resolve: Resolve): string
         return [
           code(status),
           cell(text(response.description)) + (headers.length ? ` Headers: ${headers.map(code).join(', ')}.` : ''),
-          content.map(([media, value]) => `${code(media)} ${schemaType(record(record(value).schema), resolve)}`).join('; '),
+          content
+            .map(([media, value]) => `${code(media)} ${schemaType(record(record(value).schema), resolve)}`)
+            .join('; '),
         ];
       }),
     ),
@@ -92,15 +109,17 @@ function responseLines(responses: [string, unknown][], resolve: Resolve): string
 function securityText(requirements: unknown[], schemes: Json): string {
   if (requirements.length === 0) return 'none';
   return requirements
-    .map((requirement) =>
-      Object.keys(record(requirement))
-        .map((name) => {
-          const scheme = record(schemes[name]);
-          if (scheme.type === 'apiKey') return `header ${code(text(scheme.name))}`;
-          if (scheme.type === 'http') return `${code(`Authorization: ${text(scheme.scheme) === 'bearer' ? 'Bearer' : text(scheme.scheme)} …`)}`;
-          return code(name);
-        })
-        .join(' and ') || 'none',
+    .map(
+      (requirement) =>
+        Object.keys(record(requirement))
+          .map((name) => {
+            const scheme = record(schemes[name]);
+            if (scheme.type === 'apiKey') return `header ${code(text(scheme.name))}`;
+            if (scheme.type === 'http')
+              return `${code(`Authorization: ${text(scheme.scheme) === 'bearer' ? 'Bearer' : text(scheme.scheme)} …`)}`;
+            return code(name);
+          })
+          .join(' and ') || 'none',
     )
     .join(', or ');
 }

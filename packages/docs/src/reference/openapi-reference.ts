@@ -13,7 +13,10 @@ export type OpenApiDocument = Record<string, unknown>;
  * @example
  * openapiReferenceMarkdown(parse(readFileSync('openapi/catalog.yaml', 'utf8')), { title: 'REST catalog reference', source: 'openapi/catalog.yaml' })
  */
-export function openapiReferenceMarkdown(document: OpenApiDocument, options: { title: string; source: string; servers?: Record<string, string> }): string {
+export function openapiReferenceMarkdown(
+  document: OpenApiDocument,
+  options: { title: string; source: string; servers?: Record<string, string> },
+): string {
   const resolve = refResolver(document);
   const info = record(document.info);
   const components = record(document.components);
@@ -30,11 +33,17 @@ export function openapiReferenceMarkdown(document: OpenApiDocument, options: { t
     '',
     demoteHeadings(text(info.description), 2),
     '',
-    servers.length ? `Server: ${servers.map((s) => code(serverUrl(text(s.url), options.servers ?? {}))).join(', ')}.` : '',
+    servers.length
+      ? `Server: ${servers.map((s) => code(serverUrl(text(s.url), options.servers ?? {}))).join(', ')}.`
+      : '',
     '',
     ...(paths.length ? ['## Operations', '', ...operationSections(paths, 'path', ctx)] : []),
-    ...(webhooks.length ? ['## Webhooks (sent by the service)', '', ...operationSections(webhooks, 'webhook', ctx)] : []),
-    ...(Object.keys(schemas).length ? ['## Schemas', '', ...Object.entries(schemas).flatMap((entry) => schemaSection(entry, resolve))] : []),
+    ...(webhooks.length
+      ? ['## Webhooks (sent by the service)', '', ...operationSections(webhooks, 'webhook', ctx)]
+      : []),
+    ...(Object.keys(schemas).length
+      ? ['## Schemas', '', ...Object.entries(schemas).flatMap((entry) => schemaSection(entry, resolve))]
+      : []),
   ].join('\n');
 }
 

@@ -15,8 +15,18 @@ export function schemaType(schema: Json, resolve: Resolve): string {
     if (Array.isArray(schema[key])) return schema[key].map((s) => schemaType(record(s), resolve)).join(' \\| ');
   }
   if (Array.isArray(schema.allOf)) return schema.allOf.map((s) => schemaType(record(s), resolve)).join(' and ');
-  const types = Array.isArray(schema.type) ? schema.type.map(String) : typeof schema.type === 'string' ? [schema.type] : [];
-  const shown = types.map((type) => (type === 'array' ? `array of ${schemaType(record(schema.items), resolve)}` : type === 'string' && schema.format ? `string (${text(schema.format)})` : type));
+  const types = Array.isArray(schema.type)
+    ? schema.type.map(String)
+    : typeof schema.type === 'string'
+      ? [schema.type]
+      : [];
+  const shown = types.map((type) =>
+    type === 'array'
+      ? `array of ${schemaType(record(schema.items), resolve)}`
+      : type === 'string' && schema.format
+        ? `string (${text(schema.format)})`
+        : type,
+  );
   return (shown.join(' \\| ') || 'any') + constraints(schema);
 }
 
@@ -30,7 +40,18 @@ export function inlineObject(schema: Json, resolve: Resolve): string[] {
   const properties = Object.entries(record(schema.properties));
   if (properties.length === 0 || schema.$ref) return [];
   const required = list(schema.required).map(String);
-  return [table(['Field', 'Type', 'Required', 'Description'], properties.map(([name, value]) => [code(name), schemaType(record(value), resolve), required.includes(name) ? 'yes' : 'no', cell(describe(value, resolve))])), ''];
+  return [
+    table(
+      ['Field', 'Type', 'Required', 'Description'],
+      properties.map(([name, value]) => [
+        code(name),
+        schemaType(record(value), resolve),
+        required.includes(name) ? 'yes' : 'no',
+        cell(describe(value, resolve)),
+      ]),
+    ),
+    '',
+  ];
 }
 
 /** The section of one named schema: its description, variants, and properties (those of `allOf` parts merged). */
@@ -50,7 +71,12 @@ export function schemaSection([name, raw]: [string, unknown], resolve: Resolve):
     '',
     table(
       ['Property', 'Type', 'Required', 'Description'],
-      dedupe(properties).map(([property, value]) => [code(property), schemaType(record(value), resolve), required.has(property) ? 'yes' : 'no', cell(describe(value, resolve))]),
+      dedupe(properties).map(([property, value]) => [
+        code(property),
+        schemaType(record(value), resolve),
+        required.has(property) ? 'yes' : 'no',
+        cell(describe(value, resolve)),
+      ]),
     ),
     schema.additionalProperties === false || schema.unevaluatedProperties === false ? '\nNo other properties.' : '',
     '',
@@ -59,14 +85,20 @@ export function schemaSection([name, raw]: [string, unknown], resolve: Resolve):
 
 function dedupe(entries: [string, unknown][]): [string, unknown][] {
   const seen = new Map<string, unknown>();
-  for (const [name, value] of entries) if (!seen.has(name) || Object.keys(record(value)).length > Object.keys(record(seen.get(name))).length) seen.set(name, value);
+  for (const [name, value] of entries)
+    if (!seen.has(name) || Object.keys(record(value)).length > Object.keys(record(seen.get(name))).length)
+      seen.set(name, value);
   return [...seen];
 }
 
 function constraints(schema: Json): string {
   const parts: string[] = [];
-  if (typeof schema.minimum === 'number' || typeof schema.maximum === 'number') parts.push(`${typeof schema.minimum === 'number' ? schema.minimum : '…'} to ${typeof schema.maximum === 'number' ? schema.maximum : '…'}`);
-  if (typeof schema.minLength === 'number' && schema.minLength > 0) parts.push(`at least ${schema.minLength} characters`);
+  if (typeof schema.minimum === 'number' || typeof schema.maximum === 'number')
+    parts.push(
+      `${typeof schema.minimum === 'number' ? schema.minimum : '…'} to ${typeof schema.maximum === 'number' ? schema.maximum : '…'}`,
+    );
+  if (typeof schema.minLength === 'number' && schema.minLength > 0)
+    parts.push(`at least ${schema.minLength} characters`);
   if (typeof schema.maxLength === 'number') parts.push(`at most ${schema.maxLength} characters`);
   if (typeof schema.maxItems === 'number') parts.push(`at most ${schema.maxItems} items`);
   if (typeof schema.pattern === 'string') parts.push(`pattern ${code(schema.pattern)}`);

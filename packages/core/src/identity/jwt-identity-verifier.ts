@@ -1,7 +1,8 @@
-import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { CommerceError } from '../errors.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdentityVerifier, VerifiedShopper } from '../ports/identity-verifier.ts';
+import { createJwksResolver } from './jwks-resolver.ts';
 
 export interface JwtIdentityVerifierOptions {
   /** The OIDC issuer, exactly as in the tokens' `iss` (e.g. `http://127.0.0.1:4000/idp` or a Cognito pool URL). */
@@ -35,7 +36,6 @@ const KID_BASE64URL = /^[A-Za-z0-9_-]{1,128}$/;
 const KID_BASE64 = /^(?!\/)(?=.{4,128}$)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 // Headers that would let a token name its own key; never honoured, so refused outright.
 const FORBIDDEN_HEADERS = ['jwk', 'jku', 'x5u', 'x5c', 'crit'] as const;
-const REDISCOVER_MS = 60_000;
 
 /** True when `kid` is safe to look up (base64 or base64url, at most 128 characters). */
 export function isSaneKid(kid: unknown): kid is string {
@@ -60,63 +60,24 @@ export function createJwtIdentityVerifier(options: JwtIdentityVerifierOptions): 
   const issuer = options.issuer;
   const clock = options.clock ?? { now: () => Date.now() };
   const tolerance = options.clockToleranceSeconds ?? 5;
-  const maxSkew = options.maxIssuedAtSkewSeconds ?? 300;
-  const maxLifetime = options.maxLifetimeSeconds ?? 3600;
-  const timeoutMs = options.timeoutMs ?? 5_000;
-  const doFetch = options.fetch ?? fetch;
-  const remote = (url: string): JWTVerifyGetKey =>
-    createRemoteJWKSet(new URL(url), {
-      cooldownDuration: options.jwksCooldownMs ?? 30_000,
-      cacheMaxAge: options.jwksCacheMaxAgeMs ?? 600_000,
-      timeoutDuration: timeoutMs,
-    });
-
-  let keys: { resolver: JWTVerifyGetKey; discovered: boolean; at: number } | undefined =
-    options.jwksUri === undefined ? undefined : { resolver: remote(options.jwksUri), discovered: true, at: 0 };
-
-  async function discover(): Promise<string | null> {
-    try {
-      const response = await doFetch(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, {
-        signal: AbortSignal.timeout(timeoutMs),
-        headers: { accept: 'application/json' },
-        redirect: 'error',
-      });
-      if (!response.ok) return null;
-      const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
-      if (document.issuer !== issuer || typeof document.jwks_uri !== 'string') return null;
-      const url = new URL(document.jwks_uri);
-      return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-    } catch {
-      return null;
-    }
-  }
-
-  // Discovery failing falls back to Cognito's fixed path, and is tried again a minute later.
-  async function resolver(): Promise<JWTVerifyGetKey> {
-    if (keys && (keys.discovered || clock.now() - keys.at < REDISCOVER_MS)) return keys.resolver;
-    const found = await discover();
-    keys = found
-      ? { resolver: remote(found), discovered: true, at: clock.now() }
-      : { resolver: remote(`${issuer.replace(/\/+$/, '')}/.well-known/jwks.json`), discovered: false, at: clock.now() };
-    return keys.resolver;
-  }
+  const limits = {
+    maxSkew: options.maxIssuedAtSkewSeconds ?? 300,
+    maxLifetime: options.maxLifetimeSeconds ?? 3600,
+  };
+  const resolver = createJwksResolver({
+    issuer,
+    jwksUri: options.jwksUri,
+    clock,
+    timeoutMs: options.timeoutMs ?? 5_000,
+    cooldownMs: options.jwksCooldownMs ?? 30_000,
+    cacheMaxAgeMs: options.jwksCacheMaxAgeMs ?? 600_000,
+    fetch: options.fetch ?? fetch,
+  });
 
   return {
     async verify(idToken: string, allowedClientIds: readonly string[]): Promise<VerifiedShopper> {
-      if (typeof idToken !== 'string' || idToken.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(idToken))
-        throw rejection('not a signed compact JWT');
-      let header: ReturnType<typeof decodeProtectedHeader>;
-      try {
-        header = decodeProtectedHeader(idToken);
-      } catch (error) {
-        throw rejection('unreadable header', error);
-      }
-      if (header.alg !== 'RS256') throw rejection(`alg ${String(header.alg)} not allowed`);
-      const forbidden = FORBIDDEN_HEADERS.find((name) => name in header);
-      if (forbidden) throw rejection(`header ${forbidden} not allowed`);
-      if (!isSaneKid(header.kid)) throw rejection('missing or malformed kid');
+      checkHeader(idToken);
       if (allowedClientIds.length === 0) throw rejection('no app client is allowed for this caller');
-
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(idToken, await resolver(), {
@@ -131,18 +92,44 @@ export function createJwtIdentityVerifier(options: JwtIdentityVerifierOptions): 
           typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'verification failed';
         throw rejection(code, error);
       }
-      // jose checks exp and nbf; a token minted for the future or to outlive what the issuer issues is forged or misissued.
-      const { iat, exp } = payload as { iat: number; exp: number };
-      if (iat > clock.now() / 1000 + maxSkew) throw rejection(`iat ${iat} is more than ${maxSkew} s ahead`);
-      if (exp - iat > maxLifetime) throw rejection(`lifetime ${exp - iat} s is longer than ${maxLifetime} s`);
-      if (payload.token_use !== 'id') throw rejection(`token_use ${String(payload.token_use)}`);
-      const aud = Array.isArray(payload.aud) && payload.aud.length === 1 ? payload.aud[0] : payload.aud;
-      if (typeof aud !== 'string' || !allowedClientIds.includes(aud))
-        throw rejection('aud is not an app client of this partner');
-      const sub = payload.sub;
-      if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255 || /[\u0000-\u001f\u007f]/.test(sub))
-        throw rejection('missing or malformed sub');
-      return { ownerId: sub, email: typeof payload.email === 'string' ? payload.email : null, clientId: aud };
+      return shopperOf(payload, allowedClientIds, clock.now() / 1000, limits);
     },
   };
+}
+
+/** Refuses, before any key is fetched, a token that is not a compact RS256 JWS naming a sane `kid` and no key of its own. */
+function checkHeader(idToken: string): void {
+  if (typeof idToken !== 'string' || idToken.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(idToken))
+    throw rejection('not a signed compact JWT');
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    header = decodeProtectedHeader(idToken);
+  } catch (error) {
+    throw rejection('unreadable header', error);
+  }
+  if (header.alg !== 'RS256') throw rejection(`alg ${String(header.alg)} not allowed`);
+  const forbidden = FORBIDDEN_HEADERS.find((name) => name in header);
+  if (forbidden) throw rejection(`header ${forbidden} not allowed`);
+  if (!isSaneKid(header.kid)) throw rejection('missing or malformed kid');
+}
+
+/** The shopper of a verified payload, after the checks jose does not make (issued-at skew, lifetime, token use, audience, subject). */
+function shopperOf(
+  payload: JWTPayload,
+  allowedClientIds: readonly string[],
+  nowSeconds: number,
+  limits: { maxSkew: number; maxLifetime: number },
+): VerifiedShopper {
+  // jose checks exp and nbf; a token minted for the future or to outlive what the issuer issues is forged or misissued.
+  const { iat, exp } = payload as { iat: number; exp: number };
+  if (iat > nowSeconds + limits.maxSkew) throw rejection(`iat ${iat} is more than ${limits.maxSkew} s ahead`);
+  if (exp - iat > limits.maxLifetime) throw rejection(`lifetime ${exp - iat} s is longer than ${limits.maxLifetime} s`);
+  if (payload.token_use !== 'id') throw rejection(`token_use ${String(payload.token_use)}`);
+  const aud = Array.isArray(payload.aud) && payload.aud.length === 1 ? payload.aud[0] : payload.aud;
+  if (typeof aud !== 'string' || !allowedClientIds.includes(aud))
+    throw rejection('aud is not an app client of this partner');
+  const sub = payload.sub;
+  if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255 || /[\u0000-\u001f\u007f]/.test(sub))
+    throw rejection('missing or malformed sub');
+  return { ownerId: sub, email: typeof payload.email === 'string' ? payload.email : null, clientId: aud };
 }

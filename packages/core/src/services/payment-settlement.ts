@@ -1,13 +1,12 @@
 import { CommerceError, type ErrorCode } from '../errors.ts';
 import type { OrderRecord, PaymentAttemptRecord, PaymentAttemptState, RefundRecord } from '../model/checkout.ts';
-import { newId } from '../model/ids.ts';
 import type { GrocerOrder } from '../model/order.ts';
-import { formatBaht } from '../money.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { GrocerGateway } from '../ports/grocer-gateway.ts';
 import type { PaymentProvider, ProviderPayment } from '../ports/payment-provider.ts';
 import type { Store } from '../ports/store.ts';
-import { orderStatusEvent, paymentPaidEvent, paymentRefundedEvent } from './order-events.ts';
+import { orderStatusEvent, paymentPaidEvent } from './order-events.ts';
+import { PaymentRefunds } from './payment-refunds.ts';
 import { errorText, isUnanswered, recoveryDelayMs, type SagaSettings } from './saga-settings.ts';
 
 /** What paying came to for the request that paid: recorded (`paid`), or taken and not confirmed by the grocer yet (`pending`). */
@@ -44,6 +43,7 @@ export class PaymentSettlement {
   readonly #clock: Clock;
   readonly #sagas: SagaSettings;
   readonly #providerOf: (name: string) => PaymentProvider;
+  readonly #refunds: PaymentRefunds;
 
   constructor(options: PaymentSettlementOptions) {
     this.#store = options.store;
@@ -51,6 +51,7 @@ export class PaymentSettlement {
     this.#clock = options.clock;
     this.#sagas = options.sagas;
     this.#providerOf = options.providerOf;
+    this.#refunds = new PaymentRefunds(options);
   }
 
   /**
@@ -146,7 +147,7 @@ export class PaymentSettlement {
       (await this.#store.getPaymentAttempt(payment.attemptId))?.providerReference === payment.reference
     )
       return false;
-    await this.#giveBack({
+    await this.#refunds.giveBack({
       order,
       attemptId: attempt?.attemptId ?? null,
       attempt: null,
@@ -189,7 +190,7 @@ export class PaymentSettlement {
           return { state: 'paid', order: await this.#settleAfterRefusal(attempt, order, truth) };
       }
       // The grocer will not record it (the total changed, the order was cancelled): the money goes back.
-      throw await this.#refundAttempt(attempt, order, null, error.code, error.message);
+      throw await this.#refunds.refundAttempt(attempt, order, null, error.code, error.message);
     }
     return { state: 'paid', order: await this.complete(order, grocerOrder, attempt) };
   }
@@ -244,55 +245,8 @@ export class PaymentSettlement {
    * asked. Confirmed refunds send `payment.refunded`; one the provider cannot take now is asked
    * again by the recovery worker.
    */
-  async askRefund(refund: RefundRecord): Promise<RefundRecord['state']> {
-    if (refund.state !== 'pending') return refund.state;
-    const nowMs = this.#clock.now();
-    try {
-      const result = await this.#providerOf(refund.provider).refund({
-        refundId: refund.refundId,
-        idempotencyKey: ['refund', refund.attemptId ?? 'none', refund.reason, refund.paymentReference].join('-'),
-        reference: refund.paymentReference,
-        attemptId: refund.attemptId,
-        orderId: refund.orderId,
-        amountMinor: refund.amountMinor,
-        currency: refund.currency,
-        reason: refund.reason,
-      });
-      if (result.status === 'succeeded') {
-        const [order] = await this.#store.ordersByIds([refund.orderId]);
-        const event = paymentRefundedEvent({
-          refund,
-          providerRefundReference: result.reference,
-          sandbox: order?.grocerOrder.sandbox ?? false,
-          nowMs,
-        });
-        await this.#store.transitionRefund(
-          refund.refundId,
-          ['pending'],
-          'succeeded',
-          { providerRefundReference: result.reference },
-          [event],
-        );
-        if (refund.attemptId)
-          await this.#store.transitionPaymentAttempt(refund.attemptId, ['refunded'], 'refunded', {
-            refundReference: result.reference,
-          });
-        return 'succeeded';
-      }
-      if (result.status === 'failed') {
-        await this.#store.transitionRefund(refund.refundId, ['pending'], 'failed', {
-          providerRefundReference: result.reference,
-          lastError: `The provider could not make refund ${result.reference}; the money must be returned by hand.`,
-        });
-        return 'failed';
-      }
-      await this.#deferRefund(refund, `The provider holds refund ${result.reference} as pending.`, result.reference);
-    } catch (error) {
-      // Unreachable, refused for now, or not settled yet (a PromptPay transfer): asked again later.
-      if (!(error instanceof CommerceError)) throw error;
-      await this.#deferRefund(refund, errorText(error));
-    }
-    return 'pending';
+  askRefund(refund: RefundRecord): Promise<RefundRecord['state']> {
+    return this.#refunds.ask(refund);
   }
 
   /** Leaves an unfinished attempt for a later look, noting why (and what the provider said, if it answered). */
@@ -309,7 +263,7 @@ export class PaymentSettlement {
   async #paid(attempt: PaymentAttemptRecord, order: OrderRecord, payment: ProviderPayment): Promise<void> {
     const mismatch = mismatchOf(attempt, payment);
     if (mismatch) {
-      await this.#refundAttempt(attempt, order, payment, 'PAYMENT_MISMATCH', mismatch);
+      await this.#refunds.refundAttempt(attempt, order, payment, 'PAYMENT_MISMATCH', mismatch);
       return;
     }
     const charged: PaymentAttemptRecord = {
@@ -324,7 +278,7 @@ export class PaymentSettlement {
     ) {
       if (attempt.state === 'started') return; // another path moved it first
       // Money on an attempt that had ended, while another attempt of the order is under way: not the order's payment.
-      await this.#refundAttempt(
+      await this.#refunds.refundAttempt(
         attempt,
         order,
         payment,
@@ -340,7 +294,7 @@ export class PaymentSettlement {
   async #takeMoney(attempt: PaymentAttemptRecord, stale: OrderRecord): Promise<void> {
     const [order = stale] = await this.#store.ordersByIds([stale.orderId]);
     if (order.paymentStatus === 'PAID') {
-      throw await this.#refundAttempt(
+      throw await this.#refunds.refundAttempt(
         attempt,
         order,
         null,
@@ -358,7 +312,7 @@ export class PaymentSettlement {
         return this.defer(attempt, error);
       }
       if (repriced !== attempt.amountSatang) {
-        throw await this.#refundAttempt(
+        throw await this.#refunds.refundAttempt(
           attempt,
           order,
           null,
@@ -383,101 +337,13 @@ export class PaymentSettlement {
       truth,
       attempts.find((a) => a.attemptId === truth.payment.paymentId) ?? null,
     );
-    throw await this.#refundAttempt(
+    throw await this.#refunds.refundAttempt(
       attempt,
       paid,
       null,
       'ALREADY_PAID',
       `Order ${order.orderId} was already paid by another payment.`,
     );
-  }
-
-  /**
-   * Gives a charged (or late-paid) attempt's money back and ends it as refunded; returns the error
-   * that tells the shopper so, for callers that answer one.
-   */
-  async #refundAttempt(
-    attempt: PaymentAttemptRecord,
-    order: OrderRecord,
-    payment: ProviderPayment | null,
-    reason: ErrorCode,
-    message: string,
-  ): Promise<CommerceError> {
-    const amountMinor = payment?.amountMinor ?? attempt.amountSatang;
-    await this.#giveBack({
-      order,
-      attemptId: attempt.attemptId,
-      attempt,
-      provider: attempt.provider,
-      payment: payment ?? {
-        reference: attempt.providerReference ?? attempt.attemptId,
-        status: 'paid',
-        amountMinor,
-        currency: attempt.currency,
-        attemptId: attempt.attemptId,
-        orderId: attempt.orderId,
-      },
-      reason,
-      message,
-    });
-    const refunded =
-      (payment?.currency ?? attempt.currency).toUpperCase() === 'THB'
-        ? formatBaht(amountMinor, 'en')
-        : `${amountMinor} ${payment?.currency ?? ''}`.trim();
-    return new CommerceError(reason, `${message} Your payment of ${refunded} is refunded.`, {
-      details: { orderId: order.orderId, refunded: true },
-    });
-  }
-
-  async #giveBack(input: {
-    order: OrderRecord;
-    attemptId: string | null;
-    /** The attempt the money was its own, moved to `refunded`; null for a payment that is not the attempt's. */
-    attempt: PaymentAttemptRecord | null;
-    provider: string;
-    payment: ProviderPayment;
-    reason: ErrorCode;
-    message: string;
-  }): Promise<void> {
-    const nowMs = this.#clock.now();
-    const refund = await this.#store.insertRefund(
-      {
-        refundId: newId('rf'),
-        orderId: input.order.orderId,
-        partnerId: input.order.partnerId,
-        attemptId: input.attemptId,
-        provider: input.provider,
-        paymentReference: input.payment.reference,
-        amountMinor: input.payment.amountMinor ?? 0,
-        currency: (input.payment.currency ?? input.order.currency).toUpperCase(),
-        reason: input.reason,
-        state: 'pending',
-        providerRefundReference: null,
-        lastError: null,
-        checks: 0,
-        createdAt: new Date(nowMs).toISOString(),
-        updatedAt: new Date(nowMs).toISOString(),
-        nextCheckAt: new Date(nowMs + this.#sagas.requestWindowMs).toISOString(),
-      },
-      input.attempt
-        ? {
-            attemptId: input.attempt.attemptId,
-            from: ['started', 'charged', 'failed', 'declined'],
-            failureCode: input.reason,
-            failureMessage: input.message,
-          }
-        : null,
-    );
-    await this.askRefund(refund);
-  }
-
-  async #deferRefund(refund: RefundRecord, reason: string, providerRefundReference?: string): Promise<void> {
-    const next = this.#clock.now() + recoveryDelayMs(this.#sagas, refund.checks);
-    await this.#store.transitionRefund(refund.refundId, ['pending'], 'pending', {
-      lastError: reason,
-      nextCheckAt: new Date(next).toISOString(),
-      ...(providerRefundReference ? { providerRefundReference } : {}),
-    });
   }
 
   /** Ends a started attempt that took no money. */

@@ -143,6 +143,7 @@ export class Reconciliation {
     return this.#latest;
   }
 
+  /** What disagrees about one order intent: its own state, then its order at the service and at the grocer. */
   #compare(
     intent: OrderIntentRecord,
     order: OrderRecord | undefined,
@@ -152,29 +153,8 @@ export class Reconciliation {
     nowMs: number,
   ): ReconciliationMismatch[] {
     const out: ReconciliationMismatch[] = [];
-    const add = (kind: MismatchKind, detail: string) => out.push({ kind, orderId: intent.orderId, detail });
-    const settling = (at: string) => nowMs - Date.parse(at) < this.#settleWithinMs;
-    const live = grocer !== undefined && grocer.status !== 'CANCELLED';
-    switch (intent.state) {
-      case 'pending':
-      case 'cancelling':
-        if (!settling(intent.createdAt))
-          add(
-            'order_unsettled',
-            `The order intent is still ${intent.state}${live ? ', and the grocer holds the order' : ''}. Last error: ${intent.lastError ?? 'none'}.`,
-          );
-        return out;
-      case 'failed':
-      case 'cancelled':
-        if (live)
-          add(
-            'orphan_at_grocer',
-            `The service ${intent.state === 'failed' ? 'was refused' : 'cancelled'} this order, but the grocer holds it as ${grocer.status}.`,
-          );
-        return out;
-      case 'created':
-        break;
-    }
+    const add: AddMismatch = (kind, detail) => out.push({ kind, orderId: intent.orderId, detail });
+    if (!this.#compareIntent(intent, grocer, nowMs, add)) return out;
     if (!order) {
       add('order_missing', 'The order was created at the grocer but the service has no record of it.');
       return out;
@@ -183,36 +163,41 @@ export class Reconciliation {
       add('missing_at_grocer', 'The service holds this order; the grocer does not know it.');
       return out;
     }
-    const paidAttempts = attempts.filter((a) => a.state === 'paid');
-    if (order.paymentStatus === 'PAID' && !grocer.payment.isPaid)
-      add('payment_status', 'Paid at the service, unpaid at the grocer.');
-    if (order.paymentStatus === 'UNPAID' && grocer.payment.isPaid)
-      add(
-        'payment_status',
-        `Paid at the grocer (payment ${grocer.payment.paymentId ?? grocer.payment.reference ?? 'unknown'}), unpaid at the service.`,
-      );
-    // The service's payment is its paid attempt, or the grocer's own payment it adopted (paid at the till).
-    if (
-      order.paymentStatus === 'PAID' &&
-      grocer.payment.isPaid &&
-      grocer.payment.paymentId !== null &&
-      payment?.paymentId !== grocer.payment.paymentId
-    ) {
-      add(
-        'payment_reference',
-        `The grocer recorded payment ${grocer.payment.paymentId}; the service recorded ${payment?.paymentId ?? 'none'}.`,
-      );
+    comparePayment(order, grocer, attempts, payment, add);
+    this.#compareAttempts(order, attempts, nowMs, add);
+    return out;
+  }
+
+  /**
+   * An intent that did not create its order: unsettled too long, or given up while the grocer holds
+   * the order. True when the intent created its order, which is compared next.
+   */
+  #compareIntent(intent: OrderIntentRecord, grocer: GrocerOrder | undefined, nowMs: number, add: AddMismatch): boolean {
+    const live = grocer !== undefined && grocer.status !== 'CANCELLED';
+    switch (intent.state) {
+      case 'pending':
+      case 'cancelling':
+        if (!this.#settling(intent.createdAt, nowMs))
+          add(
+            'order_unsettled',
+            `The order intent is still ${intent.state}${live ? ', and the grocer holds the order' : ''}. Last error: ${intent.lastError ?? 'none'}.`,
+          );
+        return false;
+      case 'failed':
+      case 'cancelled':
+        if (live)
+          add(
+            'orphan_at_grocer',
+            `The service ${intent.state === 'failed' ? 'was refused' : 'cancelled'} this order, but the grocer holds it as ${grocer.status}.`,
+          );
+        return false;
+      case 'created':
+        return true;
     }
-    if (paidAttempts.length > 1)
-      add(
-        'duplicate_payment',
-        `${paidAttempts.length} attempts are paid: ${paidAttempts.map((a) => a.attemptId).join(', ')}.`,
-      );
-    if (order.grandTotalSatang !== grocer.grandTotalSatang)
-      add(
-        'amount',
-        `The service's total is ${order.grandTotalSatang} satang, the grocer's ${grocer.grandTotalSatang}.`,
-      );
+  }
+
+  /** Attempts still started or charged after recovery should have settled them. */
+  #compareAttempts(order: OrderRecord, attempts: PaymentAttemptRecord[], nowMs: number, add: AddMismatch): void {
     for (const attempt of attempts) {
       // A hosted page of an unpaid order waits for its shopper (until it expires): nothing to settle yet.
       const waiting =
@@ -220,14 +205,22 @@ export class Reconciliation {
         attempt.providerStatus === 'open' &&
         order.paymentStatus === 'UNPAID' &&
         order.status !== 'CANCELLED';
-      if ((attempt.state === 'started' || attempt.state === 'charged') && !waiting && !settling(attempt.createdAt)) {
+      if (
+        (attempt.state === 'started' || attempt.state === 'charged') &&
+        !waiting &&
+        !this.#settling(attempt.createdAt, nowMs)
+      ) {
         add(
           'payment_unsettled',
           `Payment attempt ${attempt.attemptId} is still ${attempt.state}. Last note: ${attempt.failureMessage ?? 'none'}.`,
         );
       }
     }
-    return out;
+  }
+
+  /** Whether work begun at `at` is young enough to be still settling. */
+  #settling(at: string, nowMs: number): boolean {
+    return nowMs - Date.parse(at) < this.#settleWithinMs;
   }
 
   /**
@@ -302,4 +295,44 @@ export class Reconciliation {
     }
     return out;
   }
+}
+
+/** Notes one mismatch of the order being compared. */
+type AddMismatch = (kind: MismatchKind, detail: string) => void;
+
+/** The order's payment at the service against the grocer's: status, which payment, how many, and the total. */
+function comparePayment(
+  order: OrderRecord,
+  grocer: GrocerOrder,
+  attempts: PaymentAttemptRecord[],
+  payment: PaymentRecord | undefined,
+  add: AddMismatch,
+): void {
+  const paidAttempts = attempts.filter((a) => a.state === 'paid');
+  if (order.paymentStatus === 'PAID' && !grocer.payment.isPaid)
+    add('payment_status', 'Paid at the service, unpaid at the grocer.');
+  if (order.paymentStatus === 'UNPAID' && grocer.payment.isPaid)
+    add(
+      'payment_status',
+      `Paid at the grocer (payment ${grocer.payment.paymentId ?? grocer.payment.reference ?? 'unknown'}), unpaid at the service.`,
+    );
+  // The service's payment is its paid attempt, or the grocer's own payment it adopted (paid at the till).
+  if (
+    order.paymentStatus === 'PAID' &&
+    grocer.payment.isPaid &&
+    grocer.payment.paymentId !== null &&
+    payment?.paymentId !== grocer.payment.paymentId
+  ) {
+    add(
+      'payment_reference',
+      `The grocer recorded payment ${grocer.payment.paymentId}; the service recorded ${payment?.paymentId ?? 'none'}.`,
+    );
+  }
+  if (paidAttempts.length > 1)
+    add(
+      'duplicate_payment',
+      `${paidAttempts.length} attempts are paid: ${paidAttempts.map((a) => a.attemptId).join(', ')}.`,
+    );
+  if (order.grandTotalSatang !== grocer.grandTotalSatang)
+    add('amount', `The service's total is ${order.grandTotalSatang} satang, the grocer's ${grocer.grandTotalSatang}.`);
 }

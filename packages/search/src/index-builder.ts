@@ -28,6 +28,7 @@ import { buildThaiVocabulary, isCuttableWord, thaiCutter, type ThaiVocabulary } 
 import { segmentThai } from './thai-segmenter.ts';
 import { MIN_SKELETON_LENGTH, spellingSkeleton } from './spelling-skeleton.ts';
 import { romanKeysOfThai } from './thai-romanizer.ts';
+import { ThaiRunCollector, type ThaiRuns } from './thai-runs.ts';
 import { tokenize, type Token, type TokenizeOptions, type TokenKind } from './tokenizer.ts';
 
 /** Options of the index build. */
@@ -83,6 +84,8 @@ export interface IndexData {
   /** First term of the English and Thai name of each document (NO_TERM when empty). */
   firstTermEn: Uint32Array;
   firstTermTh: Uint32Array;
+  /** First word of the Thai name after its brand: the head of a Thai compound, what the product is (NO_TERM when none). */
+  headTermTh: Uint32Array;
   barcodeDoc: Map<string, number>;
   cprcodeDoc: Map<string, number>;
   /** Barcodes in code-unit order and their documents, for prefix lookups. */
@@ -99,6 +102,8 @@ export interface IndexData {
   romanised: KeyedTerms;
   /** Words by their spelling skeleton (see spelling-skeleton.ts), which letter-order slips share with them. */
   skeletons: KeyedTerms;
+  /** The Thai runs of the names, which a Thai prefix completes to (see thai-runs.ts). */
+  thaiRuns: ThaiRuns;
   synonyms: SynonymIndex;
   /** The Thai words documents and queries are cut into (see thai-resegmenter.ts). */
   thaiVocabulary: ThaiVocabulary;
@@ -190,6 +195,7 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     surfaceTerms,
     firstTermEn: fields.firstTermEn,
     firstTermTh: fields.firstTermTh,
+    headTermTh: fields.headTermTh,
     ...codeLookups(docs),
     semantic,
     concepts: lexicons.concepts,
@@ -198,6 +204,7 @@ export function buildIndexData(docs: readonly SearchDocument[], options: IndexBu
     toneless,
     romanised,
     skeletons,
+    thaiRuns: fields.thaiRuns.build(),
     synonyms: lexicons.synonyms,
     thaiVocabulary,
   };
@@ -213,6 +220,8 @@ interface TokenizedFields {
   fieldLengths: Uint16Array;
   firstTermEn: Uint32Array;
   firstTermTh: Uint32Array;
+  headTermTh: Uint32Array;
+  thaiRuns: ThaiRunCollector;
 }
 
 /** Tokenises every field value (repeated values such as brands and categories once) and interns the terms. */
@@ -234,6 +243,8 @@ function tokenizeFields(
     fieldLengths: new Uint16Array(docCount * FIELD_COUNT),
     firstTermEn: new Uint32Array(docCount).fill(NO_TERM),
     firstTermTh: new Uint32Array(docCount).fill(NO_TERM),
+    headTermTh: new Uint32Array(docCount).fill(NO_TERM),
+    thaiRuns: new ThaiRunCollector(),
   };
   const { termIds, termKinds, surfaceMap, fieldLengths } = out;
   const valueCache = new Map<string, Token[]>();
@@ -277,7 +288,10 @@ function tokenizeFields(
       return first;
     };
     out.firstTermEn[d] = add(tokenize(doc.nameEn.slice(0, maxField), tokenizeOptions), 0);
-    out.firstTermTh[d] = add(tokenize(doc.nameTh.slice(0, maxField), tokenizeOptions), 1);
+    const nameTh = tokenize(doc.nameTh.slice(0, maxField), tokenizeOptions);
+    out.firstTermTh[d] = add(nameTh, 1);
+    const head = headToken(nameTh, cachedTokens(doc.brandTh ?? doc.brandEn ?? ''));
+    if (head !== undefined) out.headTermTh[d] = termIds.get(head.term)!;
     if (doc.brandEn) add(cachedTokens(doc.brandEn), 2);
     if (doc.brandTh && doc.brandTh !== doc.brandEn) add(cachedTokens(doc.brandTh), 2);
     add(cachedTokens(doc.categoryEn[2] ?? ''), 3);
@@ -288,6 +302,10 @@ function tokenizeFields(
     }
     for (const keyword of doc.keywords.slice(0, 64)) add(cachedTokens(keyword), 5);
     if (doc.sizeDesc) add(cachedTokens(doc.sizeDesc), 6);
+    // Runs of the Thai name, brand and shelves (their terms interned above): what a Thai prefix completes to.
+    collectRuns(out.thaiRuns, d, nameTh, termIds);
+    if (doc.brandTh) collectRuns(out.thaiRuns, d, cachedTokens(doc.brandTh), termIds);
+    for (const level of doc.categoryTh) collectRuns(out.thaiRuns, d, cachedTokens(level), termIds);
     for (const [term, packed] of perDoc) {
       out.entries.term.push(term);
       out.entries.doc.push(d);
@@ -295,6 +313,38 @@ function tokenizeFields(
     }
   }
   return out;
+}
+
+/** The first word of a name after the brand it starts with (Thai names put the brand, then the thing, then its variant). */
+function headToken(name: readonly Token[], brand: readonly Token[]): Token | undefined {
+  let i = 0;
+  while (i < brand.length && name[i]?.term === brand[i]!.term) i++;
+  if (i < brand.length) i = 0;
+  for (; i < name.length; i++) if (name[i]!.kind === 'word' || name[i]!.kind === 'thai') return name[i];
+  return undefined;
+}
+
+/** Counts the Thai runs of a name: its Thai words that were written together. */
+function collectRuns(
+  runs: ThaiRunCollector,
+  doc: number,
+  tokens: readonly Token[],
+  termIds: Map<string, number>,
+): void {
+  for (let i = 0; i < tokens.length;) {
+    let end = i + 1;
+    if (tokens[i]!.kind === 'thai')
+      while (end < tokens.length && tokens[end]!.kind === 'thai' && tokens[end]!.run === tokens[i]!.run) end++;
+    if (tokens[i]!.kind === 'thai') {
+      const words = tokens.slice(i, end);
+      runs.add(
+        doc,
+        words.map((t) => t.surface),
+        words.map((t) => termIds.get(t.term)!),
+      );
+    }
+    i = end;
+  }
 }
 
 /** Level-3 node → its documents (CSR over node ids). */

@@ -205,6 +205,7 @@ const SHAPE: Record<keyof IndexData, Check> = {
   surfaceTerms: Uint32Array,
   firstTermEn: Uint32Array,
   firstTermTh: Uint32Array,
+  headTermTh: Uint32Array,
   barcodeDoc: 'map',
   cprcodeDoc: 'map',
   sortedBarcodes: 'array',
@@ -216,6 +217,7 @@ const SHAPE: Record<keyof IndexData, Check> = {
   toneless: 'object',
   romanised: 'object',
   skeletons: 'object',
+  thaiRuns: 'object',
   synonyms: 'object',
   thaiVocabulary: 'object',
 };
@@ -235,6 +237,14 @@ const NESTED: Record<string, Record<string, Check>> = {
   toneless: { keys: 'array', offsets: Uint32Array, terms: Uint32Array, words: 'array' },
   romanised: { keys: 'array', offsets: Uint32Array, terms: Uint32Array, words: 'array' },
   skeletons: { keys: 'array', offsets: Uint32Array, terms: Uint32Array, words: 'array' },
+  thaiRuns: {
+    keys: 'array',
+    texts: 'array',
+    counts: Uint32Array,
+    offsets: Uint32Array,
+    terms: Uint32Array,
+    words: 'array',
+  },
   thaiVocabulary: { words: 'array', toneless: 'array' },
 };
 
@@ -271,6 +281,7 @@ function shapeProblem(value: unknown, documents: number): string | null {
     index.online,
     index.firstTermEn,
     index.firstTermTh,
+    index.headTermTh,
     index.leafDocs,
     index.categories.docL3,
   ];

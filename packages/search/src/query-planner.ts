@@ -17,6 +17,7 @@ import type { ParsedQuery } from './query-parser.ts';
 import { aspirationAgrees, romanizeThai, romanKey } from './thai-romanizer.ts';
 import { MIN_SKELETON_LENGTH, spellingSkeleton } from './spelling-skeleton.ts';
 import { matchSynonym, matchTrigger } from './lexicon-phrases.ts';
+import { runCompletions, type RunCompletion } from './thai-runs.ts';
 import type { Token } from './tokenizer.ts';
 import { lowerBound, prefixRange, transposedCandidates, typoBudget, typoCandidates } from './typo-matcher.ts';
 
@@ -178,14 +179,24 @@ function wordClause(
   const isLast = i === tokens.length - 1 && !query.completeLastWord;
   const expansions = new Map<number, Expansion>();
   const exact = index.termIds.get(token.term);
+  // The words the catalog's Thai runs go on with, where this is the last word of a run typed so far.
+  const pieces = isLast && token.kind === 'thai' ? runPieces(tokens, i) : [];
+  const runs = pieces.length > 0 ? runCompletions(index.thaiRuns, pieces) : [];
+  // A later word of such a run goes on as the catalog's runs go on, not as any word that starts so ("น้ำมัน|พ" → พืช).
+  const inRun = pieces.length > 1 && runs.length > 0;
   // Typed as a prefix, a rare word is likelier the start of a far commoner one ("ช็อก" → ช็อกโกแลต): it is then one completion among them.
-  const completion = isLast && exact !== undefined && commonerCompletion(index, token.surface, exact);
+  const completion =
+    isLast &&
+    (token.kind === 'thai' ? runsGoOn(runs) : exact !== undefined && commonerCompletion(index, token.surface, exact));
   if (exact !== undefined && !completion)
     put(expansions, { term: exact, weight: weights.exact, coverage: 1, target: false, sure: true });
 
-  if (isLast) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
-  else if (token.kind === 'thai' && token.surface.length >= 2)
+  if (isLast && !inRun) addPrefix(index, expansions, token.surface, weights.prefix, 1, weights.maxPrefixExpansions);
+  else if (isLast) {
+    // The run's pieces are read in the catalog's words.
+  } else if (token.kind === 'thai' && token.surface.length >= 2)
     addPrefix(index, expansions, token.surface, weights.thaiPrefix, 1, weights.maxThaiPrefixExpansions);
+  addRunCompletions(index, expansions, runs, weights);
   // A word on its way to an English word ("mi" → milk) reads as romanised Thai only as a second thought.
   const completing = [...expansions.values()].some((x) => !x.sure);
   if (token.kind === 'word' || token.kind === 'thai') {
@@ -198,9 +209,10 @@ function wordClause(
         addTypos(index, expansions, token.term, typoBudget(token.term.length), isLast, weights, 1, exact);
     } else if (exact === undefined) addTransposed(index, expansions, token.surface, weights);
     // A double letter moved or a mark on the wrong letter ("brocolli", "มะเขอืเทศ"): two edits, one slip.
-    if (exact === undefined) addSkeleton(index, expansions, token.surface, 1, weights);
+    if (exact === undefined && !completion) addSkeleton(index, expansions, token.surface, 1, weights);
   }
-  if (token.kind === 'thai') addThaiReadings(index, expansions, tokens, i, isLast, exact, weights);
+  if (token.kind === 'thai')
+    addThaiReadings(index, expansions, tokens, i, { isLast, completion, inRun, runs: runs.length > 0 }, exact, weights);
   if (token.kind === 'word') addLatinReadings(index, expansions, tokens, i, completing, exact, weights);
   if (synonym !== null)
     for (const term of synonym.alternatives)
@@ -216,13 +228,15 @@ function addThaiReadings(
   expansions: Map<number, Expansion>,
   tokens: readonly Token[],
   i: number,
-  isLast: boolean,
+  typing: { isLast: boolean; completion: boolean; inRun: boolean; runs: boolean },
   exact: number | undefined,
   weights: Readonly<MatchWeights>,
 ): void {
   const token = tokens[i]!;
-  addToneless(index, expansions, token.surface, 1, exact !== undefined, weights);
-  if (isLast) addTonelessPrefix(index, expansions, token.surface, 1, weights);
+  const { isLast } = typing;
+  // A word on its way to a commoner one is not read as a whole word with its marks left out either.
+  if (!typing.completion) addToneless(index, expansions, token.surface, 1, exact !== undefined, weights);
+  if (isLast && !typing.inRun) addTonelessPrefix(index, expansions, token.surface, 1, weights);
   // Two or three Thai words of one run that the catalog holds as one word ("ไก่|ซี|พี" → ซีพี).
   for (let length = 2; length <= 3; length++) {
     const start = i - length + 1;
@@ -258,7 +272,9 @@ function addThaiReadings(
     weights.maxPrefixExpansions,
   );
   if (isLast) addTonelessPrefix(index, expansions, whole, length, weights);
-  // A misspelt Thai word is often cut into odd pieces: "แชมพุ" → แชม|พุ. Match the run whole, with typos.
+  // A misspelt Thai word is often cut into odd pieces: "แชมพุ" → แชม|พุ. Match the run whole, with typos,
+  // unless it is the start of the catalog's runs, typed so far.
+  if (typing.runs) return;
   const budget = typoBudget(whole.length);
   if (id === undefined && budget > 0) addTypos(index, expansions, whole, budget, isLast, weights, length);
   if (id === undefined) addSkeleton(index, expansions, whole, length, weights);
@@ -447,6 +463,56 @@ function addTransposed(
     put(expansions, {
       term,
       weight: weights.typo1 * Math.min(1, minIdf / Math.max(1e-6, index.postings.idf[term]!)),
+      coverage: 1,
+      target: false,
+      sure: false,
+    });
+  }
+}
+
+/** The surfaces of the Thai run that token `i` ends. */
+function runPieces(tokens: readonly Token[], i: number): string[] {
+  let start = i;
+  while (start > 0 && tokens[start - 1]!.kind === 'thai' && tokens[start - 1]!.run === tokens[i]!.run) start--;
+  return tokens.slice(start, i + 1).map((t) => t.surface);
+}
+
+/** The catalog's runs go on past the typed word far more often than they end with it. */
+function runsGoOn(runs: readonly RunCompletion[]): boolean {
+  let partial = 0;
+  let whole = 0;
+  for (const r of runs) {
+    if (r.partial) partial += r.count;
+    else whole += r.count;
+  }
+  return partial >= COMMONER_COMPLETION * Math.max(1, whole);
+}
+
+/**
+ * The words the catalog's runs go on with from the last word typed ("แชม" → แชมพู, "มา|ยอ" →
+ * ยอง), the commonest few, scored as completions (as {@link addPrefix} scores them): by their
+ * products, at the idf of the commonest, the typed word itself included when runs end with it.
+ */
+function addRunCompletions(
+  index: IndexData,
+  expansions: Map<number, Expansion>,
+  runs: readonly RunCompletion[],
+  weights: Readonly<MatchWeights>,
+): void {
+  const partial = runs.filter((r) => r.partial).slice(0, weights.maxThaiPrefixExpansions);
+  if (partial.length === 0) return;
+  let maxDf = 1;
+  let minIdf = Number.POSITIVE_INFINITY;
+  for (const r of runs) {
+    maxDf = Math.max(maxDf, df(index, r.term));
+    minIdf = Math.min(minIdf, index.postings.idf[r.term]!);
+  }
+  for (const r of partial) {
+    const popularity = Math.log1p(df(index, r.term)) / Math.log1p(maxDf);
+    const idfScale = minIdf / Math.max(1e-6, index.postings.idf[r.term]!);
+    put(expansions, {
+      term: r.term,
+      weight: weights.prefix * (0.6 + 0.4 * popularity) * idfScale,
       coverage: 1,
       target: false,
       sure: false,

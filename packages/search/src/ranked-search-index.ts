@@ -132,6 +132,7 @@ function estimateMemory(data: IndexData): number {
     data.surfaceTerms,
     data.firstTermEn,
     data.firstTermTh,
+    data.headTermTh,
     data.sortedBarcodeDocs,
     data.semantic.termVectors,
     data.semantic.termHasVector,
@@ -143,6 +144,9 @@ function estimateMemory(data: IndexData): number {
     data.romanised.terms,
     data.skeletons.offsets,
     data.skeletons.terms,
+    data.thaiRuns.counts,
+    data.thaiRuns.offsets,
+    data.thaiRuns.terms,
   ];
   for (const array of typed) bytes += array.byteLength;
   const strings = (list: readonly (string | null)[]) =>
@@ -158,6 +162,9 @@ function estimateMemory(data: IndexData): number {
     strings(data.toneless.keys) +
     strings(data.romanised.keys) +
     strings(data.skeletons.keys) +
+    strings(data.thaiRuns.keys) +
+    strings(data.thaiRuns.texts) +
+    strings(data.thaiRuns.words) +
     strings(data.thaiVocabulary.words) +
     strings(data.thaiVocabulary.toneless) +
     data.termIds.size * 48 +

@@ -23,6 +23,7 @@ import type { SearchQuery } from './search-query.ts';
 import { nearestShelves, queryVector } from './semantic-fusion.ts';
 import { correctSpelling } from './spelling-corrector.ts';
 import { thaiCutter } from './thai-resegmenter.ts';
+import { alignLastRun } from './thai-runs.ts';
 import { TopK } from './top-k.ts';
 import { prefixRange } from './typo-matcher.ts';
 
@@ -71,6 +72,8 @@ export class SearchEngine {
     const recut = correctSpelling(this.data, parsed, true);
     if (recut !== null)
       parsed = { ...parseQuery(recut, { segmentThai: this.cutThai }), completeLastWord: parsed.completeLastWord };
+    // A Thai run typed so far is cut as the catalog's commonest run that starts with it ("มายอ" → มา|ยอ of มายองเนส).
+    parsed = { ...parsed, tokens: [...alignLastRun(this.data.thaiRuns, parsed.tokens, parsed.completeLastWord)] };
     if (parsed.tokens.length === 0 && parsed.digits === null) return [];
     const filter = this.makeFilter(input);
     if (filter === null) return [];
@@ -304,6 +307,7 @@ export class SearchEngine {
     const firstTerms = new Set<number>();
     for (const x of query.clauses[0]?.expansions ?? []) if (!x.target) firstTerms.add(x.term);
     const firstTermOf = query.lang === 'th' ? data.firstTermTh : data.firstTermEn;
+    const headTermTh = data.headTermTh;
     const startBonus = query.autocomplete ? r.nameStartBonus.autocomplete : r.nameStartBonus.semantic;
     const k = data.semantic.dimensions;
     const docVectors = data.semantic.docVectors;
@@ -311,8 +315,11 @@ export class SearchEngine {
     for (const d of pool) {
       let score = 0;
       if (maxLex > 0) {
+        // A name that starts with the first word, or whose Thai name (after the brand) does: what the product is, not its flavour.
         const first = firstTermOf[d]!;
-        const bonus = first !== NO_TERM && firstTerms.has(first) ? 1 + startBonus : 1;
+        const head = headTermTh[d]!;
+        const leads = (first !== NO_TERM && firstTerms.has(first)) || (head !== NO_TERM && firstTerms.has(head));
+        const bonus = leads ? 1 + startBonus : 1;
         score = (this.lexicalScore[d]! / maxLex) * bonus;
       }
       if (vector !== null && semanticWeight > 0) {

@@ -11,12 +11,7 @@ export type AgentProtocol = 'ucp' | 'acp';
  * way), and the terminal `completed` and `canceled`.
  */
 export type CheckoutSessionStatus =
-  | 'incomplete'
-  | 'requires_escalation'
-  | 'ready_for_complete'
-  | 'complete_in_progress'
-  | 'completed'
-  | 'canceled';
+  'incomplete' | 'requires_escalation' | 'ready_for_complete' | 'complete_in_progress' | 'completed' | 'canceled';
 
 /** Statuses a session never leaves. */
 export const TERMINAL_SESSION_STATUSES: readonly CheckoutSessionStatus[] = ['completed', 'canceled'];

@@ -18,6 +18,7 @@ import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
 import { createUserPool, type UserPool } from '@grocery/idp';
 import { thaiPostcodeDirectory } from '@grocery/postcodes';
 import { createHttpSearchClient } from '@grocery/search-client';
+import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createSqlStore, databaseOnFirstUse, isNewPgliteDataDir, openDatabase, type Db } from '@grocery/store';
 import {
   createDatabaseIndexStore,
@@ -313,7 +314,7 @@ async function startIdentityProvider(
 
 /** The domain: every checkout rule over the store, the grocer, the catalog, identity and payments. */
 function wireCommerce(
-  { config, clock, publicBaseUrl, shopUrl }: StartContext,
+  { config, clock, publicBaseUrl, shopUrl, options }: StartContext,
   parts: {
     store: Store;
     grocer: GrocerGateway;
@@ -343,5 +344,11 @@ function wireCommerce(
     sagas: config.sagas,
     paymentProviders: { production: parts.productionProvider },
     issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
+    webhookSender: webhookSenderOf({ config, options }),
   });
+}
+
+/** Sends webhooks for partners and agent platforms; loopback endpoints are a development convenience that production refuses. */
+export function webhookSenderOf({ config, options }: Pick<StartContext, 'config' | 'options'>): WebhookSender {
+  return options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' });
 }

@@ -42,6 +42,7 @@ export {
   type OrderPollReport,
   type RedeliverResult,
   type WebhookEndpointRecord,
+  type WebhookEndpointKind,
   type WebhookEndpointStatus,
 } from './event-store.ts';
 

@@ -7,7 +7,7 @@ import type {
   CheckoutSessionStatus,
 } from '../model/checkout-session.ts';
 import { TERMINAL_SESSION_STATUSES } from '../model/checkout-session.ts';
-import { newId } from '../model/ids.ts';
+import { newId, newSecretToken } from '../model/ids.ts';
 import { placesSandboxOrders, type PartnerContext } from '../model/partner.ts';
 import type { Address } from '../model/pricing.ts';
 import type { Clock } from '../ports/clock.ts';
@@ -117,6 +117,21 @@ export class CheckoutSessionService {
       version: 1,
     };
     await this.#store.insertCheckoutSession(session);
+    if (session.webhookUrl !== null) {
+      // The caller's webhook gets the events of this session's order through the outbox (an endpoint per caller and URL).
+      await this.#store.ensureAgentWebhookEndpoint({
+        endpointId: newId('whe'),
+        partnerId: session.partnerId,
+        kind: session.protocol,
+        callerId: session.callerId,
+        url: session.webhookUrl,
+        environment: session.environment,
+        eventTypes: ['payment.paid', 'payment.refunded', 'order.status'],
+        // Agent protocols sign with the partner's keys (UCP) or the agent's secret (ACP); this one signs nothing.
+        secret: newSecretToken(),
+        createdAt: session.createdAt,
+      });
+    }
     return session;
   }
 

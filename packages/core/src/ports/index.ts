@@ -128,4 +128,5 @@ export type {
   WebhookUrlCheck,
   WebhookUrlPolicy,
 } from './webhook-sender.ts';
+export type { Mailer, OutgoingMail } from './mailer.ts';
 export { systemClock, type Clock } from './clock.ts';

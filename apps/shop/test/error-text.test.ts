@@ -28,6 +28,9 @@ const NOT_FOR_SHOPPERS = new Set([
   'DOWNLOAD_LINK_EXPIRED',
   'METHOD_NOT_ALLOWED',
   'CATALOG_UNAVAILABLE',
+  // Agent checkout sessions: agent platforms meet them, the demo shop never does.
+  'CHECKOUT_SESSION_CLOSED',
+  'CHECKOUT_SESSION_BUSY',
 ]);
 
 test('every API error code a shopper can meet has its own words in English and Thai', () => {

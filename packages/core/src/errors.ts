@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   // Inbound grocer notifications (openapi/webhooks.yaml).
   'SIGNATURE_INVALID',
   'NOTIFICATION_REPLAYED',
+  'CHECKOUT_SESSION_CLOSED',
+  'CHECKOUT_SESSION_BUSY',
   'INTERNAL',
 ] as const;
 
@@ -139,6 +141,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'PAYMENT_IN_PROGRESS':
     case 'PAYMENT_MISMATCH':
     case 'GO_LIVE_NOT_READY':
+    case 'CHECKOUT_SESSION_CLOSED':
+    case 'CHECKOUT_SESSION_BUSY':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;

@@ -182,6 +182,54 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/partners/{partnerId}/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /** The partner's agent platforms (without their credentials) */
+        get: operations["listAgents"];
+        put?: never;
+        /**
+         * Let an agent platform check out in the partner's shop
+         * @description Issues a credential for one agent platform (`ak_test_…` in sandbox, `ak_live_…` in production;
+         *     the partner's environment by default), sent as `Authorization: Bearer` (or, for UCP,
+         *     `X-API-Key`). `token` and `webhookSecret` (the HMAC key of ACP order events) are shown only here.
+         */
+        post: operations["issueAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{partnerId}/agents/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an agent platform's credential
+         * @description It stops working within 10 seconds on every instance.
+         */
+        delete: operations["revokeAgent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/partners/{partnerId}/branch-resolution": {
         parameters: {
             query?: never;
@@ -247,6 +295,51 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/partners/{partnerId}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /** The partner's domains */
+        get: operations["listPartnerDomains"];
+        put?: never;
+        /**
+         * Serve the partner's agent surfaces on its own domain
+         * @description Requests whose `Host` is this domain reach the partner's UCP profile, UCP and ACP endpoints at
+         *     the root (`https://{host}/.well-known/ucp`), as they do under `{base_url}/agents/{partnerId}`.
+         *     Point the domain's DNS at the service first. A domain belongs to one partner.
+         */
+        post: operations["addPartnerDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{partnerId}/domains/{host}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                host: string;
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop serving the partner on a domain */
+        delete: operations["removePartnerDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/partners/{partnerId}/go-live": {
         parameters: {
             query?: never;
@@ -300,6 +393,73 @@ export type paths = {
          * @description A new key for the partner in the given environment (`pk_test_…` for sandbox, `pk_live_…` for production); the partner's other keys keep working until revoked.
          */
         post: operations["issuePartnerKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{partnerId}/shop-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /** What agents show of the shop */
+        get: operations["getShopSettings"];
+        put?: never;
+        /**
+         * Replace what agents show of the shop
+         * @description The shop's name, support e-mail and policy links (UCP `links`; ACP `links`). A field left out is cleared.
+         */
+        post: operations["putShopSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{partnerId}/signing-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The public keys the partner's UCP profile publishes
+         * @description The ES256 key that signs now (made on first use) and keys retired within the last 7 days.
+         */
+        get: operations["listSigningKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/partners/{partnerId}/signing-keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new signing key
+         * @description The new key signs from now on; the old one stays published for 7 days, so that signatures it made still verify.
+         */
+        post: operations["rotateSigningKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -402,6 +562,22 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        Agent: {
+            agentId: string;
+            /** Format: date-time */
+            createdAt: string;
+            environment: components["schemas"]["Environment"];
+            name: string;
+            partnerId: string;
+            protocols: components["schemas"]["AgentProtocol"][];
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @description The first 12 characters of the credential. */
+            tokenPrefix: string;
+            webhookUrl: string | null;
+        };
+        /** @enum {string} */
+        AgentProtocol: "ucp" | "acp";
         Cprcode: string;
         CreatedPartner: {
             /** @description The app client shoppers sign in with; null with an external identity provider until one is registered. */
@@ -517,6 +693,11 @@ export type components = {
             orderSource: string;
             partnerId: string;
         };
+        PartnerDomain: {
+            /** Format: date-time */
+            createdAt: string;
+            host: string;
+        };
         PartnerKey: {
             /** Format: date-time */
             createdAt: string;
@@ -528,6 +709,8 @@ export type components = {
         };
         /** @description A partner key, sent as `X-Partner-Key`. Shown once. */
         PartnerKeyValue: string;
+        /** @description An https URL. */
+        PolicyUrl: string | null;
         ReconciliationReport: {
             /** Format: date-time */
             checkedAt: string;
@@ -556,7 +739,26 @@ export type components = {
         };
         /** @description The webhook signing secret; the HMAC key is the whole string, `whsec_` included. Shown once. */
         Secret: string;
+        ShopSettings: {
+            faqUrl: string | null;
+            partnerId: string;
+            privacyPolicyUrl: string | null;
+            refundPolicyUrl: string | null;
+            shippingPolicyUrl: string | null;
+            shopName: string | null;
+            supportEmail: string | null;
+            termsOfServiceUrl: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SigningKeys: {
+            keys: {
+                [key: string]: string;
+            }[];
+        };
         WebhookEndpoint: {
+            /** @description For agent endpoints: the agent id (or the caller's profile URL) whose sessions' orders it follows. */
+            callerId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -566,6 +768,11 @@ export type components = {
             endpointId: components["schemas"]["EndpointId"];
             environment: components["schemas"]["Environment"];
             eventTypes: components["schemas"]["EventType"][];
+            /**
+             * @description `partner`: registered here, gets every event of the partner's orders. `ucp`, `acp`: an agent platform's webhook, made by its checkout sessions; it gets its sessions' orders' events in its protocol's shape (guide "Selling through AI agents").
+             * @enum {string}
+             */
+            kind: "partner" | "ucp" | "acp";
             partnerId: string;
             /** Format: date-time */
             previousSecretExpiresAt: string | null;
@@ -966,6 +1173,98 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    listAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agents, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents: components["schemas"]["Agent"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    issueAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    environment?: components["schemas"]["Environment"];
+                    /** @description The platform's name, as operators know it. */
+                    name: string;
+                    /** @description Both by default. */
+                    protocols?: components["schemas"]["AgentProtocol"][];
+                    /** @description Where ACP order events go (UCP takes its webhook from the caller's profile). */
+                    webhookUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Issued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agent: components["schemas"]["Agent"];
+                        token: string;
+                        webhookSecret: components["schemas"]["Secret"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    revokeAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     confirmBranchResolution: {
         parameters: {
             query?: never;
@@ -1063,6 +1362,89 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    listPartnerDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domains: components["schemas"]["PartnerDomain"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    addPartnerDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example shop.example.co.th */
+                    host: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerDomain"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    removePartnerDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                host: string;
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["ShuttingDown"];
@@ -1186,6 +1568,119 @@ export interface operations {
                 };
             };
             400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    getShopSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (links null until set). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    putShopSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    faqUrl?: components["schemas"]["PolicyUrl"];
+                    privacyPolicyUrl?: components["schemas"]["PolicyUrl"];
+                    refundPolicyUrl?: components["schemas"]["PolicyUrl"];
+                    shippingPolicyUrl?: components["schemas"]["PolicyUrl"];
+                    shopName?: string;
+                    supportEmail?: string | null;
+                    termsOfServiceUrl?: components["schemas"]["PolicyUrl"];
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSettings"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    listSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Public JWKs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeys"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    rotateSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published keys after the rotation, the new one first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeys"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["ShuttingDown"];

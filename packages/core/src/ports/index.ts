@@ -11,7 +11,9 @@
 
 // The store: one interface per concern, and Store, all of them in one place
 export type {
+  AgentStore,
   BackgroundJob,
+  CheckoutSessionStore,
   CommerceStore,
   DueWorkClaim,
   IdempotencyClaim,
@@ -40,6 +42,7 @@ export {
   type OrderPollReport,
   type RedeliverResult,
   type WebhookEndpointRecord,
+  type WebhookEndpointKind,
   type WebhookEndpointStatus,
 } from './event-store.ts';
 
@@ -62,6 +65,20 @@ export type {
   RefundState,
 } from '../model/checkout.ts';
 export type { AppClient, PartnerKeyRecord } from '../model/partner.ts';
+export type { AgentContext, AgentRecord, ShopSettings, SigningKeyRecord } from '../model/agent.ts';
+export type {
+  AgentProtocol,
+  CheckoutAddress,
+  CheckoutBuyer,
+  CheckoutFulfilment,
+  CheckoutFulfilmentOption,
+  CheckoutLine,
+  CheckoutMessage,
+  CheckoutMessageCode,
+  CheckoutSessionOrder,
+  CheckoutSessionRecord,
+  CheckoutSessionStatus,
+} from '../model/checkout-session.ts';
 export { startedPaymentAttempt, type StartedPaymentAttemptFields } from '../model/payment-attempt.ts';
 
 // The grocer, and what its calculator, orders and payments exchange
@@ -111,4 +128,5 @@ export type {
   WebhookUrlCheck,
   WebhookUrlPolicy,
 } from './webhook-sender.ts';
+export type { Mailer, OutgoingMail } from './mailer.ts';
 export { systemClock, type Clock } from './clock.ts';

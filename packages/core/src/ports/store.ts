@@ -15,6 +15,8 @@ import type {
 import type { ErrorCode } from '../errors.ts';
 import type { GrocerOrder } from '../model/order.ts';
 import type { AppClient, Environment, Partner, PartnerContext, PartnerKeyRecord } from '../model/partner.ts';
+import type { AgentContext, AgentRecord, ShopSettings, SigningKeyRecord } from '../model/agent.ts';
+import type { CheckoutSessionRecord } from '../model/checkout-session.ts';
 import type { EventStore } from './event-store.ts';
 
 /** Partners, their keys and the identity-provider app clients whose tokens they accept. */
@@ -212,6 +214,11 @@ export interface CommerceStore {
   /** Forgets a claim whose request failed, so the key can be used again. */
   releaseIdempotencyKey(scope: ShopperScope, key: string): Promise<void>;
   /**
+   * Completes an unfinished claim with the response a replay answers (the protocols' idempotency,
+   * whose effects are not orders). False when the key is not claimed unfinished under this scope.
+   */
+  completeIdempotencyKey(scope: ShopperScope, key: string, response: unknown): Promise<boolean>;
+  /**
    * Forgets up to `limit` idempotency keys claimed before `claimedBeforeMs` (past their retention),
    * oldest first, of every partner; returns how many. The idempotency sweeper calls it, so that keys
    * never used again do not pile up.
@@ -274,6 +281,56 @@ export interface RateLimitStore {
   ): Promise<{ granted: number; used: number }>;
 }
 
+/**
+ * What agent platforms need of a partner (DESIGN §6): their credentials, the partner's signing keys,
+ * the domains its shop answers on and the shop settings the protocols show.
+ */
+export interface AgentStore {
+  /** Stores an agent with the SHA-256 of its credential. */
+  insertAgent(agent: AgentRecord, tokenHash: string): Promise<void>;
+  /** The agent of an unrevoked credential with its partner (as a partner key would give it); null otherwise. */
+  findAgentByTokenHash(tokenHash: string): Promise<AgentContext | null>;
+  listAgents(partnerId: string): Promise<AgentRecord[]>;
+  /** False when the partner has no such unrevoked agent. */
+  revokeAgent(partnerId: string, agentId: string, at: string): Promise<boolean>;
+  /** ACP's webhook secret of the agent (HMAC key of its order events); null when there is no such agent. */
+  agentWebhookSecret(agentId: string): Promise<string | null>;
+  /** Stores the agent's webhook secret (at creation, and when rotated). */
+  setAgentWebhookSecret(agentId: string, secret: string): Promise<void>;
+
+  /** Adds a key and retires the partner's current ones at `key.createdAt`, atomically. */
+  rotateSigningKey(key: SigningKeyRecord): Promise<void>;
+  /** The partner's keys, newest first, retired ones included. */
+  listSigningKeys(partnerId: string): Promise<SigningKeyRecord[]>;
+  /** Drops keys retired before `retiredBefore` (they are no longer published). Returns how many. */
+  deleteRetiredSigningKeys(partnerId: string, retiredBefore: string): Promise<number>;
+
+  /** Registers a host name for the partner; false when any partner has it already. */
+  addPartnerDomain(partnerId: string, host: string, at: string): Promise<boolean>;
+  /** False when the partner had no such domain. */
+  removePartnerDomain(partnerId: string, host: string): Promise<boolean>;
+  listPartnerDomains(partnerId: string): Promise<{ host: string; createdAt: string }[]>;
+  /** The partner a registered host name belongs to. */
+  partnerOfDomain(host: string): Promise<string | null>;
+
+  getShopSettings(partnerId: string): Promise<ShopSettings | null>;
+  putShopSettings(settings: ShopSettings): Promise<void>;
+}
+
+/** Checkout sessions of agent platforms; every write is guarded by the version it read. */
+export interface CheckoutSessionStore {
+  insertCheckoutSession(session: CheckoutSessionRecord): Promise<void>;
+  /** The partner's session; null when it has none with that id. */
+  getCheckoutSession(partnerId: string, sessionId: string): Promise<CheckoutSessionRecord | null>;
+  /**
+   * Replaces the stored session when its stored version is `expectedVersion` (the caller passes the
+   * new record with `version = expectedVersion + 1`); false, writing nothing, otherwise.
+   */
+  replaceCheckoutSession(session: CheckoutSessionRecord, expectedVersion: number): Promise<boolean>;
+  /** The session whose order this is (unscoped: payment events name only the order). */
+  findCheckoutSessionByOrder(orderId: string): Promise<CheckoutSessionRecord | null>;
+}
+
 /** Background jobs that one instance at a time runs every so often, however many instances there are. */
 export type BackgroundJob = 'idempotency-sweep';
 
@@ -290,4 +347,13 @@ export interface OperationsStore {
 }
 
 /** All persistence the service needs, behind one port. */
-export interface Store extends PartnerStore, CommerceStore, SagaStore, EventStore, RateLimitStore, OperationsStore {}
+export interface Store
+  extends
+    PartnerStore,
+    CommerceStore,
+    SagaStore,
+    EventStore,
+    RateLimitStore,
+    OperationsStore,
+    AgentStore,
+    CheckoutSessionStore {}

@@ -6,7 +6,11 @@ import type { IdentityVerifier } from '../ports/identity-verifier.ts';
 import type { PaymentProvider } from '../ports/payment-provider.ts';
 import type { SearchClient } from '../ports/search-client.ts';
 import type { Store } from '../ports/store.ts';
+import type { Mailer } from '../ports/mailer.ts';
+import type { WebhookSender } from '../ports/webhook-sender.ts';
+import { AgentService } from './agent-service.ts';
 import { BasketService } from './basket-service.ts';
+import { CheckoutSessionService } from './checkout-session-service.ts';
 import { BranchService, type BranchServiceOptions } from './branch-service.ts';
 import { OrderService } from './order-service.ts';
 import { PaymentLinks } from './payment-links.ts';
@@ -43,6 +47,12 @@ export interface CommerceOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** Timings of the order and payment sagas; defaults in DEFAULT_SAGA_SETTINGS. */
   sagas?: Partial<SagaSettings>;
+  /** Checks agent platforms' webhook URLs against the SSRF policy (none checked without it: tests only). */
+  webhookSender?: WebhookSender;
+  /** Sends buyers' order confirmations of agent checkouts (none without it). */
+  mailer?: Mailer;
+  /** Told of a confirmation e-mail that could not be sent. */
+  onMailError?: (error: unknown) => void;
 }
 
 export interface RateLimitSettings {
@@ -73,6 +83,10 @@ export interface Commerce {
   orders: OrderService;
   links: PaymentLinks;
   payments: PaymentService;
+  /** Agent platforms' credentials, the partner's signing keys, domains and shop settings. */
+  agents: AgentService;
+  /** Checkout sessions that agent platforms drive through UCP and ACP. */
+  sessions: CheckoutSessionService;
   /** Compares the service's orders and payments with the grocer's and the providers'. */
   reconciliation: Reconciliation;
   sagas: SagaSettings;
@@ -112,6 +126,8 @@ export function createCommerce(options: CommerceOptions): Commerce {
   });
   const sagas: SagaSettings = { ...DEFAULT_SAGA_SETTINGS, ...options.sagas };
   const orders = new OrderService({ store, grocer, branches, baskets, links, clock, sagas });
+  const payments = new PaymentService({ store, grocer, orders, links, clock, providers, sagas });
+  const postcodes = options.postcodes ?? { centreOf: async () => null };
   const configured = Object.values(providers).filter((p): p is PaymentProvider => p !== null);
   return {
     clock,
@@ -132,7 +148,19 @@ export function createCommerce(options: CommerceOptions): Commerce {
     quotes: new QuoteService({ store, grocer, branches, clock }),
     orders,
     links,
-    payments: new PaymentService({ store, grocer, orders, links, clock, providers, sagas }),
+    payments,
+    agents: new AgentService({ store, clock, sender: options.webhookSender ?? null }),
+    sessions: new CheckoutSessionService({
+      store,
+      grocer,
+      branches,
+      postcodes,
+      orders,
+      payments,
+      clock,
+      mailer: options.mailer,
+      onMailError: options.onMailError,
+    }),
     // Unfinished work is a mismatch only once recovery has had its chance (the request's window, then a few looks).
     reconciliation: new Reconciliation({
       store,

@@ -64,11 +64,12 @@ export function commerceWorld(
     BKK01: { [MILK]: 4_500, [BEER]: 6_000 },
     BKK02: { [MILK]: 4_700, [BEER]: 6_000 },
   };
+  const stock: Record<string, Record<string, number>> = { BKK01: { [MILK]: 12 } };
   const grocer = new MovableGrocer({
     products: all,
     branches: [testBranch({ branchCode: 'BKK01' }), testBranch({ branchCode: 'BKK02', alcoholLicensed: false })],
     prices,
-    stock: { BKK01: { [MILK]: 12 } },
+    stock,
     clock,
   });
   const catalog = new InMemoryCatalog(all);
@@ -88,6 +89,11 @@ export function commerceWorld(
     // A second sandbox instance stands in for the production provider (its name stays `sandbox`).
     paymentProviders: { sandbox, production },
     sagas: { waitForRunningMs: 50, ...options.sagas },
+    // BKK01 and BKK02 stand in central Bangkok; 10110 is theirs, 50000 (Chiang Mai) is nobody's.
+    postcodes: {
+      centreOf: async (postcode) =>
+        ({ '10110': { lat: 13.74, lon: 100.55 }, '50000': { lat: 18.79, lon: 98.98 } })[postcode] ?? null,
+    },
   });
   const partner: PartnerContext = {
     partnerId: 'ptn_a',
@@ -104,6 +110,7 @@ export function commerceWorld(
   return {
     clock,
     prices,
+    stock,
     grocer,
     catalog,
     store,

@@ -263,6 +263,15 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     meaning: 'This exact inbound notification was accepted before.',
     returnedBy: ['`POST /webhooks/shop/payment`, `/webhooks/shop/order-status` (HTTP 409)'],
   },
+  CHECKOUT_SESSION_CLOSED: {
+    meaning:
+      'The agent checkout session can no longer change: it is completed or canceled (or expired), or its order is placed (then only `complete` goes on, to pay it).',
+    returnedBy: ['UCP and ACP checkout-session updates, `complete` and `cancel` (HTTP 409; ACP `cancel` 405)'],
+  },
+  CHECKOUT_SESSION_BUSY: {
+    meaning: 'Another request changed the agent checkout session at the same moment, several times in a row. Nothing was changed by this one; send it again.',
+    returnedBy: ['UCP and ACP checkout-session writes (HTTP 409)'],
+  },
   INTERNAL: {
     meaning:
       "A fault on the service's side. The message carries a request id to quote to support; nothing about the fault is disclosed.",

@@ -128,13 +128,18 @@ export function createSurfaces(
       docsMarkdown: async () => (await docs()).markdown(),
       onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault'),
     }),
-    agents: createAgentRouter({
-      publicBaseUrl,
-      partnerOfHost: (host) => commerce.agents.partnerOfHost(host),
-      partnerExists: async (partnerId) => (await commerce.store.getPartner(partnerId)) !== null,
-    }),
+    agents: createAgentSurfaces(context, commerce),
   });
   return { handler, events: events.runtime, docs, devPartnerCreated: shop.devPartnerCreated };
+}
+
+/** Agent platforms' surfaces (UCP, ACP) of every partner, under /agents/{partnerId} and on partners' domains. */
+function createAgentSurfaces({ publicBaseUrl }: StartContext, commerce: Commerce) {
+  return createAgentRouter({
+    publicBaseUrl,
+    partnerOfHost: (host) => commerce.agents.partnerOfHost(host),
+    partnerExists: async (partnerId) => (await commerce.store.getPartner(partnerId)) !== null,
+  });
 }
 
 /** Events to partners: the workers (dispatcher, order poller, recovery), partners' endpoints for the admin API, and the grocer's notifications. */

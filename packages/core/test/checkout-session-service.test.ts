@@ -191,7 +191,10 @@ test('production sessions escalate to the payment page and complete when the pay
   const { sessions, caller, commerce } = await world({ partner: { environment: 'production', live: true } });
   const session = await sessions.create(caller, { lines: [{ cprcode: RICE, quantity: 1 }], buyer, fulfilment: pickup });
   assert.equal(session.environment, 'production');
-  const escalated = await sessions.complete(caller, session.sessionId, { kind: 'sandbox-token', token: 'success_token' });
+  const escalated = await sessions.complete(caller, session.sessionId, {
+    kind: 'sandbox-token',
+    token: 'success_token',
+  });
   assert.equal(escalated.status, 'requires_escalation');
   assert.equal(escalated.messages[0]?.severity, 'requires_buyer_input');
   assert.match(escalated.order?.paymentUrl ?? '', /^https:\/\/shop\.example\/pay\//);
@@ -205,7 +208,10 @@ test('production sessions escalate to the payment page and complete when the pay
 test('a session not ready is answered as it is by complete, with no order', async () => {
   const { sessions, caller } = await world();
   const session = await sessions.create(caller, { lines: [{ cprcode: RICE, quantity: 1 }] });
-  const answered = await sessions.complete(caller, session.sessionId, { kind: 'sandbox-token', token: 'success_token' });
+  const answered = await sessions.complete(caller, session.sessionId, {
+    kind: 'sandbox-token',
+    token: 'success_token',
+  });
   assert.equal(answered.status, 'incomplete');
   assert.equal(answered.order, null);
 });
@@ -217,7 +223,10 @@ test('cancel ends an open session; a cancelled, expired or other caller session 
   await rejectsWith(sessions.get({ ...caller, protocol: 'acp' }, session.sessionId), 'NOT_FOUND');
   assert.equal((await sessions.cancel(caller, session.sessionId)).status, 'canceled');
   await rejectsWith(sessions.cancel(caller, session.sessionId), 'CHECKOUT_SESSION_CLOSED');
-  await rejectsWith(sessions.update(caller, session.sessionId, { lines: [{ cprcode: RICE, quantity: 1 }] }), 'CHECKOUT_SESSION_CLOSED');
+  await rejectsWith(
+    sessions.update(caller, session.sessionId, { lines: [{ cprcode: RICE, quantity: 1 }] }),
+    'CHECKOUT_SESSION_CLOSED',
+  );
 
   const later = await sessions.create(caller, { lines: [{ cprcode: RICE, quantity: 1 }] });
   clock.advance(6 * 3_600_000 + 1);
@@ -236,7 +245,11 @@ test('hostile input is refused field by field before anything is priced', async 
     [{ lines: [{ cprcode: RICE, quantity: 1 }], buyer: { email: 'a\u0000@b.co' } }, 'INVALID_INPUT', 'buyer.email'],
     [{ lines: [{ cprcode: RICE, quantity: 1 }], buyer: { email: 'not-mail' } }, 'INVALID_INPUT', 'buyer.email'],
     [{ lines: [{ cprcode: RICE, quantity: 1 }], buyer: { phone: '0812345678' } }, 'INVALID_INPUT', 'buyer.phone'],
-    [{ lines: [{ cprcode: RICE, quantity: 1 }], buyer: { firstName: 'x'.repeat(101) } }, 'INVALID_INPUT', 'buyer.firstName'],
+    [
+      { lines: [{ cprcode: RICE, quantity: 1 }], buyer: { firstName: 'x'.repeat(101) } },
+      'INVALID_INPUT',
+      'buyer.firstName',
+    ],
     [{ lines: [{ cprcode: RICE, quantity: 1 }], fulfilment: { type: 'drone' } }, 'INVALID_INPUT', 'fulfilment.type'],
     [
       { lines: [{ cprcode: RICE, quantity: 1 }], fulfilment: { type: 'pickup', branchCode: '<script>' } },
@@ -261,8 +274,7 @@ test('hostile input is refused field by field before anything is priced', async 
     ],
     [{ lines: [{ cprcode: RICE, quantity: 1 }], couponCodes: ['a b'] }, 'INVALID_INPUT', 'couponCodes.0'],
   ];
-  for (const [input, code, field] of cases)
-    await rejectsWith(sessions.create(caller, input as never), code, field);
+  for (const [input, code, field] of cases) await rejectsWith(sessions.create(caller, input as never), code, field);
   await rejectsWith(sessions.get(caller, 'cs_../../etc'), 'NOT_FOUND');
   await rejectsWith(sessions.get(caller, 'x'.repeat(10_000)), 'NOT_FOUND');
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CommerceError } from '../errors.ts';
 import type { components, paths } from '../generated/admin-api.ts';
 

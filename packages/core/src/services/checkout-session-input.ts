@@ -46,12 +46,12 @@ function requiredText(value: unknown, max: number, field: string): string {
  * Lines keep their ids: a product already on the session keeps its `li_…` whatever the input says,
  * a new one gets a fresh id, and repeats of a product are merged into its first line.
  */
-export function checkLines(
+function checkLines(
   lines: CheckoutSessionInput['lines'],
   previous: readonly CheckoutLine[],
   field: string,
 ): CheckoutLine[] {
-  if (!Array.isArray(lines)) throw new CommerceError('INVALID_INPUT', 'Lines must be a list.', { field });
+  if (!Array.isArray(lines as unknown)) throw new CommerceError('INVALID_INPUT', 'Lines must be a list.', { field });
   if (lines.length === 0) throw new CommerceError('EMPTY_BASKET', 'A checkout needs at least one line.', { field });
   if (lines.length > LIMITS.maxLines)
     throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxLines} lines are allowed.`, { field });
@@ -74,7 +74,7 @@ export function checkLines(
   return [...merged.values()];
 }
 
-export function checkBuyer(buyer: CheckoutSessionInput['buyer'], field: string): CheckoutBuyer {
+function checkBuyer(buyer: CheckoutSessionInput['buyer'], field: string): CheckoutBuyer {
   const email = optionalText(buyer?.email, 254, `${field}.email`);
   if (email !== null && !EMAIL_PATTERN.test(email))
     throw new CommerceError('INVALID_INPUT', 'Not an e-mail address.', { field: `${field}.email` });
@@ -108,7 +108,7 @@ function checkAddress(address: CheckoutAddress, field: string): CheckoutAddress 
   };
 }
 
-export function checkFulfilment(
+function checkFulfilment(
   fulfilment: CheckoutSessionInput['fulfilment'],
   field: string,
 ): CheckoutFulfilment | null {

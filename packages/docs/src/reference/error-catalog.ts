@@ -269,7 +269,8 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
     returnedBy: ['UCP and ACP checkout-session updates, `complete` and `cancel` (HTTP 409; ACP `cancel` 405)'],
   },
   CHECKOUT_SESSION_BUSY: {
-    meaning: 'Another request changed the agent checkout session at the same moment, several times in a row. Nothing was changed by this one; send it again.',
+    meaning:
+      'Another request changed the agent checkout session at the same moment, several times in a row. Nothing was changed by this one; send it again.',
     returnedBy: ['UCP and ACP checkout-session writes (HTTP 409)'],
   },
   INTERNAL: {

@@ -141,8 +141,6 @@ export default defineConfig(
       'apps/shop/web/components/site-header.tsx',
       'apps/shop/web/pages/auth-pages.tsx',
       'apps/shop/web/pages/branch-page.tsx',
-      'packages/catalog/src/snapshot-builder.ts',
-      'packages/catalog/src/snapshot-codec.ts',
       'packages/core/src/http/graphql-handler.ts',
       'packages/core/src/identity/jwt-identity-verifier.ts',
       'packages/core/src/services/payment-settlement.ts',

@@ -17,7 +17,7 @@ import type { CatalogSnapshotSource } from './catalog-snapshots.ts';
 import { createDownloadSigner, type DownloadSigner } from './download-signer.ts';
 import { FEATHER_FILE_NAME_PATTERN } from './feather-columns.ts';
 import { createRepresenter, type Represent } from './json-representation.ts';
-import type { CatalogLogger } from './snapshot-builder.ts';
+import type { CatalogLogger } from './catalog-logger.ts';
 
 /** The catalog's errors use the domain's codes (errors.ts lists the download and availability ones too). */
 export type CatalogErrorCode = ErrorCode;

@@ -6,8 +6,10 @@ import type { CatalogManifest, CatalogSnapshot } from './catalog-snapshot.ts';
 import { FEATHER_CONTENT_TYPE } from './feather-columns.ts';
 import { sha256HexInSlices } from './file-digest.ts';
 import type { FeatherFile } from './feather-writer.ts';
-import { buildCatalogSnapshot, type BuildSnapshotOptions, type CatalogLogger } from './snapshot-builder.ts';
-import { decodeSnapshot, encodeSnapshot } from './snapshot-codec.ts';
+import type { CatalogLogger } from './catalog-logger.ts';
+import { buildCatalogSnapshot, type BuildSnapshotOptions } from './snapshot-builder.ts';
+import { decodeSnapshot } from './snapshot-decoder.ts';
+import { encodeSnapshot } from './snapshot-encoder.ts';
 import type { SnapshotFileCache } from './snapshot-file-cache.ts';
 import type { PublishedSnapshot, SnapshotRepository } from './snapshot-repository.ts';
 

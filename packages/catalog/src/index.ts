@@ -37,12 +37,8 @@ export {
   type CatalogManifest,
   type SnapshotFilter,
 } from './catalog-snapshot.ts';
-export {
-  buildCatalogSnapshot,
-  buildSnapshotFromGrocer,
-  type BuildSnapshotOptions,
-  type CatalogLogger,
-} from './snapshot-builder.ts';
+export { buildCatalogSnapshot, buildSnapshotFromGrocer, type BuildSnapshotOptions } from './snapshot-builder.ts';
+export type { CatalogLogger } from './catalog-logger.ts';
 export {
   FEATHER_CONTENT_TYPE,
   FILE_COLUMNS,

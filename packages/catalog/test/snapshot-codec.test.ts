@@ -3,7 +3,9 @@ import { describe, test } from 'node:test';
 import { createGrocerSimulator } from '@grocery/grocer';
 import type { CatalogSnapshot } from '../src/catalog-snapshot.ts';
 import { buildCatalogSnapshot } from '../src/snapshot-builder.ts';
-import { decodeSnapshot, encodeSnapshot, SnapshotCodecError } from '../src/snapshot-codec.ts';
+import { decodeSnapshot } from '../src/snapshot-decoder.ts';
+import { encodeSnapshot } from '../src/snapshot-encoder.ts';
+import { SnapshotCodecError } from '../src/snapshot-format.ts';
 import { fixtureProducts, hostileProducts } from './product-fixtures.ts';
 
 const publicBaseUrl = 'https://api.example.com';

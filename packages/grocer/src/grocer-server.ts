@@ -1,7 +1,7 @@
 /** The simulator's own HTTP server: the grocer handler on node:http through the project's adapter. */
 import { createNodeListener, listen, type RunningServer } from '@grocery/http-node';
 import { createGrocerHandler, type GrocerHandlerOptions } from './grocer-handler.ts';
-import type { GrocerSimulator } from './grocer-simulator.ts';
+import type { GrocerSimulator } from './simulator-contract.ts';
 
 /** Largest request body the grocer accepts (a full calculate request is a few kilobytes). */
 export const GROCER_MAX_BODY_BYTES = 256 * 1024;

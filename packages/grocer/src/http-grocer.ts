@@ -5,14 +5,7 @@
  * only for idempotent calls (reads, calculate, createOrder by orderId, cancelOrder, recordPayment by
  * paymentId, and the set-style controls).
  */
-import {
-  CommerceError,
-  isErrorCode,
-  type Branch,
-  type CatalogVersion,
-  type Product,
-  type ProductImage,
-} from '@grocery/core';
+import { CommerceError, type Branch, type CatalogVersion, type Product, type ProductImage } from '@grocery/core';
 import type {
   CalculateRequest,
   Calculation,
@@ -24,6 +17,7 @@ import type {
   PriceLookup,
   RecordPaymentRequest,
 } from '@grocery/core/ports';
+import { createGrocerCall, items, type GrocerCall } from './http-grocer-calls.ts';
 
 export interface HttpGrocerOptions {
   /** Base URL of the grocer server, e.g. `http://127.0.0.1:4002`. */
@@ -46,27 +40,6 @@ export interface HttpGrocer extends GrocerGateway, GrocerControl {
   close(): Promise<void>;
 }
 
-interface CallOptions {
-  idempotent: boolean;
-  control?: boolean;
-  body?: unknown;
-  /** Answer 404 NOT_FOUND with null instead of throwing. */
-  nullOn404?: boolean;
-  binary?: boolean;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function unavailable(message: string, cause?: unknown): CommerceError {
-  return new CommerceError('GROCER_UNAVAILABLE', message, { cause });
-}
-
-function items<T>(value: unknown): T[] {
-  if (typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items))
-    return (value as { items: T[] }).items;
-  throw unavailable('The grocer answered with an unexpected body.');
-}
-
 /**
  * Creates the HTTP grocer client.
  *
@@ -75,108 +48,28 @@ function items<T>(value: unknown): T[] {
  * const branches = await grocer.branches();
  */
 export function createHttpGrocer(options: HttpGrocerOptions): HttpGrocer {
-  const base = options.url.replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const retries = Math.max(0, options.retries ?? 2);
-  const retryDelayMs = options.retryDelayMs ?? 100;
-  const doFetch = options.fetch ?? globalThis.fetch;
-  let closed = false;
+  const { call, close } = createGrocerCall({
+    base: options.url.replace(/\/+$/, ''),
+    token: options.token,
+    controlToken: options.controlToken,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    retries: Math.max(0, options.retries ?? 2),
+    retryDelayMs: options.retryDelayMs ?? 100,
+    fetch: options.fetch ?? globalThis.fetch,
+  });
+  return {
+    ...gatewayCalls(call),
+    ...controlCalls(call),
+    async close(): Promise<void> {
+      close();
+    },
+  };
+}
 
-  async function attempt(
-    method: string,
-    path: string,
-    call: CallOptions,
-  ): Promise<{ retry: boolean; error?: CommerceError; value?: unknown }> {
-    const headers: Record<string, string> = { accept: call.binary ? '*/*' : 'application/json' };
-    if (call.body !== undefined) headers['content-type'] = 'application/json';
-    if (call.control) {
-      if (options.controlToken) headers['x-control-token'] = options.controlToken;
-    } else if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
-        method,
-        headers,
-        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      return {
-        retry: true,
-        error: unavailable(
-          timedOut ? `The grocer did not answer within ${timeoutMs} ms.` : 'The grocer cannot be reached.',
-          error,
-        ),
-      };
-    }
-    if (response.status === 204) return { retry: false, value: undefined };
-    if (response.ok) {
-      try {
-        if (call.binary)
-          return {
-            retry: false,
-            value: {
-              contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-              body: new Uint8Array(await response.arrayBuffer()),
-            },
-          };
-        return { retry: false, value: await response.json() };
-      } catch (error) {
-        return { retry: true, error: unavailable('The grocer answered with a body that could not be read.', error) };
-      }
-    }
-    const text = await response.text().catch(() => '');
-    let problem: { code?: unknown; message?: unknown; field?: unknown; details?: unknown } | undefined;
-    try {
-      problem = (JSON.parse(text) as { error?: typeof problem }).error;
-    } catch {
-      problem = undefined;
-    }
-    if (response.status >= 500 || response.status === 429) {
-      return {
-        retry: true,
-        error: unavailable(
-          `The grocer failed with HTTP ${response.status}${typeof problem?.message === 'string' ? `: ${problem.message}` : ''}.`,
-        ),
-      };
-    }
-    if (call.nullOn404 && response.status === 404) return { retry: false, value: null };
-    if (!problem || !isErrorCode(problem.code) || typeof problem.message !== 'string') {
-      return { retry: false, error: unavailable(`The grocer refused the call with HTTP ${response.status}.`) };
-    }
-    // A refused API token is a configuration fault of ours: to callers the grocer is unavailable.
-    if (problem.code === 'FORBIDDEN' && !call.control)
-      return { retry: false, error: unavailable(`The grocer refused our credentials: ${problem.message}`) };
-    return {
-      retry: false,
-      error: new CommerceError(problem.code, problem.message, {
-        field: typeof problem.field === 'string' ? problem.field : undefined,
-        details:
-          typeof problem.details === 'object' && problem.details !== null
-            ? (problem.details as Record<string, unknown>)
-            : undefined,
-      }),
-    };
-  }
+const seg = encodeURIComponent;
 
-  async function call<T>(method: string, path: string, callOptions: CallOptions): Promise<T> {
-    if (closed) throw unavailable('The grocer client is closed.');
-    const attempts = callOptions.idempotent ? 1 + retries : 1;
-    let last: CommerceError | undefined;
-    for (let i = 0; i < attempts; i++) {
-      if (i > 0) await sleep(retryDelayMs * 2 ** (i - 1));
-      const result = await attempt(method, path, callOptions);
-      if (!result.error) return result.value as T;
-      last = result.error;
-      if (!result.retry) break;
-    }
-    throw last!;
-  }
-
-  const seg = encodeURIComponent;
-
+/** `GrocerGateway` over HTTP: every call is idempotent, so each may be retried. */
+function gatewayCalls(call: GrocerCall): GrocerGateway {
   return {
     catalogVersion: () => call<CatalogVersion>('GET', '/v1/catalog/version', { idempotent: true }),
 
@@ -244,7 +137,12 @@ export function createHttpGrocer(options: HttpGrocerOptions): HttpGrocer {
         body: payment,
       });
     },
+  };
+}
 
+/** `GrocerControl` over HTTP, with the control token; set-style controls may be retried. */
+function controlCalls(call: GrocerCall): GrocerControl {
+  return {
     setPrice: (input) => call<void>('PUT', '/v1/control/prices', { idempotent: true, control: true, body: input }),
     setStock: (input) => call<void>('PUT', '/v1/control/stock', { idempotent: true, control: true, body: input }),
     setProductActive: (input) =>
@@ -261,9 +159,5 @@ export function createHttpGrocer(options: HttpGrocerOptions): HttpGrocer {
         idempotent: false,
         control: true,
       }),
-
-    async close(): Promise<void> {
-      closed = true;
-    },
   };
 }

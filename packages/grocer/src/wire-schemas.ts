@@ -6,7 +6,7 @@
 import { CommerceError, LIMITS, type ErrorCode } from '@grocery/core';
 import type { FulfilmentType } from '@grocery/core/ports';
 import { z } from 'zod';
-import { MAX_COUPON_CODE_LENGTH } from './calculator.ts';
+import { MAX_COUPON_CODE_LENGTH } from './calculator-input.ts';
 import { MAX_BATCH, MAX_EXPORT_BATCH, MAX_SPECIAL_COMMENT_LENGTH } from './simulator-input.ts';
 
 const id = z.string().max(100);

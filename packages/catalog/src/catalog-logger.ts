@@ -1,0 +1,2 @@
+/** Logs one line; the composition root decides where it goes. */
+export type CatalogLogger = (line: string) => void;

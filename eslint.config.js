@@ -143,7 +143,6 @@ export default defineConfig(
       'apps/shop/web/pages/branch-page.tsx',
       'packages/catalog/src/snapshot-builder.ts',
       'packages/catalog/src/snapshot-codec.ts',
-      'packages/core/src/testing/saga-store-contract.ts',
       'packages/docs/src/docs-site.ts',
       'packages/docs/src/reference/graphql-reference.ts',
       'packages/docs/src/reference/openapi-reference.ts',

@@ -154,8 +154,6 @@ export default defineConfig(
       'packages/idp/src/cognito-api.ts',
       'packages/idp/src/one-time-codes.ts',
       'packages/idp/src/user-pool.ts',
-      'packages/mcp/src/mcp-handler.ts',
-      'packages/mcp/src/mcp-server-factory.ts',
       'packages/search/src/index-builder.ts',
       'packages/search/src/query-planner.ts',
       'packages/search/src/typo-matcher.ts',

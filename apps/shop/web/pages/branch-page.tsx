@@ -198,7 +198,6 @@ function FindBranchPanel({
           </button>
         </div>
       )}
-      \1
       <FulfilmentChoice
         name="fulfilment"
         type={fulfilment.type}

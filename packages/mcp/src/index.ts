@@ -4,14 +4,11 @@
  * the API's GraphQL executor, and the `/mcp` handler (MCP streamable HTTP, stateless).
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
-export { createMcpHandler, mcpRateLimitedResponse, type McpHandlerOptions } from './mcp-handler.ts';
-export {
-  createMcpServerFactory,
-  MCP_RESOURCES,
-  type McpCaller,
-  type McpServerFactory,
-  type McpServerFactoryOptions,
-} from './mcp-server-factory.ts';
+export { createMcpHandler, type McpHandlerOptions } from './mcp-handler.ts';
+export { mcpRateLimitedResponse } from './json-rpc-errors.ts';
+export { type McpCaller } from './mcp-caller.ts';
+export { MCP_RESOURCES } from './mcp-resources.ts';
+export { createMcpServerFactory, type McpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
 export { createOriginPolicy, type OriginVerdict } from './origin-policy.ts';
 export { PostTransport } from './post-transport.ts';
 export { compileArgumentChecks, type ArgumentCheck, type ArgumentProblem } from './tool-arguments.ts';

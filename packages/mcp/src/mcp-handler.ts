@@ -1,14 +1,12 @@
-import { createGraphQLContext, type ErrorCode, type RateDecision } from '@grocery/core';
-import { rateLimitedMessage, rateLimitHeaders, type HttpHandler, type HttpResponse } from '@grocery/core/http';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import {
-  type JSONRPCMessage,
-  JSONRPCMessageSchema,
-  SUPPORTED_PROTOCOL_VERSIONS,
-} from '@modelcontextprotocol/sdk/types.js';
+import { createGraphQLContext, type PartnerContext, type RateDecision } from '@grocery/core';
+import { rateLimitHeaders, type HttpHandler, type HttpRequest, type HttpResponse } from '@grocery/core/http';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { toolCatalog } from './generated/tool-catalog.ts';
-import { type McpCaller, createMcpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
-import { createOriginPolicy } from './origin-policy.ts';
+import { JSON_RPC, mcpRateLimitedResponse, rpcError } from './json-rpc-errors.ts';
+import { readMcpRequest } from './mcp-request.ts';
+import type { McpCaller } from './mcp-caller.ts';
+import { createMcpServerFactory, type McpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
+import { createOriginPolicy, type OriginVerdict } from './origin-policy.ts';
 import { PostTransport } from './post-transport.ts';
 import { createMessageCharges } from './tool-charges.ts';
 
@@ -24,17 +22,12 @@ export interface McpHandlerOptions extends McpServerFactoryOptions {
   maxBodyBytes?: number;
 }
 
-/** JSON-RPC codes of errors answered before a message reaches the MCP server. */
-const JSON_RPC = { parseError: -32700, invalidRequest: -32600, server: -32000 } as const;
-
 const PREFLIGHT = {
   'access-control-allow-methods': 'POST, OPTIONS',
   'access-control-allow-headers':
     'accept, authorization, content-type, idempotency-key, mcp-protocol-version, x-partner-key, x-request-id',
   'access-control-max-age': '600',
 };
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * `/mcp` as a function of a request: MCP streamable HTTP, stateless, with a fresh server and
@@ -54,8 +47,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export function createMcpHandler(options: McpHandlerOptions): HttpHandler {
   const serverFor = createMcpServerFactory(options);
   const originVerdict = createOriginPolicy(options.allowedOrigins ?? []);
-  const maxBatchSize = options.maxBatchSize ?? 10;
-  const maxBodyBytes = options.maxBodyBytes ?? 256 * 1024;
+  const limits = { maxBatchSize: options.maxBatchSize ?? 10, maxBodyBytes: options.maxBodyBytes ?? 256 * 1024 };
   const charge = createMessageCharges(options.catalog ?? toolCatalog, options.executor);
   const { rateLimiter, ratePolicies } = options.commerce;
 
@@ -64,37 +56,9 @@ export function createMcpHandler(options: McpHandlerOptions): HttpHandler {
     const verdict = originVerdict(origin);
     if (verdict === 'refused')
       return rpcError(403, JSON_RPC.server, `Origin ${origin!.slice(0, 200)} may not call this server.`, 'FORBIDDEN');
-    const cors: Record<string, string> =
-      verdict === 'allowed'
-        ? {
-            'access-control-allow-origin': origin!,
-            'access-control-expose-headers': 'mcp-protocol-version, x-request-id',
-            vary: 'Origin',
-          }
-        : {};
-    const answer = (response: HttpResponse): HttpResponse => ({
-      ...response,
-      headers: { ...response.headers, ...cors },
-    });
-
-    if (request.method === 'OPTIONS')
-      return answer({ status: 204, headers: { ...PREFLIGHT, allow: 'POST, OPTIONS' }, body: null });
-    if (request.method !== 'POST') {
-      // Stateless: no standalone SSE stream to GET and no session to DELETE (the spec allows 405).
-      return answer(
-        rpcError(
-          405,
-          JSON_RPC.server,
-          'Method not allowed: send JSON-RPC messages with POST. This server keeps no sessions and opens no SSE stream.',
-          undefined,
-          {
-            allow: 'POST, OPTIONS',
-          },
-        ),
-      );
-    }
-    const partnerKey = request.headers['x-partner-key'];
-    const partner = await options.commerce.partners.verifyKey(partnerKey);
+    const answer = withCors(verdict, origin);
+    if (request.method !== 'POST') return answer(notPost(request.method));
+    const partner = await options.commerce.partners.verifyKey(request.headers['x-partner-key']);
     if (!partner) {
       return answer(
         rpcError(401, JSON_RPC.server, 'Send a valid partner key in the X-Partner-Key header.', 'PARTNER_KEY_INVALID', {
@@ -110,81 +74,82 @@ export function createMcpHandler(options: McpHandlerOptions): HttpHandler {
           ? { ...response, headers: { ...response.headers, ...rateLimitHeaders(decision) } }
           : mcpRateLimitedResponse(decision),
       );
+
+    const body = readMcpRequest(request, limits);
     // A request refused before its messages are read costs one unit, as on every other surface.
-    const refuse = async (response: HttpResponse) => charged(response, await spend(1));
-
-    const accept = request.headers.accept ?? '';
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return refuse(
-        rpcError(
-          406,
-          JSON_RPC.server,
-          'Not Acceptable: the client must accept both application/json and text/event-stream.',
-        ),
-      );
-    }
-    if (!isJsonContentType(request.headers['content-type'])) {
-      return refuse(
-        rpcError(
-          415,
-          JSON_RPC.server,
-          'Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.',
-          'INVALID_INPUT',
-        ),
-      );
-    }
-    if (request.body.length > maxBodyBytes)
-      return refuse(
-        rpcError(413, JSON_RPC.server, `The request body is larger than ${maxBodyBytes} bytes.`, 'PAYLOAD_TOO_LARGE'),
-      );
-    const body = parseJson(request.body);
-    if (body === INVALID)
-      return refuse(
-        rpcError(400, JSON_RPC.parseError, 'Parse error: the body is not valid UTF-8 JSON.', 'INVALID_INPUT'),
-      );
-    const batch = Array.isArray(body);
-    if (batch && (body.length === 0 || body.length > maxBatchSize)) {
-      return refuse(
-        rpcError(
-          400,
-          JSON_RPC.invalidRequest,
-          `Invalid Request: a JSON-RPC batch holds 1 to ${maxBatchSize} messages.`,
-          'INVALID_INPUT',
-        ),
-      );
-    }
-    const messages = toMessages(batch ? body : [body], request.headers['mcp-protocol-version']);
-    if (!Array.isArray(messages)) return refuse(messages);
-
-    const caller: McpCaller = {
-      partner,
-      partnerKey: partnerKey ?? '',
-      requestId: request.requestId ?? '',
-      authorization: request.headers.authorization,
-      idempotencyKey: request.headers['idempotency-key'] ?? null,
-    };
+    if ('refusal' in body) return charged(body.refusal, await spend(1));
+    const caller = callerOf(request, partner);
     // Charged in full before anything runs: the whole batch is refused, or all of it is served.
-    const charges = charge(messages);
+    const charges = charge(body.messages);
     const decision = await spend(charges.units);
     if (!decision.allowed) return answer(mcpRateLimitedResponse(decision));
     const perShopper = await createGraphQLContext({ commerce: options.commerce, ...caller }).takeShopperMutations(
       charges.shopperMutations,
     );
     if (perShopper && !perShopper.allowed) return answer(mcpRateLimitedResponse(perShopper));
+    return charged(await exchange(serverFor, caller, body.messages, body.batch), decision);
+  };
+}
 
-    const toolTexts = new Set<string>();
-    const server = serverFor(caller, toolTexts);
-    const transport = new PostTransport();
-    await server.connect(transport);
-    const responses = await transport.exchange(messages);
-    // No close(): nothing outlives the answer (no stream, no timer, no pending request), so server
-    // and transport are garbage now; close() would only build a ConnectionClosed error per call.
-    if (responses.length === 0) return charged({ status: 202, headers: {}, body: null }, decision);
-    const json = responses.map((response) => responseJson(response, toolTexts));
-    return charged(
-      { status: 200, headers: { 'content-type': 'application/json' }, body: batch ? `[${json.join(',')}]` : json[0]! },
-      decision,
-    );
+/** Adds the CORS headers of an allowed browser origin to an answer (none without `Origin`). */
+function withCors(verdict: OriginVerdict, origin: string | undefined): (response: HttpResponse) => HttpResponse {
+  const cors: Record<string, string> =
+    verdict === 'allowed'
+      ? {
+          'access-control-allow-origin': origin!,
+          'access-control-expose-headers': 'mcp-protocol-version, x-request-id',
+          vary: 'Origin',
+        }
+      : {};
+  return (response) => ({ ...response, headers: { ...response.headers, ...cors } });
+}
+
+/** The answer to a method other than POST: the CORS preflight for OPTIONS, 405 for the rest. */
+function notPost(method: string): HttpResponse {
+  if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT, allow: 'POST, OPTIONS' }, body: null };
+  // Stateless: no standalone SSE stream to GET and no session to DELETE (the spec allows 405).
+  return rpcError(
+    405,
+    JSON_RPC.server,
+    'Method not allowed: send JSON-RPC messages with POST. This server keeps no sessions and opens no SSE stream.',
+    undefined,
+    {
+      allow: 'POST, OPTIONS',
+    },
+  );
+}
+
+/** Who calls, as the server's tools see it: the partner, its key, the request id and the shopper's headers. */
+function callerOf(request: HttpRequest, partner: PartnerContext): McpCaller {
+  return {
+    partner,
+    partnerKey: request.headers['x-partner-key'] ?? '',
+    requestId: request.requestId ?? '',
+    authorization: request.headers.authorization,
+    idempotencyKey: request.headers['idempotency-key'] ?? null,
+  };
+}
+
+/** Runs the messages through a fresh server and transport: 202 for notifications only, else their responses as JSON. */
+async function exchange(
+  serverFor: McpServerFactory,
+  caller: McpCaller,
+  messages: JSONRPCMessage[],
+  batch: boolean,
+): Promise<HttpResponse> {
+  const toolTexts = new Set<string>();
+  const server = serverFor(caller, toolTexts);
+  const transport = new PostTransport();
+  await server.connect(transport);
+  const responses = await transport.exchange(messages);
+  // No close(): nothing outlives the answer (no stream, no timer, no pending request), so server
+  // and transport are garbage now; close() would only build a ConnectionClosed error per call.
+  if (responses.length === 0) return { status: 202, headers: {}, body: null };
+  const json = responses.map((response) => responseJson(response, toolTexts));
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: batch ? `[${json.join(',')}]` : json[0]!,
   };
 }
 
@@ -212,86 +177,4 @@ function responseJson(response: JSONRPCMessage, toolTexts: ReadonlySet<string>):
   // rest holds the text block, so its JSON is an object with members; the data closes it.
   const restJson = JSON.stringify(rest);
   return `{"jsonrpc":"2.0","id":${JSON.stringify((response as { id: unknown }).id)},"result":${restJson.slice(0, -1)},"structuredContent":${block.text}}}`;
-}
-
-/** The 429 of `/mcp`: Retry-After and the RateLimit headers, with a JSON-RPC error object as every other refusal here. */
-export function mcpRateLimitedResponse(decision: RateDecision): HttpResponse {
-  return rpcError(429, JSON_RPC.server, rateLimitedMessage(decision), 'RATE_LIMITED', rateLimitHeaders(decision));
-}
-
-const INVALID = Symbol('invalid JSON');
-
-function parseJson(body: Uint8Array): unknown {
-  try {
-    return JSON.parse(utf8.decode(body)) as unknown;
-  } catch {
-    // Bad UTF-8, bad JSON, or nesting deep enough to exhaust the stack: all a parse error.
-    return INVALID;
-  }
-}
-
-/**
- * The body's messages, checked as the SDK's streamable HTTP transport checks them (JSON-RPC shape,
- * one initialize alone, a supported MCP-Protocol-Version after initialization), plus unique ids;
- * cancellations are dropped, since a stateless server has nothing else in flight to cancel.
- */
-function toMessages(items: readonly unknown[], protocolVersion: string | undefined): JSONRPCMessage[] | HttpResponse {
-  const messages: JSONRPCMessage[] = [];
-  for (const item of items) {
-    const parsed = JSONRPCMessageSchema.safeParse(item);
-    if (!parsed.success)
-      return rpcError(
-        400,
-        JSON_RPC.invalidRequest,
-        'Invalid Request: not a JSON-RPC 2.0 request, notification or response.',
-        'INVALID_INPUT',
-      );
-    // A cancellation can only name a request of this same POST, which would then never be answered.
-    if ('method' in parsed.data && parsed.data.method === 'notifications/cancelled') continue;
-    messages.push(parsed.data);
-  }
-  const requests = messages.filter((m) => 'method' in m && 'id' in m);
-  const initialize = requests.some((m) => 'method' in m && m.method === 'initialize');
-  if (initialize && messages.length > 1)
-    return rpcError(
-      400,
-      JSON_RPC.invalidRequest,
-      'Invalid Request: only one initialization request is allowed, alone.',
-      'INVALID_INPUT',
-    );
-  if (!initialize && protocolVersion !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)) {
-    return rpcError(
-      400,
-      JSON_RPC.server,
-      `Bad Request: Unsupported protocol version ${protocolVersion.slice(0, 40)} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}).`,
-    );
-  }
-  const ids = new Set(requests.map((m) => ('id' in m ? m.id : null)));
-  if (ids.size !== requests.length)
-    return rpcError(
-      400,
-      JSON_RPC.invalidRequest,
-      'Invalid Request: requests in one batch need distinct ids.',
-      'INVALID_INPUT',
-    );
-  return messages;
-}
-
-/** A JSON-RPC error object as an HTTP answer; `data.code` carries the API's stable error code. */
-function rpcError(
-  status: number,
-  code: number,
-  message: string,
-  errorCode?: ErrorCode,
-  headers: Record<string, string> = {},
-): HttpResponse {
-  return {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code, message, ...(errorCode ? { data: { code: errorCode } } : {}) },
-    }),
-  };
 }

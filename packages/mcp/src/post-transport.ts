@@ -6,7 +6,7 @@ import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.
  * request's messages to the server and resolves with the responses to its requests, in request
  * order. It is the JSON-response path of the SDK's WebStandardStreamableHTTPServerTransport without
  * the web `Request`, `Response`, stream and abort-signal objects, which cost most of a tool call's
- * time on Node 20 (the HTTP checks before it live in mcp-handler.ts).
+ * time on Node 20 (the HTTP checks before it live in mcp-handler.ts and mcp-request.ts).
  *
  * @example
  * const transport = new PostTransport();

@@ -195,7 +195,7 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
     },
   ): Promise<IdempotencyClaim> {
     const now = new Date(claim.nowMs).toISOString();
-    // A forgotten key goes first, so its id can be used afresh (the idempotency sweeper forgets the others).
+    // A forgotten key goes first, so its id can be used afresh (the expiry sweeper forgets the others).
     const expired = new Date(claim.nowMs - claim.retentionMs).toISOString();
     await this.#db.query(
       'DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $5 AND claimed_at < $4',

@@ -18,7 +18,7 @@ export class SqlRateLimitStore extends SqlSagaStore implements RateLimitStore {
     limit: number,
   ): Promise<{ granted: number; used: number }> {
     const windowStart = new Date(windowStartMs).toISOString();
-    const result = await this.#db.transaction(async (tx) => {
+    return this.#db.transaction(async (tx) => {
       await tx.query('INSERT INTO rate_limits (bucket, window_start, used) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING', [
         bucket,
         windowStart,
@@ -37,9 +37,16 @@ export class SqlRateLimitStore extends SqlSagaStore implements RateLimitStore {
         ]);
       return { granted, used: before + granted };
     });
-    // Windows are minutes long; an hour of history is plenty, and pruning now and then keeps the table small.
-    if (Math.random() < 0.01)
-      await this.#db.query("DELETE FROM rate_limits WHERE window_start < now() - interval '1 hour'");
-    return result;
+  }
+
+  async deleteExpiredRateWindows(sweep: { startedBeforeMs: number; limit: number }): Promise<number> {
+    // SKIP LOCKED: a window that a request is taking units from right now is left for the next sweep.
+    const { rowCount } = await this.#db.query(
+      `DELETE FROM rate_limits WHERE (bucket, window_start) IN (
+         SELECT bucket, window_start FROM rate_limits WHERE window_start < $1
+          ORDER BY window_start LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [new Date(sweep.startedBeforeMs).toISOString(), sweep.limit],
+    );
+    return rowCount;
   }
 }

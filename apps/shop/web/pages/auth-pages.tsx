@@ -115,6 +115,36 @@ function CodeField({ code, setCode }: { code: string; setCode: (v: string) => vo
   );
 }
 
+/** The first step of both flows: e-mail and password, the submit button, and `children` (the way to the other flow). */
+function DetailsForm(props: {
+  email: string;
+  password: string;
+  setEmail: (v: string) => void;
+  setPassword: (v: string) => void;
+  newPassword: boolean;
+  busy: boolean;
+  submitLabel: string;
+  onSubmit: (event: Event) => void;
+  children: ComponentChildren;
+}) {
+  const { t } = useLang();
+  return (
+    <form onSubmit={props.onSubmit} class="stack">
+      <EmailPasswordFields
+        email={props.email}
+        password={props.password}
+        setEmail={props.setEmail}
+        setPassword={props.setPassword}
+        newPassword={props.newPassword}
+      />
+      <button type="submit" class="button primary wide" disabled={props.busy}>
+        {props.busy ? t('loading') : props.submitLabel}
+      </button>
+      <p>{props.children}</p>
+    </form>
+  );
+}
+
 /** The code step of both flows: the six digits e-mailed to confirm an account or to sign in; `children` are what else the step offers. */
 function CodeStep(props: {
   kind: Step['kind'];
@@ -219,21 +249,18 @@ export function SignInPage({ next }: { next: string }) {
           </Notice>
         )}
         {flow.step.kind === 'details' && (
-          <form onSubmit={submitPassword} class="stack">
-            <EmailPasswordFields
-              email={email}
-              password={password}
-              setEmail={setEmail}
-              setPassword={setPassword}
-              newPassword={false}
-            />
-            <button type="submit" class="button primary wide" disabled={flow.busy}>
-              {flow.busy ? t('loading') : t('continue')}
-            </button>
-            <p>
-              {t('noAccount')} <Link to={`/sign-up?next=${encodeURIComponent(next)}`}>{t('signUp')}</Link>
-            </p>
-          </form>
+          <DetailsForm
+            email={email}
+            password={password}
+            setEmail={setEmail}
+            setPassword={setPassword}
+            newPassword={false}
+            busy={flow.busy}
+            submitLabel={t('continue')}
+            onSubmit={submitPassword}
+          >
+            {t('noAccount')} <Link to={`/sign-up?next=${encodeURIComponent(next)}`}>{t('signUp')}</Link>
+          </DetailsForm>
         )}
         {flow.step.kind !== 'details' && (
           <CodeStep
@@ -312,21 +339,18 @@ export function SignUpPage({ next }: { next: string }) {
         )}
         {flow.info && <Notice tone="info">{flow.info}</Notice>}
         {flow.step.kind === 'details' && (
-          <form onSubmit={submitDetails} class="stack">
-            <EmailPasswordFields
-              email={email}
-              password={password}
-              setEmail={setEmail}
-              setPassword={setPassword}
-              newPassword
-            />
-            <button type="submit" class="button primary wide" disabled={flow.busy}>
-              {flow.busy ? t('loading') : t('signUp')}
-            </button>
-            <p>
-              {t('haveAccount')} <Link to={`/sign-in?next=${encodeURIComponent(next)}`}>{t('signIn')}</Link>
-            </p>
-          </form>
+          <DetailsForm
+            email={email}
+            password={password}
+            setEmail={setEmail}
+            setPassword={setPassword}
+            newPassword
+            busy={flow.busy}
+            submitLabel={t('signUp')}
+            onSubmit={submitDetails}
+          >
+            {t('haveAccount')} <Link to={`/sign-in?next=${encodeURIComponent(next)}`}>{t('signIn')}</Link>
+          </DetailsForm>
         )}
         {flow.step.kind !== 'details' && (
           <CodeStep

@@ -148,28 +148,7 @@ function FindBranchPanel({
   return (
     <section class="panel" aria-labelledby="find-title">
       <h2 id="find-title">{t('findByPostcode')}</h2>
-      <form class="inline-form" onSubmit={findByPostcode}>
-        <div class="field">
-          <label for="postcode">{t('postcode')}</label>
-          <input
-            id="postcode"
-            name="postcode"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={5}
-            value={postcode}
-            onInput={(e) => setPostcode(e.currentTarget.value)}
-            aria-describedby="postcode-help"
-            required
-          />
-          <p id="postcode-help" class="help">
-            {t('postcodeHelp')}
-          </p>
-        </div>
-        <button type="submit" class="button primary" disabled={busy !== null}>
-          {busy === 'postcode' ? t('loading') : t('find')}
-        </button>
-      </form>
+      <PostcodeForm postcode={postcode} setPostcode={setPostcode} busy={busy} onSubmit={findByPostcode} t={t} />
       <p class="or">{t('orLocation')}</p>
       <button type="button" class="button" onClick={findByLocation} disabled={busy !== null} data-testid="use-location">
         <Icon name="pin" size={18} /> {busy === 'location' ? t('locating') : t('useMyLocation')}
@@ -179,26 +158,7 @@ function FindBranchPanel({
           {error}
         </Notice>
       )}
-      {resolved && (
-        <div class="resolved" data-testid="resolved-branch">
-          <h3>{t('resolvedBranch')}</h3>
-          <p class="branch-name">{branchName(resolved.branch, lang)}</p>
-          <p class="muted">
-            {[resolved.branch.address, resolved.branch.province, resolved.branch.postcode].filter(Boolean).join(', ')}
-            {resolved.branch.distanceKm !== null &&
-              ` · ${t('distance', { km: resolved.branch.distanceKm.toFixed(1) })}`}
-          </p>
-          <button
-            type="button"
-            class="button primary"
-            onClick={() => pick(resolved.branch, resolved.location)}
-            data-testid="shop-here"
-          >
-            {current?.branchCode === resolved.branch.branchCode ? t('selected') : t('shopHere')}
-          </button>
-        </div>
-      )}
-      \1
+      {resolved && <ResolvedBranch resolved={resolved} pick={pick} lang={lang} t={t} />}
       <FulfilmentChoice
         name="fulfilment"
         type={fulfilment.type}
@@ -207,6 +167,79 @@ function FindBranchPanel({
         t={t}
       />
     </section>
+  );
+}
+
+/** The postcode to find the serving branch of. */
+function PostcodeForm({
+  postcode,
+  setPostcode,
+  busy,
+  onSubmit,
+  t,
+}: {
+  postcode: string;
+  setPostcode: (postcode: string) => void;
+  busy: 'postcode' | 'location' | null;
+  onSubmit: (event: Event) => void;
+  t: Translate;
+}) {
+  return (
+    <form class="inline-form" onSubmit={onSubmit}>
+      <div class="field">
+        <label for="postcode">{t('postcode')}</label>
+        <input
+          id="postcode"
+          name="postcode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          value={postcode}
+          onInput={(e) => setPostcode(e.currentTarget.value)}
+          aria-describedby="postcode-help"
+          required
+        />
+        <p id="postcode-help" class="help">
+          {t('postcodeHelp')}
+        </p>
+      </div>
+      <button type="submit" class="button primary" disabled={busy !== null}>
+        {busy === 'postcode' ? t('loading') : t('find')}
+      </button>
+    </form>
+  );
+}
+
+/** The branch found for the postcode or position, with a button to shop there. */
+function ResolvedBranch({
+  resolved,
+  pick,
+  lang,
+  t,
+}: {
+  resolved: Resolved;
+  pick: PickBranch;
+  lang: Lang;
+  t: Translate;
+}) {
+  const current = useStore(branchStore);
+  return (
+    <div class="resolved" data-testid="resolved-branch">
+      <h3>{t('resolvedBranch')}</h3>
+      <p class="branch-name">{branchName(resolved.branch, lang)}</p>
+      <p class="muted">
+        {[resolved.branch.address, resolved.branch.province, resolved.branch.postcode].filter(Boolean).join(', ')}
+        {resolved.branch.distanceKm !== null && ` · ${t('distance', { km: resolved.branch.distanceKm.toFixed(1) })}`}
+      </p>
+      <button
+        type="button"
+        class="button primary"
+        onClick={() => pick(resolved.branch, resolved.location)}
+        data-testid="shop-here"
+      >
+        {current?.branchCode === resolved.branch.branchCode ? t('selected') : t('shopHere')}
+      </button>
+    </div>
   );
 }
 

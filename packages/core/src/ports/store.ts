@@ -271,7 +271,7 @@ export interface CommerceStore {
 export interface RateLimitStore {
   /**
    * Takes up to `units` from the bucket's window, never beyond `limit`, atomically. Returns how many
-   * were granted and the window's total use after the grant. Old windows are pruned by the store.
+   * were granted and the window's total use after the grant. Old windows stay until deleted.
    */
   takeRateUnits(
     bucket: string,
@@ -279,6 +279,11 @@ export interface RateLimitStore {
     units: number,
     limit: number,
   ): Promise<{ granted: number; used: number }>;
+  /**
+   * Deletes up to `limit` windows that started before `startedBeforeMs`, oldest first, of every
+   * bucket; returns how many. The expiry sweeper calls it, outside any request.
+   */
+  deleteExpiredRateWindows(sweep: { startedBeforeMs: number; limit: number }): Promise<number>;
 }
 
 /**

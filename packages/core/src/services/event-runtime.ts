@@ -2,7 +2,7 @@ import type { Clock } from '../ports/clock.ts';
 import type { WebhookSender } from '../ports/webhook-sender.ts';
 import type { Commerce } from './commerce.ts';
 import { defaultInstanceId, type WorkerLifecycle } from './event-worker-loop.ts';
-import { IdempotencySweeper, type IdempotencySweeperOptions } from './idempotency-sweeper.ts';
+import { ExpirySweeper, type ExpirySweeperOptions } from './expiry-sweeper.ts';
 import { OrderPoller, type OrderPollerOptions } from './order-poller.ts';
 import { RecoveryWorker, type RecoveryWorkerOptions } from './recovery-worker.ts';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhook-dispatcher.ts';
@@ -18,16 +18,17 @@ export interface EventRuntimeOptions {
   dispatcher?: Omit<WebhookDispatcherOptions, 'store' | 'sender' | 'clock' | 'instanceId'>;
   poller?: Omit<OrderPollerOptions, 'store' | 'grocer' | 'orders' | 'clock' | 'instanceId'>;
   recovery?: Omit<RecoveryWorkerOptions, 'store' | 'orders' | 'payments' | 'clock'>;
-  idempotencySweep?: Omit<IdempotencySweeperOptions, 'store' | 'clock'>;
+  expirySweep?: Omit<ExpirySweeperOptions, 'store' | 'clock'>;
   /** Whether this instance polls orders (every instance delivers; polling may be left to some). */
   polling?: boolean;
 }
 
 /**
  * The background workers of one process: events to partners (the dispatcher and the order poller),
- * the recovery of unfinished orders and payments, and the sweep of expired idempotency keys. Its
- * surfaces are the app's to build: the grocer's notifications (`createInboundWebhookHandler({ poller })`
- * from `@grocery/core/http`) and partners' endpoints for the admin API (`new WebhookEndpoints(...)`).
+ * the recovery of unfinished orders and payments, and the sweep of expired idempotency keys and
+ * rate-limit windows. Its surfaces are the app's to build: the grocer's notifications
+ * (`createInboundWebhookHandler({ poller })` from `@grocery/core/http`) and partners' endpoints for
+ * the admin API (`new WebhookEndpoints(...)`).
  */
 export interface EventRuntime {
   instanceId: string;
@@ -68,7 +69,7 @@ export function createEventRuntime(options: EventRuntimeOptions): EventRuntime {
     payments: commerce.payments,
     clock,
   });
-  const sweeper = new IdempotencySweeper({ ...options.idempotencySweep, store: commerce.store, clock });
+  const sweeper = new ExpirySweeper({ ...options.expirySweep, store: commerce.store, clock });
   const polling = options.polling ?? true;
   const workers: WorkerLifecycle[] = [dispatcher, recovery, sweeper, poller];
   return {

@@ -99,7 +99,7 @@ export interface BackgroundWorkerOptions {
 
 /**
  * The start/stop loop of every background worker (the webhook dispatcher, the order poller, the
- * recovery worker, the idempotency sweeper): `round()` runs again and again, at once while it says more is due and after
+ * recovery worker, the expiry sweeper): `round()` runs again and again, at once while it says more is due and after
  * `idleMs` otherwise, until `stop()`, which waits for the round under way.
  */
 export abstract class BackgroundWorker implements WorkerLifecycle {

@@ -40,7 +40,7 @@ export interface CreatedOrder {
   paymentLink: IssuedPaymentLink | null;
 }
 
-/** Keys are remembered as long as the payment link they replay is valid (24 hours), then forgotten (the idempotency sweeper deletes them). */
+/** Keys are remembered as long as the payment link they replay is valid (24 hours), then forgotten (the expiry sweeper deletes them). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

@@ -3,8 +3,6 @@ import type { InMemoryStoreOptions } from './in-memory-event-store.ts';
 import { InMemorySagaStore } from './in-memory-saga-store.ts';
 import { tablesOf, type InMemoryTables } from './in-memory-tables.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
-
 /** The RateLimitStore port in memory: fixed-window counters. It stacks on the saga store (see in-memory-store.ts). */
 export class InMemoryRateLimitStore extends InMemorySagaStore implements RateLimitStore {
   readonly #t: InMemoryTables;
@@ -26,9 +24,15 @@ export class InMemoryRateLimitStore extends InMemorySagaStore implements RateLim
     const granted = Math.max(0, Math.min(units, limit - row.used));
     row.used += granted;
     windows.set(key, row);
-    // Windows are minutes long; an hour of history is what the SQL store keeps at most.
-    const oldest = this.#t.clock.now() - HOUR_MS;
-    for (const [k, w] of windows) if (w.windowStartMs < oldest && k !== key) windows.delete(k);
     return { granted, used: row.used };
+  }
+
+  async deleteExpiredRateWindows(sweep: { startedBeforeMs: number; limit: number }): Promise<number> {
+    const expired = [...this.#t.rateLimits]
+      .filter(([, row]) => row.windowStartMs < sweep.startedBeforeMs)
+      .sort(([, a], [, b]) => a.windowStartMs - b.windowStartMs)
+      .slice(0, Math.max(0, sweep.limit));
+    for (const [key] of expired) this.#t.rateLimits.delete(key);
+    return expired.length;
   }
 }

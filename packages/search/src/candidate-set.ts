@@ -5,7 +5,7 @@
  * documents where the two most selective clauses meet.
  */
 import type { IndexData } from './index-builder.ts';
-import type { Clause } from './query-planner.ts';
+import type { Clause } from './query-clauses.ts';
 import type { RankingWeights } from './ranking-weights.ts';
 
 /** Per-document scratch of the candidate collection, reused by queries (they are synchronous). */

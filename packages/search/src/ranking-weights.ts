@@ -2,7 +2,7 @@
  * The weights of the ranked search: how the lexical and semantic sides are fused and how much work
  * a query may do. The defaults are tuned on the judged query sets in eval/.
  */
-import { DEFAULT_MATCH_WEIGHTS, type MatchWeights } from './query-planner.ts';
+import { DEFAULT_MATCH_WEIGHTS, type MatchWeights } from './query-clauses.ts';
 
 /** Weights of the ranking; the defaults are tuned on the judged query set in eval/. */
 export interface RankingWeights {

@@ -4,7 +4,7 @@
  * products join the fusion pool.
  */
 import type { IndexData } from './index-builder.ts';
-import type { Clause } from './query-planner.ts';
+import type { Clause } from './query-clauses.ts';
 import type { RankingWeights } from './ranking-weights.ts';
 
 /** Unit vector of the query in the semantic space, or null when no word of it has one. */

@@ -135,16 +135,6 @@ export default defineConfig(
     },
   },
   {
-    // Still over those limits (most since Prettier went from 180 to 120 columns): listed so that no
-    // other file joins them; a file leaves this list in the commit that splits it.
-    files: [
-      'packages/search/src/index-builder.ts',
-      'packages/search/src/query-planner.ts',
-      'packages/search/src/typo-matcher.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off', 'max-lines': 'off' },
-  },
-  {
     files: ['test/**/*.ts', '**/test/**/*.ts'],
     rules: {
       // Tests read JSON answers loosely and assert on what they find.

@@ -57,10 +57,13 @@ const line = (s: RelevanceSummary<EngineName>) =>
   `| ${s.label === 'all' ? '**all**' : s.label} | ${s.queries} | **${f(s.ndcg.ours)}** | ${f(s.ndcg.minisearch)} | ${f(s.ndcg.minisearchThai)} | ${f(s.ndcg.ours - s.ndcg.minisearch)} | **${f(s.mrr.ours)}** | ${f(s.mrr.minisearch)} | ${f(s.mrr.minisearchThai)} |`;
 const all = summaries[0]!;
 const thai = summaries[1]!;
+const weakCount = rows.filter((r) => r.ndcg.ours < 0.5).length;
+const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+// Issue 31's targets: the hard set at 0.97 overall and in Thai, the judged set kept at 0.975, no query below 0.5.
 const targets =
   set === 'hard'
-    ? `Targets: nDCG@10 at least 0.90 overall (${f(all.ndcg.ours)}: ${all.ndcg.ours >= 0.9 ? 'met' : '**not met**'}) and on the queries in Thai script (${f(thai.ndcg.ours)}: ${thai.ndcg.ours >= 0.9 ? 'met' : '**not met**'}), and at least 0.15 above MiniSearch (Δ ${f(all.ndcg.ours - all.ndcg.minisearch)}: ${all.ndcg.ours - all.ndcg.minisearch >= 0.15 ? 'met' : '**not met**'}).`
-    : `Target: ours at least 0.15 nDCG@10 above MiniSearch: ${all.ndcg.ours - all.ndcg.minisearch >= 0.15 ? 'met' : '**not met**'} (Δ ${f(all.ndcg.ours - all.ndcg.minisearch)}; against MiniSearch with Thai segmentation Δ ${f(all.ndcg.ours - all.ndcg.minisearchThai)}).`;
+    ? `Targets: nDCG@10 at least 0.97 overall (${f(all.ndcg.ours)}: ${met(all.ndcg.ours >= 0.97)}) and on the queries in Thai script (${f(thai.ndcg.ours)}: ${met(thai.ndcg.ours >= 0.97)}), at least 0.15 above MiniSearch (Δ ${f(all.ndcg.ours - all.ndcg.minisearch)}: ${met(all.ndcg.ours - all.ndcg.minisearch >= 0.15)}), no query below 0.5 (${weakCount}: ${met(weakCount === 0)}).`
+    : `Targets: nDCG@10 at least 0.975 (${f(all.ndcg.ours)}: ${met(all.ndcg.ours >= 0.975)}), at least 0.15 above MiniSearch (Δ ${f(all.ndcg.ours - all.ndcg.minisearch)}: ${met(all.ndcg.ours - all.ndcg.minisearch >= 0.15)}; against MiniSearch with Thai segmentation Δ ${f(all.ndcg.ours - all.ndcg.minisearchThai)}), no query below 0.5 (${weakCount}: ${met(weakCount === 0)}).`;
 
 const report = [
   set === 'hard' ? `# Search relevance report: hard queries` : `# Search relevance report`,

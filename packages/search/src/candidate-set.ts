@@ -5,7 +5,7 @@
  * documents where the two most selective clauses meet.
  */
 import type { IndexData } from './index-builder.ts';
-import type { Clause } from './query-planner.ts';
+import type { Clause } from './query-clauses.ts';
 import type { RankingWeights } from './ranking-weights.ts';
 
 /** Per-document scratch of the candidate collection, reused by queries (they are synchronous). */
@@ -49,14 +49,18 @@ export class CandidateSet {
     };
     if (clauses.length >= 2) this.addSelective(clauses, add);
     // Exact words first, then uncertain readings (prefixes, typos, concept goods), which bring fewer
-    // candidates each and stop at the candidate budget.
+    // candidates each (more when they are few: a typo's one reading is as good as a word) and stop at
+    // the candidate budget.
     const heads = this.data.heads;
+    let uncertain = 0;
+    for (const clause of clauses) for (const x of clause.expansions) if (!x.sure || x.target) uncertain++;
+    const softHead = Math.max(r.softHead, Math.min(r.exactHead, Math.floor(r.maxCandidates / (4 * uncertain))));
     for (const exactPass of [true, false]) {
       for (const clause of clauses) {
         for (const x of clause.expansions) {
           const exact = x.sure && !x.target;
           if (exact !== exactPass || (!exact && this.count >= r.maxCandidates)) continue;
-          const end = Math.min(heads.offsets[x.term + 1]!, heads.offsets[x.term]! + (exact ? r.exactHead : r.softHead));
+          const end = Math.min(heads.offsets[x.term + 1]!, heads.offsets[x.term]! + (exact ? r.exactHead : softHead));
           for (let p = heads.offsets[x.term]!; p < end; p++) add(heads.docs[p]!);
         }
       }

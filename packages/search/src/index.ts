@@ -32,8 +32,8 @@ export { defaultConceptLexicon, parseConceptLexicon } from './concept-lexicon.ts
 export type { ConceptDefinition } from './concept-lexicon.ts';
 export { DEFAULT_FIELD_CONFIG, DEFAULT_K1, FIELDS } from './bm25f.ts';
 export type { FieldConfig, FieldName } from './bm25f.ts';
-export { DEFAULT_MATCH_WEIGHTS } from './query-planner.ts';
-export type { MatchWeights } from './query-planner.ts';
+export { DEFAULT_MATCH_WEIGHTS } from './query-clauses.ts';
+export type { MatchWeights } from './query-clauses.ts';
 export {
   decodeIndexData,
   encodeIndexData,

@@ -3,7 +3,7 @@
  * coverage), and the entries of one term are chained, so that a term met in a document's forward
  * index finds every clause it serves in one lookup (a term may serve two clauses).
  */
-import type { Clause } from './query-planner.ts';
+import type { Clause } from './query-clauses.ts';
 
 /** The entries of one query; `termStamp`/`termEntry` are per-term scratch shared by queries. */
 export interface QueryTerms {

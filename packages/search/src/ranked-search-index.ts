@@ -5,7 +5,7 @@
  */
 import type { SearchHitRecord, Suggestion } from '@grocery/core/ports';
 import { buildIndexData, type IndexBuildOptions, type IndexData } from './index-builder.ts';
-import { DEFAULT_MATCH_WEIGHTS, type MatchWeights } from './query-planner.ts';
+import { DEFAULT_MATCH_WEIGHTS, type MatchWeights } from './query-clauses.ts';
 import { DEFAULT_RANKING, type RankingWeights } from './ranking-weights.ts';
 import type { SearchDocument } from './search-document.ts';
 import { SearchEngine } from './search-engine.ts';

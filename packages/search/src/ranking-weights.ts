@@ -2,7 +2,7 @@
  * The weights of the ranked search: how the lexical and semantic sides are fused and how much work
  * a query may do. The defaults are tuned on the judged query sets in eval/.
  */
-import { DEFAULT_MATCH_WEIGHTS, type MatchWeights } from './query-planner.ts';
+import { DEFAULT_MATCH_WEIGHTS, type MatchWeights } from './query-clauses.ts';
 
 /** Weights of the ranking; the defaults are tuned on the judged query set in eval/. */
 export interface RankingWeights {
@@ -47,7 +47,7 @@ export const DEFAULT_RANKING: Readonly<RankingWeights> = {
   match: DEFAULT_MATCH_WEIGHTS,
   coordinationExponent: 2,
   autocompleteOtherFields: 0.5,
-  nameStartBonus: { autocomplete: 0.3, semantic: 0.05 },
+  nameStartBonus: { autocomplete: 0.3, semantic: 0.2 },
   semantic: { base: 0.5, concept: 0.9, weakLexical: 0.8, autocomplete: 0.15 },
   unavailableFactor: 0.9,
   lexicalCandidates: 150,

@@ -13,10 +13,12 @@
 import type { SearchHitRecord, SearchLang, SearchMode } from '@grocery/core/ports';
 import { CandidateSet } from './candidate-set.ts';
 import { categoryKey } from './category-tree.ts';
-import { NO_TERM, type IndexData } from './index-builder.ts';
+import { NO_TERM } from './field-tokenizer.ts';
+import type { IndexData } from './index-builder.ts';
 import { lexicalScorer, matchedShare } from './lexical-scorer.ts';
 import { parseQuery, type ParsedQuery } from './query-parser.ts';
-import { planQuery, type Clause } from './query-planner.ts';
+import type { Clause } from './query-clauses.ts';
+import { planQuery } from './query-planner.ts';
 import { chainExpansions, type QueryTerms } from './query-terms.ts';
 import type { RankingWeights } from './ranking-weights.ts';
 import type { SearchQuery } from './search-query.ts';

@@ -4,7 +4,7 @@
  * products join the fusion pool.
  */
 import type { IndexData } from './index-builder.ts';
-import type { Clause } from './query-planner.ts';
+import type { Clause } from './query-clauses.ts';
 import type { RankingWeights } from './ranking-weights.ts';
 
 /** Unit vector of the query in the semantic space, or null when no word of it has one. */
@@ -20,8 +20,9 @@ export function queryVector(data: IndexData, clauses: readonly Clause[]): Float3
     const exact = readings.filter((e) => e.sure);
     for (const e of exact.length > 0 ? exact : readings) {
       const df = data.postings.offsets[e.term + 1]! - data.postings.offsets[e.term]!;
-      // Among uncertain readings (prefixes, typos) the common words are the likelier ones.
-      const weight = exact.length > 0 ? e.weight : e.weight * Math.log1p(df);
+      // Among readings the common words are the likelier ones: a prefix's common completion, and of the
+      // sure readings the Thai word a romanisation spells (มะม่วง) before the rare literal (a dish's keyword "mamuang").
+      const weight = e.weight * Math.log1p(df);
       const base = e.term * k;
       for (let j = 0; j < k; j++) clauseVector[j]! += weight * model.termVectors[base + j]!;
     }

@@ -2,12 +2,14 @@
  * Corrects the spelling of a query against the catalog's own words: a Latin word the catalog does
  * not hold becomes its likeliest close word (a letter-order slip first, then the fewest edits, then
  * the commonest), and a Thai run with a piece the catalog does not hold is cut again by the
- * skeletons of its words ("ผงซกัฟอก" → ผงซักฟอก). Words that are on their way to a word (the last
- * one, typed as a prefix), romanised Thai, numbers and sizes are left as typed. Work is bounded by
- * the query's bounds: a few tokens of at most 32 letters each.
+ * skeletons of its words ("ผงซกัฟอก" → ผงซักฟอก), or else read as the catalog's closest run within
+ * the typo budget ("สับประรด" → สับปะรด). Words that are on their way to a word (the last one,
+ * typed as a prefix), romanised Thai, numbers and sizes are left as typed. Work is bounded by the
+ * query's bounds: a few tokens of at most 32 letters each.
  */
 import type { IndexData } from './index-builder.ts';
 import { keyRange } from './keyed-terms.ts';
+import { thaiToneless } from './normalizer.ts';
 import type { ParsedQuery } from './query-parser.ts';
 import { spellingSkeleton } from './spelling-skeleton.ts';
 import { romanKey } from './thai-romanizer.ts';
@@ -34,15 +36,39 @@ export function correctSpelling(data: IndexData, parsed: ParsedQuery, thaiOnly =
       changed = true;
     } else if (token.kind === 'thai' && tokens[i + 1]?.run !== token.run) {
       const run = thaiRun(tokens, i);
-      if (run.pieces.every((t) => data.termIds.has(t.term)) || (prefix && hasCompletion(data, run.text))) continue;
-      if (run.pieces.some((t) => data.triggers.has(t.term))) continue;
-      const repaired = recutThai(data, run.text, run.pieces.length);
+      if (run.pieces.every((t) => isWord(data, t.term)) || (prefix && hasCompletion(data, run.text))) continue;
+      if (run.pieces.some((t) => data.triggers.has(t.term)) || isCatalogRun(data, run.text)) continue;
+      const repaired = recutThai(data, run.text, run.pieces.length) ?? closestRun(data, run.text);
       if (repaired === null || repaired === run.text) continue;
       text = text.replace(run.text, repaired);
       changed = true;
     }
   }
   return changed ? text : null;
+}
+
+/** A catalog word of two letters or more: a stray letter the segmenter cut off ("กะหล่ำ|ป|รี") is no word. */
+function isWord(data: IndexData, term: string): boolean {
+  return data.termIds.has(term) && (term.length > 1 || term.charCodeAt(0) < 0x0e00);
+}
+
+function isCatalogRun(data: IndexData, text: string): boolean {
+  const [start, end] = prefixRange(data.thaiRuns.keys, thaiToneless(text));
+  for (let i = start; i < end; i++) if (data.thaiRuns.texts[i] === text) return true;
+  return false;
+}
+
+/** The catalog's run closest to `text` within the typo budget: fewest edits, then the most products ("สับประรด" → สับปะรด). */
+function closestRun(data: IndexData, text: string): string | null {
+  const runs = data.thaiRuns;
+  const key = thaiToneless(text);
+  let best: { text: string; distance: number; count: number } | null = null;
+  for (const m of typoCandidates(runs.keys, key, typoBudget(key.length), { maxMatches: 200 })) {
+    const count = runs.counts[m.index]!;
+    if (best === null || m.distance < best.distance || (m.distance === best.distance && count > best.count))
+      best = { text: runs.texts[m.index]!, distance: m.distance, count };
+  }
+  return best?.text ?? null;
 }
 
 function hasCompletion(data: IndexData, prefix: string): boolean {

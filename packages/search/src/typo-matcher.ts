@@ -136,28 +136,8 @@ export function fuzzyScan(
     let pruned = false;
     while (d < limit) {
       d++;
-      const c = word.charCodeAt(d - 1);
-      const cPrev = d > 1 ? word.charCodeAt(d - 2) : -1;
-      const row = d * width;
-      const up = row - width;
-      const up2 = up - width;
-      rows[row] = d;
-      let rowMin = d;
-      for (let j = 1; j <= m; j++) {
-        const cost = q[j - 1] === c ? 0 : 1;
-        let v = rows[up + j - 1]! + cost;
-        const del = rows[up + j]! + 1;
-        if (del < v) v = del;
-        const ins = rows[row + j - 1]! + 1;
-        if (ins < v) v = ins;
-        if (d > 1 && j > 1 && c === q[j - 2] && cPrev === q[j - 1]) {
-          const swap = rows[up2 + j - 2]! + 1;
-          if (swap < v) v = swap;
-        }
-        rows[row + j] = v;
-        if (v < rowMin) rowMin = v;
-      }
-      const last = rows[row + m]!;
+      const rowMin = fillRow(rows, q, d, word.charCodeAt(d - 1), d > 1 ? word.charCodeAt(d - 2) : -1);
+      const last = rows[d * width + m]!;
       bestPrefix[d] = last < bestPrefix[d - 1]! ? last : bestPrefix[d - 1]!;
       if (rowMin > k) {
         pruned = true;
@@ -183,6 +163,35 @@ export function fuzzyScan(
     i++;
   }
   return matches;
+}
+
+/**
+ * Row `d` of the edit-distance table between the query `q` and a word whose letter `d` is `c`
+ * (`cPrev` the one before, -1 for none), from the rows above it: substitution, deletion,
+ * insertion and a swap of two neighbours each cost one. Returns the row's smallest value.
+ */
+function fillRow(rows: Int32Array, q: Uint16Array, d: number, c: number, cPrev: number): number {
+  const m = q.length;
+  const row = d * (m + 1);
+  const up = row - (m + 1);
+  const up2 = up - (m + 1);
+  rows[row] = d;
+  let rowMin = d;
+  for (let j = 1; j <= m; j++) {
+    const cost = q[j - 1] === c ? 0 : 1;
+    let v = rows[up + j - 1]! + cost;
+    const del = rows[up + j]! + 1;
+    if (del < v) v = del;
+    const ins = rows[row + j - 1]! + 1;
+    if (ins < v) v = ins;
+    if (d > 1 && j > 1 && c === q[j - 2] && cPrev === q[j - 1]) {
+      const swap = rows[up2 + j - 2]! + 1;
+      if (swap < v) v = swap;
+    }
+    rows[row + j] = v;
+    if (v < rowMin) rowMin = v;
+  }
+  return rowMin;
 }
 
 /** First index at or after `from` whose word does not start with `prefix` (words are sorted). */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { SearchHitRecord } from '@grocery/core/ports';
-import { buildSearchIndex, type SearchIndex, type SearchQuery } from '../src/index.ts';
+import { buildSearchIndex, type SearchDocument, type SearchIndex, type SearchQuery } from '../src/index.ts';
 import { fixtureCprcode, fixtureDocuments } from './fixtures/fixture-catalog.ts';
 
 let index: SearchIndex;
@@ -328,5 +328,55 @@ describe('what shoppers actually type', () => {
     assert.ok(
       [...shelves('things for a newborn', 3)].every((shelf) => ['Baby Diapers', 'Infant Formula'].includes(shelf!)),
     );
+  });
+});
+
+describe('what a product is, among many that name it', () => {
+  const doc = (i: number, nameEn: string, nameTh: string, shelf: string, keywords: string[] = []): SearchDocument => ({
+    cprcode: String(300001 + i),
+    nameEn,
+    nameTh,
+    brandEn: null,
+    brandTh: null,
+    sizeDesc: `${100 + i} g`,
+    categoryEn: ['Food', 'Food', shelf],
+    categoryTh: ['อาหาร', 'อาหาร', shelf],
+    grocerCategoryCodes: ['10', '1001', shelf],
+    keywords,
+    barcode: null,
+    active: true,
+    online: true,
+    imageUrl: null,
+  });
+
+  it('leads with the product whose Thai name starts with the word (after its brand), in either language', () => {
+    // Alike but for where มะม่วง stands: the head of the Thai name (what the product is) or after it.
+    const mango = buildSearchIndex([
+      doc(0, 'Candy Mango', 'ขนมมะม่วง', 'Thai Sweets'),
+      doc(1, 'Dried Mango', 'มะม่วงอบ', 'Thai Sweets'),
+      doc(2, 'Durian Chips', 'ทุเรียนทอด', 'Thai Sweets'),
+    ]);
+    for (const [query, lang] of [
+      ['mamuang', 'en'],
+      ['มะม่วง', 'en'],
+      ['mamuang', 'th'],
+    ] as const)
+      assert.equal(mango.search({ query, lang, limit: 3, mode: 'SEMANTIC' })[0]?.cprcode, '300002', `${query} ${lang}`);
+  });
+
+  it('reads every product of a lone uncertain reading, not only the few that name it shortest', () => {
+    const shampoo = buildSearchIndex([
+      ...Array.from({ length: 40 }, (_, i) => doc(i, `Pet Shampoo ${i}`, `แชมพูสัตว์ ${i}`, 'Pet Care')),
+      ...Array.from({ length: 10 }, (_, i) =>
+        doc(40 + i, `Hair Shampoo Anti Dandruff Extra Fresh Long Lasting ${i}`, `แชมพู ขจัดรังแค ${i}`, 'Hair Care'),
+      ),
+    ]);
+    for (const [query, mode] of [
+      ['shamp', 'AUTOCOMPLETE'],
+      ['shampooo', 'SEMANTIC'],
+    ] as const) {
+      const hits = shampoo.search({ query, lang: 'en', limit: 50, mode });
+      assert.equal(hits.filter((h) => h.name.startsWith('Hair')).length, 10, query);
+    }
   });
 });

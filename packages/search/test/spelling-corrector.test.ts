@@ -36,6 +36,15 @@ describe('spelling correction (did you mean)', () => {
     );
   });
 
+  it("reads a Thai run that cannot be cut into the catalog's words as its closest run", () => {
+    // A consonant typed for another (บ → ป): no cut of the run, nor of its skeleton, reads it.
+    assert.equal(index.correct(query('มันฝรั่งทอดกรอป', 'th'))?.query, 'มันฝรั่งทอดกรอบ');
+    assert.deepEqual(
+      index.search(query('มันฝรั่งทอดกรอป', 'th')).map((h) => h.cprcode),
+      index.search(query('มันฝรั่งทอดกรอบ', 'th')).map((h) => h.cprcode),
+    );
+  });
+
   it('leads suggest with the corrected spelling, a name without a product', () => {
     assert.deepEqual(index.suggest({ query: 'cofffee', lang: 'en', limit: 5 })[0], {
       text: 'coffee',

@@ -17,6 +17,8 @@ export interface ApiHandlers {
   /** The production payment provider's webhook, `POST /webhooks/stripe`. */
   providerWebhooks?: HttpHandler | undefined;
   metrics?: HttpHandler | undefined;
+  /** Agent platforms' surfaces (UCP, ACP): answers the requests that are theirs, null for the others. */
+  agents?: ((request: HttpRequest) => Promise<HttpResponse> | null) | undefined;
 }
 
 const KB = 1024;
@@ -28,6 +30,7 @@ export function bodyLimit(path: string): number {
   if (path.startsWith('/webhooks/')) return 64 * KB;
   if (path.startsWith('/idp') || path.startsWith('/admin/')) return 64 * KB;
   if (path.startsWith('/pay/')) return 4 * KB;
+  if (path.startsWith('/agents/') || path.startsWith('/ucp/') || path.startsWith('/acp/')) return 64 * KB;
   return 16 * KB;
 }
 
@@ -39,6 +42,8 @@ export function createApiRouter(handlers: ApiHandlers): HttpHandler {
   const optional = (handler: HttpHandler | undefined, request: HttpRequest) =>
     handler ? handler(request) : notFound();
   return (request) => {
+    const agents = handlers.agents?.(request);
+    if (agents) return agents;
     const path = request.path;
     if (path === '/graphql') return handlers.graphql(request);
     if (path.startsWith('/v1/products')) return handlers.catalog(request);

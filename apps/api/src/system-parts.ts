@@ -15,9 +15,10 @@ import {
   snapshotCatalogReader,
 } from '@grocery/catalog';
 import { createGrocerSimulator, createHttpGrocer } from '@grocery/grocer';
-import { createUserPool, type UserPool } from '@grocery/idp';
+import { createMailer, createUserPool, type UserPool } from '@grocery/idp';
 import { thaiPostcodeDirectory } from '@grocery/postcodes';
 import { createHttpSearchClient } from '@grocery/search-client';
+import { createHttpWebhookSender } from '@grocery/webhooks';
 import { createSqlStore, databaseOnFirstUse, isNewPgliteDataDir, openDatabase, type Db } from '@grocery/store';
 import {
   createDatabaseIndexStore,
@@ -313,7 +314,7 @@ async function startIdentityProvider(
 
 /** The domain: every checkout rule over the store, the grocer, the catalog, identity and payments. */
 function wireCommerce(
-  { config, clock, publicBaseUrl, shopUrl }: StartContext,
+  { config, clock, publicBaseUrl, shopUrl, options, log }: StartContext,
   parts: {
     store: Store;
     grocer: GrocerGateway;
@@ -343,5 +344,16 @@ function wireCommerce(
     sagas: config.sagas,
     paymentProviders: { production: parts.productionProvider },
     issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
+    webhookSender: webhookSenderOf({ config, options }),
+    // Buyers' order confirmations go where the pool's codes go: SMTP, else the development mailbox.
+    mailer: createMailer(
+      config.smtpUrl ? { smtpUrl: config.smtpUrl, clock } : { mailboxDir: join(config.dataDir, 'mailbox'), clock },
+    ),
+    onMailError: (error) => log.error({ err: error }, 'order confirmation not sent'),
   });
+}
+
+/** Sends webhooks for partners and agent platforms; loopback endpoints are a development convenience that production refuses. */
+export function webhookSenderOf({ config, options }: Pick<StartContext, 'config' | 'options'>): WebhookSender {
+  return options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' });
 }

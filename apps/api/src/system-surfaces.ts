@@ -28,19 +28,19 @@ import { createCatalogHandler } from '@grocery/catalog';
 import type { Docs } from '@grocery/docs';
 import { createNodeListener, type RunningServer } from '@grocery/http-node';
 import { createMcpHandler } from '@grocery/mcp';
-import { createHttpWebhookSender } from '@grocery/webhooks';
 import {
   cognitoEndpointForIssuer,
   createShopHandler,
   shopPublicConfig,
   type ShopPublicConfig,
 } from '@grocery/app-shop';
+import { createAgentRouter } from './agent-router.ts';
 import { bodyLimit, createApiRouter } from './api-router.ts';
 import type { DevCredentials } from './dev-credentials.ts';
 import { createHealthHandler } from './health-handler.ts';
 import type { Logger } from './logger.ts';
 import { schemaHandler } from './schema-handler.ts';
-import type { StartContext, SystemParts } from './system-parts.ts';
+import { webhookSenderOf, type StartContext, type SystemParts } from './system-parts.ts';
 
 export interface Surfaces {
   handler: HttpHandler;
@@ -128,6 +128,11 @@ export function createSurfaces(
       docsMarkdown: async () => (await docs()).markdown(),
       onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault'),
     }),
+    agents: createAgentRouter({
+      publicBaseUrl,
+      partnerOfHost: (host) => commerce.agents.partnerOfHost(host),
+      partnerExists: async (partnerId) => (await commerce.store.getPartner(partnerId)) !== null,
+    }),
   });
   return { handler, events: events.runtime, docs, devPartnerCreated: shop.devPartnerCreated };
 }
@@ -138,8 +143,7 @@ function createEvents(
   commerce: Commerce,
 ): { runtime: EventRuntime; endpoints: WebhookEndpoints; inbound: HttpHandler } {
   const onEventError = (error: unknown) => log.error({ err: error }, 'events fault');
-  // Loopback endpoints are a development convenience: a production deployment refuses them for every partner.
-  const sender = options.webhookSender ?? createHttpWebhookSender({ sandboxLoopback: config.env !== 'production' });
+  const sender = webhookSenderOf({ config, options });
   const runtime = createEventRuntime({
     commerce,
     sender,

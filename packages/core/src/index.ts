@@ -58,12 +58,41 @@ export { shopperContext, type ShopperContext } from './services/shopper-context.
 export { RateLimiter, type RateDecision, type RatePolicy } from './services/rate-limiter.ts';
 export { createJwtIdentityVerifier, type JwtIdentityVerifierOptions } from './identity/jwt-identity-verifier.ts';
 
+// Agent platforms: checkout sessions (protocol-neutral; UCP and ACP translate them), agents and their keys
+export {
+  CHECKOUT_SESSION_TTL_MS,
+  CheckoutSessionService,
+  SANDBOX_PAYMENT_TOKENS,
+  type SessionCaller,
+  type SessionPayment,
+} from './services/checkout-session-service.ts';
+export { AgentService, SIGNING_KEY_GRACE_MS, type IssuedAgent } from './services/agent-service.ts';
+export { simulateShipping } from './services/simulate-shipping.ts';
+export type { AgentContext, AgentRecord, ShopSettings, SigningKeyRecord } from './model/agent.ts';
+export {
+  TERMINAL_SESSION_STATUSES,
+  type AgentProtocol,
+  type CheckoutAddress,
+  type CheckoutBuyer,
+  type CheckoutFulfilment,
+  type CheckoutFulfilmentOption,
+  type CheckoutLine,
+  type CheckoutMessage,
+  type CheckoutMessageCode,
+  type CheckoutSessionInput,
+  type CheckoutSessionOrder,
+  type CheckoutSessionRecord,
+  type CheckoutSessionStatus,
+} from './model/checkout-session.ts';
+
 // Events to partners: the outbox runtime, webhook deliveries and order-status polling
 export { createEventRuntime, type EventRuntime, type EventRuntimeOptions } from './services/event-runtime.ts';
 export {
   WebhookDispatcher,
   WEBHOOK_RETRY_DELAYS_MS,
   type DispatchRound,
+  type AgentWebhookMessage,
+  type AgentWebhookRenderer,
   type PartnerEventBody,
   type WebhookDispatcherOptions,
 } from './services/webhook-dispatcher.ts';

@@ -7,7 +7,7 @@ export { createUserPool, type UserPool, type UserPoolOptions } from './user-pool
 export type { AppClient, CreateAppClientInput } from './app-clients.ts';
 export { CognitoError, isCognitoError, type CognitoErrorName } from './cognito-error.ts';
 export { COGNITO_ACTIONS, type CognitoAction } from './cognito-api.ts';
-export type { MailOptions } from './mailer.ts';
+export { createMailer, type Mailer, type MailOptions, type OutgoingMail } from './mailer.ts';
 export type { MailboxMessage } from './dev-mailbox.ts';
 export { DEFAULT_PASSWORD_POLICY, passwordPolicyViolation, type PasswordPolicy } from './password-policy.ts';
 export { DEFAULT_SCRYPT_PARAMETERS, type ScryptParameters } from './password-hasher.ts';

@@ -10,6 +10,7 @@ import {
   type EventType,
   type OrderPollReport,
   type RedeliverResult,
+  type WebhookEndpointKind,
   type WebhookEndpointRecord,
 } from '@grocery/core/ports';
 import { onlyRow, type Db } from './database.ts';
@@ -20,6 +21,8 @@ const at = (ms: number): string => new Date(ms).toISOString();
 interface EndpointRow {
   endpoint_id: string;
   partner_id: string;
+  kind: WebhookEndpointKind;
+  caller_id: string | null;
   url: string;
   environment: WebhookEndpointRecord['environment'];
   event_types: EventType[];
@@ -36,6 +39,8 @@ function toEndpoint(row: EndpointRow): WebhookEndpointRecord {
   return {
     endpointId: row.endpoint_id,
     partnerId: row.partner_id,
+    kind: row.kind,
+    callerId: row.caller_id,
     url: row.url,
     environment: row.environment,
     eventTypes: row.event_types,
@@ -50,7 +55,7 @@ function toEndpoint(row: EndpointRow): WebhookEndpointRecord {
 }
 
 /** Endpoint columns that may be shown: never the secrets. */
-const ENDPOINT_COLUMNS = `endpoint_id, partner_id, url, environment, event_types, status, disabled_reason, disabled_at,
+const ENDPOINT_COLUMNS = `endpoint_id, partner_id, kind, caller_id, url, environment, event_types, status, disabled_reason, disabled_at,
   secret_rotated_at, previous_secret_expires_at, created_at, updated_at`;
 
 interface AttemptJson {
@@ -131,6 +136,8 @@ interface ClaimRow {
   payload: Record<string, unknown>;
   ts: number;
   endpoint_id: string;
+  kind: WebhookEndpointKind;
+  caller_id: string | null;
   url: string;
   environment: WebhookEndpointRecord['environment'];
   secret: string;
@@ -204,6 +211,37 @@ export class SqlEventStore implements EventStore {
       ],
     );
     return toEndpoint(onlyRow(rows, 'webhook endpoint insert'));
+  }
+
+  async ensureAgentWebhookEndpoint(
+    endpoint: Parameters<EventStore['ensureAgentWebhookEndpoint']>[0],
+  ): Promise<WebhookEndpointRecord> {
+    const { rows } = await this.#db.query<EndpointRow>(
+      `WITH made AS (
+         INSERT INTO webhook_endpoints (endpoint_id, partner_id, kind, caller_id, url, environment, event_types, secret, status, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', $9, $9)
+         ON CONFLICT (partner_id, kind, caller_id, url) WHERE kind <> 'partner' AND status = 'active' DO NOTHING
+         RETURNING ${ENDPOINT_COLUMNS}
+       )
+       SELECT * FROM made
+       UNION ALL
+       SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
+        WHERE partner_id = $2 AND kind = $3 AND caller_id = $4 AND url = $5 AND status = 'active' AND NOT EXISTS (SELECT 1 FROM made)`,
+      [
+        endpoint.endpointId,
+        endpoint.partnerId,
+        endpoint.kind,
+        endpoint.callerId,
+        endpoint.url,
+        endpoint.environment,
+        JSON.stringify(endpoint.eventTypes),
+        endpoint.secret,
+        endpoint.createdAt,
+      ],
+    );
+    // A twin inserted by a concurrent session after this statement's snapshot: it is there now.
+    if (rows.length === 0) return this.ensureAgentWebhookEndpoint(endpoint);
+    return toEndpoint(onlyRow(rows, 'agent webhook endpoint'));
   }
 
   async getWebhookEndpoint(endpointId: string): Promise<WebhookEndpointRecord | null> {
@@ -298,7 +336,7 @@ export class SqlEventStore implements EventStore {
          RETURNING d.delivery_id, d.attempt_count, d.claim_until, d.event_id, d.endpoint_id
        )
        SELECT c.delivery_id, c.attempt_count, c.claim_until, e.event_id, e.partner_id, e.type, e.order_id, e.payload, e.ts,
-              w.endpoint_id, w.url, w.environment, w.secret, w.previous_secret, w.previous_secret_expires_at
+              w.endpoint_id, w.kind, w.caller_id, w.url, w.environment, w.secret, w.previous_secret, w.previous_secret_expires_at
          FROM claimed c JOIN events e ON e.event_id = c.event_id JOIN webhook_endpoints w ON w.endpoint_id = c.endpoint_id`,
       [input.instanceId, at(input.nowMs), at(input.untilMs), input.limit],
     );
@@ -316,6 +354,8 @@ export class SqlEventStore implements EventStore {
       },
       endpoint: {
         endpointId: row.endpoint_id,
+        kind: row.kind,
+        callerId: row.caller_id,
         url: row.url,
         environment: row.environment,
         secret: row.secret,

@@ -757,6 +757,8 @@ export type components = {
             }[];
         };
         WebhookEndpoint: {
+            /** @description For agent endpoints: the agent id (or the caller's profile URL) whose sessions' orders it follows. */
+            callerId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -766,6 +768,11 @@ export type components = {
             endpointId: components["schemas"]["EndpointId"];
             environment: components["schemas"]["Environment"];
             eventTypes: components["schemas"]["EventType"][];
+            /**
+             * @description `partner`: registered here, gets every event of the partner's orders. `ucp`, `acp`: an agent platform's webhook, made by its checkout sessions; it gets its sessions' orders' events in its protocol's shape (guide "Selling through AI agents").
+             * @enum {string}
+             */
+            kind: "partner" | "ucp" | "acp";
             partnerId: string;
             /** Format: date-time */
             previousSecretExpiresAt: string | null;

@@ -3,10 +3,20 @@ import type { Environment } from '../model/partner.ts';
 
 export type WebhookEndpointStatus = 'active' | 'disabled';
 
+/**
+ * Who an endpoint is for: the partner (all its orders' events, signed with the endpoint's secret),
+ * or an agent platform (`ucp`, `acp`: only the events of orders of its checkout sessions, in its
+ * protocol's shape and signature). Agent endpoints are made by the sessions that name their URL.
+ */
+export type WebhookEndpointKind = 'partner' | 'ucp' | 'acp';
+
 /** A partner's webhook endpoint as listed (never with its secrets). */
 export interface WebhookEndpointRecord {
   endpointId: string;
   partnerId: string;
+  kind: WebhookEndpointKind;
+  /** For agent endpoints: the sessions' caller (agent id or profile URL) whose orders' events it receives. */
+  callerId: string | null;
   url: string;
   /** The partner's environment at registration: sandbox endpoints may use loopback http. */
   environment: Environment;
@@ -69,6 +79,8 @@ export interface ClaimedDelivery {
   event: EventRecord;
   endpoint: {
     endpointId: string;
+    kind: WebhookEndpointKind;
+    callerId: string | null;
     url: string;
     environment: Environment;
     secret: string;
@@ -124,13 +136,36 @@ export type RedeliverResult =
 
 /** Webhook endpoints, the delivery outbox, per-order polling state and inbound-notification receipts. */
 export interface EventStore {
+  /** A partner's endpoint (kind `partner`). */
   insertWebhookEndpoint(
     endpoint: Omit<
       WebhookEndpointRecord,
-      'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'
+      | 'kind'
+      | 'callerId'
+      | 'status'
+      | 'disabledReason'
+      | 'disabledAt'
+      | 'secretRotatedAt'
+      | 'previousSecretExpiresAt'
+      | 'updatedAt'
     > & { secret: string },
   ): Promise<WebhookEndpointRecord>;
   getWebhookEndpoint(endpointId: string): Promise<WebhookEndpointRecord | null>;
+  /**
+   * The active agent endpoint of (partner, kind, caller, url), made with `endpoint`'s id, secret and
+   * event types when there is none. Events of an order reach it when a checkout session of that
+   * protocol and caller, naming that webhook URL, has the order.
+   */
+  ensureAgentWebhookEndpoint(
+    endpoint: Pick<
+      WebhookEndpointRecord,
+      'endpointId' | 'partnerId' | 'url' | 'environment' | 'eventTypes' | 'createdAt'
+    > & {
+      kind: 'ucp' | 'acp';
+      callerId: string;
+      secret: string;
+    },
+  ): Promise<WebhookEndpointRecord>;
   /** Oldest first. */
   listWebhookEndpoints(partnerId: string): Promise<WebhookEndpointRecord[]>;
   /** Disables an active endpoint and cancels its pending deliveries; false when none was active. */

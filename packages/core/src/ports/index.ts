@@ -42,6 +42,7 @@ export {
   type OrderPollReport,
   type RedeliverResult,
   type WebhookEndpointRecord,
+  type WebhookEndpointKind,
   type WebhookEndpointStatus,
 } from './event-store.ts';
 
@@ -127,4 +128,5 @@ export type {
   WebhookUrlCheck,
   WebhookUrlPolicy,
 } from './webhook-sender.ts';
+export type { Mailer, OutgoingMail } from './mailer.ts';
 export { systemClock, type Clock } from './clock.ts';

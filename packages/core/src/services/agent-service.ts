@@ -50,12 +50,15 @@ export class AgentService {
   readonly #clock: Clock;
   readonly #sender: WebhookSender | null;
   readonly #cache: LRUCache<string, { agent: AgentContext | null }>;
+  /** Registered domains, remembered briefly: every request to an agent path on another host looks one up. */
+  readonly #domains: LRUCache<string, { partnerId: string | null }>;
 
   constructor(options: AgentServiceOptions) {
     this.#store = options.store;
     this.#clock = options.clock;
     this.#sender = options.sender;
     this.#cache = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
+    this.#domains = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
   }
 
   /** Issues an agent credential for one platform; the token and webhook secret are shown once. */
@@ -171,12 +174,14 @@ export class AgentService {
     const createdAt = new Date(this.#clock.now()).toISOString();
     if (!(await this.#store.addPartnerDomain(partnerId, name, createdAt)))
       throw new CommerceError('INVALID_INPUT', `The domain ${name} is registered already.`, { field: 'host' });
+    this.#domains.delete(name);
     return { host: name, createdAt };
   }
 
   async removeDomain(partnerId: string, host: string): Promise<void> {
     if (!(await this.#store.removePartnerDomain(partnerId, host.toLowerCase())))
       throw new CommerceError('NOT_FOUND', 'The partner has no such domain.', { field: 'host' });
+    this.#domains.clear();
   }
 
   listDomains(partnerId: string): Promise<{ host: string; createdAt: string }[]> {
@@ -184,9 +189,14 @@ export class AgentService {
   }
 
   /** The partner whose registered domain a request's Host names (without the port); null otherwise. */
-  partnerOfHost(host: string | undefined): Promise<string | null> {
+  async partnerOfHost(host: string | undefined): Promise<string | null> {
     const name = (host ?? '').toLowerCase().replace(/:\d+$/, '');
-    return HOST_PATTERN.test(name) ? this.#store.partnerOfDomain(name) : Promise.resolve(null);
+    if (!HOST_PATTERN.test(name)) return null;
+    const cached = this.#domains.get(name);
+    if (cached) return cached.partnerId;
+    const partnerId = await this.#store.partnerOfDomain(name);
+    this.#domains.set(name, { partnerId });
+    return partnerId;
   }
 
   /** The shop settings (all null until set). */

@@ -7,10 +7,11 @@ import type {
   CheckoutSessionStatus,
 } from '../model/checkout-session.ts';
 import { TERMINAL_SESSION_STATUSES } from '../model/checkout-session.ts';
-import { newId } from '../model/ids.ts';
+import { newId, newSecretToken } from '../model/ids.ts';
 import { placesSandboxOrders, type PartnerContext } from '../model/partner.ts';
 import type { Address } from '../model/pricing.ts';
 import type { Clock } from '../ports/clock.ts';
+import type { Mailer } from '../ports/mailer.ts';
 import type { GrocerGateway } from '../ports/grocer-gateway.ts';
 import type { PostcodeDirectory } from '../ports/postcode-directory.ts';
 import type { Store } from '../ports/store.ts';
@@ -50,6 +51,10 @@ export interface CheckoutSessionServiceOptions {
   payments: PaymentService;
   clock: Clock;
   ttlMs?: number;
+  /** Sends the buyer's order confirmation when a session completes (none without it). */
+  mailer?: Mailer | undefined;
+  /** Told of a confirmation that could not be sent (the order stands; the mail is not retried). */
+  onMailError?: ((error: unknown) => void) | undefined;
 }
 
 const MAX_WRITE_TRIES = 4;
@@ -68,6 +73,36 @@ function sessionMessage(
   return { type: 'error', code, text, path: null, severity, reason: null };
 }
 
+function confirmationMail(session: CheckoutSessionRecord, to: string): { to: string; subject: string; text: string } {
+  const baht = (satang: number) => `฿${(satang / 100).toFixed(2)}`;
+  const orderId = session.order?.orderId ?? '';
+  const quote = session.quote;
+  const lines = (quote?.lines ?? []).map(
+    (line) => `  ${line.quantity} × ${line.productName}  ${baht(line.discountedRowTotalSatang)}`,
+  );
+  const fulfilment =
+    session.fulfilment?.type === 'delivery'
+      ? `Delivery (${session.fulfilment.scheduleMode ?? 'REGULAR'}) to ${session.fulfilment.address?.streetAddress ?? ''}, ${session.fulfilment.address?.postcode ?? ''}`
+      : `Pickup at branch ${session.branchCode}`;
+  const name = session.buyer.firstName ? `Dear ${session.buyer.firstName},` : 'Hello,';
+  return {
+    to,
+    subject: `Order ${orderId} confirmed`,
+    text: [
+      name,
+      '',
+      `Thank you for your order ${orderId}. It is paid and the branch is preparing it.`,
+      '',
+      ...lines,
+      '',
+      `Total (VAT included): ${baht(quote?.grandTotalSatang ?? 0)}`,
+      fulfilment,
+      '',
+      'Reply to this e-mail if anything is wrong with your order.',
+    ].join('\n'),
+  };
+}
+
 /**
  * Checkout sessions of agent platforms (DESIGN §6 "The model"): protocol-neutral; UCP and ACP
  * translate them at the edge. Every create and update prices again with the grocer's calculator;
@@ -81,6 +116,8 @@ export class CheckoutSessionService {
   readonly #payments: PaymentService;
   readonly #clock: Clock;
   readonly #ttlMs: number;
+  readonly #mailer: Mailer | undefined;
+  readonly #onMailError: (error: unknown) => void;
 
   constructor(options: CheckoutSessionServiceOptions) {
     this.#store = options.store;
@@ -94,6 +131,8 @@ export class CheckoutSessionService {
     this.#payments = options.payments;
     this.#clock = options.clock;
     this.#ttlMs = options.ttlMs ?? CHECKOUT_SESSION_TTL_MS;
+    this.#mailer = options.mailer;
+    this.#onMailError = options.onMailError ?? (() => {});
   }
 
   /** Opens a session with the input's lines (and whatever else it gives), priced. */
@@ -117,6 +156,21 @@ export class CheckoutSessionService {
       version: 1,
     };
     await this.#store.insertCheckoutSession(session);
+    if (session.webhookUrl !== null) {
+      // The caller's webhook gets the events of this session's order through the outbox (an endpoint per caller and URL).
+      await this.#store.ensureAgentWebhookEndpoint({
+        endpointId: newId('whe'),
+        partnerId: session.partnerId,
+        kind: session.protocol,
+        callerId: session.callerId,
+        url: session.webhookUrl,
+        environment: session.environment,
+        eventTypes: ['payment.paid', 'payment.refunded', 'order.status'],
+        // Agent protocols sign with the partner's keys (UCP) or the agent's secret (ACP); this one signs nothing.
+        secret: newSecretToken(),
+        createdAt: session.createdAt,
+      });
+    }
     return session;
   }
 
@@ -225,8 +279,18 @@ export class CheckoutSessionService {
       updatedAt: new Date(this.#clock.now()).toISOString(),
       version: session.version + 1,
     };
-    if (await this.#store.replaceCheckoutSession(next, session.version)) return next;
-    return (await this.#store.getCheckoutSession(session.partnerId, session.sessionId)) ?? session;
+    if (!(await this.#store.replaceCheckoutSession(next, session.version)))
+      return (await this.#store.getCheckoutSession(session.partnerId, session.sessionId)) ?? session;
+    // Only the write that completed the session sends the confirmation, so a buyer gets one however many paths race.
+    if (next.status === 'completed' && session.status !== 'completed') await this.#confirm(next);
+    return next;
+  }
+
+  /** The buyer's order confirmation (UCP: the business sends it; the agent platform may too). */
+  async #confirm(session: CheckoutSessionRecord): Promise<void> {
+    const to = session.buyer.email;
+    if (!this.#mailer || to === null || !session.order) return;
+    await this.#mailer.send(confirmationMail(session, to)).catch(this.#onMailError);
   }
 
   /** Brings a stored session up to date: completed once its order is paid, cancelled once expired unpaid. */

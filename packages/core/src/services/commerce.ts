@@ -6,6 +6,7 @@ import type { IdentityVerifier } from '../ports/identity-verifier.ts';
 import type { PaymentProvider } from '../ports/payment-provider.ts';
 import type { SearchClient } from '../ports/search-client.ts';
 import type { Store } from '../ports/store.ts';
+import type { Mailer } from '../ports/mailer.ts';
 import type { WebhookSender } from '../ports/webhook-sender.ts';
 import { AgentService } from './agent-service.ts';
 import { BasketService } from './basket-service.ts';
@@ -48,6 +49,10 @@ export interface CommerceOptions {
   sagas?: Partial<SagaSettings>;
   /** Checks agent platforms' webhook URLs against the SSRF policy (none checked without it: tests only). */
   webhookSender?: WebhookSender;
+  /** Sends buyers' order confirmations of agent checkouts (none without it). */
+  mailer?: Mailer;
+  /** Told of a confirmation e-mail that could not be sent. */
+  onMailError?: (error: unknown) => void;
 }
 
 export interface RateLimitSettings {
@@ -145,7 +150,17 @@ export function createCommerce(options: CommerceOptions): Commerce {
     links,
     payments,
     agents: new AgentService({ store, clock, sender: options.webhookSender ?? null }),
-    sessions: new CheckoutSessionService({ store, grocer, branches, postcodes, orders, payments, clock }),
+    sessions: new CheckoutSessionService({
+      store,
+      grocer,
+      branches,
+      postcodes,
+      orders,
+      payments,
+      clock,
+      mailer: options.mailer,
+      onMailError: options.onMailError,
+    }),
     // Unfinished work is a mismatch only once recovery has had its chance (the request's window, then a few looks).
     reconciliation: new Reconciliation({
       store,

@@ -32,9 +32,25 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 
 const WEBHOOK_USER_AGENT = 'PartnerGroceryWebhooks/0.1.0';
 
+/** What an agent platform's endpoint is sent for one delivery: its protocol's body and signature headers. */
+export interface AgentWebhookMessage {
+  /** The raw body, exactly as signed. */
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Renders deliveries to agent platforms' endpoints (`ucp`, `acp`) in their protocol's shape, signed
+ * as the protocol says; the partner's own endpoints get the partner event. Null when nothing is
+ * sent for this event (the delivery is marked delivered).
+ */
+export type AgentWebhookRenderer = (delivery: ClaimedDelivery, nowMs: number) => Promise<AgentWebhookMessage | null>;
+
 export interface WebhookDispatcherOptions {
   store: Store;
   sender: WebhookSender;
+  /** Renderers of agent platforms' deliveries, by protocol; a delivery without one is an error (logged, and sent again later). */
+  agentRenderers?: Partial<Record<'ucp' | 'acp', AgentWebhookRenderer>>;
   clock?: Clock;
   /** Names this instance's claims; unique per process. */
   instanceId?: string;
@@ -110,6 +126,7 @@ export class WebhookDispatcher extends BackgroundWorker {
   readonly #timeoutMs: number;
   readonly #drainMs: number;
   readonly #userAgent: string;
+  readonly #agentRenderers: Partial<Record<'ucp' | 'acp', AgentWebhookRenderer>>;
   #abort = abortController();
   /** Sends in flight: what `concurrency` bounds. */
   readonly #sending = new Set<Promise<unknown>>();
@@ -133,6 +150,7 @@ export class WebhookDispatcher extends BackgroundWorker {
     this.#timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.#drainMs = options.drainMs ?? WEBHOOK_TIMEOUT_MS;
     this.#userAgent = options.userAgent ?? WEBHOOK_USER_AGENT;
+    this.#agentRenderers = options.agentRenderers ?? {};
   }
 
   /** Claims one batch of due deliveries and sends them, in parallel; resolves when all are recorded. */
@@ -255,11 +273,17 @@ export class WebhookDispatcher extends BackgroundWorker {
     }
   }
 
-  /** POSTs one delivery and says what the attempt came to; recording it is the caller's. */
-  async #attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<DeliveryAttemptReport> {
-    const startedAtMs = this.#clock.now();
-    const body = JSON.stringify(partnerEventBody(delivery, startedAtMs));
+  /** The body and headers of one attempt: the partner event, or the agent protocol's message. */
+  async #message(delivery: ClaimedDelivery, startedAtMs: number): Promise<AgentWebhookMessage | null> {
     const { endpoint, event } = delivery;
+    if (endpoint.kind !== 'partner') {
+      const render = this.#agentRenderers[endpoint.kind];
+      if (!render) throw new Error(`No renderer for ${endpoint.kind} webhooks is configured.`);
+      const message = await render(delivery, startedAtMs);
+      if (message) message.headers['user-agent'] ??= this.#userAgent;
+      return message;
+    }
+    const body = JSON.stringify(partnerEventBody(delivery, startedAtMs));
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': this.#userAgent,
@@ -276,6 +300,22 @@ export class WebhookDispatcher extends BackgroundWorker {
     ) {
       headers['x-shop-partner-signature-previous'] = signWebhookBody(endpoint.previousSecret, body);
     }
+    return { body, headers };
+  }
+
+  /** POSTs one delivery and says what the attempt came to; recording it is the caller's. */
+  async #attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<DeliveryAttemptReport> {
+    const startedAtMs = this.#clock.now();
+    const { endpoint } = delivery;
+    const message = await this.#message(delivery, startedAtMs);
+    if (!message)
+      return this.#report(delivery, startedAtMs, {
+        kind: 'response',
+        status: 204,
+        responseSnippet: 'nothing to send',
+        latencyMs: 0,
+      });
+    const { body, headers } = message;
     let result: WebhookSendResult;
     try {
       result = await this.#sender.send({
@@ -295,6 +335,10 @@ export class WebhookDispatcher extends BackgroundWorker {
         latencyMs: 0,
       };
     }
+    return this.#report(delivery, startedAtMs, result);
+  }
+
+  #report(delivery: ClaimedDelivery, startedAtMs: number, result: WebhookSendResult): DeliveryAttemptReport {
     const nowMs = this.#clock.now();
     const outcome = deliveryOutcome(result, delivery.attemptCount, nowMs);
     return {

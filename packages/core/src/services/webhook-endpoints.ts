@@ -73,7 +73,7 @@ export class WebhookEndpoints {
     const eventTypes = [...new Set(input.events ?? WEBHOOK_EVENT_TYPES)];
     if (eventTypes.length === 0)
       throw new CommerceError('INVALID_INPUT', 'Subscribe to at least one event type.', { field: 'events' });
-    const active = (await this.#store.listWebhookEndpoints(partnerId)).filter((e) => e.status === 'active');
+    const active = (await this.#store.listWebhookEndpoints(partnerId)).filter((e) => e.status === 'active' && e.kind === 'partner');
     if (active.length >= MAX_ACTIVE_ENDPOINTS) {
       throw new CommerceError(
         'INVALID_INPUT',

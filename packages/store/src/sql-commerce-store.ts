@@ -238,6 +238,15 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
     );
   }
 
+  async completeIdempotencyKey(scope: ShopperScope, key: string, response: unknown): Promise<boolean> {
+    const { rowCount } = await this.#db.query(
+      `UPDATE idempotency_keys SET response = $5, completed_at = now()
+        WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $4 AND completed_at IS NULL`,
+      [scope.partnerId, scope.ownerId, key, scope.environment, JSON.stringify(response ?? null)],
+    );
+    return rowCount > 0;
+  }
+
   async deleteExpiredIdempotencyKeys(sweep: { claimedBeforeMs: number; limit: number }): Promise<number> {
     // SKIP LOCKED: a key that a request holds right now is left for the next sweep.
     const { rowCount } = await this.#db.query(

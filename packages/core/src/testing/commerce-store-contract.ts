@@ -288,4 +288,43 @@ export const commerceStoreContract: readonly StoreContractCase[] = [
       );
     },
   },
+  {
+    name: 'an idempotency key completed with a response replays it; only an unfinished claim of the scope completes',
+    async run({ store }) {
+      const t0 = Date.UTC(2026, 10, 23);
+      const claim = (owner: ShopperScope, key: string, requestHash: string, nowMs: number) =>
+        store.claimIdempotencyKey(owner, {
+          key,
+          requestHash,
+          resourceId: 'cs_proto',
+          nowMs,
+          staleAfterMs: 60_000,
+          retentionMs: 86_400_000,
+        });
+      const response = { status: 201, body: { id: 'cs_proto', text: '\'; -- "ร้าน" 👩‍👩‍👧', none: null } };
+      assert.equal(await store.completeIdempotencyKey(scope, 'proto-1', response), false, 'not claimed');
+      assert.deepEqual(await claim(scope, 'proto-1', 'p1', t0), { kind: 'claimed', resourceId: 'cs_proto' });
+      assert.equal(await store.completeIdempotencyKey(otherPartner, 'proto-1', response), false, 'another partner');
+      assert.equal(await store.completeIdempotencyKey(production, 'proto-1', response), false, 'another environment');
+      assert.deepEqual(await claim(scope, 'proto-1', 'p1', t0 + 10), { kind: 'in-progress' }, 'still unfinished');
+      assert.equal(await store.completeIdempotencyKey(scope, 'proto-1', response), true);
+      assert.equal(
+        await store.completeIdempotencyKey(scope, 'proto-1', { status: 500 }),
+        false,
+        'a completed key keeps its response',
+      );
+      assert.deepEqual(await claim(scope, 'proto-1', 'p1', t0 + 20), { kind: 'replay', response });
+      await store.releaseIdempotencyKey(scope, 'proto-1');
+      assert.deepEqual(await claim(scope, 'proto-1', 'p1', t0 + 30), { kind: 'replay', response }, 'not released');
+      assert.deepEqual(await claim(scope, 'proto-1', 'p2', t0 + 40), { kind: 'mismatch' });
+
+      assert.deepEqual(await claim(scope, 'proto-2', 'p1', t0), { kind: 'claimed', resourceId: 'cs_proto' });
+      assert.equal(await store.completeIdempotencyKey(scope, 'proto-2', undefined), true);
+      assert.deepEqual(
+        await claim(scope, 'proto-2', 'p1', t0 + 10),
+        { kind: 'replay', response: null },
+        'no response is null',
+      );
+    },
+  },
 ];

@@ -121,6 +121,14 @@ export class InMemoryCommerceStore extends InMemoryPartnerStore implements Comme
     if (this.#t.idempotency.get(id)?.completed === false) this.#t.idempotency.delete(id);
   }
 
+  async completeIdempotencyKey(scope: ShopperScope, key: string, response: unknown): Promise<boolean> {
+    const row = this.#t.idempotency.get(scopeKey(scope.partnerId, scope.environment, scope.ownerId, key));
+    if (!row || row.completed) return false;
+    // Stored as the jsonb column holds it: no response is a JSON null.
+    Object.assign(row, { response: copy(response ?? null), completed: true });
+    return true;
+  }
+
   async deleteExpiredIdempotencyKeys(sweep: { claimedBeforeMs: number; limit: number }): Promise<number> {
     const expired = [...this.#t.idempotency]
       .filter(([, row]) => row.claimedAtMs < sweep.claimedBeforeMs)

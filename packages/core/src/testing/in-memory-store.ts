@@ -1,7 +1,7 @@
 import type { PaymentLinkRecord, PaymentRecord } from '../model/checkout.ts';
 import type { Store } from '../ports/store.ts';
 import type { InMemoryStoreOptions } from './in-memory-event-store.ts';
-import { InMemoryOperationsStore } from './in-memory-operations-store.ts';
+import { InMemoryCheckoutSessionStore } from './in-memory-checkout-session-store.ts';
 import { copy, tablesOf, type InMemoryTables } from './in-memory-tables.ts';
 
 /**
@@ -15,14 +15,15 @@ import { copy, tablesOf, type InMemoryTables } from './in-memory-tables.ts';
  *
  * Each port sub-interface has its own class and file (in-memory-event-store.ts, in-memory-partner-store.ts,
  * in-memory-commerce-store.ts, in-memory-saga-store.ts, in-memory-rate-limit-store.ts,
- * in-memory-operations-store.ts), each extending the one before over the same tables, so that this
- * class is one object with every method, as the port is.
+ * in-memory-operations-store.ts, in-memory-agent-store.ts, in-memory-checkout-session-store.ts), each
+ * extending the one before over the same tables, so that this class is one object with every method,
+ * as the port is.
  *
  * @example
  * const clock = new ManualClock();
  * const commerce = createCommerce({ store: new InMemoryStore({ clock }), grocer, catalog, identity, search: null, publicBaseUrl: 'https://api.example', clock });
  */
-export class InMemoryStore extends InMemoryOperationsStore implements Store {
+export class InMemoryStore extends InMemoryCheckoutSessionStore implements Store {
   readonly #t: InMemoryTables;
 
   constructor(options: InMemoryStoreOptions = {}) {

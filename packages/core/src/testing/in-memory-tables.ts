@@ -9,6 +9,8 @@ import type {
   QuoteRecord,
   RefundRecord,
 } from '../model/checkout.ts';
+import type { AgentRecord, ShopSettings, SigningKeyRecord } from '../model/agent.ts';
+import type { CheckoutSessionRecord } from '../model/checkout-session.ts';
 import type { AppClient, Environment, Partner } from '../model/partner.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { AttemptOutcome, DeliveryStatus, WebhookEndpointRecord } from '../ports/event-store.ts';
@@ -27,6 +29,11 @@ export interface KeyRow {
   createdAt: string;
   revokedAt: string | null;
   seq: number;
+}
+
+export interface AgentRow extends AgentRecord {
+  tokenHash: string;
+  webhookSecret: string | null;
 }
 
 export interface IdempotencyRow {
@@ -112,6 +119,14 @@ export interface InMemoryTables {
   inbound: Map<string, { expiresAtMs: number }>;
   /** A background job's next turn, by job. */
   jobTurns: Map<string, number>;
+  agents: Map<string, AgentRow>;
+  /** By (partner, key id). */
+  signingKeys: Map<string, SigningKeyRecord>;
+  /** By lower-cased host. */
+  domains: Map<string, { host: string; partnerId: string; createdAt: string }>;
+  /** By partner. */
+  shopSettings: Map<string, ShopSettings>;
+  checkoutSessions: Map<string, CheckoutSessionRecord>;
 }
 
 export function newTables(clock: Clock): InMemoryTables {
@@ -137,6 +152,11 @@ export function newTables(clock: Clock): InMemoryTables {
     polls: new Map(),
     inbound: new Map(),
     jobTurns: new Map(),
+    agents: new Map(),
+    signingKeys: new Map(),
+    domains: new Map(),
+    shopSettings: new Map(),
+    checkoutSessions: new Map(),
   };
 }
 
@@ -179,6 +199,26 @@ function violation(constraint: string): Error {
 
 export function check(ok: boolean, constraint: string): void {
   if (!ok) throw violation(constraint);
+}
+
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Refuses, as PostgreSQL does, a record holding text it cannot store: NUL (in text and jsonb) and an
+ * unpaired surrogate (which jsonb refuses; a text column would turn it into U+FFFD, so this is stricter).
+ */
+export function checkStorableText(value: unknown): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+    if (UNPAIRED_SURROGATE.test(value)) throw new Error('unsupported Unicode escape sequence: an unpaired surrogate');
+  } else if (Array.isArray(value)) {
+    for (const item of value) checkStorableText(item);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      checkStorableText(key);
+      checkStorableText(item);
+    }
+  }
 }
 
 export const scopeKey = (partnerId: string, environment: string, ownerId: string, ...more: string[]): string =>

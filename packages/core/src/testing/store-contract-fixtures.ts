@@ -35,3 +35,12 @@ export const intent = (orderId: string, owner = scope, extra: Parameters<typeof 
   contractIntent(orderId, owner, extra);
 export const attempt = (orderId: string, attemptId: string, nowMs: number) =>
   contractAttempt(orderId, scope.partnerId, attemptId, nowMs);
+
+/**
+ * Text a caller might be sent by anyone: quotes, SQL and template syntax, Thai, emoji sequences,
+ * combining marks, bidi and zero-width controls, tabs and newlines, and 100,000 characters in all.
+ */
+export const HOSTILE_TEXT = (
+  `'; DROP TABLE agents; -- "quoted" \\ back\\slash $1 %s \${x} <script>alert(1)</script> ` +
+  `ภาษาไทย ๑๒๓ 👩‍👩‍👧 e\u0301 \u202Eevil\u202C zero\u200Bwidth \t tab \n newline `
+).padEnd(100_000, ' ยาวมาก long');

@@ -1,4 +1,6 @@
 import { after, before, describe, test } from 'node:test';
+import { agentStoreContract } from './agent-store-contract.ts';
+import { checkoutSessionStoreContract } from './checkout-session-store-contract.ts';
 import { commerceStoreContract } from './commerce-store-contract.ts';
 import { operationsStoreContract } from './operations-store-contract.ts';
 import { partnerStoreContract } from './partner-store-contract.ts';
@@ -9,7 +11,8 @@ import type { StoreContractSubject } from './store-contract-fixtures.ts';
 /**
  * The behaviour every implementation of the `Store` port shares: partners and keys, baskets under
  * concurrent changes, idempotency keys, scoped order paging, the order and payment sagas' guarded
- * moves and leases (one file of cases per port sub-interface). Runs as one node:test suite whose
+ * moves and leases, agent credentials and signing keys, version-guarded checkout sessions (one file
+ * of cases per port sub-interface). Runs as one node:test suite whose
  * tests build on each other, on a store from `open`. The SQL store (on PGlite and PostgreSQL) and
  * `InMemoryStore` run it; so can any other implementation of the port.
  *
@@ -46,6 +49,8 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       ...sagaStoreContract,
       ...rateLimitStoreContract,
       ...operationsStoreContract,
+      ...agentStoreContract,
+      ...checkoutSessionStoreContract,
     ]) {
       test(caseName, () => run(subject));
     }

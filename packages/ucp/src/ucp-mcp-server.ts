@@ -9,11 +9,10 @@ import {
   type JSONRPCMessage,
   JSONRPCMessageSchema,
   ListToolsRequestSchema,
-  McpError,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { UcpProtocolError } from './envelope.ts';
+import { internalError, type UcpProtocolError } from './envelope.ts';
 import { isJsonObject } from './fulfillment-mapping.ts';
 import {
   authenticateUcpCaller,
@@ -48,10 +47,17 @@ const INSTRUCTIONS =
   'update_checkout with buyer, fulfillment (pickup at a branch or shipping to an address) and discounts, complete_checkout, ' +
   'get_order. Totals are integer satang (THB), VAT included. Every call takes meta["ucp-agent"].profile.';
 
+/** An error the SDK sends as the JSON-RPC error object it describes (McpError would prefix its message). */
+type JsonRpcError = Error & { code: number; data?: unknown };
+
+function jsonRpcError(code: number, message: string, data?: unknown): JsonRpcError {
+  return Object.assign(new Error(message), { code, ...(data === undefined ? {} : { data }) });
+}
+
 /** The JSON-RPC code and data of a protocol error (data carries UCP's `{code, content}`). */
-function rpcErrorOf(error: UcpProtocolError): McpError {
+function rpcErrorOf(error: UcpProtocolError): JsonRpcError {
   const code = DISCOVERY.has(error.code) ? RPC.discovery : error.status >= 500 && error.status !== 503 ? RPC.internal : RPC.server;
-  return new McpError(code, error.content, {
+  return jsonRpcError(code, error.content, {
     code: error.code,
     content: error.content,
     ...(error.path ? { path: error.path } : {}),
@@ -60,18 +66,14 @@ function rpcErrorOf(error: UcpProtocolError): McpError {
 }
 
 /** A JSON-RPC error object as an HTTP answer (a refusal before any message reaches the server). */
-function rpcResponse(status: number, error: McpError, headers: Record<string, string> = {}): HttpResponse {
+function rpcResponse(status: number, error: JsonRpcError, headers: Record<string, string> = {}): HttpResponse {
   return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: null,
-      error: {
-        code: error.code,
-        message: error.message.replace(/^MCP error -?\d+: /, ''),
-        ...(error.data ? { data: error.data } : {}),
-      },
+      error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) },
     }),
   };
 }
@@ -82,7 +84,7 @@ function refusal(error: UcpProtocolError): HttpResponse {
   return rpcResponse(error.status, rpcErrorOf(error), headers);
 }
 
-const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams, message);
+const invalidParams = (message: string) => jsonRpcError(ErrorCode.InvalidParams, message);
 
 /** A tool call's arguments as a UCP call, checked against the shape mcp.openrpc.json gives them. */
 function callOf(name: string, args: Record<string, unknown>, headerKey: string | undefined): UcpCall {
@@ -118,24 +120,24 @@ function messagesOf(body: Uint8Array, maxBatchSize: number): { batch: boolean; m
   try {
     value = JSON.parse(utf8.decode(body));
   } catch {
-    return rpcResponse(400, new McpError(RPC.parse, 'Parse error: the body is not valid UTF-8 JSON.'));
+    return rpcResponse(400, jsonRpcError(RPC.parse, 'Parse error: the body is not valid UTF-8 JSON.'));
   }
   const batch = Array.isArray(value);
   const items: unknown[] = Array.isArray(value) ? value : [value];
   if (items.length === 0 || items.length > maxBatchSize)
-    return rpcResponse(400, new McpError(RPC.invalidRequest, `A JSON-RPC batch holds 1 to ${maxBatchSize} messages.`));
+    return rpcResponse(400, jsonRpcError(RPC.invalidRequest, `A JSON-RPC batch holds 1 to ${maxBatchSize} messages.`));
   const messages: JSONRPCMessage[] = [];
   for (const item of items) {
     const parsed = JSONRPCMessageSchema.safeParse(item);
     if (!parsed.success)
-      return rpcResponse(400, new McpError(RPC.invalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message.'));
+      return rpcResponse(400, jsonRpcError(RPC.invalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message.'));
     // A cancellation can only name a request of this same POST, which would then never be answered.
     if ('method' in parsed.data && parsed.data.method === 'notifications/cancelled') continue;
     messages.push(parsed.data);
   }
   const ids = messages.flatMap((m) => ('method' in m && 'id' in m ? [m.id] : []));
   if (new Set(ids).size !== ids.length)
-    return rpcResponse(400, new McpError(RPC.invalidRequest, 'Requests in one batch need distinct ids.'));
+    return rpcResponse(400, jsonRpcError(RPC.invalidRequest, 'Requests in one batch need distinct ids.'));
   return { batch, messages };
 }
 
@@ -167,11 +169,18 @@ export function createUcpMcpHandler(
     server.setRequestHandler(CallToolRequestSchema, async (call, extra): Promise<CallToolResult> => {
       const args = call.params.arguments ?? {};
       const ucpCall = callOf(call.params.name, args, request.headers['idempotency-key']);
-      const agent = { header: request.headers['ucp-agent'], profileUrl: profileOf(args) };
-      const negotiation = options.negotiate ? await options.negotiate(agent, principal, target) : NO_NEGOTIATION;
-      const outcome: UcpOutcome = isProtocolError(negotiation)
-        ? { ok: false, error: negotiation }
-        : await options.operations({ principal, negotiation, target, requestId: request.requestId }, ucpCall);
+      let outcome: UcpOutcome;
+      try {
+        const agent = { header: request.headers['ucp-agent'], profileUrl: profileOf(args) };
+        const negotiation = options.negotiate ? await options.negotiate(agent, principal, target) : NO_NEGOTIATION;
+        outcome = isProtocolError(negotiation)
+          ? { ok: false, error: negotiation }
+          : await options.operations({ principal, negotiation, target, requestId: request.requestId }, ucpCall);
+      } catch (error) {
+        // A fault's message never reaches the client: the SDK would send it as the JSON-RPC error.
+        options.onInternalError?.(error, request.requestId);
+        outcome = { ok: false, error: internalError(request.requestId) };
+      }
       if (!outcome.ok) {
         statuses.set(extra.requestId, outcome.error.status);
         throw rpcErrorOf(outcome.error);
@@ -183,18 +192,18 @@ export function createUcpMcpHandler(
 
   return async (request, target) => {
     if (request.method !== 'POST')
-      return rpcResponse(405, new McpError(RPC.server, 'Send JSON-RPC messages with POST; this server keeps no sessions.'), {
+      return rpcResponse(405, jsonRpcError(RPC.server, 'Send JSON-RPC messages with POST; this server keeps no sessions.'), {
         allow: 'POST',
       });
     const principal = await authenticateUcpCaller(options.commerce, request, target, options.verifySignedCaller);
     if (isProtocolError(principal)) return refusal(principal);
     const accept = request.headers.accept ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
-      return rpcResponse(406, new McpError(RPC.server, 'Accept both application/json and text/event-stream.'));
+      return rpcResponse(406, jsonRpcError(RPC.server, 'Accept both application/json and text/event-stream.'));
     if (!isJsonContentType(request.headers['content-type']))
-      return rpcResponse(415, new McpError(RPC.server, 'Send the JSON-RPC message as application/json.'));
+      return rpcResponse(415, jsonRpcError(RPC.server, 'Send the JSON-RPC message as application/json.'));
     if (request.body.length > options.maxBodyBytes)
-      return rpcResponse(413, new McpError(RPC.server, `The request body is larger than ${options.maxBodyBytes} bytes.`));
+      return rpcResponse(413, jsonRpcError(RPC.server, `The request body is larger than ${options.maxBodyBytes} bytes.`));
     const read = messagesOf(request.body, maxBatchSize);
     if ('status' in read) return read;
     const statuses = new Map<RequestId, number>();

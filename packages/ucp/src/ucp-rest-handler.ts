@@ -1,6 +1,6 @@
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
-import { protocolError, protocolErrorResponse, type UcpProtocolError } from './envelope.ts';
+import { internalError, protocolError, protocolErrorResponse, type UcpProtocolError } from './envelope.ts';
 import { isJsonObject, type JsonObject } from './fulfillment-mapping.ts';
 import { buildUcpProfile, profileResponse } from './profile.ts';
 import {
@@ -182,15 +182,26 @@ export function createUcpHandler(options: UcpHandlerOptions): UcpHandler {
     return outcomeResponse(await operations({ principal, negotiation, target, requestId: request.requestId }, call));
   };
 
-  return async (request, target) => {
+  const dispatch = (request: HttpRequest, target: UcpTarget): Promise<HttpResponse> => {
     if (request.path === '/.well-known/ucp') {
       if (request.method !== 'GET' && request.method !== 'HEAD')
-        return protocolErrorResponse(
-          protocolError(405, 'method_not_allowed', 'The profile is read with GET.', { headers: { allow: 'GET, HEAD' } }),
+        return Promise.resolve(
+          protocolErrorResponse(
+            protocolError(405, 'method_not_allowed', 'The profile is read with GET.', { headers: { allow: 'GET, HEAD' } }),
+          ),
         );
       return profile(target);
     }
-    if (request.path === '/ucp/mcp') return mcp(request, target);
-    return rest(request, target);
+    return request.path === '/ucp/mcp' ? mcp(request, target) : rest(request, target);
+  };
+
+  return async (request, target) => {
+    try {
+      return await dispatch(request, target);
+    } catch (error) {
+      // A fault (the store, a hook) is masked: the caller quotes the request id to support.
+      options.onInternalError?.(error, request.requestId);
+      return protocolErrorResponse(internalError(request.requestId));
+    }
   };
 }

@@ -493,3 +493,19 @@ describe('UCP REST hostile input', () => {
     assert.deepEqual([wrong.status, wrong.json.code, wrong.headers.allow], [405, 'method_not_allowed', 'GET, PUT']);
   });
 });
+
+test('a fault (here in a hook) is a masked 500 internal_error: its message never reaches the caller', async () => {
+  const faults: unknown[] = [];
+  const world = await ucpWorld({
+    handler: {
+      negotiate: async () => {
+        throw new Error('connection to db-primary.internal:5432 refused (password=hunter2)');
+      },
+      onInternalError: (error) => faults.push(error),
+    },
+  });
+  const answer = await world.send('GET', `${SESSIONS}/cs_${'0'.repeat(32)}`);
+  assert.equal(answer.status, 500);
+  assert.deepEqual(answer.json, { code: 'internal_error', content: 'Internal error. Quote request id req-1 to support.' });
+  assert.equal(faults.length, 1);
+});

@@ -3,8 +3,9 @@ import { test } from 'node:test';
 import type { SessionCaller } from '../src/services/checkout-session-service.ts';
 import { BEER, commerceWorld, MILK, OFFLINE, rejectsWith, RICE, UNKNOWN } from './support/commerce-world.ts';
 
-function world(options: Parameters<typeof commerceWorld>[0] = {}) {
+async function world(options: Parameters<typeof commerceWorld>[0] = {}) {
   const w = commerceWorld(options);
+  await w.store.createPartner({ partnerId: 'ptn_a', name: 'A', environment: 'sandbox', orderSource: 'SRC_A' });
   w.stock.BKK01![RICE] = 50;
   w.stock.BKK02 = { [BEER]: 5 };
   const partner = {
@@ -33,7 +34,7 @@ const address = {
 };
 
 test('a session without fulfilment or buyer is incomplete and says what is missing; line ids are stable', async () => {
-  const { sessions, caller } = world();
+  const { sessions, caller } = await world();
   const created = await sessions.create(caller, { lines: [{ cprcode: MILK, quantity: 2 }] });
   assert.equal(created.status, 'incomplete');
   assert.match(created.sessionId, /^cs_[0-9a-f]{32}$/);
@@ -61,7 +62,7 @@ test('a session without fulfilment or buyer is incomplete and says what is missi
 });
 
 test('out-of-stock, unknown, offline and unlicensed lines are messages on the line, and the rest is priced', async () => {
-  const { sessions, caller } = world();
+  const { sessions, caller } = await world();
   const session = await sessions.create(caller, {
     lines: [
       { cprcode: MILK, quantity: 20 },
@@ -92,7 +93,7 @@ test('out-of-stock, unknown, offline and unlicensed lines are messages on the li
 });
 
 test('delivery is geocoded by postcode, offers REGULAR and EXPRESS with their fees; unknown places are undeliverable', async () => {
-  const { sessions, caller } = world();
+  const { sessions, caller } = await world();
   const session = await sessions.create(caller, {
     lines: [{ cprcode: RICE, quantity: 1 }],
     buyer,
@@ -122,7 +123,7 @@ test('delivery is geocoded by postcode, offers REGULAR and EXPRESS with their fe
 });
 
 test('refused coupons are warnings that name the code and the grocer reason', async () => {
-  const { sessions, caller } = world();
+  const { sessions, caller } = await world();
   const session = await sessions.create(caller, {
     lines: [{ cprcode: RICE, quantity: 1 }],
     buyer,
@@ -143,7 +144,7 @@ test('refused coupons are warnings that name the code and the grocer reason', as
 });
 
 test('a price change between two writes is a warning on the line', async () => {
-  const { sessions, caller, prices } = world();
+  const { sessions, caller, prices } = await world();
   const session = await sessions.create(caller, { lines: [{ cprcode: MILK, quantity: 1 }], buyer, fulfilment: pickup });
   prices.BKK01![MILK] = 4_900;
   const again = await sessions.update(caller, session.sessionId, {
@@ -157,7 +158,7 @@ test('a price change between two writes is a warning on the line', async () => {
 });
 
 test('complete with success_token places one order, pays it, and repeats change nothing', async () => {
-  const { sessions, caller, grocer, store } = world();
+  const { sessions, caller, grocer, store } = await world();
   const session = await sessions.create(caller, { lines: [{ cprcode: RICE, quantity: 2 }], buyer, fulfilment: pickup });
   const done = await sessions.complete(caller, session.sessionId, { kind: 'sandbox-token', token: 'success_token' });
   assert.equal(done.status, 'completed');
@@ -174,7 +175,7 @@ test('complete with success_token places one order, pays it, and repeats change 
 });
 
 test('fail_token declines: the session keeps its one order, and success_token then pays that same order', async () => {
-  const { sessions, caller, store } = world();
+  const { sessions, caller, store } = await world();
   const session = await sessions.create(caller, { lines: [{ cprcode: RICE, quantity: 1 }], buyer, fulfilment: pickup });
   const declined = await sessions.complete(caller, session.sessionId, { kind: 'sandbox-token', token: 'fail_token' });
   assert.equal(declined.status, 'ready_for_complete');
@@ -187,7 +188,7 @@ test('fail_token declines: the session keeps its one order, and success_token th
 });
 
 test('production sessions escalate to the payment page and complete when the payment is recorded', async () => {
-  const { sessions, caller, commerce } = world({ partner: { environment: 'production', live: true } });
+  const { sessions, caller, commerce } = await world({ partner: { environment: 'production', live: true } });
   const session = await sessions.create(caller, { lines: [{ cprcode: RICE, quantity: 1 }], buyer, fulfilment: pickup });
   assert.equal(session.environment, 'production');
   const escalated = await sessions.complete(caller, session.sessionId, { kind: 'sandbox-token', token: 'success_token' });
@@ -202,7 +203,7 @@ test('production sessions escalate to the payment page and complete when the pay
 });
 
 test('a session not ready is answered as it is by complete, with no order', async () => {
-  const { sessions, caller } = world();
+  const { sessions, caller } = await world();
   const session = await sessions.create(caller, { lines: [{ cprcode: RICE, quantity: 1 }] });
   const answered = await sessions.complete(caller, session.sessionId, { kind: 'sandbox-token', token: 'success_token' });
   assert.equal(answered.status, 'incomplete');
@@ -210,7 +211,7 @@ test('a session not ready is answered as it is by complete, with no order', asyn
 });
 
 test('cancel ends an open session; a cancelled, expired or other caller session is refused', async () => {
-  const { sessions, caller, clock } = world();
+  const { sessions, caller, clock } = await world();
   const session = await sessions.create(caller, { lines: [{ cprcode: RICE, quantity: 1 }] });
   await rejectsWith(sessions.get({ ...caller, callerId: 'agt_other' }, session.sessionId), 'NOT_FOUND', 'id');
   await rejectsWith(sessions.get({ ...caller, protocol: 'acp' }, session.sessionId), 'NOT_FOUND');
@@ -224,7 +225,7 @@ test('cancel ends an open session; a cancelled, expired or other caller session 
 });
 
 test('hostile input is refused field by field before anything is priced', async () => {
-  const { sessions, caller } = world();
+  const { sessions, caller } = await world();
   const cases: [unknown, string, string][] = [
     [{ lines: [] }, 'EMPTY_BASKET', 'lines'],
     [{ lines: 'x' }, 'INVALID_INPUT', 'lines'],

@@ -348,7 +348,8 @@ export interface OperationsStore {
 
 /** All persistence the service needs, behind one port. */
 export interface Store
-  extends PartnerStore,
+  extends
+    PartnerStore,
     CommerceStore,
     SagaStore,
     EventStore,

@@ -63,11 +63,28 @@ export class InMemoryEventStore implements EventStore {
   // Endpoints
 
   async insertWebhookEndpoint(
-    endpoint: Omit<
-      WebhookEndpointRecord,
-      'status' | 'disabledReason' | 'disabledAt' | 'secretRotatedAt' | 'previousSecretExpiresAt' | 'updatedAt'
-    > & { secret: string },
+    endpoint: Parameters<EventStore['insertWebhookEndpoint']>[0],
   ): Promise<WebhookEndpointRecord> {
+    return this.#insertEndpoint({ ...endpoint, kind: 'partner', callerId: null });
+  }
+
+  async ensureAgentWebhookEndpoint(
+    endpoint: Parameters<EventStore['ensureAgentWebhookEndpoint']>[0],
+  ): Promise<WebhookEndpointRecord> {
+    const found = [...this.#t.endpoints.values()].find(
+      (e) =>
+        e.partnerId === endpoint.partnerId &&
+        e.kind === endpoint.kind &&
+        e.callerId === endpoint.callerId &&
+        e.url === endpoint.url &&
+        e.status === 'active',
+    );
+    return found ? publicEndpoint(found) : this.#insertEndpoint(endpoint);
+  }
+
+  #insertEndpoint(
+    endpoint: Parameters<EventStore['insertWebhookEndpoint']>[0] & Pick<WebhookEndpointRecord, 'kind' | 'callerId'>,
+  ): WebhookEndpointRecord {
     const t = this.#t;
     check(!t.endpoints.has(endpoint.endpointId), 'webhook_endpoints_pkey');
     check(t.partners.has(endpoint.partnerId), 'webhook_endpoints_partner_id_fkey');
@@ -79,6 +96,8 @@ export class InMemoryEventStore implements EventStore {
     const row: EndpointRow = {
       endpointId: endpoint.endpointId,
       partnerId: endpoint.partnerId,
+      kind: endpoint.kind,
+      callerId: endpoint.callerId,
       url: endpoint.url,
       environment: endpoint.environment,
       eventTypes: copy(endpoint.eventTypes),
@@ -193,6 +212,8 @@ export class InMemoryEventStore implements EventStore {
         event: copy(event),
         endpoint: {
           endpointId: endpoint.endpointId,
+          kind: endpoint.kind,
+          callerId: endpoint.callerId,
           url: endpoint.url,
           environment: endpoint.environment,
           secret: endpoint.secret,

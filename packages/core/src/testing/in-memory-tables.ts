@@ -238,8 +238,15 @@ export function writeEvents(tables: InMemoryTables, events: readonly EventRecord
     if (tables.events.has(event.eventId)) continue;
     tables.events.set(event.eventId, copy(event));
     firstTsByOrder.set(event.orderId, Math.min(firstTsByOrder.get(event.orderId) ?? Infinity, event.ts));
+    // The partner's endpoints, and the agent endpoints of the order's checkout session.
+    const session = [...tables.checkoutSessions.values()].find((s) => s.order?.orderId === event.orderId);
     const endpoints = [...tables.endpoints.values()].filter(
-      (e) => e.partnerId === event.partnerId && e.status === 'active' && e.eventTypes.includes(event.type),
+      (e) =>
+        e.partnerId === event.partnerId &&
+        e.status === 'active' &&
+        e.eventTypes.includes(event.type) &&
+        (e.kind === 'partner' ||
+          (session?.protocol === e.kind && session.callerId === e.callerId && session.webhookUrl === e.url)),
     );
     for (const endpoint of endpoints.sort((a, b) => a.seq - b.seq)) {
       const deliveryId = `dlv_${globalThis.crypto.randomUUID().replaceAll('-', '')}`;

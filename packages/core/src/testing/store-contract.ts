@@ -1,4 +1,5 @@
 import { after, before, describe, test } from 'node:test';
+import { agentEndpointContract } from './agent-endpoint-contract.ts';
 import { agentStoreContract } from './agent-store-contract.ts';
 import { checkoutSessionStoreContract } from './checkout-session-store-contract.ts';
 import { commerceStoreContract } from './commerce-store-contract.ts';
@@ -51,6 +52,8 @@ export function describeStoreContract(name: string, open: () => Promise<StoreCon
       ...operationsStoreContract,
       ...agentStoreContract,
       ...checkoutSessionStoreContract,
+      // Last: it claims every due delivery.
+      ...agentEndpointContract,
     ]) {
       test(caseName, () => run(subject));
     }

@@ -145,9 +145,11 @@ export function checkoutTotals(session: CheckoutSessionRecord): UcpTotal[] {
   const fulfillment = fulfillmentTotal(session, quote);
   const shippingDiscount = quote.fulfilment === 'DELIVERY' ? quote.shippingDiscountSatang : 0;
   const entries: UcpTotal[] = [{ type: 'subtotal', display_text: 'Subtotal', amount: quote.subTotalSatang }];
-  if (itemsDiscount > 0) entries.push({ type: 'items_discount', display_text: 'Item discounts', amount: -itemsDiscount });
+  if (itemsDiscount > 0)
+    entries.push({ type: 'items_discount', display_text: 'Item discounts', amount: -itemsDiscount });
   if (fulfillment) entries.push(fulfillment);
-  if (shippingDiscount > 0) entries.push({ type: 'discount', display_text: 'Free delivery', amount: -shippingDiscount });
+  if (shippingDiscount > 0)
+    entries.push({ type: 'discount', display_text: 'Free delivery', amount: -shippingDiscount });
   const shown = entries.reduce((sum, entry) => sum + entry.amount, 0);
   const remainder = quote.grandTotalSatang - shown;
   if (remainder < 0) entries.push({ type: 'discount', display_text: 'Other discounts', amount: remainder });
@@ -177,7 +179,13 @@ function appliedDiscounts(session: CheckoutSessionRecord): UcpAppliedDiscount[] 
     const title = only
       ? `Coupon ${only}`
       : [...promotions, ...coupons.map((code) => `Coupon ${code}`)].join(', ') || 'Discounts';
-    applied.push({ ...(only ? { code: only } : {}), title, amount: onLines, automatic: coupons.length === 0, allocations });
+    applied.push({
+      ...(only ? { code: only } : {}),
+      title,
+      amount: onLines,
+      automatic: coupons.length === 0,
+      allocations,
+    });
   }
   const shipping = quote.fulfilment === 'DELIVERY' ? quote.shippingDiscountSatang : 0;
   if (shipping > 0)
@@ -226,7 +234,11 @@ const BUYER_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /** Core's message paths (`lines.li_…`, `couponCodes.0`) as RFC 9535 JSONPaths into the response. */
-function responsePath(path: string | null, lineIds: readonly string[], chosenMethod: number | null): string | undefined {
+function responsePath(
+  path: string | null,
+  lineIds: readonly string[],
+  chosenMethod: number | null,
+): string | undefined {
   if (path === null) return undefined;
   const [head, second] = path.split('.');
   switch (head) {

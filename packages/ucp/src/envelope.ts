@@ -144,7 +144,10 @@ const INPUT_CODES = new Set(['INVALID_INPUT', 'INVALID_CPRCODE', 'INVALID_QUANTI
  * changing 409 with Retry-After, an unreachable grocer 503. Anything else is not a protocol error
  * the caller can act on: null (the caller masks it as a 500).
  */
-export function protocolErrorOf(error: unknown, pathOf: (field: string) => string | undefined): UcpProtocolError | null {
+export function protocolErrorOf(
+  error: unknown,
+  pathOf: (field: string) => string | undefined,
+): UcpProtocolError | null {
   if (!(error instanceof CommerceError)) return null;
   if (INPUT_CODES.has(error.code))
     return protocolError(400, error.code.toLowerCase(), error.message, {

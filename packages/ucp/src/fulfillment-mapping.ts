@@ -47,7 +47,12 @@ export interface UcpFulfillmentMethod {
   line_item_ids: string[];
   destinations: (UcpShippingDestination | UcpRetailLocation)[];
   selected_destination_id: string | null;
-  groups?: { id: string; line_item_ids: string[]; options: UcpFulfillmentOption[]; selected_option_id: string | null }[];
+  groups?: {
+    id: string;
+    line_item_ids: string[];
+    options: UcpFulfillmentOption[];
+    selected_option_id: string | null;
+  }[];
 }
 
 /** The fulfilment part of a session as the fulfillment extension shows it, and where its choice sits. */
@@ -256,7 +261,8 @@ function scheduleModeOf(method: JsonObject): { mode: 'REGULAR' | 'EXPRESS' | nul
  */
 export function fromUcpFulfillment(value: unknown): RequestedFulfilment {
   if (value === undefined || value === null) return NONE;
-  if (!isJsonObject(value)) throw new CommerceError('INVALID_INPUT', 'fulfillment is an object.', { field: 'fulfillment' });
+  if (!isJsonObject(value))
+    throw new CommerceError('INVALID_INPUT', 'fulfillment is an object.', { field: 'fulfillment' });
   const methods = value.methods;
   if (methods === undefined || methods === null) return NONE;
   if (!Array.isArray(methods))

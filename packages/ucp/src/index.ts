@@ -5,3 +5,42 @@
  * Every export of this file is public API of the package; anything not exported here is internal.
  */
 export { UCP_VERSION } from './ucp-version.ts';
+
+// The binding: profile, REST and MCP surfaces over core's checkout sessions.
+export { createUcpHandler, type UcpHandler, type UcpHandlerOptions } from './ucp-rest-handler.ts';
+export type {
+  SignedCallerVerifier,
+  UcpNegotiation,
+  UcpNegotiator,
+  UcpPrincipal,
+  UcpTarget,
+} from './ucp-caller.ts';
+export type { UcpOperationsOptions } from './ucp-operations.ts';
+export {
+  buildUcpProfile,
+  mcpEndpointOf,
+  restEndpointOf,
+  type UcpBusinessProfile,
+  type UcpProfileInput,
+} from './profile.ts';
+export {
+  MOCK_PAYMENT_HANDLER_ID,
+  MOCK_PAYMENT_TOKENS,
+  protocolErrorResponse,
+  UCP_CAPABILITIES,
+  ucpEnvelope,
+  type UcpCapabilityName,
+  type UcpEnvelope,
+  type UcpProtocolError,
+  type UcpResource,
+} from './envelope.ts';
+export {
+  toUcpCheckout,
+  type CheckoutView,
+  type ProductFacts,
+  type UcpCheckout,
+  type UcpLineItem,
+  type UcpMessage,
+  type UcpTotal,
+} from './checkout-mapping.ts';
+export { toUcpOrder, type OrderView, type UcpOrder } from './order-mapping.ts';

@@ -104,7 +104,11 @@ function destinationOf(
     );
     const street = branch ? `${branch.name}, ${branch.address}` : `Branch ${order.branchCode}`;
     return {
-      destination: { street_address: street, ...(branch ? { postal_code: branch.postcode } : {}), address_country: 'TH' },
+      destination: {
+        street_address: street,
+        ...(branch ? { postal_code: branch.postcode } : {}),
+        address_country: 'TH',
+      },
       where: `at ${branch?.name ?? `branch ${order.branchCode}`}`,
     };
   }

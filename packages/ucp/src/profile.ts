@@ -48,7 +48,9 @@ export const mcpEndpointOf = (agentBase: string): string => `${agentBase}/ucp/mc
 
 function capability(name: string, path: string, extra: Partial<UcpCapabilityDeclaration> = {}) {
   return {
-    [name]: [{ version: UCP_VERSION, spec: `${UCP_SPEC_BASE}/specification/${path}`, ...extra } as UcpCapabilityDeclaration],
+    [name]: [
+      { version: UCP_VERSION, spec: `${UCP_SPEC_BASE}/specification/${path}`, ...extra } as UcpCapabilityDeclaration,
+    ],
   };
 }
 

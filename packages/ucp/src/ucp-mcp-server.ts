@@ -56,7 +56,11 @@ function jsonRpcError(code: number, message: string, data?: unknown): JsonRpcErr
 
 /** The JSON-RPC code and data of a protocol error (data carries UCP's `{code, content}`). */
 function rpcErrorOf(error: UcpProtocolError): JsonRpcError {
-  const code = DISCOVERY.has(error.code) ? RPC.discovery : error.status >= 500 && error.status !== 503 ? RPC.internal : RPC.server;
+  const code = DISCOVERY.has(error.code)
+    ? RPC.discovery
+    : error.status >= 500 && error.status !== 503
+      ? RPC.internal
+      : RPC.server;
   return jsonRpcError(code, error.content, {
     code: error.code,
     content: error.content,
@@ -115,7 +119,10 @@ function profileOf(args: Record<string, unknown>): string | undefined {
 }
 
 /** The request's JSON-RPC messages, checked as the SDK's streamable HTTP transport checks them; or the refusal. */
-function messagesOf(body: Uint8Array, maxBatchSize: number): { batch: boolean; messages: JSONRPCMessage[] } | HttpResponse {
+function messagesOf(
+  body: Uint8Array,
+  maxBatchSize: number,
+): { batch: boolean; messages: JSONRPCMessage[] } | HttpResponse {
   let value: unknown;
   try {
     value = JSON.parse(utf8.decode(body));
@@ -164,7 +171,11 @@ export function createUcpMcpHandler(
     target: UcpTarget,
     statuses: Map<RequestId, number>,
   ): Promise<Server> => {
-    const server = new Server(serverInfo, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator });
+    const server = new Server(serverInfo, {
+      capabilities: { tools: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator,
+    });
     server.setRequestHandler(ListToolsRequestSchema, () => tools);
     server.setRequestHandler(CallToolRequestSchema, async (call, extra): Promise<CallToolResult> => {
       const args = call.params.arguments ?? {};
@@ -192,9 +203,13 @@ export function createUcpMcpHandler(
 
   return async (request, target) => {
     if (request.method !== 'POST')
-      return rpcResponse(405, jsonRpcError(RPC.server, 'Send JSON-RPC messages with POST; this server keeps no sessions.'), {
-        allow: 'POST',
-      });
+      return rpcResponse(
+        405,
+        jsonRpcError(RPC.server, 'Send JSON-RPC messages with POST; this server keeps no sessions.'),
+        {
+          allow: 'POST',
+        },
+      );
     const principal = await authenticateUcpCaller(options.commerce, request, target, options.verifySignedCaller);
     if (isProtocolError(principal)) return refusal(principal);
     const accept = request.headers.accept ?? '';
@@ -203,7 +218,10 @@ export function createUcpMcpHandler(
     if (!isJsonContentType(request.headers['content-type']))
       return rpcResponse(415, jsonRpcError(RPC.server, 'Send the JSON-RPC message as application/json.'));
     if (request.body.length > options.maxBodyBytes)
-      return rpcResponse(413, jsonRpcError(RPC.server, `The request body is larger than ${options.maxBodyBytes} bytes.`));
+      return rpcResponse(
+        413,
+        jsonRpcError(RPC.server, `The request body is larger than ${options.maxBodyBytes} bytes.`),
+      );
     const read = messagesOf(request.body, maxBatchSize);
     if ('status' in read) return read;
     const statuses = new Map<RequestId, number>();

@@ -78,7 +78,13 @@ export function ucpToolList(): Tool[] {
         properties,
         required: ['meta', ...(shape.takesId ? ['id'] : []), ...(shape.takesCheckout ? ['checkout'] : [])],
       },
-      annotations: { title, readOnlyHint: readOnly, destructiveHint: false, idempotentHint: readOnly, openWorldHint: false },
+      annotations: {
+        title,
+        readOnlyHint: readOnly,
+        destructiveHint: false,
+        idempotentHint: readOnly,
+        openWorldHint: false,
+      },
     };
   });
 }

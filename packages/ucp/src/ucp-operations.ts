@@ -11,12 +11,7 @@ import { idempotent, type UcpOutcome } from './ucp-idempotency.ts';
 
 /** The operations of the shopping service this binding serves (checkout and order capabilities). */
 export type UcpOperationName =
-  | 'create_checkout'
-  | 'get_checkout'
-  | 'update_checkout'
-  | 'complete_checkout'
-  | 'cancel_checkout'
-  | 'get_order';
+  'create_checkout' | 'get_checkout' | 'update_checkout' | 'complete_checkout' | 'cancel_checkout' | 'get_order';
 
 /** One call of an operation, as REST and MCP both state it (path parameter `id`, body `checkout`). */
 export interface UcpCall {
@@ -71,49 +66,48 @@ function routeOf(call: UcpCall): string {
   }
 }
 
-/**
- * The shopping service's operations over core's checkout sessions, shared by the REST and MCP
- * bindings: each call is guarded by its idempotency key (mutations), translated to core and back,
- * and answered as a UCP outcome. Business outcomes are 2xx bodies with messages (an unknown session
- * or order is a 200 `not_found` message, as the spec's examples answer); protocol errors carry
- * their status; a fault is masked as a 500 and reported to `onInternalError`.
- */
-export function createUcpOperations(options: UcpOperationsOptions): (ctx: UcpContext, call: UcpCall) => Promise<UcpOutcome> {
-  const { commerce } = options;
+function productFacts(commerce: Commerce, cprcodes: readonly string[]): Map<string, ProductFacts> {
+  let products;
+  try {
+    products = commerce.catalog.get(cprcodes);
+  } catch {
+    // Titles and images are decoration: without the catalog, lines show what the quote knows.
+    return new Map();
+  }
+  return new Map(
+    products.map((p) => [
+      p.cprcode,
+      {
+        title: p.nameEn,
+        priceSatang: p.detailPriceSatang,
+        imageUrl: p.hasImage ? `${commerce.publicBaseUrl}/images/products/${encodeURIComponent(p.cprcode)}` : null,
+      },
+    ]),
+  );
+}
 
-  const productFacts = (cprcodes: readonly string[]): Map<string, ProductFacts> => {
-    let products;
-    try {
-      products = commerce.catalog.get(cprcodes);
-    } catch {
-      // Titles and images are decoration: without the catalog, lines show what the quote knows.
-      return new Map();
-    }
-    return new Map(
-      products.map((p) => [
-        p.cprcode,
-        {
-          title: p.nameEn,
-          priceSatang: p.detailPriceSatang,
-          imageUrl: p.hasImage ? `${commerce.publicBaseUrl}/images/products/${encodeURIComponent(p.cprcode)}` : null,
-        },
-      ]),
-    );
-  };
+async function checkoutOutcome(
+  options: UcpOperationsOptions,
+  ctx: UcpContext,
+  session: CheckoutSessionRecord,
+  status = 200,
+): Promise<UcpOutcome> {
+  const settings = await options.commerce.agents.shopSettings(session.partnerId);
+  const body = toUcpCheckout(session, {
+    active: ctx.negotiation.active,
+    links: shopLinks(settings),
+    products: productFacts(
+      options.commerce,
+      session.lines.map((line) => line.cprcode),
+    ),
+    restEndpoint: restEndpointOf(ctx.target.agentBase),
+    storefrontUrl: options.storefrontUrl?.(session.partnerId) ?? null,
+  });
+  return { ok: true, status, body: body as unknown as Record<string, unknown> };
+}
 
-  const checkoutBody = async (ctx: UcpContext, session: CheckoutSessionRecord, status = 200): Promise<UcpOutcome> => {
-    const settings = await commerce.agents.shopSettings(session.partnerId);
-    const body = toUcpCheckout(session, {
-      active: ctx.negotiation.active,
-      links: shopLinks(settings),
-      products: productFacts(session.lines.map((line) => line.cprcode)),
-      restEndpoint: restEndpointOf(ctx.target.agentBase),
-      storefrontUrl: options.storefrontUrl?.(session.partnerId) ?? null,
-    });
-    return { ok: true, status, body: body as unknown as Record<string, unknown> };
-  };
-
-  const notFound = (ctx: UcpContext, resource: UcpResource): UcpOutcome => ({
+function notFound(options: UcpOperationsOptions, ctx: UcpContext, resource: UcpResource): UcpOutcome {
+  return {
     ok: true,
     status: 200,
     body: notFoundBody(resource, {
@@ -121,75 +115,97 @@ export function createUcpOperations(options: UcpOperationsOptions): (ctx: UcpCon
       active: ctx.negotiation.active,
       continueUrl: options.storefrontUrl?.(ctx.target.partnerId) ?? null,
     }),
-  });
+  };
+}
 
-  const callerOf = (ctx: UcpContext): SessionCaller => ({
+/** GET /orders/{id}: an order of one of the caller's own sessions, with the grocer's progress now. */
+async function orderOutcome(options: UcpOperationsOptions, ctx: UcpContext, orderId: string): Promise<UcpOutcome> {
+  const { commerce } = options;
+  const caller = ctx.principal.caller;
+  const session = await commerce.store.findCheckoutSessionByOrder(orderId);
+  if (
+    !session ||
+    session.partnerId !== caller.partner.partnerId ||
+    session.callerId !== caller.callerId ||
+    session.protocol !== 'ucp'
+  )
+    return notFound(options, ctx, 'order');
+  const shopper = shopperContext(caller.partner, {
+    ownerId: session.sessionId,
+    email: session.buyer.email,
+    clientId: `agent:${caller.callerId}`,
+  });
+  const record = await commerce.orders.get(shopper, orderId);
+  if (!record) return notFound(options, ctx, 'order');
+  const restEndpoint = restEndpointOf(ctx.target.agentBase);
+  const body = toUcpOrder(record, session, {
+    active: ctx.negotiation.active,
+    products: productFacts(
+      commerce,
+      record.grocerOrder.lines.map((line) => line.cprcode),
+    ),
+    permalinkUrl: session.order?.paymentUrl ?? `${restEndpoint}/orders/${encodeURIComponent(orderId)}`,
+    refunds: await commerce.store.listRefunds([orderId]),
+  });
+  return { ok: true, status: 200, body: body as unknown as Record<string, unknown> };
+}
+
+/** One operation, translated to core's session service and back. */
+async function run(options: UcpOperationsOptions, ctx: UcpContext, call: UcpCall): Promise<UcpOutcome> {
+  const caller: SessionCaller = {
     ...ctx.principal.caller,
     profileUrl: ctx.negotiation.profileUrl,
     webhookUrl: ctx.negotiation.webhookUrl,
-  });
-
-  const run = async (ctx: UcpContext, call: UcpCall): Promise<UcpOutcome> => {
-    const caller = callerOf(ctx);
-    const sessions = commerce.sessions;
-    const id = call.id ?? '';
-    const body = call.body ?? {};
-    switch (call.operation) {
-      case 'create_checkout': {
-        const read = fromUcpCheckoutRequest(body, []);
-        if (!read.ok) return { ok: false, error: read.error };
-        return guarded(read.pathOf, async () => checkoutBody(ctx, await sessions.create(caller, read.input), 201));
-      }
-      case 'get_checkout':
-        return guarded(noPath, async () => checkoutBody(ctx, await sessions.get(caller, id)));
-      case 'update_checkout': {
-        const current = await sessions.get(caller, id);
-        const read = fromUcpCheckoutRequest(body, current.lines);
-        if (!read.ok) return { ok: false, error: read.error };
-        return guarded(read.pathOf, async () => checkoutBody(ctx, await sessions.update(caller, id, read.input)));
-      }
-      case 'complete_checkout':
-        return guarded(noPath, async () => checkoutBody(ctx, await sessions.complete(caller, id, paymentOf(body))));
-      case 'cancel_checkout':
-        return guarded(noPath, async () => checkoutBody(ctx, await sessions.cancel(caller, id)));
-      case 'get_order':
-        return order(ctx, caller, id);
+  };
+  const sessions = options.commerce.sessions;
+  const answer = (session: CheckoutSessionRecord, status?: number) => checkoutOutcome(options, ctx, session, status);
+  const id = call.id ?? '';
+  const body = call.body ?? {};
+  switch (call.operation) {
+    case 'create_checkout': {
+      const read = fromUcpCheckoutRequest(body, []);
+      if (!read.ok) return { ok: false, error: read.error };
+      return guarded(read.pathOf, async () => answer(await sessions.create(caller, read.input), 201));
     }
-  };
+    case 'get_checkout':
+      return guarded(noPath, async () => answer(await sessions.get(caller, id)));
+    case 'update_checkout': {
+      const current = await sessions.get(caller, id);
+      const read = fromUcpCheckoutRequest(body, current.lines);
+      if (!read.ok) return { ok: false, error: read.error };
+      return guarded(read.pathOf, async () => answer(await sessions.update(caller, id, read.input)));
+    }
+    case 'complete_checkout':
+      return guarded(noPath, async () => answer(await sessions.complete(caller, id, paymentOf(body))));
+    case 'cancel_checkout':
+      return guarded(noPath, async () => answer(await sessions.cancel(caller, id)));
+    case 'get_order':
+      return orderOutcome(options, ctx, id);
+  }
+}
 
-  const order = async (ctx: UcpContext, caller: SessionCaller, orderId: string): Promise<UcpOutcome> => {
-    const session = await commerce.store.findCheckoutSessionByOrder(orderId);
-    if (
-      !session ||
-      session.partnerId !== caller.partner.partnerId ||
-      session.callerId !== caller.callerId ||
-      session.protocol !== 'ucp'
-    )
-      return notFound(ctx, 'order');
-    const shopper = shopperContext(caller.partner, {
-      ownerId: session.sessionId,
-      email: session.buyer.email,
-      clientId: `agent:${caller.callerId}`,
-    });
-    const record = await commerce.orders.get(shopper, orderId);
-    if (!record) return notFound(ctx, 'order');
-    const restEndpoint = restEndpointOf(ctx.target.agentBase);
-    const body = toUcpOrder(record, session, {
-      active: ctx.negotiation.active,
-      products: productFacts(record.grocerOrder.lines.map((line) => line.cprcode)),
-      permalinkUrl: session.order?.paymentUrl ?? `${restEndpoint}/orders/${encodeURIComponent(orderId)}`,
-      refunds: await commerce.store.listRefunds([orderId]),
-    });
-    return { ok: true, status: 200, body: body as unknown as Record<string, unknown> };
-  };
-
+/**
+ * The shopping service's operations over core's checkout sessions, shared by the REST and MCP
+ * bindings: each call is guarded by its idempotency key (mutations), translated to core and back,
+ * and answered as a UCP outcome. Business outcomes are 2xx bodies with messages (an unknown session
+ * or order is a 200 `not_found` message, as the spec's examples answer); protocol errors carry
+ * their status; a fault is masked as a 500 and reported to `onInternalError`.
+ *
+ * @example
+ * const operations = createUcpOperations({ commerce });
+ * const outcome = await operations(ctx, { operation: 'get_checkout', id, idempotencyKey: null });
+ */
+export function createUcpOperations(
+  options: UcpOperationsOptions,
+): (ctx: UcpContext, call: UcpCall) => Promise<UcpOutcome> {
+  const { commerce } = options;
   return async (ctx, call) => {
     const checkout = call.operation !== 'get_order';
-    const id = call.id ?? '';
-    if (call.operation !== 'create_checkout' && !(checkout ? SESSION_ID : ORDER_ID).test(id))
-      return notFound(ctx, checkout ? 'checkout' : 'order');
+    const resource = checkout ? 'checkout' : 'order';
+    if (call.operation !== 'create_checkout' && !(checkout ? SESSION_ID : ORDER_ID).test(call.id ?? ''))
+      return notFound(options, ctx, resource);
     try {
-      if (!MUTATIONS.has(call.operation)) return await run(ctx, call);
+      if (!MUTATIONS.has(call.operation)) return await run(options, ctx, call);
       const scope = {
         partnerId: ctx.principal.caller.partner.partnerId,
         environment: ctx.principal.caller.partner.environment,
@@ -198,10 +214,10 @@ export function createUcpOperations(options: UcpOperationsOptions): (ctx: UcpCon
       return await idempotent(
         { store: commerce.store, clock: commerce.clock, staleAfterMs: commerce.sagas.requestWindowMs },
         { scope, key: call.idempotencyKey, route: routeOf(call), body: call.body ?? null },
-        () => run(ctx, call),
+        () => run(options, ctx, call),
       );
     } catch (error) {
-      if (error instanceof CommerceError && error.code === 'NOT_FOUND') return notFound(ctx, checkout ? 'checkout' : 'order');
+      if (error instanceof CommerceError && error.code === 'NOT_FOUND') return notFound(options, ctx, resource);
       const refused = protocolErrorOf(error, noPath);
       if (refused) return { ok: false, error: refused };
       options.onInternalError?.(error, ctx.requestId);
@@ -220,7 +236,8 @@ async function guarded(
   try {
     return await call();
   } catch (error) {
-    const refused = error instanceof CommerceError && error.code !== 'NOT_FOUND' ? protocolErrorOf(error, pathOf) : null;
+    const refused =
+      error instanceof CommerceError && error.code !== 'NOT_FOUND' ? protocolErrorOf(error, pathOf) : null;
     if (refused) return { ok: false, error: refused };
     throw error;
   }

@@ -187,7 +187,9 @@ export function createUcpHandler(options: UcpHandlerOptions): UcpHandler {
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return Promise.resolve(
           protocolErrorResponse(
-            protocolError(405, 'method_not_allowed', 'The profile is read with GET.', { headers: { allow: 'GET, HEAD' } }),
+            protocolError(405, 'method_not_allowed', 'The profile is read with GET.', {
+              headers: { allow: 'GET, HEAD' },
+            }),
           ),
         );
       return profile(target);

@@ -39,7 +39,11 @@ describe('checkout totals', () => {
     ]);
     assertAddsUp(body.totals as UcpTotal[]);
     assert.equal(body.currency, 'THB');
-    assert.equal((body.totals as UcpTotal[]).some((t) => t.type === 'tax'), false, 'VAT is included: no tax entry');
+    assert.equal(
+      (body.totals as UcpTotal[]).some((t) => t.type === 'tax'),
+      false,
+      'VAT is included: no tax entry',
+    );
   });
 
   test('delivery REGULAR: the delivery fee is the fulfillment entry', () => {
@@ -89,7 +93,12 @@ describe('checkout totals', () => {
     const body = assertCheckout(toUcpCheckout(session, view()));
     const discounts = body.discounts as { applied: { title: string; amount: number; automatic: boolean }[] };
     assert.deepEqual(discounts.applied, [
-      { title: 'Free delivery', amount: 4_000, automatic: true, allocations: [{ path: '$.totals.shipping', amount: 4_000 }] },
+      {
+        title: 'Free delivery',
+        amount: 4_000,
+        automatic: true,
+        allocations: [{ path: '$.totals.shipping', amount: 4_000 }],
+      },
     ]);
   });
 
@@ -189,9 +198,14 @@ describe('checkout totals', () => {
 
   test('a session the calculator could not price shows zero totals and the catalog title and price of its lines', () => {
     const products = new Map([
-      ['100001', { title: 'Fresh milk 1 l', priceSatang: 4_500, imageUrl: 'https://api.example/images/products/100001' }],
+      [
+        '100001',
+        { title: 'Fresh milk 1 l', priceSatang: 4_500, imageUrl: 'https://api.example/images/products/100001' },
+      ],
     ]);
-    const body = assertCheckout(toUcpCheckout(sessionRecord({ quote: null, status: 'incomplete' }), view({ products })));
+    const body = assertCheckout(
+      toUcpCheckout(sessionRecord({ quote: null, status: 'incomplete' }), view({ products })),
+    );
     assert.deepEqual(amounts(body.totals as UcpTotal[]), [
       ['subtotal', 0],
       ['total', 0],
@@ -264,8 +278,20 @@ describe('checkout fulfillment', () => {
     assert.deepEqual(
       group?.options.map((o) => [o.id, o.title, o.earliest_fulfillment_time, o.latest_fulfillment_time, o.totals]),
       [
-        ['regular', 'Standard delivery', '2026-11-27T08:00:00.000Z', '2026-11-27T09:00:00.000Z', [{ type: 'total', amount: 4_000 }]],
-        ['express', 'Express delivery', '2026-11-27T06:00:00.000Z', '2026-11-27T07:00:00.000Z', [{ type: 'total', amount: 7_000 }]],
+        [
+          'regular',
+          'Standard delivery',
+          '2026-11-27T08:00:00.000Z',
+          '2026-11-27T09:00:00.000Z',
+          [{ type: 'total', amount: 4_000 }],
+        ],
+        [
+          'express',
+          'Express delivery',
+          '2026-11-27T06:00:00.000Z',
+          '2026-11-27T07:00:00.000Z',
+          [{ type: 'total', amount: 7_000 }],
+        ],
       ],
     );
     assert.deepEqual(pickup?.line_item_ids, [], 'pickup stays on offer, with no lines');
@@ -292,17 +318,65 @@ describe('checkout messages, status and links', () => {
       fulfilment: { type: 'delivery', address: ADDRESS, scheduleMode: null },
       couponCodes: ['OLD'],
       messages: [
-        { type: 'error', code: 'out_of_stock', text: 'Only 1 left.', path: `lines.${LINE_B}`, severity: 'recoverable', reason: null },
-        { type: 'error', code: 'address_undeliverable', text: 'No.', path: 'fulfilment.address', severity: 'recoverable', reason: null },
-        { type: 'warning', code: 'coupon_refused', text: 'Expired.', path: 'couponCodes.0', severity: null, reason: 'EXPIRED' },
-        { type: 'error', code: 'buyer_required', text: 'E-mail?', path: 'buyer.email', severity: 'recoverable', reason: null },
-        { type: 'warning', code: 'price_changed', text: 'Dearer.', path: `lines.${LINE_A}`, severity: null, reason: null },
-        { type: 'error', code: 'fulfilment_required', text: 'Choose.', path: 'fulfilment', severity: null, reason: null },
+        {
+          type: 'error',
+          code: 'out_of_stock',
+          text: 'Only 1 left.',
+          path: `lines.${LINE_B}`,
+          severity: 'recoverable',
+          reason: null,
+        },
+        {
+          type: 'error',
+          code: 'address_undeliverable',
+          text: 'No.',
+          path: 'fulfilment.address',
+          severity: 'recoverable',
+          reason: null,
+        },
+        {
+          type: 'warning',
+          code: 'coupon_refused',
+          text: 'Expired.',
+          path: 'couponCodes.0',
+          severity: null,
+          reason: 'EXPIRED',
+        },
+        {
+          type: 'error',
+          code: 'buyer_required',
+          text: 'E-mail?',
+          path: 'buyer.email',
+          severity: 'recoverable',
+          reason: null,
+        },
+        {
+          type: 'warning',
+          code: 'price_changed',
+          text: 'Dearer.',
+          path: `lines.${LINE_A}`,
+          severity: null,
+          reason: null,
+        },
+        {
+          type: 'error',
+          code: 'fulfilment_required',
+          text: 'Choose.',
+          path: 'fulfilment',
+          severity: null,
+          reason: null,
+        },
       ],
     });
     const body = assertCheckout(toUcpCheckout(session, view()));
     assert.deepEqual(body.messages, [
-      { type: 'error', code: 'out_of_stock', content: 'Only 1 left.', severity: 'recoverable', path: '$.line_items[1]' },
+      {
+        type: 'error',
+        code: 'out_of_stock',
+        content: 'Only 1 left.',
+        severity: 'recoverable',
+        path: '$.line_items[1]',
+      },
       {
         type: 'error',
         code: 'address_undeliverable',
@@ -330,7 +404,14 @@ describe('checkout messages, status and links', () => {
           status: 'requires_escalation',
           order,
           messages: [
-            { type: 'error', code: 'payment_required', text: 'Pay.', path: null, severity: 'requires_buyer_input', reason: null },
+            {
+              type: 'error',
+              code: 'payment_required',
+              text: 'Pay.',
+              path: null,
+              severity: 'requires_buyer_input',
+              reason: null,
+            },
           ],
         }),
         view(),
@@ -365,7 +446,11 @@ describe('checkout messages, status and links', () => {
       },
       payment_handlers: {
         'dev.ucp.mock_payment': [
-          { id: 'mock_payment_handler', version: '2026-04-08', config: { supported_tokens: ['success_token', 'fail_token'] } },
+          {
+            id: 'mock_payment_handler',
+            version: '2026-04-08',
+            config: { supported_tokens: ['success_token', 'fail_token'] },
+          },
         ],
       },
     });

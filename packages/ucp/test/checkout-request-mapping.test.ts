@@ -51,7 +51,13 @@ describe('UCP create and update bodies as core input', () => {
   test('buyer fields by their UCP names; discounts.codes are the coupon codes', () => {
     const { input } = read({
       line_items: [{ item: { id: '100001' } }],
-      buyer: { first_name: 'Somchai', last_name: 'Jaidee', email: 'somchai@example.com', phone_number: '+66812345678', x: 1 },
+      buyer: {
+        first_name: 'Somchai',
+        last_name: 'Jaidee',
+        email: 'somchai@example.com',
+        phone_number: '+66812345678',
+        x: 1,
+      },
       discounts: { codes: ['save10'], applied: [{ title: 'ignored', amount: 1 }] },
     });
     assert.deepEqual(input.buyer, {
@@ -73,7 +79,10 @@ describe('UCP create and update bodies as core input', () => {
             type: 'shipping',
             line_item_ids: [LINE_A],
             selected_destination_id: 'home',
-            destinations: [{ id: 'work', street_address: '1 Silom', postal_code: '10500', address_country: 'TH' }, { ...address, id: 'home' }],
+            destinations: [
+              { id: 'work', street_address: '1 Silom', postal_code: '10500', address_country: 'TH' },
+              { ...address, id: 'home' },
+            ],
             groups: [{ id: 'delivery', selected_option_id: 'Express' }],
           },
         ],
@@ -109,7 +118,13 @@ describe('UCP create and update bodies as core input', () => {
       line_items: [{ item: { id: '100001' } }],
       fulfillment: {
         methods: [
-          { id: 'pickup', type: 'pickup', line_item_ids: [], destinations: [{ id: 'BKK01', name: 'Sukhumvit' }], selected_destination_id: null },
+          {
+            id: 'pickup',
+            type: 'pickup',
+            line_item_ids: [],
+            destinations: [{ id: 'BKK01', name: 'Sukhumvit' }],
+            selected_destination_id: null,
+          },
           { id: 'shipping', type: 'shipping', line_item_ids: [], destinations: [], selected_destination_id: null },
         ],
       },
@@ -120,7 +135,9 @@ describe('UCP create and update bodies as core input', () => {
   test('core field names map back to the request JSONPath, including where the chosen method sat', () => {
     const { pathOf } = read({
       line_items: [{ item: { id: '100001' } }],
-      fulfillment: { methods: [{ type: 'pickup' }, { type: 'shipping', line_item_ids: [LINE_A], destinations: [{}, address] }] },
+      fulfillment: {
+        methods: [{ type: 'pickup' }, { type: 'shipping', line_item_ids: [LINE_A], destinations: [{}, address] }],
+      },
     });
     assert.equal(pathOf('lines'), '$.line_items');
     assert.equal(pathOf('lines.0.item.id'), '$.line_items[0].item.id');
@@ -140,10 +157,22 @@ describe('UCP create and update bodies as core input', () => {
       return [result.error.status, result.error.code, result.error.path];
     };
     assert.deepEqual(refused({ line_items: [], buyer: 'me' }), [400, 'invalid_input', '$.buyer']);
-    assert.deepEqual(refused({ line_items: [], discounts: { codes: 'SAVE' } }), [400, 'invalid_input', '$.discounts.codes']);
-    assert.deepEqual(refused({ line_items: [], discounts: { codes: ['A', 7] } }), [400, 'invalid_input', '$.discounts.codes[1]']);
+    assert.deepEqual(refused({ line_items: [], discounts: { codes: 'SAVE' } }), [
+      400,
+      'invalid_input',
+      '$.discounts.codes',
+    ]);
+    assert.deepEqual(refused({ line_items: [], discounts: { codes: ['A', 7] } }), [
+      400,
+      'invalid_input',
+      '$.discounts.codes[1]',
+    ]);
     assert.deepEqual(refused({ line_items: [], fulfillment: [] }), [400, 'invalid_input', '$.fulfillment']);
-    assert.deepEqual(refused({ line_items: [], fulfillment: { methods: {} } }), [400, 'invalid_input', '$.fulfillment.methods']);
+    assert.deepEqual(refused({ line_items: [], fulfillment: { methods: {} } }), [
+      400,
+      'invalid_input',
+      '$.fulfillment.methods',
+    ]);
   });
 });
 
@@ -162,7 +191,10 @@ describe('UCP complete bodies as a payment', () => {
       kind: 'sandbox-token',
       token: 'success_token',
     });
-    assert.deepEqual(pay([instrument('mock_payment_handler', 'fail_token')]), { kind: 'sandbox-token', token: 'fail_token' });
+    assert.deepEqual(pay([instrument('mock_payment_handler', 'fail_token')]), {
+      kind: 'sandbox-token',
+      token: 'fail_token',
+    });
     assert.deepEqual(pay([instrument('mock_payment_handler', 'tok_live_123')]), {
       kind: 'sandbox-token',
       token: 'fail_token',

@@ -32,7 +32,9 @@ function grocerOrder(overrides: Partial<GrocerOrder> = {}): GrocerOrder {
     shipping: {
       fulfilmentType: 'PICKUP',
       address: null,
-      schedules: [{ mode: 'REGULAR', dateTime: '2026-11-27T07:00:00.000Z', pickingStatus: 'QUEUED', deliveryFeeSatang: 0 }],
+      schedules: [
+        { mode: 'REGULAR', dateTime: '2026-11-27T07:00:00.000Z', pickingStatus: 'QUEUED', deliveryFeeSatang: 0 },
+      ],
     },
     ...overrides,
   };
@@ -102,7 +104,11 @@ test('a paid pickup order: the session line ids, one pickup expectation at the b
         { id: LINE_B, quantity: 1 },
       ],
       method_type: 'pickup',
-      destination: { street_address: 'Sukhumvit, 1 Sukhumvit Road, Bangkok', postal_code: '10110', address_country: 'TH' },
+      destination: {
+        street_address: 'Sukhumvit, 1 Sukhumvit Road, Bangkok',
+        postal_code: '10110',
+        address_country: 'TH',
+      },
       description: 'Pickup at Sukhumvit',
       fulfillable_on: '2026-11-27T07:00:00.000Z',
     },
@@ -125,7 +131,11 @@ test('the events follow the grocer progress: ready, collected; out for delivery,
   const delivery = sessionRecord({ fulfilment: { type: 'delivery', address: ADDRESS, scheduleMode: 'EXPRESS' } });
   const shipping = { ...grocerOrder().shipping, fulfilmentType: 'DELIVERY' as const };
   assert.deepEqual(types(grocerOrder({ status: 'OUT_FOR_DELIVERY', shipping }), delivery), ['processing', 'shipped']);
-  assert.deepEqual(types(grocerOrder({ status: 'COMPLETED', shipping }), delivery), ['processing', 'shipped', 'delivered']);
+  assert.deepEqual(types(grocerOrder({ status: 'COMPLETED', shipping }), delivery), [
+    'processing',
+    'shipped',
+    'delivered',
+  ]);
   const completed = order(grocerOrder({ status: 'COMPLETED', shipping }), {}, delivery);
   assert.deepEqual(
     completed.line_items.map((l) => [l.quantity.fulfilled, l.status]),
@@ -159,7 +169,9 @@ test('a delivery order: the address as destination, the fee with express and the
       shipping: {
         fulfilmentType: 'DELIVERY',
         address: null,
-        schedules: [{ mode: 'EXPRESS', dateTime: '2026-11-27T06:00:00.000Z', pickingStatus: 'QUEUED', deliveryFeeSatang: 7_000 }],
+        schedules: [
+          { mode: 'EXPRESS', dateTime: '2026-11-27T06:00:00.000Z', pickingStatus: 'QUEUED', deliveryFeeSatang: 7_000 },
+        ],
       },
     }),
     {},

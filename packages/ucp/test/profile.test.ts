@@ -4,7 +4,15 @@ import { buildUcpProfile } from '../src/profile.ts';
 import { assertValid, ucpValidators } from './support/ucp-json-schemas.ts';
 import { AGENT_BASE, PARTNER, ucpWorld } from './support/ucp-world.ts';
 
-const key = { kty: 'EC', crv: 'P-256', x: 'WbbXwVYGdJoP4Xm3qCkGvBRcRvKtEfXDbWvPzpPS8LA', y: 'sP4jHHxYqC89HBo8TjrtVOAGHfJDflYxw7MFMxuFMPY', kid: 'k1', use: 'sig', alg: 'ES256' };
+const key = {
+  kty: 'EC',
+  crv: 'P-256',
+  x: 'WbbXwVYGdJoP4Xm3qCkGvBRcRvKtEfXDbWvPzpPS8LA',
+  y: 'sP4jHHxYqC89HBo8TjrtVOAGHfJDflYxw7MFMxuFMPY',
+  kid: 'k1',
+  use: 'sig',
+  alg: 'ES256',
+};
 
 test('the business profile: REST and MCP endpoints under the agent base, four capabilities, the mock handler, the keys', () => {
   const profile = buildUcpProfile({ agentBase: AGENT_BASE, environment: 'sandbox', signingKeys: [key] });
@@ -29,14 +37,26 @@ test('the business profile: REST and MCP endpoints under the agent base, four ca
     Object.entries(profile.ucp.capabilities).map(([name, [c]]) => [name, c?.schema, c?.extends]),
     [
       ['dev.ucp.shopping.checkout', 'https://ucp.dev/2026-04-08/schemas/shopping/checkout.json', undefined],
-      ['dev.ucp.shopping.fulfillment', 'https://ucp.dev/2026-04-08/schemas/shopping/fulfillment.json', 'dev.ucp.shopping.checkout'],
-      ['dev.ucp.shopping.discount', 'https://ucp.dev/2026-04-08/schemas/shopping/discount.json', 'dev.ucp.shopping.checkout'],
+      [
+        'dev.ucp.shopping.fulfillment',
+        'https://ucp.dev/2026-04-08/schemas/shopping/fulfillment.json',
+        'dev.ucp.shopping.checkout',
+      ],
+      [
+        'dev.ucp.shopping.discount',
+        'https://ucp.dev/2026-04-08/schemas/shopping/discount.json',
+        'dev.ucp.shopping.checkout',
+      ],
       ['dev.ucp.shopping.order', 'https://ucp.dev/2026-04-08/schemas/shopping/order.json', undefined],
     ],
   );
   assert.deepEqual(profile.ucp.payment_handlers, {
     'dev.ucp.mock_payment': [
-      { id: 'mock_payment_handler', version: '2026-04-08', config: { supported_tokens: ['success_token', 'fail_token'] } },
+      {
+        id: 'mock_payment_handler',
+        version: '2026-04-08',
+        config: { supported_tokens: ['success_token', 'fail_token'] },
+      },
     ],
   });
   assert.deepEqual(profile.signing_keys, [key]);

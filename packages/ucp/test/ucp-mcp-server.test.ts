@@ -5,7 +5,16 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { assertCheckout, assertValid, ucpValidators } from './support/ucp-json-schemas.ts';
-import { BUYER, MILK, mockInstrument, pickupAt, RICE, TARGET, ucpWorld, type UcpWorldOptions } from './support/ucp-world.ts';
+import {
+  BUYER,
+  MILK,
+  mockInstrument,
+  pickupAt,
+  RICE,
+  TARGET,
+  ucpWorld,
+  type UcpWorldOptions,
+} from './support/ucp-world.ts';
 
 type Json = Record<string, unknown>;
 const META = { 'ucp-agent': { profile: 'https://platform.example/.well-known/ucp' } };
@@ -20,10 +29,15 @@ after(async () => {
 /** The UCP handler behind a loopback node:http server, and the official MCP client connected to `/ucp/mcp`. */
 async function mcpWorld(options: UcpWorldOptions = {}, headers?: (token: string) => Record<string, string>) {
   const world = await ucpWorld(options);
-  const server = await listen({}, createNodeListener((request) => world.handler(request, TARGET), { maxBodyBytes: () => 1 << 20 }));
+  const server = await listen(
+    {},
+    createNodeListener((request) => world.handler(request, TARGET), { maxBodyBytes: () => 1 << 20 }),
+  );
   servers.push(server);
   const url = new URL(`${server.origin}/ucp/mcp`);
-  const connect = async (extra: Record<string, string> = headers?.(world.token) ?? { authorization: `Bearer ${world.token}` }) => {
+  const connect = async (
+    extra: Record<string, string> = headers?.(world.token) ?? { authorization: `Bearer ${world.token}` },
+  ) => {
     const client = new Client({ name: 'ucp-mcp-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: extra } }));
     clients.push(client);
@@ -66,7 +80,10 @@ describe('UCP over MCP with the official client', () => {
   test('the whole checkout: create, update with pickup, complete with success_token, get_order', async () => {
     const { client } = await mcpWorld();
     const created = assertCheckout(
-      await call(client, 'create_checkout', { meta: META, checkout: { line_items: [{ item: { id: MILK }, quantity: 2 }] } }),
+      await call(client, 'create_checkout', {
+        meta: META,
+        checkout: { line_items: [{ item: { id: MILK }, quantity: 2 }] },
+      }),
     );
     assert.equal(created.status, 'incomplete');
     const id = String(created.id);
@@ -95,7 +112,10 @@ describe('UCP over MCP with the official client', () => {
 
   test('the same operations as REST: a session made over MCP is read over REST, and cancel_checkout ends it', async () => {
     const world = await mcpWorld();
-    const created = await call(world.client, 'create_checkout', { meta: META, checkout: { line_items: [{ item: { id: RICE } }] } });
+    const created = await call(world.client, 'create_checkout', {
+      meta: META,
+      checkout: { line_items: [{ item: { id: RICE } }] },
+    });
     const viaRest = await world.send('GET', `/ucp/v1/checkout-sessions/${String(created.id)}`);
     assert.deepEqual(viaRest.json, created);
     const cancelled = await call(world.client, 'cancel_checkout', {
@@ -118,11 +138,23 @@ describe('UCP over MCP with the official client', () => {
       checkout: { line_items: [{ item: { id: RICE } }], buyer: BUYER, fulfillment: pickupAt('BKK01') },
     });
     const meta = { ...META, 'idempotency-key': key() };
-    const first = await call(client, 'complete_checkout', { meta, id: created.id, checkout: mockInstrument('success_token') });
-    const again = await call(client, 'complete_checkout', { meta, id: created.id, checkout: mockInstrument('success_token') });
+    const first = await call(client, 'complete_checkout', {
+      meta,
+      id: created.id,
+      checkout: mockInstrument('success_token'),
+    });
+    const again = await call(client, 'complete_checkout', {
+      meta,
+      id: created.id,
+      checkout: mockInstrument('success_token'),
+    });
     assert.deepEqual(again, first);
     // The client gives an HTTP error status as a transport error; the body is the JSON-RPC error object.
-    const conflict = await rawCall(url, token, 'complete_checkout', { meta, id: created.id, checkout: mockInstrument('fail_token') });
+    const conflict = await rawCall(url, token, 'complete_checkout', {
+      meta,
+      id: created.id,
+      checkout: mockInstrument('fail_token'),
+    });
     assert.equal(conflict.status, 409);
     assert.deepEqual(conflict.json.error, {
       code: -32000,
@@ -174,7 +206,10 @@ describe('UCP over MCP with the official client', () => {
             : { profileUrl: agent.profileUrl ?? null, webhookUrl: null, active: null },
       },
     });
-    const server = await listen({}, createNodeListener((request) => world.handler(request, TARGET), { maxBodyBytes: () => 1 << 20 }));
+    const server = await listen(
+      {},
+      createNodeListener((request) => world.handler(request, TARGET), { maxBodyBytes: () => 1 << 20 }),
+    );
     servers.push(server);
     const url = new URL(`${server.origin}/ucp/mcp`);
     const anonymous = await fetch(url, {
@@ -217,12 +252,20 @@ describe('UCP over MCP with the official client', () => {
     const post = (body: string, type = 'application/json') =>
       fetch(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': type, accept: 'application/json, text/event-stream' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': type,
+          accept: 'application/json, text/event-stream',
+        },
         body,
       });
     const cases: [Response, number, number][] = [
       [await post('{'), 400, -32700],
-      [await post(JSON.stringify(Array.from({ length: 11 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })))), 400, -32600],
+      [
+        await post(JSON.stringify(Array.from({ length: 11 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })))),
+        400,
+        -32600,
+      ],
       [await post('{"jsonrpc":"1.0"}'), 400, -32600],
       [await post('{}', 'text/plain'), 415, -32000],
       [await fetch(url, { method: 'GET', headers: { authorization: `Bearer ${token}` } }), 405, -32000],

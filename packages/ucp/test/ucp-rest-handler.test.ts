@@ -16,7 +16,8 @@ type Json = Record<string, unknown>;
 const SESSIONS = '/ucp/v1/checkout-sessions';
 
 const codesOf = (body: Json) => (body.messages as { code: string }[]).map((m) => m.code);
-const totalOf = (body: Json) => (body.totals as { type: string; amount: number }[]).find((t) => t.type === 'total')?.amount;
+const totalOf = (body: Json) =>
+  (body.totals as { type: string; amount: number }[]).find((t) => t.type === 'total')?.amount;
 
 describe('UCP REST checkout sessions', () => {
   test('create answers 201 with the envelope, the lines priced and what is missing; pickup and buyer make it ready', async () => {
@@ -137,7 +138,8 @@ describe('UCP REST checkout sessions', () => {
     assert.ok((chosen.totals as { type: string }[]).some((t) => t.type === 'fulfillment'));
 
     const cleared = assertCheckout(
-      (await send('PUT', `${SESSIONS}/${String(first.id)}`, { json: { line_items: first.line_items, buyer: BUYER } })).json,
+      (await send('PUT', `${SESSIONS}/${String(first.id)}`, { json: { line_items: first.line_items, buyer: BUYER } }))
+        .json,
     );
     assert.equal(cleared.status, 'incomplete');
     assert.deepEqual(codesOf(cleared), ['missing']);
@@ -177,13 +179,17 @@ describe('UCP REST checkout sessions', () => {
       json: { line_items: [{ item: { id: RICE } }], buyer: BUYER, fulfillment: pickupAt('BKK01') },
     });
     const id = String(created.json.id);
-    const declined = assertCheckout((await send('POST', `${SESSIONS}/${id}/complete`, { json: mockInstrument('fail_token') })).json);
+    const declined = assertCheckout(
+      (await send('POST', `${SESSIONS}/${id}/complete`, { json: mockInstrument('fail_token') })).json,
+    );
     assert.equal(declined.status, 'ready_for_complete');
     assert.deepEqual(
       (declined.messages as Json[]).map((m) => [m.code, m.severity]),
       [['payment_failed', 'recoverable']],
     );
-    const paid = assertCheckout((await send('POST', `${SESSIONS}/${id}/complete`, { json: mockInstrument('success_token') })).json);
+    const paid = assertCheckout(
+      (await send('POST', `${SESSIONS}/${id}/complete`, { json: mockInstrument('success_token') })).json,
+    );
     assert.equal(paid.status, 'completed');
     const orderId = (paid.order as { id: string }).id;
     assert.equal((await store.listPaymentAttempts([orderId])).filter((a) => a.state === 'paid').length, 1);
@@ -197,7 +203,9 @@ describe('UCP REST checkout sessions', () => {
     const body = assertCheckout(created.json);
     assert.deepEqual((body.ucp as Json).payment_handlers, {});
     const id = String(body.id);
-    const escalated = assertCheckout((await send('POST', `${SESSIONS}/${id}/complete`, { json: mockInstrument('success_token') })).json);
+    const escalated = assertCheckout(
+      (await send('POST', `${SESSIONS}/${id}/complete`, { json: mockInstrument('success_token') })).json,
+    );
     assert.equal(escalated.status, 'requires_escalation');
     const continueUrl = String(escalated.continue_url);
     assert.match(continueUrl, /^https:\/\/shop\.example\/pay\//);
@@ -323,7 +331,11 @@ describe('UCP REST callers', () => {
         negotiate: async (agent) =>
           agent.header?.includes('old.example')
             ? { status: 422, code: 'version_unsupported', content: 'Protocol version 2025-01-01 is not supported.' }
-            : { profileUrl: 'https://platform.example/.well-known/ucp', webhookUrl: null, active: ['dev.ucp.shopping.checkout'] },
+            : {
+                profileUrl: 'https://platform.example/.well-known/ucp',
+                webhookUrl: null,
+                active: ['dev.ucp.shopping.checkout'],
+              },
       },
     });
     const created = await world.send('POST', SESSIONS, { json: { line_items: [{ item: { id: RICE } }] } });
@@ -357,14 +369,20 @@ describe('UCP REST idempotency', () => {
     assert.equal(again.status, 201);
     assert.equal(again.headers['idempotent-replayed'], 'true');
     assert.deepEqual(again.json, first.json);
-    const another = await world.send('POST', SESSIONS, { json: { line_items: [{ item: { id: RICE } }] }, headers: key(2) });
+    const another = await world.send('POST', SESSIONS, {
+      json: { line_items: [{ item: { id: RICE } }] },
+      headers: key(2),
+    });
     assert.notEqual(another.json.id, first.json.id, 'another key is another request');
   });
 
   test('the same key with a different body is refused with 409; an invalid key with 400', async () => {
     const world = await ucpWorld();
     await world.send('POST', SESSIONS, { json: { line_items: [{ item: { id: RICE } }] }, headers: key(1) });
-    const conflict = await world.send('POST', SESSIONS, { json: { line_items: [{ item: { id: MILK } }] }, headers: key(1) });
+    const conflict = await world.send('POST', SESSIONS, {
+      json: { line_items: [{ item: { id: MILK } }] },
+      headers: key(1),
+    });
     assert.equal(conflict.status, 409);
     assert.equal(conflict.json.code, 'idempotency_conflict');
     const bad = await world.send('POST', SESSIONS, {
@@ -411,7 +429,10 @@ describe('UCP REST idempotency', () => {
   test('keys are the caller own: another agent may use the same key for its own request', async () => {
     const world = await ucpWorld();
     const other = await world.commerce.agents.issue('ptn_a', { name: 'Agent Two', protocols: ['ucp'] });
-    const mine = await world.send('POST', SESSIONS, { json: { line_items: [{ item: { id: RICE } }] }, headers: key(1) });
+    const mine = await world.send('POST', SESSIONS, {
+      json: { line_items: [{ item: { id: RICE } }] },
+      headers: key(1),
+    });
     const theirs = await world.send('POST', SESSIONS, {
       json: { line_items: [{ item: { id: MILK } }] },
       headers: key(1),
@@ -436,10 +457,30 @@ describe('UCP REST hostile input', () => {
       ['{"line_items":[{"item":{"id":"DROP TABLE"}}]}', 400, 'invalid_cprcode', '$.line_items[0].item.id'],
       ['{"line_items":[{"item":{"id":"100002"},"quantity":1.5}]}', 400, 'invalid_quantity', '$.line_items[0].quantity'],
       ['{"line_items":[{"item":{"id":"100002"},"quantity":"2"}]}', 400, 'invalid_quantity', '$.line_items[0].quantity'],
-      ['{"line_items":[{"item":{"id":"100002"}}],"buyer":{"email":"a\\u0000@b.co"}}', 400, 'invalid_input', '$.buyer.email'],
-      ['{"line_items":[{"item":{"id":"100002"}}],"buyer":{"phone_number":"0812345678"}}', 400, 'invalid_input', '$.buyer.phone_number'],
-      ['{"line_items":[{"item":{"id":"100002"}}],"buyer":{"first_name":{"x":1}}}', 400, 'invalid_input', '$.buyer.first_name'],
-      ['{"line_items":[{"item":{"id":"100002"}}],"discounts":{"codes":[{}]}}', 400, 'invalid_input', '$.discounts.codes[0]'],
+      [
+        '{"line_items":[{"item":{"id":"100002"}}],"buyer":{"email":"a\\u0000@b.co"}}',
+        400,
+        'invalid_input',
+        '$.buyer.email',
+      ],
+      [
+        '{"line_items":[{"item":{"id":"100002"}}],"buyer":{"phone_number":"0812345678"}}',
+        400,
+        'invalid_input',
+        '$.buyer.phone_number',
+      ],
+      [
+        '{"line_items":[{"item":{"id":"100002"}}],"buyer":{"first_name":{"x":1}}}',
+        400,
+        'invalid_input',
+        '$.buyer.first_name',
+      ],
+      [
+        '{"line_items":[{"item":{"id":"100002"}}],"discounts":{"codes":[{}]}}',
+        400,
+        'invalid_input',
+        '$.discounts.codes[0]',
+      ],
       [
         '{"line_items":[{"item":{"id":"100002"}}],"fulfillment":{"methods":[{"type":"shipping","destinations":[{"street_address":"\\ud800","postal_code":"10110","address_country":"TH"}]}]}}',
         400,
@@ -475,13 +516,20 @@ describe('UCP REST hostile input', () => {
       if (path) assert.equal(answer.json.path, path, what);
     }
     // Without a key nothing is canonicalised: the nested list reaches the line check, which names it.
-    const nested = await world.send('POST', SESSIONS, { raw: `{"line_items":${'['.repeat(5_000)}${']'.repeat(5_000)}}` });
-    assert.deepEqual([nested.status, nested.json.code, nested.json.path], [400, 'invalid_cprcode', '$.line_items[0].item.id']);
+    const nested = await world.send('POST', SESSIONS, {
+      raw: `{"line_items":${'['.repeat(5_000)}${']'.repeat(5_000)}}`,
+    });
+    assert.deepEqual(
+      [nested.status, nested.json.code, nested.json.path],
+      [400, 'invalid_cprcode', '$.line_items[0].item.id'],
+    );
   });
 
   test('size, media type, routes and methods are protocol errors too', async () => {
     const world = await ucpWorld({ handler: { maxBodyBytes: 1_024 } });
-    const huge = await world.send('POST', SESSIONS, { raw: JSON.stringify({ line_items: [], pad: 'x'.repeat(2_000) }) });
+    const huge = await world.send('POST', SESSIONS, {
+      raw: JSON.stringify({ line_items: [], pad: 'x'.repeat(2_000) }),
+    });
     assert.deepEqual([huge.status, huge.json.code], [413, 'payload_too_large']);
     const text = await world.send('POST', SESSIONS, { raw: '{}', headers: { 'content-type': 'text/plain' } });
     assert.deepEqual([text.status, text.json.code], [415, 'unsupported_media_type']);
@@ -506,6 +554,9 @@ test('a fault (here in a hook) is a masked 500 internal_error: its message never
   });
   const answer = await world.send('GET', `${SESSIONS}/cs_${'0'.repeat(32)}`);
   assert.equal(answer.status, 500);
-  assert.deepEqual(answer.json, { code: 'internal_error', content: 'Internal error. Quote request id req-1 to support.' });
+  assert.deepEqual(answer.json, {
+    code: 'internal_error',
+    content: 'Internal error. Quote request id req-1 to support.',
+  });
   assert.equal(faults.length, 1);
 });

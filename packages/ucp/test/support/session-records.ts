@@ -1,9 +1,4 @@
-import type {
-  CalculatedLine,
-  Calculation,
-  CheckoutFulfilmentOption,
-  CheckoutSessionRecord,
-} from '@grocery/core/ports';
+import type { CalculatedLine, Calculation, CheckoutFulfilmentOption, CheckoutSessionRecord } from '@grocery/core/ports';
 import type { CheckoutView } from '../../src/checkout-mapping.ts';
 
 export const LINE_A = `li_${'a'.repeat(32)}`;

@@ -6,7 +6,9 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 /** The official UCP 2026-04-08 schemas, beside the repository (`../shared/protocols`). */
-export const UCP_SOURCE = fileURLToPath(new URL('../../../../../shared/protocols/ucp-2026-04-08/source/', import.meta.url));
+export const UCP_SOURCE = fileURLToPath(
+  new URL('../../../../../shared/protocols/ucp-2026-04-08/source/', import.meta.url),
+);
 
 type Json = Record<string, unknown>;
 

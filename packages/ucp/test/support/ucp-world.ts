@@ -59,7 +59,10 @@ export async function ucpWorld(options: UcpWorldOptions = {}) {
   const clock = new ManualClock();
   const grocer = new GatedGrocer({
     products,
-    branches: [testBranch({ branchCode: 'BKK01', name: 'Sukhumvit' }), testBranch({ branchCode: 'BKK02', alcoholLicensed: false })],
+    branches: [
+      testBranch({ branchCode: 'BKK01', name: 'Sukhumvit' }),
+      testBranch({ branchCode: 'BKK02', alcoholLicensed: false }),
+    ],
     prices: { BKK01: { [MILK]: 4_500, [BEER]: 6_000 }, BKK02: { [MILK]: 4_700, [BEER]: 6_000 } },
     stock: { BKK01: { [MILK]: 12, [RICE]: 50 }, BKK02: { [BEER]: 5 } },
     clock,
@@ -123,7 +126,8 @@ export async function ucpWorld(options: UcpWorldOptions = {}) {
       requestId: 'req-1',
     };
     const response = await handler(request, TARGET);
-    const text = typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body ?? undefined);
+    const text =
+      typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body ?? undefined);
     return { ...response, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   }
 

@@ -8,13 +8,7 @@ export { UCP_VERSION } from './ucp-version.ts';
 
 // The binding: profile, REST and MCP surfaces over core's checkout sessions.
 export { createUcpHandler, type UcpHandler, type UcpHandlerOptions } from './ucp-rest-handler.ts';
-export type {
-  SignedCallerVerifier,
-  UcpNegotiation,
-  UcpNegotiator,
-  UcpPrincipal,
-  UcpTarget,
-} from './ucp-caller.ts';
+export type { SignedCallerVerifier, UcpNegotiation, UcpNegotiator, UcpPrincipal, UcpTarget } from './ucp-caller.ts';
 export type { UcpOperationsOptions } from './ucp-operations.ts';
 export {
   buildUcpProfile,

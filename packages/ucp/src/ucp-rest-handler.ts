@@ -117,7 +117,7 @@ function readJsonBody(request: HttpRequest, need: 'required' | 'optional', maxBo
 }
 
 /** A UCP outcome as HTTP: the body as JSON (never cached), or the protocol error. */
-export function outcomeResponse(outcome: UcpOutcome): HttpResponse {
+function outcomeResponse(outcome: UcpOutcome): HttpResponse {
   const replayed: Record<string, string> = outcome.replayed ? { 'idempotent-replayed': 'true' } : {};
   if (!outcome.ok) {
     const response = protocolErrorResponse(outcome.error);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertCheckout, assertValid, ucpValidators } from './support/ucp-json-schemas.ts';
 import {
+  BEER,
   BUYER,
   MILK,
   mockInstrument,
@@ -10,6 +11,7 @@ import {
   RICE,
   SHIPPING_ADDRESS,
   ucpWorld,
+  UNKNOWN,
 } from './support/ucp-world.ts';
 
 type Json = Record<string, unknown>;
@@ -171,6 +173,22 @@ describe('UCP REST checkout sessions', () => {
         ['warning', 'discount_code_invalid', '$.discounts.codes[0]'],
       ],
     );
+    const elsewhere = assertCheckout(
+      (
+        await send('POST', SESSIONS, {
+          json: { line_items: [{ item: { id: BEER } }, { item: { id: UNKNOWN } }], fulfillment: pickupAt('BKK02') },
+        })
+      ).json,
+    );
+    assert.deepEqual(
+      (elsewhere.messages as Json[]).slice(0, 2).map((m) => [m.code, m.path]),
+      [
+        ['item_unavailable', '$.line_items[0]'],
+        ['item_unavailable', '$.line_items[1]'],
+      ],
+      'no alcohol licence at BKK02; no such product',
+    );
+    assert.equal((elsewhere.line_items as { item: Json }[])[1]?.item.title, `Product ${UNKNOWN}`);
   });
 
   test('fail_token declines (payment_failed); success_token then pays the same order', async () => {

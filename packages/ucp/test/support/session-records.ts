@@ -3,7 +3,7 @@ import type { CheckoutView } from '../../src/checkout-mapping.ts';
 
 export const LINE_A = `li_${'a'.repeat(32)}`;
 export const LINE_B = `li_${'b'.repeat(32)}`;
-export const SESSION_ID = `cs_${'c'.repeat(32)}`;
+const SESSION_ID = `cs_${'c'.repeat(32)}`;
 
 /** A calculated line at `price` × `quantity`, less `discount`. */
 export function line(cprcode: string, price: number, quantity: number, discount = 0, promotions: string[] = []) {

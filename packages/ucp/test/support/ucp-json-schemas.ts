@@ -6,9 +6,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 /** The official UCP 2026-04-08 schemas, beside the repository (`../shared/protocols`). */
-export const UCP_SOURCE = fileURLToPath(
-  new URL('../../../../../shared/protocols/ucp-2026-04-08/source/', import.meta.url),
-);
+const UCP_SOURCE = fileURLToPath(new URL('../../../../../shared/protocols/ucp-2026-04-08/source/', import.meta.url));
 
 type Json = Record<string, unknown>;
 
@@ -100,7 +98,7 @@ export function assertValid(validate: ValidateFunction, body: unknown, what: str
 }
 
 /** Checks each pickup destination of a checkout against retail_location.json (see the defect above). */
-export function assertPickupDestinations(checkout: Json): void {
+function assertPickupDestinations(checkout: Json): void {
   const fulfillment = checkout.fulfillment as { methods?: { type: string; destinations?: unknown[] }[] } | undefined;
   for (const method of fulfillment?.methods ?? [])
     if (method.type === 'pickup')

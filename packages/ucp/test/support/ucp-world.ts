@@ -32,7 +32,7 @@ const products = [
 ];
 
 /** The in-memory grocer, which a test may hold at the calculator (to keep a request in flight). */
-export class GatedGrocer extends InMemoryGrocer {
+class GatedGrocer extends InMemoryGrocer {
   gate: Promise<void> | null = null;
   calculations = 0;
 

@@ -36,6 +36,7 @@ export {
 
 // The binding: profile, REST and MCP surfaces over core's checkout sessions.
 export { createUcpHandler, type UcpHandler, type UcpHandlerOptions } from './ucp-rest-handler.ts';
+export { createUcpWebhookRenderer } from './ucp-webhook-renderer.ts';
 export type { SignedCallerVerifier, UcpNegotiation, UcpNegotiator, UcpPrincipal, UcpTarget } from './ucp-caller.ts';
 export type { UcpOperationsOptions } from './ucp-operations.ts';
 export {

@@ -66,7 +66,8 @@ function routeOf(call: UcpCall): string {
   }
 }
 
-function productFacts(commerce: Commerce, cprcodes: readonly string[]): Map<string, ProductFacts> {
+/** What the catalog tells of these products (titles, list prices, images), for lines and orders. */
+export function productFacts(commerce: Commerce, cprcodes: readonly string[]): Map<string, ProductFacts> {
   let products;
   try {
     products = commerce.catalog.get(cprcodes);

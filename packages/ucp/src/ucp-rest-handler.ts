@@ -1,8 +1,15 @@
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
-import { internalError, protocolError, protocolErrorResponse, type UcpProtocolError } from './envelope.ts';
+import {
+  internalError,
+  protocolError,
+  protocolErrorOfUcp,
+  protocolErrorResponse,
+  type UcpProtocolError,
+} from './envelope.ts';
 import { isJsonObject, type JsonObject } from './fulfillment-mapping.ts';
 import { buildUcpProfile, profileResponse } from './profile.ts';
+import { signedByPartner } from './response-signing.ts';
 import {
   authenticateUcpCaller,
   isProtocolError,
@@ -179,7 +186,12 @@ export function createUcpHandler(options: UcpHandlerOptions): UcpHandler {
       body: read?.value,
       idempotencyKey: request.headers['idempotency-key'] ?? null,
     };
-    return outcomeResponse(await operations({ principal, negotiation, target, requestId: request.requestId }, call));
+    const outcome = await operations({ principal, negotiation, target, requestId: request.requestId }, call);
+    const response = outcomeResponse(outcome);
+    // The order confirmation is signed with the business's key (UCP recommends it on complete).
+    return route.operation === 'complete_checkout' && outcome.ok
+      ? signedByPartner(commerce, target.partnerId, response)
+      : response;
   };
 
   const dispatch = (request: HttpRequest, target: UcpTarget): Promise<HttpResponse> => {
@@ -201,6 +213,8 @@ export function createUcpHandler(options: UcpHandlerOptions): UcpHandler {
     try {
       return await dispatch(request, target);
     } catch (error) {
+      const refused = protocolErrorOfUcp(error);
+      if (refused) return protocolErrorResponse(refused);
       // A fault (the store, a hook) is masked: the caller quotes the request id to support.
       options.onInternalError?.(error, request.requestId);
       return protocolErrorResponse(internalError(request.requestId));

@@ -119,6 +119,18 @@ function profileOf(args: Record<string, unknown>): string | undefined {
   return typeof agent.profile === 'string' ? agent.profile : undefined;
 }
 
+/** The streamable HTTP checks of the SDK's transport: Accept (406), media type (415), size (413). */
+function transportRefusal(request: HttpRequest, maxBodyBytes: number): HttpResponse | null {
+  const accept = request.headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+    return rpcResponse(406, jsonRpcError(RPC.server, 'Accept both application/json and text/event-stream.'));
+  if (!isJsonContentType(request.headers['content-type']))
+    return rpcResponse(415, jsonRpcError(RPC.server, 'Send the JSON-RPC message as application/json.'));
+  if (request.body.length > maxBodyBytes)
+    return rpcResponse(413, jsonRpcError(RPC.server, `The request body is larger than ${maxBodyBytes} bytes.`));
+  return null;
+}
+
 /** The request's JSON-RPC messages, checked as the SDK's streamable HTTP transport checks them; or the refusal. */
 function messagesOf(
   body: Uint8Array,
@@ -216,16 +228,8 @@ export function createUcpMcpHandler(
       );
     const principal = await authenticateUcpCaller(options.commerce, request, target, options.verifySignedCaller);
     if (isProtocolError(principal)) return refusal(principal);
-    const accept = request.headers.accept ?? '';
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
-      return rpcResponse(406, jsonRpcError(RPC.server, 'Accept both application/json and text/event-stream.'));
-    if (!isJsonContentType(request.headers['content-type']))
-      return rpcResponse(415, jsonRpcError(RPC.server, 'Send the JSON-RPC message as application/json.'));
-    if (request.body.length > options.maxBodyBytes)
-      return rpcResponse(
-        413,
-        jsonRpcError(RPC.server, `The request body is larger than ${options.maxBodyBytes} bytes.`),
-      );
+    const refused = transportRefusal(request, options.maxBodyBytes);
+    if (refused) return refused;
     const read = messagesOf(request.body, maxBatchSize);
     if ('status' in read) return read;
     const statuses = new Map<RequestId, number>();

@@ -38,6 +38,7 @@ export {
 export { createUcpHandler, type UcpHandler, type UcpHandlerOptions } from './ucp-rest-handler.ts';
 export type { SignedCallerVerifier, UcpNegotiation, UcpNegotiator, UcpPrincipal, UcpTarget } from './ucp-caller.ts';
 export type { UcpOperationsOptions } from './ucp-operations.ts';
+export type { UcpTestingHookOptions } from './testing-hook.ts';
 export {
   buildUcpProfile,
   mcpEndpointOf,

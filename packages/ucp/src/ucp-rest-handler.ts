@@ -10,6 +10,7 @@ import {
 import { isJsonObject, type JsonObject } from './fulfillment-mapping.ts';
 import { buildUcpProfile, profileResponse } from './profile.ts';
 import { signedByPartner } from './response-signing.ts';
+import { simulateShippingHook, type UcpTestingHookOptions } from './testing-hook.ts';
 import {
   authenticateUcpCaller,
   isProtocolError,
@@ -38,6 +39,8 @@ export interface UcpHandlerOptions extends UcpOperationsOptions {
   verifySignedCaller?: SignedCallerVerifier;
   /** Negotiates with the caller's `UCP-Agent` profile; without it every capability is active. */
   negotiate?: UcpNegotiator;
+  /** The sandbox's `POST /testing/simulate-shipping/{orderId}` (the simulator's control); absent without it. */
+  testing?: UcpTestingHookOptions;
 }
 
 /** The UCP surfaces of one business: `request.path` is relative to its agent base. */
@@ -206,6 +209,8 @@ export function createUcpHandler(options: UcpHandlerOptions): UcpHandler {
         );
       return profile(target);
     }
+    if (request.path.startsWith('/testing/') && options.testing)
+      return simulateShippingHook(commerce, options.testing, request, target);
     return request.path === '/ucp/mcp' ? mcp(request, target) : rest(request, target);
   };
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type Commerce, createCommerce, type PartnerContext, type SessionCaller } from '@grocery/core';
-import type { Branch } from '@grocery/core/ports';
+import type { Branch } from '@grocery/core';
 import { InMemoryCatalog, InMemoryStore, ManualClock, StaticIdentityVerifier } from '@grocery/core/testing';
 import { createGrocerSimulator, type GrocerSimulator } from '@grocery/grocer';
 import { thaiPostcodeDirectory } from '@grocery/postcodes';

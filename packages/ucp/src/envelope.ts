@@ -1,5 +1,6 @@
 import { CommerceError, type Environment } from '@grocery/core';
 import type { HttpResponse } from '@grocery/core/http';
+import { isUcpError } from './ucp-error.ts';
 import { UCP_VERSION } from './ucp-version.ts';
 
 /** Where ucp.dev publishes the specification and schemas of the release this package speaks. */
@@ -173,4 +174,9 @@ export function protocolErrorOf(
 /** The masked answer to a fault: the caller quotes the request id to support. */
 export function internalError(requestId: string | undefined): UcpProtocolError {
   return protocolError(500, 'internal_error', `Internal error. Quote request id ${requestId ?? 'unknown'} to support.`);
+}
+
+/** A UcpError thrown by a hook (the negotiator, the signature verifier) as the protocol error it names. */
+export function protocolErrorOfUcp(error: unknown): UcpProtocolError | null {
+  return isUcpError(error) ? protocolError(error.status, error.code, error.message) : null;
 }

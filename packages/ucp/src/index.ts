@@ -39,6 +39,7 @@ export { createUcpHandler, type UcpHandler, type UcpHandlerOptions } from './ucp
 export { createUcpWebhookRenderer } from './ucp-webhook-renderer.ts';
 export type { SignedCallerVerifier, UcpNegotiation, UcpNegotiator, UcpPrincipal, UcpTarget } from './ucp-caller.ts';
 export type { UcpOperationsOptions } from './ucp-operations.ts';
+export type { UcpTestingHookOptions } from './testing-hook.ts';
 export {
   buildUcpProfile,
   mcpEndpointOf,

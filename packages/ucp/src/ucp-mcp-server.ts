@@ -12,7 +12,8 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { internalError, type UcpProtocolError } from './envelope.ts';
+import { internalError, protocolErrorOfUcp, type UcpProtocolError } from './envelope.ts';
+import { signedByPartner } from './response-signing.ts';
 import { isJsonObject } from './fulfillment-mapping.ts';
 import {
   authenticateUcpCaller,
@@ -118,6 +119,18 @@ function profileOf(args: Record<string, unknown>): string | undefined {
   return typeof agent.profile === 'string' ? agent.profile : undefined;
 }
 
+/** The streamable HTTP checks of the SDK's transport: Accept (406), media type (415), size (413). */
+function transportRefusal(request: HttpRequest, maxBodyBytes: number): HttpResponse | null {
+  const accept = request.headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+    return rpcResponse(406, jsonRpcError(RPC.server, 'Accept both application/json and text/event-stream.'));
+  if (!isJsonContentType(request.headers['content-type']))
+    return rpcResponse(415, jsonRpcError(RPC.server, 'Send the JSON-RPC message as application/json.'));
+  if (request.body.length > maxBodyBytes)
+    return rpcResponse(413, jsonRpcError(RPC.server, `The request body is larger than ${maxBodyBytes} bytes.`));
+  return null;
+}
+
 /** The request's JSON-RPC messages, checked as the SDK's streamable HTTP transport checks them; or the refusal. */
 function messagesOf(
   body: Uint8Array,
@@ -170,6 +183,7 @@ export function createUcpMcpHandler(
     request: HttpRequest,
     target: UcpTarget,
     statuses: Map<RequestId, number>,
+    completions: Set<RequestId>,
   ): Promise<Server> => {
     const server = new Server(serverInfo, {
       capabilities: { tools: {} },
@@ -188,14 +202,16 @@ export function createUcpMcpHandler(
           ? { ok: false, error: negotiation }
           : await options.operations({ principal, negotiation, target, requestId: request.requestId }, ucpCall);
       } catch (error) {
+        const refused = protocolErrorOfUcp(error);
         // A fault's message never reaches the client: the SDK would send it as the JSON-RPC error.
-        options.onInternalError?.(error, request.requestId);
-        outcome = { ok: false, error: internalError(request.requestId) };
+        if (!refused) options.onInternalError?.(error, request.requestId);
+        outcome = { ok: false, error: refused ?? internalError(request.requestId) };
       }
       if (!outcome.ok) {
         statuses.set(extra.requestId, outcome.error.status);
         throw rpcErrorOf(outcome.error);
       }
+      if (ucpCall.operation === 'complete_checkout') completions.add(extra.requestId);
       return { structuredContent: outcome.body, content: [{ type: 'text', text: JSON.stringify(outcome.body) }] };
     });
     return server;
@@ -212,30 +228,27 @@ export function createUcpMcpHandler(
       );
     const principal = await authenticateUcpCaller(options.commerce, request, target, options.verifySignedCaller);
     if (isProtocolError(principal)) return refusal(principal);
-    const accept = request.headers.accept ?? '';
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
-      return rpcResponse(406, jsonRpcError(RPC.server, 'Accept both application/json and text/event-stream.'));
-    if (!isJsonContentType(request.headers['content-type']))
-      return rpcResponse(415, jsonRpcError(RPC.server, 'Send the JSON-RPC message as application/json.'));
-    if (request.body.length > options.maxBodyBytes)
-      return rpcResponse(
-        413,
-        jsonRpcError(RPC.server, `The request body is larger than ${options.maxBodyBytes} bytes.`),
-      );
+    const refused = transportRefusal(request, options.maxBodyBytes);
+    if (refused) return refused;
     const read = messagesOf(request.body, maxBatchSize);
     if ('status' in read) return read;
     const statuses = new Map<RequestId, number>();
-    const server = await serve(principal, request, target, statuses);
+    const completions = new Set<RequestId>();
+    const server = await serve(principal, request, target, statuses, completions);
     const transport = new PostTransport();
     await server.connect(transport);
     const responses = await transport.exchange(read.messages);
     if (responses.length === 0) return { status: 202, headers: {}, body: null };
     const first = responses[0]!;
-    const only = responses.length === 1 && 'id' in first && first.id !== undefined ? statuses.get(first.id) : undefined;
-    return {
-      status: read.batch ? 200 : (only ?? 200),
+    const id = !read.batch && 'id' in first ? first.id : undefined;
+    const response: HttpResponse = {
+      status: (id !== undefined ? statuses.get(id) : undefined) ?? 200,
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
-      body: read.batch ? JSON.stringify(responses) : JSON.stringify(responses[0]),
+      body: read.batch ? JSON.stringify(responses) : JSON.stringify(first),
     };
+    // A single complete_checkout answer is signed with the business's key, as over REST.
+    return id !== undefined && completions.has(id)
+      ? signedByPartner(options.commerce, target.partnerId, response)
+      : response;
   };
 }

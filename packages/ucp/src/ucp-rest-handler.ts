@@ -1,8 +1,16 @@
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
-import { internalError, protocolError, protocolErrorResponse, type UcpProtocolError } from './envelope.ts';
+import {
+  internalError,
+  protocolError,
+  protocolErrorOfUcp,
+  protocolErrorResponse,
+  type UcpProtocolError,
+} from './envelope.ts';
 import { isJsonObject, type JsonObject } from './fulfillment-mapping.ts';
 import { buildUcpProfile, profileResponse } from './profile.ts';
+import { signedByPartner } from './response-signing.ts';
+import { simulateShippingHook, type UcpTestingHookOptions } from './testing-hook.ts';
 import {
   authenticateUcpCaller,
   isProtocolError,
@@ -31,6 +39,8 @@ export interface UcpHandlerOptions extends UcpOperationsOptions {
   verifySignedCaller?: SignedCallerVerifier;
   /** Negotiates with the caller's `UCP-Agent` profile; without it every capability is active. */
   negotiate?: UcpNegotiator;
+  /** The sandbox's `POST /testing/simulate-shipping/{orderId}` (the simulator's control); absent without it. */
+  testing?: UcpTestingHookOptions;
 }
 
 /** The UCP surfaces of one business: `request.path` is relative to its agent base. */
@@ -179,7 +189,12 @@ export function createUcpHandler(options: UcpHandlerOptions): UcpHandler {
       body: read?.value,
       idempotencyKey: request.headers['idempotency-key'] ?? null,
     };
-    return outcomeResponse(await operations({ principal, negotiation, target, requestId: request.requestId }, call));
+    const outcome = await operations({ principal, negotiation, target, requestId: request.requestId }, call);
+    const response = outcomeResponse(outcome);
+    // The order confirmation is signed with the business's key (UCP recommends it on complete).
+    return route.operation === 'complete_checkout' && outcome.ok
+      ? signedByPartner(commerce, target.partnerId, response)
+      : response;
   };
 
   const dispatch = (request: HttpRequest, target: UcpTarget): Promise<HttpResponse> => {
@@ -194,6 +209,8 @@ export function createUcpHandler(options: UcpHandlerOptions): UcpHandler {
         );
       return profile(target);
     }
+    if (request.path.startsWith('/testing/') && options.testing)
+      return simulateShippingHook(commerce, options.testing, request, target);
     return request.path === '/ucp/mcp' ? mcp(request, target) : rest(request, target);
   };
 
@@ -201,6 +218,8 @@ export function createUcpHandler(options: UcpHandlerOptions): UcpHandler {
     try {
       return await dispatch(request, target);
     } catch (error) {
+      const refused = protocolErrorOfUcp(error);
+      if (refused) return protocolErrorResponse(refused);
       // A fault (the store, a hook) is masked: the caller quotes the request id to support.
       options.onInternalError?.(error, request.requestId);
       return protocolErrorResponse(internalError(request.requestId));

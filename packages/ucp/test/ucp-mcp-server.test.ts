@@ -4,6 +4,9 @@ import { createNodeListener, listen, type RunningServer } from '@grocery/http-no
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { SigningJwk } from '../src/signatures/signing-keys.ts';
+import { verifyResponseSignature } from '../src/signatures/verify-message.ts';
+import { UcpError } from '../src/ucp-error.ts';
 import { assertCheckout, assertValid, ucpValidators } from './support/ucp-json-schemas.ts';
 import {
   BUYER,
@@ -108,6 +111,30 @@ describe('UCP over MCP with the official client', () => {
     assertValid(ucpValidators().order, order, 'The order over MCP');
     assert.equal(order.checkout_id, id);
     assert.equal(assertCheckout(await call(client, 'get_checkout', { meta: META, id })).status, 'completed');
+  });
+
+  test('complete_checkout answers signed with the business key published in its profile', async () => {
+    const { client, url, token, commerce } = await mcpWorld();
+    const created = await call(client, 'create_checkout', {
+      meta: META,
+      checkout: { line_items: [{ item: { id: RICE } }], buyer: BUYER, fulfillment: pickupAt('BKK01') },
+    });
+    const answer = await rawCall(url, token, 'complete_checkout', {
+      meta: { ...META, 'idempotency-key': key() },
+      id: created.id,
+      checkout: mockInstrument('success_token'),
+    });
+    assert.equal(answer.status, 200);
+    const verified = verifyResponseSignature(
+      { status: answer.status, headers: answer.headers, body: answer.text },
+      {
+        keys: (await commerce.agents.publishedKeys('ptn_a')) as unknown as SigningJwk[],
+        now: new Date(commerce.clock.now()),
+      },
+    );
+    assert.equal(verified.keyid, (await commerce.agents.signingKey('ptn_a')).keyId);
+    const got = await rawCall(url, token, 'get_checkout', { meta: META, id: created.id });
+    assert.equal(got.headers.signature, undefined, 'only complete is signed');
   });
 
   test('the same operations as REST: a session made over MCP is read over REST, and cancel_checkout ends it', async () => {
@@ -229,6 +256,23 @@ describe('UCP over MCP with the official client', () => {
     assert.deepEqual((failed.json.error as { code: number }).code, -32001);
   });
 
+  test('a UcpError a hook throws is its JSON-RPC error: -32001 for discovery failures', async () => {
+    const { url, token } = await mcpWorld({
+      handler: {
+        negotiate: async () => {
+          throw new UcpError('version_unsupported', 'Protocol version 2025-01-01 is not supported.');
+        },
+      },
+    });
+    const answer = await rawCall(url, token, 'get_checkout', { meta: META, id: `cs_${'0'.repeat(32)}` });
+    assert.equal(answer.status, 422);
+    assert.deepEqual(answer.json.error, {
+      code: -32001,
+      message: 'Protocol version 2025-01-01 is not supported.',
+      data: { code: 'version_unsupported', content: 'Protocol version 2025-01-01 is not supported.' },
+    });
+  });
+
   test('a fault is a masked -32603 error: its message never reaches the client', async () => {
     const faults: unknown[] = [];
     const { url, token } = await mcpWorld({
@@ -278,7 +322,12 @@ describe('UCP over MCP with the official client', () => {
 });
 
 /** A tools/call over plain fetch, to see the HTTP status and the JSON-RPC error object as sent. */
-async function rawCall(url: URL, token: string, name: string, args: Json): Promise<{ status: number; json: Json }> {
+async function rawCall(
+  url: URL,
+  token: string,
+  name: string,
+  args: Json,
+): Promise<{ status: number; json: Json; text: string; headers: Record<string, string> }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: {
@@ -289,5 +338,11 @@ async function rawCall(url: URL, token: string, name: string, args: Json): Promi
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } }),
   });
-  return { status: response.status, json: (await response.json()) as Json };
+  const text = await response.text();
+  return {
+    status: response.status,
+    json: JSON.parse(text) as Json,
+    text,
+    headers: Object.fromEntries(response.headers),
+  };
 }

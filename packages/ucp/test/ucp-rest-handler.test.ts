@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { SigningJwk } from '../src/signatures/signing-keys.ts';
+import { verifyResponseSignature } from '../src/signatures/verify-message.ts';
+import { UcpError } from '../src/ucp-error.ts';
 import { assertCheckout, assertValid, ucpValidators } from './support/ucp-json-schemas.ts';
 import {
   BEER,
@@ -76,6 +79,14 @@ describe('UCP REST checkout sessions', () => {
     assert.match(order.permalink_url, /^https:\/\/shop\.example\/pay\//);
     assert.equal(body.continue_url, undefined);
     assert.equal((await commerce.store.getOrderById(order.id))?.paymentStatus, 'PAID');
+    const verified = verifyResponseSignature(
+      { status: done.status, headers: done.headers, body: done.body ?? undefined },
+      {
+        keys: (await commerce.agents.publishedKeys('ptn_a')) as unknown as SigningJwk[],
+        now: new Date(commerce.clock.now()),
+      },
+    );
+    assert.deepEqual(verified.components, ['@status', 'content-digest', 'content-type'], 'signed by the business');
 
     const got = await send('GET', `/ucp/v1/orders/${order.id}`);
     assert.equal(got.status, 200);
@@ -558,6 +569,21 @@ describe('UCP REST hostile input', () => {
     const wrong = await world.send('DELETE', `${SESSIONS}/cs_${'0'.repeat(32)}`);
     assert.deepEqual([wrong.status, wrong.json.code, wrong.headers.allow], [405, 'method_not_allowed', 'GET, PUT']);
   });
+});
+
+test('a UcpError a hook throws is answered as the protocol error it names', async () => {
+  const world = await ucpWorld({
+    handler: {
+      negotiate: async () => {
+        throw new UcpError('invalid_profile_url', 'UCP-Agent must name the profile.');
+      },
+    },
+  });
+  const answer = await world.send('GET', `${SESSIONS}/cs_${'0'.repeat(32)}`);
+  assert.deepEqual(
+    [answer.status, answer.json],
+    [400, { code: 'invalid_profile_url', content: 'UCP-Agent must name the profile.' }],
+  );
 });
 
 test('a fault (here in a hook) is a masked 500 internal_error: its message never reaches the caller', async () => {

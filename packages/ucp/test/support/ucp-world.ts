@@ -1,6 +1,6 @@
 import { createCommerce, type Environment, SandboxPaymentProvider } from '@grocery/core';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
-import type { CalculateRequest, Calculation } from '@grocery/core/ports';
+import type { CalculateRequest, Calculation, GrocerControl, GrocerOrder } from '@grocery/core/ports';
 import {
   InMemoryCatalog,
   InMemoryGrocer,
@@ -31,16 +31,41 @@ const products = [
   testProduct({ cprcode: OFFLINE, nameEn: 'Gone offline', online: false, detailPriceSatang: 1_000 }),
 ];
 
-/** The in-memory grocer, which a test may hold at the calculator (to keep a request in flight). */
+const NEXT_STATUS: Readonly<Record<string, string>> = { PLACED: 'PICKING', PICKING: 'SHIPPED' };
+
+/**
+ * The in-memory grocer, which a test may hold at the calculator (to keep a request in flight) and
+ * whose orders it may move along their picking, as the simulator's control does.
+ */
 class GatedGrocer extends InMemoryGrocer {
   gate: Promise<void> | null = null;
   calculations = 0;
+  readonly #statuses = new Map<string, string>();
 
   override async calculate(request: CalculateRequest): Promise<Calculation> {
     this.calculations++;
     if (this.gate) await this.gate;
     return super.calculate(request);
   }
+
+  override async orders(orderIds: readonly string[]): Promise<GrocerOrder[]> {
+    return (await super.orders(orderIds)).map((order) => {
+      const status = this.#statuses.get(order.orderId);
+      if (!status) return order;
+      const shipped = order.shipping.fulfilmentType === 'PICKUP' ? 'READY' : 'OUT_FOR_DELIVERY';
+      return { ...order, status: status === 'SHIPPED' ? shipped : status };
+    });
+  }
+
+  /** The one move of GrocerControl the sandbox's simulate-shipping hook uses. */
+  readonly control = {
+    advanceOrder: async (orderId: string): Promise<GrocerOrder> => {
+      const [order] = await this.orders([orderId]);
+      if (!order) throw new Error(`no order ${orderId}`);
+      this.#statuses.set(orderId, NEXT_STATUS[this.#statuses.get(orderId) ?? order.status] ?? 'SHIPPED');
+      return (await this.orders([orderId]))[0]!;
+    },
+  } as unknown as GrocerControl;
 }
 
 export interface UcpWorldOptions {
@@ -48,6 +73,8 @@ export interface UcpWorldOptions {
   /** A production partner that has gone live places production orders. */
   live?: boolean;
   handler?: Partial<UcpHandlerOptions>;
+  /** Serves the sandbox's simulate-shipping hook with this `Simulation-Secret`. */
+  simulationSecret?: string;
 }
 
 /**
@@ -95,7 +122,10 @@ export async function ucpWorld(options: UcpWorldOptions = {}) {
     termsOfServiceUrl: 'https://shop.example/terms',
   });
   const { token, agent } = await commerce.agents.issue(PARTNER, { name: 'Agent One', protocols: ['ucp'] });
-  const handler = createUcpHandler({ commerce, ...options.handler });
+  const testing = options.simulationSecret
+    ? { control: grocer.control, simulationSecret: options.simulationSecret }
+    : undefined;
+  const handler = createUcpHandler({ commerce, testing, ...options.handler });
 
   /** Sends a request to the handler, relative to the agent base, with the agent's credential unless told otherwise. */
   async function send(

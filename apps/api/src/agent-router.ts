@@ -12,12 +12,10 @@ export type AgentSurfaceHandler = (request: HttpRequest, target: AgentSurfaceTar
 
 export interface AgentRouterOptions {
   publicBaseUrl: string;
-  /** UCP: `/.well-known/ucp`, `/ucp/…`. */
+  /** UCP: `/.well-known/ucp`, `/ucp/…`, and the sandbox's `/testing/…`. */
   ucp?: AgentSurfaceHandler | undefined;
   /** ACP: `/.well-known/acp.json`, `/acp/…`. */
   acp?: AgentSurfaceHandler | undefined;
-  /** Sandbox tools under `/testing/…` (simulate shipping); absent in production. */
-  testing?: AgentSurfaceHandler | undefined;
   /** The partner of a registered domain (the request's Host), or null. */
   partnerOfHost: (host: string | undefined) => Promise<string | null>;
   /** Whether a partner exists (an unknown partner id is a 404, not a profile). */
@@ -42,11 +40,9 @@ export function createAgentRouter(options: AgentRouterOptions): (request: HttpRe
     const handler =
       path === '/.well-known/acp.json' || path.startsWith('/acp/')
         ? options.acp
-        : path === '/.well-known/ucp' || path.startsWith('/ucp/')
+        : path === '/.well-known/ucp' || path.startsWith('/ucp/') || path.startsWith('/testing/')
           ? options.ucp
-          : path.startsWith('/testing/')
-            ? options.testing
-            : undefined;
+          : undefined;
     return handler ? handler(request, target) : notFound();
   };
   return (request) => {

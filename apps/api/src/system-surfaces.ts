@@ -36,7 +36,6 @@ import {
   type ShopPublicConfig,
 } from '@grocery/app-shop';
 import { createAgentRouter } from './agent-router.ts';
-import { createSimulateShippingHandler } from './simulate-shipping-handler.ts';
 import { bodyLimit, createApiRouter } from './api-router.ts';
 import type { DevCredentials } from './dev-credentials.ts';
 import { createHealthHandler } from './health-handler.ts';
@@ -147,8 +146,8 @@ function createAgentSurfaces(
     ucp: createUcpHandler({
       commerce,
       onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'ucp fault'),
+      testing: control && secret ? { control, simulationSecret: secret } : undefined,
     }),
-    testing: control && secret ? createSimulateShippingHandler({ commerce, control, secret }) : undefined,
     partnerOfHost: (host) => commerce.agents.partnerOfHost(host),
     partnerExists: async (partnerId) => (await commerce.store.getPartner(partnerId)) !== null,
   });

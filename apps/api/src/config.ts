@@ -72,6 +72,8 @@ const configSchema = z.object({
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   DOWNLOAD_SECRET: z.string().min(32).optional(),
   GROCER_WEBHOOK_SECRET: z.string().min(32).optional(),
+  /** Guards the sandbox's `POST {agent_base}/testing/simulate-shipping/{id}` (header Simulation-Secret); never served in production. */
+  SIMULATION_SECRET: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
   DEFAULT_BRANCH_CODE: z.string().optional(),
   CATALOG_POLL_MS: z.coerce
@@ -125,6 +127,8 @@ export interface ApiConfig {
   adminToken: string;
   downloadSecret: string;
   grocerWebhookSecret: string;
+  /** Null in production: the simulate-shipping hook is a sandbox tool. */
+  simulationSecret: string | null;
   smtpUrl: string | undefined;
   defaultBranchCode: string | undefined;
   catalogPollMs: number;
@@ -212,6 +216,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
     adminToken: env.ADMIN_TOKEN ?? secrets!.adminToken,
     downloadSecret: env.DOWNLOAD_SECRET ?? secrets!.downloadSecret,
     grocerWebhookSecret: env.GROCER_WEBHOOK_SECRET ?? secrets!.grocerWebhookSecret,
+    simulationSecret:
+      env.NODE_ENV === 'production' ? null : (env.SIMULATION_SECRET ?? env.ADMIN_TOKEN ?? secrets!.adminToken),
     smtpUrl: env.SMTP_URL,
     defaultBranchCode: env.DEFAULT_BRANCH_CODE,
     catalogPollMs: env.CATALOG_POLL_MS,

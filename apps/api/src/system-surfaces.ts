@@ -12,7 +12,7 @@ import {
   type Commerce,
   type EventRuntime,
 } from '@grocery/core';
-import type { PaymentProvider } from '@grocery/core/ports';
+import type { GrocerControl, PaymentProvider } from '@grocery/core/ports';
 import {
   createAdminHandler,
   createGraphQLHandler,
@@ -28,6 +28,7 @@ import { createCatalogHandler } from '@grocery/catalog';
 import type { Docs } from '@grocery/docs';
 import { createNodeListener, type RunningServer } from '@grocery/http-node';
 import { createMcpHandler } from '@grocery/mcp';
+import { createUcpHandler, createUcpWebhookRenderer } from '@grocery/ucp';
 import {
   cognitoEndpointForIssuer,
   createShopHandler,
@@ -128,15 +129,25 @@ export function createSurfaces(
       docsMarkdown: async () => (await docs()).markdown(),
       onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'mcp fault'),
     }),
-    agents: createAgentSurfaces(context, commerce),
+    agents: createAgentSurfaces(context, commerce, parts.grocerControl),
   });
   return { handler, events: events.runtime, docs, devPartnerCreated: shop.devPartnerCreated };
 }
 
 /** Agent platforms' surfaces (UCP, ACP) of every partner, under /agents/{partnerId} and on partners' domains. */
-function createAgentSurfaces({ publicBaseUrl }: StartContext, commerce: Commerce) {
+function createAgentSurfaces(
+  { publicBaseUrl, config, log }: StartContext,
+  commerce: Commerce,
+  control: GrocerControl | null,
+) {
+  const secret = config.simulationSecret;
   return createAgentRouter({
     publicBaseUrl,
+    ucp: createUcpHandler({
+      commerce,
+      onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'ucp fault'),
+      testing: control && secret ? { control, simulationSecret: secret } : undefined,
+    }),
     partnerOfHost: (host) => commerce.agents.partnerOfHost(host),
     partnerExists: async (partnerId) => (await commerce.store.getPartner(partnerId)) !== null,
   });
@@ -152,7 +163,7 @@ function createEvents(
   const runtime = createEventRuntime({
     commerce,
     sender,
-    dispatcher: { onError: onEventError },
+    dispatcher: { onError: onEventError, agentRenderers: { ucp: createUcpWebhookRenderer({ commerce }) } },
     poller: { onError: onEventError },
     recovery: { onError: onEventError, idleMs: config.recoveryIdleMs },
   });

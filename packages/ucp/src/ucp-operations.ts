@@ -1,0 +1,248 @@
+import { CommerceError, shopperContext, type Commerce } from '@grocery/core';
+import type { CheckoutSessionRecord } from '@grocery/core/ports';
+import { type ProductFacts, shopLinks, toUcpCheckout } from './checkout-mapping.ts';
+import { fromUcpCheckoutRequest, paymentOf } from './checkout-request-mapping.ts';
+import { internalError, notFoundBody, protocolError, protocolErrorOf, type UcpResource } from './envelope.ts';
+import type { JsonObject } from './fulfillment-mapping.ts';
+import { toUcpOrder } from './order-mapping.ts';
+import { restEndpointOf } from './profile.ts';
+import type { SessionCaller, UcpNegotiation, UcpPrincipal, UcpTarget } from './ucp-caller.ts';
+import { idempotent, type UcpOutcome } from './ucp-idempotency.ts';
+
+/** The operations of the shopping service this binding serves (checkout and order capabilities). */
+export type UcpOperationName =
+  'create_checkout' | 'get_checkout' | 'update_checkout' | 'complete_checkout' | 'cancel_checkout' | 'get_order';
+
+/** One call of an operation, as REST and MCP both state it (path parameter `id`, body `checkout`). */
+export interface UcpCall {
+  operation: UcpOperationName;
+  id?: string | undefined;
+  /** The checkout of create, update and complete. */
+  body?: JsonObject | undefined;
+  idempotencyKey: string | null;
+}
+
+/** A caller once authenticated and negotiated. */
+export interface UcpContext {
+  principal: UcpPrincipal;
+  negotiation: UcpNegotiation;
+  target: UcpTarget;
+  requestId?: string | undefined;
+}
+
+export interface UcpOperationsOptions {
+  commerce: Commerce;
+  /** Where a buyer continues a session that has no payment page yet (the partner's own shop); none by default. */
+  storefrontUrl?: ((partnerId: string) => string | null) | undefined;
+  /** Called with every fault that was masked as a 500, for logs. */
+  onInternalError?: ((error: unknown, requestId: string | undefined) => void) | undefined;
+}
+
+const SESSION_ID = /^cs_[0-9a-f]{32}$/;
+const ORDER_ID = /^[A-Za-z0-9-]{1,40}$/;
+const MUTATIONS: ReadonlySet<UcpOperationName> = new Set([
+  'create_checkout',
+  'update_checkout',
+  'complete_checkout',
+  'cancel_checkout',
+]);
+
+/** The REST method and path of a call: the idempotency route, shared by both transports. */
+function routeOf(call: UcpCall): string {
+  const id = call.id ?? '';
+  switch (call.operation) {
+    case 'create_checkout':
+      return 'POST /checkout-sessions';
+    case 'update_checkout':
+      return `PUT /checkout-sessions/${id}`;
+    case 'complete_checkout':
+      return `POST /checkout-sessions/${id}/complete`;
+    case 'cancel_checkout':
+      return `POST /checkout-sessions/${id}/cancel`;
+    case 'get_checkout':
+      return `GET /checkout-sessions/${id}`;
+    case 'get_order':
+      return `GET /orders/${id}`;
+  }
+}
+
+/** What the catalog tells of these products (titles, list prices, images), for lines and orders. */
+export function productFacts(commerce: Commerce, cprcodes: readonly string[]): Map<string, ProductFacts> {
+  let products;
+  try {
+    products = commerce.catalog.get(cprcodes);
+  } catch {
+    // Titles and images are decoration: without the catalog, lines show what the quote knows.
+    return new Map();
+  }
+  return new Map(
+    products.map((p) => [
+      p.cprcode,
+      {
+        title: p.nameEn,
+        priceSatang: p.detailPriceSatang,
+        imageUrl: p.hasImage ? `${commerce.publicBaseUrl}/images/products/${encodeURIComponent(p.cprcode)}` : null,
+      },
+    ]),
+  );
+}
+
+async function checkoutOutcome(
+  options: UcpOperationsOptions,
+  ctx: UcpContext,
+  session: CheckoutSessionRecord,
+  status = 200,
+): Promise<UcpOutcome> {
+  const settings = await options.commerce.agents.shopSettings(session.partnerId);
+  const body = toUcpCheckout(session, {
+    active: ctx.negotiation.active,
+    links: shopLinks(settings),
+    products: productFacts(
+      options.commerce,
+      session.lines.map((line) => line.cprcode),
+    ),
+    restEndpoint: restEndpointOf(ctx.target.agentBase),
+    storefrontUrl: options.storefrontUrl?.(session.partnerId) ?? null,
+  });
+  return { ok: true, status, body: body as unknown as Record<string, unknown> };
+}
+
+function notFound(options: UcpOperationsOptions, ctx: UcpContext, resource: UcpResource): UcpOutcome {
+  return {
+    ok: true,
+    status: 200,
+    body: notFoundBody(resource, {
+      environment: ctx.principal.caller.partner.environment,
+      active: ctx.negotiation.active,
+      continueUrl: options.storefrontUrl?.(ctx.target.partnerId) ?? null,
+    }),
+  };
+}
+
+/** GET /orders/{id}: an order of one of the caller's own sessions, with the grocer's progress now. */
+async function orderOutcome(options: UcpOperationsOptions, ctx: UcpContext, orderId: string): Promise<UcpOutcome> {
+  const { commerce } = options;
+  const caller = ctx.principal.caller;
+  const session = await commerce.store.findCheckoutSessionByOrder(orderId);
+  if (
+    !session ||
+    session.partnerId !== caller.partner.partnerId ||
+    session.callerId !== caller.callerId ||
+    session.protocol !== 'ucp'
+  )
+    return notFound(options, ctx, 'order');
+  const shopper = shopperContext(caller.partner, {
+    ownerId: session.sessionId,
+    email: session.buyer.email,
+    clientId: `agent:${caller.callerId}`,
+  });
+  const record = await commerce.orders.get(shopper, orderId);
+  if (!record) return notFound(options, ctx, 'order');
+  const restEndpoint = restEndpointOf(ctx.target.agentBase);
+  const body = toUcpOrder(record, session, {
+    active: ctx.negotiation.active,
+    products: productFacts(
+      commerce,
+      record.grocerOrder.lines.map((line) => line.cprcode),
+    ),
+    permalinkUrl: session.order?.paymentUrl ?? `${restEndpoint}/orders/${encodeURIComponent(orderId)}`,
+    refunds: await commerce.store.listRefunds([orderId]),
+  });
+  return { ok: true, status: 200, body: body as unknown as Record<string, unknown> };
+}
+
+/** One operation, translated to core's session service and back. */
+async function run(options: UcpOperationsOptions, ctx: UcpContext, call: UcpCall): Promise<UcpOutcome> {
+  const caller: SessionCaller = {
+    ...ctx.principal.caller,
+    profileUrl: ctx.negotiation.profileUrl,
+    webhookUrl: ctx.negotiation.webhookUrl,
+  };
+  const sessions = options.commerce.sessions;
+  const answer = (session: CheckoutSessionRecord, status?: number) => checkoutOutcome(options, ctx, session, status);
+  const id = call.id ?? '';
+  const body = call.body ?? {};
+  switch (call.operation) {
+    case 'create_checkout': {
+      const read = fromUcpCheckoutRequest(body, []);
+      if (!read.ok) return { ok: false, error: read.error };
+      return guarded(read.pathOf, async () => answer(await sessions.create(caller, read.input), 201));
+    }
+    case 'get_checkout':
+      return guarded(noPath, async () => answer(await sessions.get(caller, id)));
+    case 'update_checkout': {
+      const current = await sessions.get(caller, id);
+      const read = fromUcpCheckoutRequest(body, current.lines);
+      if (!read.ok) return { ok: false, error: read.error };
+      return guarded(read.pathOf, async () => answer(await sessions.update(caller, id, read.input)));
+    }
+    case 'complete_checkout':
+      return guarded(noPath, async () => answer(await sessions.complete(caller, id, paymentOf(body))));
+    case 'cancel_checkout':
+      return guarded(noPath, async () => answer(await sessions.cancel(caller, id)));
+    case 'get_order':
+      return orderOutcome(options, ctx, id);
+  }
+}
+
+/**
+ * The shopping service's operations over core's checkout sessions, shared by the REST and MCP
+ * bindings: each call is guarded by its idempotency key (mutations), translated to core and back,
+ * and answered as a UCP outcome. Business outcomes are 2xx bodies with messages (an unknown session
+ * or order is a 200 `not_found` message, as the spec's examples answer); protocol errors carry
+ * their status; a fault is masked as a 500 and reported to `onInternalError`.
+ *
+ * @example
+ * const operations = createUcpOperations({ commerce });
+ * const outcome = await operations(ctx, { operation: 'get_checkout', id, idempotencyKey: null });
+ */
+export function createUcpOperations(
+  options: UcpOperationsOptions,
+): (ctx: UcpContext, call: UcpCall) => Promise<UcpOutcome> {
+  const { commerce } = options;
+  return async (ctx, call) => {
+    const checkout = call.operation !== 'get_order';
+    const resource = checkout ? 'checkout' : 'order';
+    if (call.operation !== 'create_checkout' && !(checkout ? SESSION_ID : ORDER_ID).test(call.id ?? ''))
+      return notFound(options, ctx, resource);
+    try {
+      if (!MUTATIONS.has(call.operation)) return await run(options, ctx, call);
+      const scope = {
+        partnerId: ctx.principal.caller.partner.partnerId,
+        environment: ctx.principal.caller.partner.environment,
+        ownerId: ctx.principal.ownerId,
+      };
+      return await idempotent(
+        { store: commerce.store, clock: commerce.clock, staleAfterMs: commerce.sagas.requestWindowMs },
+        { scope, key: call.idempotencyKey, route: routeOf(call), body: call.body ?? null },
+        () => run(options, ctx, call),
+      );
+    } catch (error) {
+      if (error instanceof CommerceError && error.code === 'NOT_FOUND') return notFound(options, ctx, resource);
+      const refused = protocolErrorOf(error, noPath);
+      if (refused) return { ok: false, error: refused };
+      options.onInternalError?.(error, ctx.requestId);
+      return { ok: false, error: internalError(ctx.requestId) };
+    }
+  };
+}
+
+const noPath = (): undefined => undefined;
+
+/** Runs a core call, answering its input refusals with the request's paths (other errors propagate). */
+async function guarded(
+  pathOf: (field: string) => string | undefined,
+  call: () => Promise<UcpOutcome>,
+): Promise<UcpOutcome> {
+  try {
+    return await call();
+  } catch (error) {
+    const refused =
+      error instanceof CommerceError && error.code !== 'NOT_FOUND' ? protocolErrorOf(error, pathOf) : null;
+    if (refused) return { ok: false, error: refused };
+    throw error;
+  }
+}
+
+/** A body that is not a JSON object. */
+export const notAnObject = (what: string) => protocolError(400, 'invalid_request', `${what} is a JSON object.`);

@@ -1,5 +1,5 @@
 import { CommerceError, type Environment } from '@grocery/core';
-import type { HttpResponse } from '@grocery/core/http';
+import { httpStatusOf, type HttpResponse } from '@grocery/core/http';
 import { isUcpError } from './ucp-error.ts';
 import { UCP_VERSION } from './ucp-version.ts';
 
@@ -142,8 +142,9 @@ const INPUT_CODES = new Set(['INVALID_INPUT', 'INVALID_CPRCODE', 'INVALID_QUANTI
 /**
  * Translates core's errors at the edge: input refusals are 400 with the field's path (`pathOf` turns
  * core's field into the request's JSONPath), a closed session 409, a session another request is
- * changing 409 with Retry-After, an unreachable grocer 503. Anything else is not a protocol error
- * the caller can act on: null (the caller masks it as a 500).
+ * changing 409 with Retry-After, an unreachable grocer or provider 503 with Retry-After, and any
+ * other refusal core gives a 4xx status (a payment under way, an expired payment link …) that
+ * status with core's code in lower case. A fault is not a protocol error: null (masked as a 500).
  */
 export function protocolErrorOf(
   error: unknown,
@@ -159,16 +160,16 @@ export function protocolErrorOf(
       return protocolError(409, 'checkout_not_modifiable', error.message);
     case 'CHECKOUT_SESSION_BUSY':
       return protocolError(409, 'checkout_busy', error.message, { retryAfterSeconds: 1 });
+    case 'PAYMENT_IN_PROGRESS':
+      return protocolError(409, 'payment_in_progress', error.message, { retryAfterSeconds: 2 });
     case 'RATE_LIMITED':
       return protocolError(429, 'rate_limited', error.message, { retryAfterSeconds: 1 });
-    case 'GROCER_UNAVAILABLE':
-    case 'ORDER_PENDING':
-    case 'PAYMENT_PROVIDER_UNAVAILABLE':
-    case 'CATALOG_UNAVAILABLE':
-      return protocolError(503, 'service_unavailable', error.message, { retryAfterSeconds: 2 });
-    default:
+    case 'INTERNAL':
       return null;
   }
+  const status = httpStatusOf(error.code);
+  if (status === 503) return protocolError(503, 'service_unavailable', error.message, { retryAfterSeconds: 2 });
+  return status < 500 ? protocolError(status, error.code.toLowerCase(), error.message) : null;
 }
 
 /** The masked answer to a fault: the caller quotes the request id to support. */

@@ -33,6 +33,34 @@ export {
   type VerifiedSignature,
   type VerifyMessageOptions,
 } from './signatures/verify-message.ts';
+export type {
+  ProfileFetchPolicy,
+  FetchDocument,
+  FetchDocumentOptions,
+  FetchedDocument,
+  GuardedGetOptions,
+} from './guarded-get.ts';
+export { createGuardedGet } from './guarded-get.ts';
+export {
+  createProfileFetcher,
+  type FetchProfileOptions,
+  type ProfileFetcher,
+  type ProfileFetcherOptions,
+} from './profile-fetcher.ts';
+export {
+  profileSchema,
+  type UcpCapability,
+  type UcpEntity,
+  type UcpPaymentHandler,
+  type UcpProfile,
+  type UcpService,
+} from './profile-schema.ts';
+export {
+  capabilitiesForResponse,
+  checkProtocolVersion,
+  negotiateCapabilities,
+  type CapabilityRegistry,
+} from './negotiation.ts';
 
 // The binding: profile, REST and MCP surfaces over core's checkout sessions.
 export { createUcpHandler, type UcpHandler, type UcpHandlerOptions } from './ucp-rest-handler.ts';

@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock.ts';
 import type { Store } from '../ports/store.ts';
 import { BackgroundWorker } from './event-worker-loop.ts';
+import { AGENT_IDEMPOTENCY_RETENTION_MS } from './agent-idempotency.ts';
 import { IDEMPOTENCY_RETENTION_MS } from './order-service.ts';
 
 export interface IdempotencySweeperOptions {
@@ -8,7 +9,10 @@ export interface IdempotencySweeperOptions {
   clock: Clock;
   /** How often the sweep runs, on whichever instance takes the turn. Default 10 min. */
   everyMs?: number;
-  /** How long a key is kept after its claim. Default: the order service's retention (24 h). */
+  /**
+   * How long a key is kept after its claim. Default: the longest retention of any key (the agent
+   * protocols' 48 h; orders' keys lapse after 24 h when claimed again, whatever the sweep).
+   */
   retentionMs?: number;
   /** Keys deleted per statement. Default 1,000. */
   batchSize?: number;
@@ -40,7 +44,7 @@ export class IdempotencySweeper extends BackgroundWorker {
     this.#store = options.store;
     this.#clock = options.clock;
     this.#everyMs = options.everyMs ?? 10 * 60_000;
-    this.#retentionMs = options.retentionMs ?? IDEMPOTENCY_RETENTION_MS;
+    this.#retentionMs = options.retentionMs ?? Math.max(IDEMPOTENCY_RETENTION_MS, AGENT_IDEMPOTENCY_RETENTION_MS);
     this.#batchSize = options.batchSize ?? 1_000;
   }
 

@@ -5,7 +5,7 @@ type Schemas = components['schemas'];
 /** A checkout session as this shop answers it (openapi/acp.yaml, within ACP's `CheckoutSession`). */
 export type AcpCheckoutSession = Schemas['CheckoutSession'];
 /** A session with the order it placed (ACP's `CheckoutSessionWithOrder`). */
-export type AcpCheckoutSessionWithOrder = AcpCheckoutSession & { order: AcpOrder };
+export type AcpCheckoutSessionWithOrder = Schemas['CheckoutSessionWithOrder'];
 export type AcpCapabilities = Schemas['Capabilities'];
 export type AcpPaymentHandler = Schemas['PaymentHandler'];
 export type AcpBuyer = Schemas['Buyer'];

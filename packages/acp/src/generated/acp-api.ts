@@ -247,6 +247,8 @@ export type components = {
             /** @constant */
             locale: "en-TH";
             messages: (components["schemas"]["MessageInfo"] | components["schemas"]["MessageWarning"] | components["schemas"]["MessageError"])[];
+            /** @description The order, once placed and paid or being paid (always on CheckoutSessionWithOrder). */
+            order?: components["schemas"]["Order"];
             protocol: {
                 /** @constant */
                 version: "2026-04-17";

@@ -22,8 +22,10 @@ export interface AcpCall {
   id?: string | undefined;
   /** The parsed JSON body; undefined when there is none or it is not JSON. */
   body?: unknown;
-  /** The raw body, when it is not JSON (compared byte for byte under its idempotency key, then refused). */
-  unparsedBody?: Uint8Array | undefined;
+  /** The raw body (REST): compared byte for byte under its key when the JSON has no canonical form, or is none. */
+  rawBody?: Uint8Array | undefined;
+  /** The body is not JSON: refused (400 `invalid_json`) once its key is checked. */
+  unparsable?: boolean | undefined;
   idempotencyKey: string | null;
   /** REST requires `Idempotency-Key` on every POST (rfc §6.1); the MCP binding makes it optional. */
   requireIdempotencyKey: boolean;
@@ -167,7 +169,7 @@ async function complete(
 
 /** One operation, translated to core's session service and back; core's refusals become protocol errors. */
 async function run(options: AcpOperationsOptions, ctx: AcpContext, call: AcpCall): Promise<AcpOutcome> {
-  if (call.unparsedBody)
+  if (call.unparsable)
     return refused(acpError(400, 'invalid_json', 'The body is not valid UTF-8 JSON.', { param: '$' }));
   const sessions = options.commerce.sessions;
   const caller = ctx.principal.caller;
@@ -275,8 +277,8 @@ export function createAcpOperations(
           protocol: 'acp',
           route: routeOf(call),
           key: call.idempotencyKey,
-          body: call.unparsedBody ? undefined : (call.body ?? null),
-          rawBody: call.unparsedBody,
+          body: call.unparsable ? undefined : (call.body ?? null),
+          rawBody: call.rawBody,
         },
         () => run(options, ctx, call),
         keeps,

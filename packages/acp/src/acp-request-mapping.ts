@@ -18,7 +18,7 @@ interface State {
   recipientName: unknown;
   address: Record<keyof NonNullable<CheckoutAddressInput>, unknown> | null;
   fulfilment: { type: 'pickup' | 'delivery' | null; branchCode: unknown; scheduleMode: unknown };
-  couponCodes: unknown;
+  couponCodes: string[];
 }
 type CheckoutAddressInput = Extract<CheckoutSessionInput['fulfilment'], { type: 'delivery' }>['address'];
 
@@ -170,15 +170,25 @@ function patchSelection(state: State, value: unknown): void {
       : { type: 'delivery', branchCode: null, scheduleMode: chosen.scheduleMode };
 }
 
+/** A list of codes as text (core checks each code's form); `null` clears. */
+function codesOf(value: unknown, at: string): string[] {
+  if (value === null) return [];
+  if (!Array.isArray(value)) return refuse(at, 'Discount codes are a list of text.');
+  value.forEach((code, index) => {
+    if (typeof code !== 'string') refuse(`${at}[${index}]`, 'A discount code is text.');
+  });
+  return value as string[];
+}
+
 function patchCoupons(state: State, body: JsonObject, sources: Sources): void {
   if (Object.hasOwn(body, 'discounts')) {
     const discounts = body.discounts;
     if (discounts === null) state.couponCodes = [];
     else if (!isJsonObject(discounts)) refuse('$.discounts', 'discounts is an object.');
-    else if (Object.hasOwn(discounts, 'codes')) state.couponCodes = discounts.codes ?? [];
+    else if (Object.hasOwn(discounts, 'codes')) state.couponCodes = codesOf(discounts.codes, '$.discounts.codes');
   } else if (Object.hasOwn(body, 'coupons')) {
     sources.coupons = '$.coupons';
-    state.couponCodes = body.coupons ?? [];
+    state.couponCodes = codesOf(body.coupons, '$.coupons');
   }
 }
 
@@ -194,7 +204,7 @@ function inputOf(state: State): CheckoutSessionInput {
         : fulfilment.type === 'delivery'
           ? ({ type: 'delivery', address, scheduleMode: fulfilment.scheduleMode } as CheckoutSessionInput['fulfilment'])
           : null,
-    couponCodes: state.couponCodes as CheckoutSessionInput['couponCodes'],
+    couponCodes: state.couponCodes,
   };
 }
 

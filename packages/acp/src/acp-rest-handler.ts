@@ -66,7 +66,7 @@ function routeOf(request: HttpRequest): Route | AcpProtocolError {
   return acpError(404, 'not_found', 'There is no such ACP endpoint.');
 }
 
-type BodyRead = { body: unknown; unparsedBody?: Uint8Array } | AcpProtocolError;
+type BodyRead = { body: unknown; unparsable?: boolean } | AcpProtocolError;
 
 /** The body: size (413) and media type (415) checked; JSON parsed, or kept raw when it is not JSON (refused after the key check). */
 function readBody(request: HttpRequest, maxBodyBytes: number): BodyRead {
@@ -80,7 +80,7 @@ function readBody(request: HttpRequest, maxBodyBytes: number): BodyRead {
     return { body: JSON.parse(utf8.decode(request.body)) as unknown };
   } catch {
     // Bad UTF-8, bad JSON, or nesting deep enough to exhaust the stack: all unreadable.
-    return { body: undefined, unparsedBody: request.body };
+    return { body: undefined, unparsable: true };
   }
 }
 
@@ -153,7 +153,8 @@ export function createAcpHandler(options: AcpHandlerOptions): AcpHandler {
       operation: route.operation,
       id: route.id,
       body: read.body,
-      unparsedBody: 'unparsedBody' in read ? read.unparsedBody : undefined,
+      rawBody: request.body,
+      unparsable: 'unparsable' in read ? read.unparsable : undefined,
       idempotencyKey: request.method === 'POST' ? (request.headers['idempotency-key'] ?? null) : null,
       requireIdempotencyKey: request.method === 'POST',
     };

@@ -286,9 +286,11 @@ function acpMessage(message: CheckoutMessage, session: CheckoutSessionRecord): A
     content: message.text,
   };
   if (message.type === 'error') return { type: 'error', code: ERROR_CODES[message.code], ...common };
-  if (message.code === 'coupon_refused')
+  if (message.type === 'warning' && message.code === 'coupon_refused')
     return { type: 'warning', code: couponReasonCode(message.reason), resolution: 'recoverable', ...common };
-  if (message.code === 'price_changed') return { type: 'warning', code: 'price_change', ...common };
+  if (message.type === 'warning' && message.code === 'price_changed')
+    return { type: 'warning', code: 'price_change', ...common };
+  // ACP's warnings need a code of its list: any other notice is information.
   return { type: 'info', ...common };
 }
 

@@ -101,6 +101,7 @@ const config: CodegenConfig = {
     ...openapi('openapi/search.yaml', 'apps/search/src/generated/search-api.ts'),
     ...openapi('openapi/webhooks.yaml', 'packages/core/src/generated/webhooks-api.ts'),
     ...openapi('openapi/admin.yaml', 'packages/core/src/generated/admin-api.ts'),
+    ...openapi('openapi/acp.yaml', 'packages/acp/src/generated/acp-api.ts'),
   },
 };
 

@@ -67,6 +67,15 @@ export {
   type SessionPayment,
 } from './services/checkout-session-service.ts';
 export { AgentService, SIGNING_KEY_GRACE_MS, type IssuedAgent } from './services/agent-service.ts';
+export {
+  AGENT_IDEMPOTENCY_RETENTION_MS,
+  agentIdempotent,
+  canonicalJson,
+  isIdempotencyKey,
+  type AgentIdempotencyDeps,
+  type AgentIdempotencyOutcome,
+  type AgentIdempotentRequest,
+} from './services/agent-idempotency.ts';
 export { simulateShipping } from './services/simulate-shipping.ts';
 export type { AgentContext, AgentRecord, ShopSettings, SigningKeyRecord } from './model/agent.ts';
 export {

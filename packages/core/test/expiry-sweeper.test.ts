@@ -8,7 +8,7 @@ const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const scope = { partnerId: 'ptn_a', environment: 'sandbox' as const, ownerId: 'owner-1' };
 
-/** Claims `key` at `nowMs` under the order service's 24 h retention; a key still stored answers in-progress to the same request. */
+/** Claims `key` at `nowMs` under the agent protocols' 48 h retention; a key still stored answers in-progress to the same request. */
 function claim(store: InMemoryStore, key: string, nowMs: number) {
   return store.claimIdempotencyKey(scope, {
     key,
@@ -29,8 +29,8 @@ test('the sweep forgets keys past their retention and keeps the others; one inst
   const clock = new ManualClock();
   const store = new InMemoryStore({ clock });
   const now = clock.now();
-  for (let i = 0; i < 5; i++) await claim(store, `old-${i}`, now - 25 * HOUR - i);
-  await claim(store, 'live', now - 23 * HOUR);
+  for (let i = 0; i < 5; i++) await claim(store, `old-${i}`, now - 49 * HOUR - i);
+  await claim(store, 'live', now - 47 * HOUR);
   const [one, two] = [1, 2].map(() => new ExpirySweeper({ store, clock, everyMs: 10 * MINUTE, batchSize: 2 }));
 
   assert.deepEqual(
@@ -38,9 +38,9 @@ test('the sweep forgets keys past their retention and keeps the others; one inst
     [{ idempotencyKeys: 5, rateWindows: 0 }, null],
     'the first takes the turn and sweeps every expired key, two at a time',
   );
-  assert.deepEqual(await claim(store, 'live', now), { kind: 'in-progress' }, 'a key within its 24 hours is kept');
+  assert.deepEqual(await claim(store, 'live', now), { kind: 'in-progress' }, 'a key within its 48 hours is kept');
   assert.deepEqual(
-    await claim(store, 'old-0', now - 25 * HOUR + 1),
+    await claim(store, 'old-0', now - 49 * HOUR + 1),
     { kind: 'claimed', resourceId: 'PA-old-0' },
     'an expired one is gone',
   );
@@ -89,13 +89,13 @@ test('taking rate units deletes no window, however old: only the sweep does', as
 test('once started, the sweeper sweeps in the background until stopped', async () => {
   const clock = new ManualClock();
   const store = new InMemoryStore({ clock });
-  await claim(store, 'old', clock.now() - 25 * HOUR);
+  await claim(store, 'old', clock.now() - 49 * HOUR);
   const sweeper = new ExpirySweeper({ store, clock, idleMs: 5 });
   sweeper.start();
   try {
     for (
       let waited = 0;
-      (await claim(store, 'old', clock.now() - 25 * HOUR + 1)).kind === 'in-progress';
+      (await claim(store, 'old', clock.now() - 49 * HOUR + 1)).kind === 'in-progress';
       waited += 10
     ) {
       assert.ok(waited < 10_000, 'swept in the background');

@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock.ts';
 import type { Store } from '../ports/store.ts';
 import { BackgroundWorker } from './event-worker-loop.ts';
+import { AGENT_IDEMPOTENCY_RETENTION_MS } from './agent-idempotency.ts';
 import { IDEMPOTENCY_RETENTION_MS } from './order-service.ts';
 
 export interface ExpirySweeperOptions {
@@ -53,7 +54,9 @@ export class ExpirySweeper extends BackgroundWorker {
     this.#store = options.store;
     this.#clock = options.clock;
     this.#everyMs = options.everyMs ?? 10 * 60_000;
-    this.#idempotencyKeyRetentionMs = options.idempotencyKeyRetentionMs ?? IDEMPOTENCY_RETENTION_MS;
+    // The longest retention of any key: the agent protocols' 48 h (orders' keys lapse after 24 h when claimed again).
+    this.#idempotencyKeyRetentionMs =
+      options.idempotencyKeyRetentionMs ?? Math.max(IDEMPOTENCY_RETENTION_MS, AGENT_IDEMPOTENCY_RETENTION_MS);
     this.#rateWindowRetentionMs = options.rateWindowRetentionMs ?? RATE_WINDOW_RETENTION_MS;
     this.#batchSize = options.batchSize ?? 1_000;
   }

@@ -29,6 +29,7 @@ import type { Docs } from '@grocery/docs';
 import { createNodeListener, type RunningServer } from '@grocery/http-node';
 import { createMcpHandler } from '@grocery/mcp';
 import { createUcpHandler, createUcpWebhookRenderer } from '@grocery/ucp';
+import { acpWebhookRenderer, createAcpHandler } from '@grocery/acp';
 import {
   cognitoEndpointForIssuer,
   createShopHandler,
@@ -148,6 +149,10 @@ function createAgentSurfaces(
       onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'ucp fault'),
       testing: control && secret ? { control, simulationSecret: secret } : undefined,
     }),
+    acp: createAcpHandler({
+      commerce,
+      onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'acp fault'),
+    }),
     partnerOfHost: (host) => commerce.agents.partnerOfHost(host),
     partnerExists: async (partnerId) => (await commerce.store.getPartner(partnerId)) !== null,
   });
@@ -163,7 +168,10 @@ function createEvents(
   const runtime = createEventRuntime({
     commerce,
     sender,
-    dispatcher: { onError: onEventError, agentRenderers: { ucp: createUcpWebhookRenderer({ commerce }) } },
+    dispatcher: {
+      onError: onEventError,
+      agentRenderers: { ucp: createUcpWebhookRenderer({ commerce }), acp: acpWebhookRenderer(commerce) },
+    },
     poller: { onError: onEventError },
     recovery: { onError: onEventError, idleMs: config.recoveryIdleMs },
   });

@@ -5,14 +5,17 @@ import {
   acpWorld,
   ADDRESS,
   AGENT_BASE,
+  BEER,
   BUYER,
   DELIVERY_FEE_SATANG,
   EGGS,
   EXPRESS_SATANG,
   MILK,
+  OFFLINE,
   RICE,
   sandboxPayment,
   select,
+  UNKNOWN,
   type AcpWorld,
 } from './support/acp-world.ts';
 
@@ -312,6 +315,25 @@ describe('business problems are messages of a 2xx session', () => {
     });
     assert.equal(fixed.status, 'ready_for_payment');
     assert.deepEqual(lineIds(fixed), [lineIds(session)[0]], 'the line keeps its id; the eggs are gone');
+  });
+
+  test('products the shop cannot sell: unknown or offline ones are invalid, alcohol where the branch may not sell it is restricted', async () => {
+    const world = await acpWorld();
+    const session = await create(world, {
+      line_items: [{ id: UNKNOWN }, { id: OFFLINE }, { id: BEER }, { id: MILK }],
+      buyer: BUYER,
+      ...select('pickup_BKK02'),
+    });
+    assert.equal(session.status, 'not_ready_for_payment');
+    assert.deepEqual(
+      messages(session).map((m) => [m.type, m.code, m.param]),
+      [
+        ['error', 'invalid', '$.line_items[0]'],
+        ['error', 'invalid', '$.line_items[1]'],
+        ['error', 'region_restricted', '$.line_items[2]'],
+      ],
+    );
+    assert.equal(totalOf(session, 'total'), 4_700, 'only the milk is on the bill');
   });
 
   test('a declined sandbox payment: payment_declined, no order shown; paying again pays the same grocer order', async () => {

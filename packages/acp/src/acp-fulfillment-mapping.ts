@@ -13,9 +13,9 @@ type DeliveryChoice = Extract<CheckoutFulfilmentOption, { type: 'delivery' }>;
 type ScheduleMode = DeliveryChoice['scheduleMode'];
 
 /** The option id of pickup at a branch: `pickup_BKK01`. */
-export const pickupOptionId = (branchCode: string): string => `pickup_${branchCode}`;
+const pickupOptionId = (branchCode: string): string => `pickup_${branchCode}`;
 /** The option id of a delivery slot kind: `delivery_regular` or `delivery_express`. */
-export const deliveryOptionId = (mode: ScheduleMode | null): AcpLocalDeliveryOption['id'] =>
+const deliveryOptionId = (mode: ScheduleMode | null): AcpLocalDeliveryOption['id'] =>
   mode === 'EXPRESS' ? 'delivery_express' : 'delivery_regular';
 
 /** What an option id asks for: pickup at a branch, a delivery slot kind, or nothing this shop offers. */
@@ -109,7 +109,7 @@ export function selectedFulfillmentOptions(
 }
 
 /** The buyer's full name, when the session knows any of it. */
-export function buyerName(session: CheckoutSessionRecord): string | null {
+function buyerName(session: CheckoutSessionRecord): string | null {
   const name = [session.buyer.firstName, session.buyer.lastName].filter((part) => part !== null).join(' ');
   return name === '' ? null : name;
 }

@@ -20,7 +20,7 @@ export interface HandlerUrls {
 }
 
 /** The path (under the agent base) of a handler's config or instrument schema, which the REST handler serves. */
-export function handlerSchemaPath(id: string, kind: 'config' | 'instrument'): string {
+function handlerSchemaPath(id: string, kind: 'config' | 'instrument'): string {
   return `/acp/handlers/${id}/${kind}.schema.json`;
 }
 

@@ -5,14 +5,17 @@ import {
   acpWorld,
   ADDRESS,
   AGENT_BASE,
+  BEER,
   BUYER,
   DELIVERY_FEE_SATANG,
   EGGS,
   EXPRESS_SATANG,
   MILK,
+  OFFLINE,
   RICE,
   sandboxPayment,
   select,
+  UNKNOWN,
   type AcpWorld,
 } from './support/acp-world.ts';
 
@@ -314,6 +317,41 @@ describe('business problems are messages of a 2xx session', () => {
     assert.deepEqual(lineIds(fixed), [lineIds(session)[0]], 'the line keeps its id; the eggs are gone');
   });
 
+  test('products the shop cannot sell: unknown or offline ones are invalid, alcohol where the branch may not sell it is restricted', async () => {
+    const world = await acpWorld();
+    const session = await create(world, {
+      line_items: [{ id: UNKNOWN }, { id: OFFLINE }, { id: BEER }, { id: MILK }],
+      buyer: BUYER,
+      ...select('pickup_BKK02'),
+    });
+    assert.equal(session.status, 'not_ready_for_payment');
+    assert.deepEqual(
+      messages(session).map((m) => [m.type, m.code, m.param]),
+      [
+        ['error', 'invalid', '$.line_items[0]'],
+        ['error', 'invalid', '$.line_items[1]'],
+        ['error', 'region_restricted', '$.line_items[2]'],
+      ],
+    );
+    assert.equal(totalOf(session, 'total'), 4_700, 'only the milk is on the bill');
+  });
+
+  test('complete may bring the buyer the session still lacks', async () => {
+    const world = await acpWorld();
+    const session = await create(world, { line_items: [{ id: MILK }], ...select('pickup_BKK01') });
+    assert.equal(session.status, 'not_ready_for_payment');
+    const done = await complete(world, session.id as string, {
+      buyer: { email: 'late@example.com' },
+      ...sandboxPayment('success_token'),
+    });
+    assert.equal(done.status, 'completed');
+    assert.deepEqual(done.buyer, { email: 'late@example.com' });
+    const refused = await world.send('POST', `${SESSIONS}/${session.id as string}/complete`, {
+      json: { buyer: { email: 'nope' }, ...sandboxPayment('success_token') },
+    });
+    assert.equal(refused.status, 409, 'a completed session takes no more changes');
+  });
+
   test('a declined sandbox payment: payment_declined, no order shown; paying again pays the same grocer order', async () => {
     const world = await acpWorld();
     const session = await create(world, { line_items: [{ id: MILK }], buyer: BUYER, ...select('pickup_BKK01') });
@@ -355,6 +393,9 @@ describe('business problems are messages of a 2xx session', () => {
       [['error', 'intervention_required', 'requires_buyer_input']],
     );
     assert.equal(escalated.order, undefined, 'unpaid: no order to show yet');
+    const cancel = await world.send('POST', `${SESSIONS}/${session.id as string}/cancel`);
+    assert.equal(cancel.status, 405, 'its order is placed: the buyer pays or the grocer lets it lapse');
+    assertError(cancel.json, 'session_not_cancelable');
 
     await world.commerce.payments.pay(link.split('/').pop()!);
     const read = await world.send('GET', `${SESSIONS}/${session.id as string}`);

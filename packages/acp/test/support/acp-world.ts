@@ -23,11 +23,10 @@ export const OFFLINE = '100004';
 export const EGGS = '100005';
 export const UNKNOWN = '999999';
 
-export const PARTNER = 'ptn_a';
+const PARTNER = 'ptn_a';
 export const AGENT_BASE = `https://api.example/agents/${PARTNER}`;
-export const TARGET = { partnerId: PARTNER, agentBase: AGENT_BASE };
 export const AGENT_WEBHOOK = 'https://agent.example/acp/order_events';
-export const API_VERSION = '2026-04-17';
+const API_VERSION = '2026-04-17';
 
 const products = [
   testProduct({ cprcode: MILK, nameEn: 'Fresh milk 1 l', hasImage: true }),

@@ -67,6 +67,7 @@ export { createUcpHandler, type UcpHandler, type UcpHandlerOptions } from './ucp
 export type { SignedCallerVerifier, UcpNegotiation, UcpNegotiator, UcpPrincipal, UcpTarget } from './ucp-caller.ts';
 export type { UcpOperationsOptions } from './ucp-operations.ts';
 export type { UcpTestingHookOptions } from './testing-hook.ts';
+export { createProfileNegotiator } from './profile-negotiator.ts';
 export {
   buildUcpProfile,
   mcpEndpointOf,

@@ -68,6 +68,7 @@ export { createUcpWebhookRenderer } from './ucp-webhook-renderer.ts';
 export type { SignedCallerVerifier, UcpNegotiation, UcpNegotiator, UcpPrincipal, UcpTarget } from './ucp-caller.ts';
 export type { UcpOperationsOptions } from './ucp-operations.ts';
 export type { UcpTestingHookOptions } from './testing-hook.ts';
+export { createProfileNegotiator } from './profile-negotiator.ts';
 export {
   buildUcpProfile,
   mcpEndpointOf,

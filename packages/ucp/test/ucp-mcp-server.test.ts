@@ -4,9 +4,12 @@ import { createNodeListener, listen, type RunningServer } from '@grocery/http-no
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { createProfileFetcher } from '../src/profile-fetcher.ts';
+import { createProfileNegotiator } from '../src/profile-negotiator.ts';
 import type { SigningJwk } from '../src/signatures/signing-keys.ts';
 import { verifyResponseSignature } from '../src/signatures/verify-message.ts';
 import { UcpError } from '../src/ucp-error.ts';
+import { platformProfile } from './support/profiles.ts';
 import { assertCheckout, assertValid, ucpValidators } from './support/ucp-json-schemas.ts';
 import {
   BUYER,
@@ -271,6 +274,22 @@ describe('UCP over MCP with the official client', () => {
       message: 'Protocol version 2025-01-01 is not supported.',
       data: { code: 'version_unsupported', content: 'Protocol version 2025-01-01 is not supported.' },
     });
+  });
+
+  test('meta["ucp-agent"].profile is the profile negotiated with', async () => {
+    const served = new TextEncoder().encode(JSON.stringify(platformProfile()));
+    const fetcher = createProfileFetcher({
+      fetchDocument: async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: served }),
+    });
+    const { client } = await mcpWorld({ handler: { negotiate: createProfileNegotiator(fetcher) } });
+    const created = await call(client, 'create_checkout', {
+      meta: META,
+      checkout: { line_items: [{ item: { id: RICE } }] },
+    });
+    assert.deepEqual(Object.keys((created.ucp as { capabilities: object }).capabilities), [
+      'dev.ucp.shopping.checkout',
+      'dev.ucp.shopping.fulfillment',
+    ]);
   });
 
   test('a fault is a masked -32603 error: its message never reaches the client', async () => {

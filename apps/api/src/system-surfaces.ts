@@ -28,7 +28,13 @@ import { createCatalogHandler } from '@grocery/catalog';
 import type { Docs } from '@grocery/docs';
 import { createNodeListener, type RunningServer } from '@grocery/http-node';
 import { createMcpHandler } from '@grocery/mcp';
-import { createUcpHandler, createUcpWebhookRenderer } from '@grocery/ucp';
+import {
+  createGuardedGet,
+  createProfileFetcher,
+  createProfileNegotiator,
+  createUcpHandler,
+  createUcpWebhookRenderer,
+} from '@grocery/ucp';
 import { acpWebhookRenderer, createAcpHandler } from '@grocery/acp';
 import {
   cognitoEndpointForIssuer,
@@ -146,6 +152,10 @@ function createAgentSurfaces(
     publicBaseUrl,
     ucp: createUcpHandler({
       commerce,
+      // The caller's UCP-Agent profile, fetched through the SSRF guard (loopback only for sandbox partners outside production).
+      negotiate: createProfileNegotiator(
+        createProfileFetcher({ fetchDocument: createGuardedGet({ sandboxLoopback: config.env !== 'production' }) }),
+      ),
       onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'ucp fault'),
       testing: control && secret ? { control, simulationSecret: secret } : undefined,
     }),

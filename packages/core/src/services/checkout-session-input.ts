@@ -108,10 +108,7 @@ function checkAddress(address: CheckoutAddress, field: string): CheckoutAddress 
   };
 }
 
-function checkFulfilment(
-  fulfilment: CheckoutSessionInput['fulfilment'],
-  field: string,
-): CheckoutFulfilment | null {
+function checkFulfilment(fulfilment: CheckoutSessionInput['fulfilment'], field: string): CheckoutFulfilment | null {
   if (fulfilment === null || fulfilment === undefined) return null;
   if (fulfilment.type === 'pickup') {
     const branchCode = fulfilment.branchCode;

@@ -273,6 +273,8 @@ test('hostile input is refused field by field before anything is priced', async 
       'fulfilment.address.streetAddress',
     ],
     [{ lines: [{ cprcode: RICE, quantity: 1 }], couponCodes: ['a b'] }, 'INVALID_INPUT', 'couponCodes.0'],
+    [{ lines: [{ cprcode: RICE, quantity: 1 }], couponCodes: [10] }, 'INVALID_INPUT', 'couponCodes.0'],
+    [{ lines: [{ cprcode: RICE, quantity: 1 }], couponCodes: 'SAVE10' }, 'INVALID_INPUT', 'couponCodes'],
   ];
   for (const [input, code, field] of cases) await rejectsWith(sessions.create(caller, input as never), code, field);
   await rejectsWith(sessions.get(caller, 'cs_../../etc'), 'NOT_FOUND');

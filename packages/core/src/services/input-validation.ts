@@ -111,9 +111,14 @@ const COUPON_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 /** Coupon codes, upper-cased; repeats stay in so the calculator can report them as DUPLICATE. */
 export function normaliseCoupons(codes: readonly string[] | null | undefined, field: string): string[] {
   if (!codes) return [];
+  // Inputs from JSON bodies (agent protocols) may carry anything: refuse what is not a list of text.
+  if (!Array.isArray(codes as unknown))
+    throw new CommerceError('INVALID_INPUT', 'Coupon codes are a list of text.', { field });
   if (codes.length > LIMITS.maxCoupons)
     throw new CommerceError('INVALID_INPUT', `At most ${LIMITS.maxCoupons} coupon codes are allowed.`, { field });
   return codes.map((code, index) => {
+    if (typeof code !== 'string')
+      throw new CommerceError('INVALID_INPUT', 'A coupon code is text.', { field: `${field}.${index}` });
     const trimmed = requireSafeText(code, `${field}.${index}`).trim();
     if (!COUPON_PATTERN.test(trimmed))
       throw new CommerceError('INVALID_INPUT', 'A coupon code is 1 to 32 letters, digits, - or _.', {

@@ -53,6 +53,7 @@ const OPENAPI_PAGES = [
   { slug: 'reference-pay', file: 'pay.yaml', title: 'Payment-link pages reference' },
   { slug: 'reference-webhooks', file: 'webhooks.yaml', title: 'Webhooks reference' },
   { slug: 'reference-admin', file: 'admin.yaml', title: 'Admin API reference' },
+  { slug: 'reference-acp', file: 'acp.yaml', title: 'Agentic Commerce Protocol (ACP) reference' },
 ] as const;
 
 /** The written pages of `<root>/docs/guide`, in the reading order of GUIDE_PAGES. */

@@ -64,7 +64,14 @@ describe('the generated reference covers every source of truth', () => {
 
   test('every path, method and webhook of each OpenAPI document has its section', () => {
     const files = readdirSync(`${root}/openapi`).filter((file) => file.endsWith('.yaml'));
-    assert.deepEqual(files.sort(), ['acp.yaml', 'admin.yaml', 'catalog.yaml', 'pay.yaml', 'search.yaml', 'webhooks.yaml']);
+    assert.deepEqual(files.sort(), [
+      'acp.yaml',
+      'admin.yaml',
+      'catalog.yaml',
+      'pay.yaml',
+      'search.yaml',
+      'webhooks.yaml',
+    ]);
     for (const file of files) {
       const document = parseYaml(readFileSync(`${root}/openapi/${file}`, 'utf8')) as {
         paths?: Record<string, Record<string, unknown>>;

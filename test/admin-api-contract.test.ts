@@ -332,6 +332,43 @@ describe('the admin API answers as openapi/admin.yaml describes', () => {
     assert.equal((await call(t, 'POST', '/admin/grocer/faults', { errorRate: 2 })).status, 400);
   });
 
+  test('agent platforms, domains, signing keys and shop settings', async () => {
+    const partnerId = t.system.credentials!.partnerId;
+    const base = `/admin/partners/${partnerId}`;
+    const issued = await call(t, 'POST', `${base}/agents`, { name: 'Example agents', protocols: ['ucp'] });
+    assert.equal(issued.status, 201);
+    const { agent } = issued.body as { agent: { agentId: string } };
+    assert.equal((await call(t, 'POST', `${base}/agents`, { name: '', protocols: ['xyz'] })).status, 400);
+    assert.equal((await call(t, 'GET', `${base}/agents`)).status, 200);
+    assert.equal((await call(t, 'DELETE', `${base}/agents/${agent.agentId}`)).status, 204);
+    assert.equal((await call(t, 'DELETE', `${base}/agents/${agent.agentId}`)).status, 404);
+
+    assert.equal((await call(t, 'POST', `${base}/domains`, { host: 'shop.example.co.th' })).status, 201);
+    assert.equal((await call(t, 'POST', `${base}/domains`, { host: 'SHOP.example.co.th' })).status, 400);
+    assert.equal((await call(t, 'POST', `${base}/domains`, { host: 'https://x/' })).status, 400);
+    assert.equal((await call(t, 'GET', `${base}/domains`)).status, 200);
+    assert.equal((await call(t, 'DELETE', `${base}/domains/shop.example.co.th`)).status, 204);
+    assert.equal((await call(t, 'DELETE', `${base}/domains/shop.example.co.th`)).status, 404);
+
+    const first = await call(t, 'GET', `${base}/signing-keys`);
+    assert.equal(first.status, 200);
+    const rotated = await call(t, 'POST', `${base}/signing-keys/rotate`);
+    assert.equal(rotated.status, 200);
+    assert.equal(
+      (rotated.body as { keys: unknown[] }).keys.length,
+      (first.body as { keys: unknown[] }).keys.length + 1,
+    );
+
+    assert.equal((await call(t, 'GET', `${base}/shop-settings`)).status, 200);
+    const settings = {
+      shopName: 'Fresh Market',
+      supportEmail: 'help@fresh.example',
+      privacyPolicyUrl: 'https://fresh.example/p',
+    };
+    assert.equal((await call(t, 'POST', `${base}/shop-settings`, settings)).status, 200);
+    assert.equal((await call(t, 'POST', `${base}/shop-settings`, { privacyPolicyUrl: 'http://insecure' })).status, 400);
+  });
+
   test('every operation of the document was exercised', () => {
     const operations = Object.entries(document.paths).flatMap(([template, item]) =>
       Object.keys(item)

@@ -14,7 +14,7 @@ import type { ParsedQuery } from './query-parser.ts';
 import { spellingSkeleton } from './spelling-skeleton.ts';
 import { romanKey } from './thai-romanizer.ts';
 import type { Token } from './tokenizer.ts';
-import { prefixRange, transposedCandidates, typoBudget, typoCandidates } from './typo-matcher.ts';
+import { lowerBound, prefixRange, transposedCandidates, typoBudget, typoCandidates } from './typo-matcher.ts';
 
 /** Longest Thai run (code units) cut again by skeletons. */
 const MAX_THAI_RUN = 40;
@@ -52,9 +52,11 @@ function isWord(data: IndexData, term: string): boolean {
   return data.termIds.has(term) && (term.length > 1 || term.charCodeAt(0) < 0x0e00);
 }
 
+/** The catalog writes `text` as a run of its own. */
 function isCatalogRun(data: IndexData, text: string): boolean {
-  const [start, end] = prefixRange(data.thaiRuns.keys, thaiToneless(text));
-  for (let i = start; i < end; i++) if (data.thaiRuns.texts[i] === text) return true;
+  const { keys, texts } = data.thaiRuns;
+  const key = thaiToneless(text);
+  for (let i = lowerBound(keys, key); keys[i] === key; i++) if (texts[i] === text) return true;
   return false;
 }
 

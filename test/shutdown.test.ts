@@ -7,7 +7,7 @@
  * drains the same way.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -238,10 +238,13 @@ describe('SIGTERM drains the API', () => {
       database: 'pglite',
       env: { DRAIN_TIMEOUT_MS: String(DRAIN_MS) },
     });
+    const gone = `${api.dataDir}-gone`;
     try {
       const branch = (await grocer.simulator.branches())[0]!.branchCode;
       const [cprcode] = await orderable(api, grocer, branch);
-      rmSync(api.dataDir, { recursive: true, force: true, maxRetries: 10 });
+      // Moved away in one step rather than deleted file by file: PGlite keeps writing while a
+      // recursive delete walks the tree, which then fails on a directory that filled again.
+      renameSync(api.dataDir, gone);
       const stock = { method: 'POST', path: /^\/v1\/branches\/[^/]+\/stock$/ } as const;
       proxy.clear();
       proxy.addRule({ ...stock, kind: 'delay', ms: 25_000 });
@@ -255,6 +258,7 @@ describe('SIGTERM drains the API', () => {
     } finally {
       proxy.clear();
       await api.close();
+      rmSync(gone, { recursive: true, force: true });
     }
   });
 });

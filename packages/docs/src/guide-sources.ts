@@ -54,6 +54,7 @@ const OPENAPI_PAGES = [
   { slug: 'reference-webhooks', file: 'webhooks.yaml', title: 'Webhooks reference' },
   { slug: 'reference-admin', file: 'admin.yaml', title: 'Admin API reference' },
   { slug: 'reference-acp', file: 'acp.yaml', title: 'Agentic Commerce Protocol (ACP) reference' },
+  { slug: 'reference-ucp', file: 'ucp.yaml', title: 'Universal Commerce Protocol (UCP) reference' },
 ] as const;
 
 /** The written pages of `<root>/docs/guide`, in the reading order of GUIDE_PAGES. */

@@ -25,8 +25,7 @@ import {
   type UcpTarget,
 } from './ucp-caller.ts';
 import { UCP_TOOL_SHAPES, ucpToolList } from './ucp-mcp-tools.ts';
-import type { UcpCall, UcpContext, UcpOperationName, UcpOperationsOptions } from './ucp-operations.ts';
-import type { UcpOutcome } from './ucp-idempotency.ts';
+import type { UcpCall, UcpContext, UcpOperationName, UcpOperationsOptions, UcpOutcome } from './ucp-operations.ts';
 
 export interface UcpMcpHandlerOptions extends UcpOperationsOptions {
   /** The shared operations (the REST handler's); one is made from the options otherwise. */

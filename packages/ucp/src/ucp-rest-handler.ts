@@ -19,7 +19,6 @@ import {
   type UcpNegotiator,
   type UcpTarget,
 } from './ucp-caller.ts';
-import type { UcpOutcome } from './ucp-idempotency.ts';
 import { createUcpMcpHandler } from './ucp-mcp-server.ts';
 import {
   createUcpOperations,
@@ -27,6 +26,7 @@ import {
   type UcpCall,
   type UcpOperationName,
   type UcpOperationsOptions,
+  type UcpOutcome,
 } from './ucp-operations.ts';
 
 export interface UcpHandlerOptions extends UcpOperationsOptions {

@@ -98,6 +98,31 @@ export function notFoundBody(
 }
 
 /**
+ * The answer when negotiation left none of the capabilities an operation needs (overview.md
+ * "Error Handling": a negotiation failure is a business outcome, HTTP 200 or an MCP result): no
+ * capabilities in the envelope, `ucp.status` error, an unrecoverable `capabilities_incompatible`
+ * message, and where the buyer can go on instead.
+ */
+export function capabilitiesIncompatibleBody(
+  resource: UcpResource,
+  options: { continueUrl?: string | null },
+): Record<string, unknown> {
+  const needed = RELEVANT[resource][0];
+  return {
+    ucp: { version: UCP_VERSION, status: 'error', capabilities: {} },
+    messages: [
+      {
+        type: 'error',
+        code: 'capabilities_incompatible',
+        severity: 'unrecoverable',
+        content: `This operation needs ${needed} ${UCP_VERSION}, which the platform's profile does not declare.`,
+      },
+    ],
+    ...(options.continueUrl ? { continue_url: options.continueUrl } : {}),
+  };
+}
+
+/**
  * A protocol error (checkout-rest.md "Error Responses"): an HTTP status with a `{code, content}`
  * body, `Retry-After` when trying again later can succeed. `path` names the request field (RFC 9535).
  */

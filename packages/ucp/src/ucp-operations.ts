@@ -9,12 +9,14 @@ import type { CheckoutSessionRecord } from '@grocery/core/ports';
 import { type ProductFacts, shopLinks, toUcpCheckout } from './checkout-mapping.ts';
 import { fromUcpCheckoutRequest, paymentOf } from './checkout-request-mapping.ts';
 import {
+  capabilitiesIncompatibleBody,
   internalError,
   notFoundBody,
   protocolError,
   protocolErrorOf,
   type UcpProtocolError,
   type UcpResource,
+  UCP_CAPABILITIES,
 } from './envelope.ts';
 import type { JsonObject } from './fulfillment-mapping.ts';
 import { toUcpOrder } from './order-mapping.ts';
@@ -253,7 +255,8 @@ async function run(options: UcpOperationsOptions, ctx: UcpContext, call: UcpCall
  * The shopping service's operations over core's checkout sessions, shared by the REST and MCP
  * bindings: each call is guarded by its idempotency key (mutations), translated to core and back,
  * and answered as a UCP outcome. Business outcomes are 2xx bodies with messages (an unknown session
- * or order is a 200 `not_found` message, as the spec's examples answer); protocol errors carry
+ * or order is a 200 `not_found` message, as the spec's examples answer; a caller whose profile
+ * shares not the capability the operation needs, a 200 `capabilities_incompatible`); protocol errors carry
  * their status; a fault is masked as a 500 and reported to `onInternalError`.
  *
  * @example
@@ -267,6 +270,15 @@ export function createUcpOperations(
   return async (ctx, call) => {
     const checkout = call.operation !== 'get_order';
     const resource = checkout ? 'checkout' : 'order';
+    const root = checkout ? UCP_CAPABILITIES.checkout : UCP_CAPABILITIES.order;
+    if (ctx.negotiation.active !== null && !ctx.negotiation.active.includes(root))
+      return {
+        ok: true,
+        status: 200,
+        body: capabilitiesIncompatibleBody(resource, {
+          continueUrl: options.storefrontUrl?.(ctx.target.partnerId) ?? null,
+        }),
+      };
     if (call.operation !== 'create_checkout' && !(checkout ? SESSION_ID : ORDER_ID).test(call.id ?? ''))
       return notFound(options, ctx, resource);
     try {

@@ -22,10 +22,11 @@ import type { JsonObject } from './fulfillment-mapping.ts';
 import { toUcpOrder } from './order-mapping.ts';
 import { restEndpointOf } from './profile.ts';
 import type { SessionCaller, UcpNegotiation, UcpPrincipal, UcpTarget } from './ucp-caller.ts';
+import type { UcpAnswerBody } from './ucp-types.ts';
 
 /** What an operation answers: a UCP body with its HTTP status, or a protocol error. */
 export type UcpOutcome =
-  | { ok: true; status: number; body: Record<string, unknown>; replayed?: boolean }
+  | { ok: true; status: number; body: UcpAnswerBody; replayed?: boolean }
   | { ok: false; error: UcpProtocolError; replayed?: boolean };
 
 /** The operations of the shopping service this binding serves (checkout and order capabilities). */
@@ -170,7 +171,7 @@ async function checkoutOutcome(
     restEndpoint: restEndpointOf(ctx.target.agentBase),
     storefrontUrl: options.storefrontUrl?.(session.partnerId) ?? null,
   });
-  return { ok: true, status, body: body as unknown as Record<string, unknown> };
+  return { ok: true, status, body };
 }
 
 function notFound(options: UcpOperationsOptions, ctx: UcpContext, resource: UcpResource): UcpOutcome {
@@ -214,7 +215,7 @@ async function orderOutcome(options: UcpOperationsOptions, ctx: UcpContext, orde
     permalinkUrl: session.order?.paymentUrl ?? `${restEndpoint}/orders/${encodeURIComponent(orderId)}`,
     refunds: await commerce.store.listRefunds([orderId]),
   });
-  return { ok: true, status: 200, body: body as unknown as Record<string, unknown> };
+  return { ok: true, status: 200, body };
 }
 
 /** One operation, translated to core's session service and back. */

@@ -286,7 +286,9 @@ export type components = {
             phone_number?: string;
         };
         CapabilityDeclaration: {
-            config?: Record<string, never>;
+            config?: {
+                [key: string]: unknown;
+            };
             extends?: string;
             /** Format: uri */
             schema: string;
@@ -466,7 +468,7 @@ export type components = {
                 occurred_at: string;
                 /** @enum {string} */
                 status: "pending" | "completed" | "failed";
-                totals?: components["schemas"]["OrderTotal"][];
+                totals?: components["schemas"]["Total"][];
                 type: string;
             }[];
             checkout_id: string;
@@ -497,7 +499,7 @@ export type components = {
             line_items: components["schemas"]["OrderLineItem"][];
             /** Format: uri */
             permalink_url: string;
-            totals: components["schemas"]["OrderTotal"][];
+            totals: components["schemas"]["Total"][];
             ucp: components["schemas"]["Envelope"] & {
                 /** @constant */
                 status?: "success";
@@ -513,15 +515,12 @@ export type components = {
             };
             /** @enum {string} */
             status: "processing" | "partial" | "fulfilled" | "removed";
-            totals: components["schemas"]["OrderTotal"][];
-        };
-        OrderTotal: {
-            amount: number;
-            display_text?: string;
-            type: string;
+            totals: components["schemas"]["Total"][];
         };
         PaymentHandler: {
-            config: Record<string, never>;
+            config: {
+                [key: string]: unknown;
+            };
             id: string;
             /** Format: uri */
             schema?: string;

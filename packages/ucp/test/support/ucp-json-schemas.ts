@@ -76,7 +76,7 @@ function newAjv(): Ajv2020 {
 }
 
 /** Validators of openapi/ucp.yaml's component schemas, by name. */
-export function ownValidator(name: string): ValidateFunction {
+function ownValidator(name: string): ValidateFunction {
   ownAjv ??= (() => {
     const ajv = newAjv();
     const document = parseYaml(readFileSync(OWN_DOCUMENT, 'utf8')) as Json;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCommerce, type Environment, SandboxPaymentProvider } from '@grocery/core';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
-import type { CalculateRequest, Calculation, GrocerOrder } from '@grocery/core/ports';
+import type { CalculateRequest, Calculation, GrocerOrder, Store } from '@grocery/core/ports';
 import {
   InMemoryCatalog,
   InMemoryGrocer,
@@ -132,8 +132,10 @@ export interface AcpWorldOptions {
   /** The agent's protocols (default `['acp']`). */
   protocols?: ('ucp' | 'acp')[];
   /** Share the store and grocer of another world (a second partner, a restarted process). */
-  with?: { store: InMemoryStore; grocer: WorldGrocer; clock: ManualClock };
+  with?: { store: Store; grocer: WorldGrocer; clock: ManualClock };
   partnerId?: string;
+  /** The store to run on (a SQL store on PGlite or PostgreSQL); default a fresh in-memory one. */
+  store?: Store;
 }
 
 /** Options of one request sent by a world. */
@@ -171,7 +173,7 @@ export async function acpWorld(options: AcpWorldOptions = {}) {
       deliveryFeeSatang: DELIVERY_FEE_SATANG,
       clock,
     });
-  const store = options.with?.store ?? new InMemoryStore({ clock });
+  const store: Store = options.with?.store ?? options.store ?? new InMemoryStore({ clock });
   const commerce = createCommerce({
     store,
     grocer,

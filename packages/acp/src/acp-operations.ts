@@ -109,6 +109,7 @@ async function viewOf(options: AcpOperationsOptions, ctx: AcpContext, session: C
     ),
     branches: new Map(branches.map((branch) => [branch.branchCode, branch])),
     storefrontUrl: options.storefrontUrl?.(session.partnerId) ?? null,
+    sharedPaymentTokens: commerce.payments.acceptsDelegatedTokens(session.environment),
   };
   return { view, settings };
 }
@@ -194,7 +195,8 @@ async function complete(
   const sessions = options.commerce.sessions;
   const caller = ctx.principal.caller;
   const session = await sessions.get(caller, id);
-  const payment = paymentOf(body, session.environment);
+  const shared = options.commerce.payments.acceptsDelegatedTokens(session.environment);
+  const payment = paymentOf(body, session.environment, shared);
   if (!payment.ok) return refused(payment.error);
   if (body.buyer !== undefined && !session.order && session.status !== 'completed' && session.status !== 'canceled') {
     const patched = await applyPatch(options, ctx, id, { buyer: body.buyer }, 'complete', session);

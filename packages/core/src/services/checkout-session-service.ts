@@ -50,8 +50,13 @@ export interface SessionUpdateOptions {
   expectedVersion?: number | undefined;
 }
 
-/** How `complete` pays: a sandbox token now, or the buyer on the order's payment page (escalation). */
-export type SessionPayment = { kind: 'sandbox-token'; token: string } | { kind: 'payment-page' };
+/**
+ * How `complete` pays: a sandbox token now, a payment credential the agent platform delegated (a
+ * Stripe shared payment token, charged now by the environment's token provider), or the buyer on
+ * the order's payment page (escalation).
+ */
+export type SessionPayment =
+  { kind: 'sandbox-token'; token: string } | { kind: 'delegated-token'; token: string } | { kind: 'payment-page' };
 
 export interface CheckoutSessionServiceOptions {
   store: Store;
@@ -395,7 +400,8 @@ export class CheckoutSessionService {
   ): Promise<CheckoutSessionRecord> {
     const order = session.order!;
     const sandbox = session.environment === 'sandbox';
-    if (payment.kind === 'payment-page' || !sandbox || !order.paymentUrl) {
+    const delegated = payment.kind === 'delegated-token';
+    if (payment.kind === 'payment-page' || (!sandbox && !delegated) || !order.paymentUrl) {
       return this.#save(session, {
         status: 'requires_escalation',
         messages: [
@@ -409,9 +415,12 @@ export class CheckoutSessionService {
     }
     const token = new URL(order.paymentUrl).pathname.split('/').pop() ?? '';
     try {
-      const outcome = await this.#payments.pay(token, {
-        simulate: payment.token === 'fail_token' ? 'decline' : undefined,
-      });
+      const outcome = await this.#payments.pay(
+        token,
+        delegated
+          ? { delegatedToken: payment.token }
+          : { simulate: payment.token === 'fail_token' ? 'decline' : undefined },
+      );
       if (outcome.state === 'paid')
         return this.#save(session, { status: 'completed', order: { ...order, paid: true }, messages: [] });
       return this.#save(session, { status: 'complete_in_progress', messages: [] });

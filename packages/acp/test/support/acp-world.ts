@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCommerce, type Environment, SandboxPaymentProvider } from '@grocery/core';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
-import type { CalculateRequest, Calculation, GrocerOrder, Store } from '@grocery/core/ports';
+import type { CalculateRequest, Calculation, GrocerOrder, PaymentProvider, Store } from '@grocery/core/ports';
 import {
   InMemoryCatalog,
   InMemoryGrocer,
@@ -136,6 +136,8 @@ export interface AcpWorldOptions {
   partnerId?: string;
   /** The store to run on (a SQL store on PGlite or PostgreSQL); default a fresh in-memory one. */
   store?: Store;
+  /** Production's provider of delegated payment tokens (Stripe shared payment tokens); none by default. */
+  tokenProvider?: PaymentProvider;
 }
 
 /** Options of one request sent by a world. */
@@ -185,6 +187,7 @@ export async function acpWorld(options: AcpWorldOptions = {}) {
     clock,
     defaultBranchCode: 'BKK01',
     paymentProviders: { sandbox: new SandboxPaymentProvider(), production: new SandboxPaymentProvider() },
+    tokenPaymentProviders: { production: options.tokenProvider ?? null },
     sagas: { waitForRunningMs: 50 },
     // BKK01 and BKK02 stand in central Bangkok; 10110 is theirs, 50000 (Chiang Mai) is nobody's.
     postcodes: {

@@ -8,7 +8,7 @@ export const SANDBOX_HANDLER_ID = 'sandbox_token';
 /** The payment page: complete escalates to the order's payment page (`continue_url`), Stripe Checkout in production. */
 export const PAYMENT_PAGE_HANDLER_ID = 'payment_page';
 /** Stripe shared payment tokens (`credential: {type: "spt", token: "spt_…"}`), charged inside complete; only when configured. */
-export const SHARED_TOKEN_HANDLER_ID = 'card_tokenized';
+const SHARED_TOKEN_HANDLER_ID = 'card_tokenized';
 
 type HandlerId = typeof SANDBOX_HANDLER_ID | typeof PAYMENT_PAGE_HANDLER_ID | typeof SHARED_TOKEN_HANDLER_ID;
 

@@ -93,7 +93,7 @@ async function listRefunds(stripe: Stripe, paymentIntentId: string): Promise<Str
   }
 }
 
-export function refundOf(refund: Stripe.Refund): ProviderRefund {
+function refundOf(refund: Stripe.Refund): ProviderRefund {
   switch (refund.status) {
     case 'succeeded':
       return { reference: refund.id, status: 'succeeded' };

@@ -34,6 +34,7 @@ export const GUIDE_PAGES: readonly { slug: string; group: string; nav?: string }
   { slug: 'payment-links', group: 'Surfaces' },
   { slug: 'webhooks', group: 'Surfaces' },
   { slug: 'agents-ucp', group: 'Surfaces', nav: 'AI agents (UCP)' },
+  { slug: 'agents-acp', group: 'Surfaces', nav: 'AI agents (ACP)' },
   { slug: 'health', group: 'Surfaces' },
   { slug: 'errors', group: 'Rules' },
   { slug: 'limits', group: 'Rules' },

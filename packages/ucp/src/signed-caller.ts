@@ -34,6 +34,27 @@ async function partnerContextOf(commerce: Commerce, partnerId: string): Promise<
   };
 }
 
+/** The caller a profile URL names, with a rate budget of its own (429 with `Retry-After` past it). */
+async function profileCaller(
+  commerce: Commerce,
+  partner: PartnerContext,
+  profileUrl: URL,
+): Promise<UcpPrincipal | UcpProtocolError> {
+  const callerId = profileUrl.href;
+  const decision = await commerce.rateLimiter.take(
+    `ucp-profile:${callerId}`,
+    commerce.ratePolicies.partner[partner.environment],
+  );
+  if (!decision.allowed)
+    return protocolError(429, 'rate_limited', `Too many requests; retry in ${decision.resetSeconds} s.`, {
+      retryAfterSeconds: Math.max(1, decision.resetSeconds),
+    });
+  return {
+    caller: { partner, callerId, protocol: 'ucp', webhookUrl: null, profileUrl: null },
+    ownerId: `profile:${callerId}`,
+  };
+}
+
 /** The URL the platform called: the agent base it found in the profile, and the path and query under it. */
 function calledUrl(request: HttpRequest, target: UcpTarget): string {
   const query = request.query.toString();
@@ -50,7 +71,8 @@ const isSigned = (request: HttpRequest): boolean =>
  * `keyid` picks a key of its `signing_keys` (an unknown one refetches the profile, at most once per
  * TTL floor, for a platform that just rotated); the covered components must include those UCP
  * requires, `Content-Digest` must match the raw body, and `created` must be recent. The caller is
- * the verified profile URL, with its own rate budget. Unsigned requests are not its business (null:
+ * the verified profile URL, with its own rate budget. An unsigned request is the caller its
+ * `UCP-Agent` profile names on a sandbox business (DESIGN §6), and not its business elsewhere (null:
  * the handler answers 401); a signature that fails is its UCP error (401 `signature_invalid`,
  * `key_not_found`, `signature_missing`; 400 `digest_mismatch`, `algorithm_unsupported`; the
  * profile's 400/422/424).
@@ -88,25 +110,21 @@ export function createSignedCallerVerifier(options: SignedCallerOptions): Signed
       const refreshed = await fetcher.fetch(profileUrl, { policy, forceRefresh: true });
       verifyRequestSignature(message, settings(refreshed.signing_keys));
     }
-    const callerId = profileUrl.href;
-    const decision = await commerce.rateLimiter.take(
-      `ucp-profile:${callerId}`,
-      commerce.ratePolicies.partner[partner.environment],
-    );
-    if (!decision.allowed)
-      return protocolError(429, 'rate_limited', `Too many requests; retry in ${decision.resetSeconds} s.`, {
-        retryAfterSeconds: Math.max(1, decision.resetSeconds),
-      });
-    return {
-      caller: { partner, callerId, protocol: 'ucp', webhookUrl: null, profileUrl: null },
-      ownerId: `profile:${callerId}`,
-    };
+    return profileCaller(commerce, partner, profileUrl);
+  };
+
+  /** DESIGN §6: a sandbox business also takes unsigned calls from any profile, so platforms can try it before they sign. */
+  const unsigned = async (request: HttpRequest, target: UcpTarget): Promise<UcpPrincipal | UcpProtocolError | null> => {
+    const header = request.headers['ucp-agent'];
+    if (header === undefined) return null;
+    const partner = await partnerContextOf(commerce, target.partnerId);
+    if (partner?.environment !== 'sandbox') return null;
+    return profileCaller(commerce, partner, parseUcpAgent(header, { allowHttp: true }).profileUrl);
   };
 
   return async (request, target) => {
-    if (!isSigned(request)) return null;
     try {
-      return await verify(request, target);
+      return isSigned(request) ? await verify(request, target) : await unsigned(request, target);
     } catch (error) {
       // Answered here, in UCP's words, so that the MCP binding sends them as JSON-RPC errors too.
       if (isUcpError(error)) return protocolError(error.status, error.code, error.message);

@@ -115,7 +115,7 @@ test('a signed platform checks out without a credential: the verified profile is
   assertErrorResponse(agent.json);
 });
 
-test('agent credentials keep working, and win over a signature; neither is 401 unauthorized', async () => {
+test('agent credentials keep working, and win over a signature', async () => {
   const world = await signingWorld();
   const bearer = await world.send('POST', SESSIONS, {
     json: { line_items: [{ item: { id: RICE } }] },
@@ -127,9 +127,37 @@ test('agent credentials keep working, and win over a signature; neither is 401 u
     headers: { 'x-api-key': world.token },
   });
   assert.equal(apiKey.json.id, bearer.json.id);
-  const none = await world.send('GET', `${SESSIONS}/${String(bearer.json.id)}`, { token: null });
-  assert.equal(none.status, 401);
-  assertProtocolError(none.json, 'unauthorized');
+});
+
+test('a sandbox business takes unsigned calls from any profile, http://localhost too, as callers of their own; production does not', async () => {
+  const world = await signingWorld();
+  const LOCAL = 'http://localhost:8182/.well-known/ucp';
+  world.served[LOCAL] = platformProfile();
+  const unsigned = (method: string, path: string, profile: string, json?: unknown) =>
+    world.send(method, path, {
+      token: null,
+      ...(json === undefined ? {} : { json }),
+      headers: { 'ucp-agent': `profile="${profile}"` },
+    });
+  const created = await unsigned('POST', SESSIONS, LOCAL, { line_items: [{ item: { id: RICE } }] });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  const id = String(assertCheckout(created.json).id);
+  assert.equal((await world.commerce.store.getCheckoutSession('ptn_a', id))?.callerId, LOCAL);
+  assert.equal((await unsigned('GET', `${SESSIONS}/${id}`, LOCAL)).json.id, id);
+  assertErrorResponse((await unsigned('GET', `${SESSIONS}/${id}`, PROFILE)).json, 'another profile sees nothing');
+  const agentSession = await world.send('POST', SESSIONS, { json: { line_items: [{ item: { id: MILK } }] } });
+  assertErrorResponse((await unsigned('GET', `${SESSIONS}/${String(agentSession.json.id)}`, LOCAL)).json);
+
+  const anonymous = await world.send('GET', `${SESSIONS}/${id}`, { token: null, headers: { 'ucp-agent': undefined } });
+  assert.equal(anonymous.status, 401, 'no credential, no signature, no profile');
+  assertProtocolError(anonymous.json, 'unauthorized');
+  const hostile = await unsigned('GET', `${SESSIONS}/${id}`, 'ftp://10.0.0.1/x');
+  assert.ok(hostile.status >= 400 && hostile.status < 500, `${hostile.status}`);
+
+  const production = await ucpWorld({ environment: 'production', live: true });
+  const refused = await production.send('GET', `${SESSIONS}/${id}`, { token: null });
+  assert.equal(refused.status, 401);
+  assertProtocolError(refused.json, 'unauthorized');
 });
 
 test('hostile signatures are refused with UCP codes: wrong key, tampered body or digest, unknown keyid, times, coverage', async () => {

@@ -52,6 +52,8 @@ export class AgentService {
   readonly #cache: LRUCache<string, { agent: AgentContext | null }>;
   /** Registered domains, remembered briefly: every request to an agent path on another host looks one up. */
   readonly #domains: LRUCache<string, { partnerId: string | null }>;
+  /** Read on every agent request (the session's business name and links); changed by an operator, rarely. */
+  readonly #settings: LRUCache<string, ShopSettings>;
 
   constructor(options: AgentServiceOptions) {
     this.#store = options.store;
@@ -59,6 +61,7 @@ export class AgentService {
     this.#sender = options.sender;
     this.#cache = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
     this.#domains = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
+    this.#settings = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
   }
 
   /** Issues an agent credential for one platform; the token and webhook secret are shown once. */
@@ -199,8 +202,16 @@ export class AgentService {
     return partnerId;
   }
 
-  /** The shop settings (all null until set). */
+  /** The shop settings (all null until set), as they were at most the token cache's TTL ago on another instance. */
   async shopSettings(partnerId: string): Promise<ShopSettings> {
+    const cached = this.#settings.get(partnerId);
+    if (cached) return cached;
+    const settings = await this.#readShopSettings(partnerId);
+    this.#settings.set(partnerId, settings);
+    return settings;
+  }
+
+  async #readShopSettings(partnerId: string): Promise<ShopSettings> {
     const partner = await this.#partner(partnerId);
     return (
       (await this.#store.getShopSettings(partnerId)) ?? {
@@ -244,6 +255,7 @@ export class AgentService {
       updatedAt: new Date(this.#clock.now()).toISOString(),
     };
     await this.#store.putShopSettings(settings);
+    this.#settings.set(partnerId, settings);
     return settings;
   }
 

@@ -54,6 +54,8 @@ export class AgentService {
   readonly #domains: LRUCache<string, { partnerId: string | null }>;
   /** Read on every agent request (the session's business name and links); changed by an operator, rarely. */
   readonly #settings: LRUCache<string, ShopSettings>;
+  /** Partners agents address by id, asked on every agent request; only found ones are kept. */
+  readonly #partners: LRUCache<string, Partner>;
 
   constructor(options: AgentServiceOptions) {
     this.#store = options.store;
@@ -62,6 +64,7 @@ export class AgentService {
     this.#cache = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
     this.#domains = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
     this.#settings = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
+    this.#partners = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
   }
 
   /** Issues an agent credential for one platform; the token and webhook secret are shown once. */
@@ -257,6 +260,14 @@ export class AgentService {
     await this.#store.putShopSettings(settings);
     this.#settings.set(partnerId, settings);
     return settings;
+  }
+
+  /** Whether a partner of this id exists (its agent base answers); a new partner is seen at once. */
+  async partnerExists(partnerId: string): Promise<boolean> {
+    if (this.#partners.has(partnerId)) return true;
+    const partner = await this.#store.getPartner(partnerId);
+    if (partner) this.#partners.set(partnerId, partner);
+    return partner !== null;
   }
 
   async #partner(partnerId: string): Promise<Partner> {

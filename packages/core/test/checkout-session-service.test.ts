@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { Mailer, OutgoingMail } from '../src/ports/mailer.ts';
 import type { SessionCaller } from '../src/services/checkout-session-service.ts';
 import { BEER, commerceWorld, MILK, OFFLINE, rejectsWith, RICE, UNKNOWN } from './support/commerce-world.ts';
 
@@ -172,6 +173,32 @@ test('complete with success_token places one order, pays it, and repeats change 
   );
   assert.equal((await grocer.orders([done.order!.orderId])).length, 1);
   assert.equal((await sessions.get(caller, session.sessionId)).status, 'completed');
+});
+
+test('the buyer gets one confirmation of the completed order; a mail server that fails costs the mail, not the order', async () => {
+  const sent: OutgoingMail[] = [];
+  let failing = false;
+  const mailer: Mailer = {
+    send: async (mail) => {
+      if (failing) throw new Error('smtp down');
+      sent.push(mail);
+    },
+  };
+  const { sessions, caller } = await world({ mailer });
+  const lines = [{ cprcode: RICE, quantity: 1 }];
+  const first = await sessions.create(caller, { lines, buyer, fulfilment: pickup });
+  const done = await sessions.complete(caller, first.sessionId, { kind: 'sandbox-token', token: 'success_token' });
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0]!.to, buyer.email);
+  assert.ok(sent[0]!.text.includes(done.order!.orderId), 'the mail names the order');
+  await sessions.get(caller, first.sessionId);
+  assert.equal(sent.length, 1, 'reading the completed session sends nothing more');
+
+  failing = true;
+  const second = await sessions.create(caller, { lines, buyer, fulfilment: pickup });
+  const paid = await sessions.complete(caller, second.sessionId, { kind: 'sandbox-token', token: 'success_token' });
+  assert.equal(paid.status, 'completed');
+  assert.equal(sent.length, 1);
 });
 
 test('fail_token declines: the session keeps its one order, and success_token then pays that same order', async () => {

@@ -1,3 +1,4 @@
+import type { Mailer } from '../../src/ports/mailer.ts';
 import assert from 'node:assert/strict';
 import {
   CommerceError,
@@ -56,6 +57,7 @@ export function commerceWorld(
     partner?: Partial<PartnerContext>;
     settlement?: 'immediate' | 'deferred';
     moreProducts?: Product[];
+    mailer?: Mailer;
   } = {},
 ) {
   const all = [...products, ...(options.moreProducts ?? [])];
@@ -89,6 +91,7 @@ export function commerceWorld(
     // A second sandbox instance stands in for the production provider (its name stays `sandbox`).
     paymentProviders: { sandbox, production },
     sagas: { waitForRunningMs: 50, ...options.sagas },
+    ...(options.mailer ? { mailer: options.mailer } : {}),
     // BKK01 and BKK02 stand in central Bangkok; 10110 is theirs, 50000 (Chiang Mai) is nobody's.
     postcodes: {
       centreOf: async (postcode) =>

@@ -52,6 +52,7 @@ async function profileCaller(
   return {
     caller: { partner, callerId, protocol: 'ucp', webhookUrl: null, profileUrl: null },
     ownerId: `profile:${callerId}`,
+    profileUrl: callerId,
   };
 }
 

@@ -17,6 +17,8 @@ export interface UcpPrincipal {
   caller: SessionCaller;
   /** Owner of the caller's idempotency keys in the store (`agent:{agentId}`). */
   ownerId: string;
+  /** The profile a caller known by its profile (signed, or unsigned in the sandbox) is; negotiation uses no other. */
+  profileUrl?: string;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { internalError, protocolErrorOfUcp, type UcpProtocolError } from './envelope.ts';
+import { internalError, protocolError, protocolErrorOfUcp, type UcpProtocolError } from './envelope.ts';
 import { signedByPartner } from './response-signing.ts';
 import { isJsonObject } from './fulfillment-mapping.ts';
 import {
@@ -118,6 +118,13 @@ function profileOf(args: Record<string, unknown>): string | undefined {
   return typeof agent.profile === 'string' ? agent.profile : undefined;
 }
 
+/** A caller known by its profile (the signed or declared header) that names another one in the call's meta. */
+function namesAnotherProfile(principal: UcpPrincipal, args: Record<string, unknown>): boolean {
+  const named = profileOf(args);
+  if (principal.profileUrl === undefined || named === undefined) return false;
+  return URL.canParse(named) ? new URL(named).href !== principal.profileUrl : true;
+}
+
 /** The streamable HTTP checks of the SDK's transport: Accept (406), media type (415), size (413). */
 function transportRefusal(request: HttpRequest, maxBodyBytes: number): HttpResponse | null {
   const accept = request.headers.accept ?? '';
@@ -195,8 +202,12 @@ export function createUcpMcpHandler(
       const ucpCall = callOf(call.params.name, args, request.headers['idempotency-key']);
       let outcome: UcpOutcome;
       try {
-        const agent = { header: request.headers['ucp-agent'], profileUrl: profileOf(args) };
-        const negotiation = options.negotiate ? await options.negotiate(agent, principal, target) : NO_NEGOTIATION;
+        const agent = { header: request.headers['ucp-agent'], profileUrl: principal.profileUrl ?? profileOf(args) };
+        const negotiation = namesAnotherProfile(principal, args)
+          ? protocolError(401, 'unauthorized', 'meta["ucp-agent"].profile is not the profile the request came from.')
+          : options.negotiate
+            ? await options.negotiate(agent, principal, target)
+            : NO_NEGOTIATION;
         outcome = isProtocolError(negotiation)
           ? { ok: false, error: negotiation }
           : await options.operations({ principal, negotiation, target, requestId: request.requestId }, ucpCall);

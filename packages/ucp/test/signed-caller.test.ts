@@ -318,4 +318,13 @@ test('the MCP binding takes the same signatures; its refusals are JSON-RPC error
   });
   assert.equal(wrong.status, 401);
   assert.equal((wrong.json.error as { code: number }).code, -32000);
+
+  // The signed header says who calls; a meta naming another platform's profile is refused, not negotiated.
+  world.served[OTHER] = profileWith(generateSigningKey('other-1').privateJwk);
+  const swapped = call(unknown);
+  swapped.params.arguments.meta['ucp-agent'].profile = OTHER;
+  const posing = await world.signed('POST', '/ucp/mcp', { json: swapped, headers });
+  assert.equal(posing.status, 401, JSON.stringify(posing.json));
+  assert.equal((posing.json.error as { data: { code: string } }).data.code, 'unauthorized');
+  assert.ok(!world.fetched.includes(OTHER), 'the other profile is not even fetched');
 });

@@ -133,7 +133,12 @@ export async function ucpWorld(options: UcpWorldOptions = {}) {
   async function send(
     method: string,
     path: string,
-    init: { json?: unknown; raw?: string | Uint8Array; headers?: Record<string, string | undefined>; token?: string | null } = {},
+    init: {
+      json?: unknown;
+      raw?: string | Uint8Array;
+      headers?: Record<string, string | undefined>;
+      token?: string | null;
+    } = {},
   ): Promise<HttpResponse & { json: Record<string, unknown> }> {
     const body =
       init.raw !== undefined

@@ -20,6 +20,7 @@ import {
   isProtocolError,
   NO_NEGOTIATION,
   type SignedCallerVerifier,
+  type UcpNegotiation,
   type UcpNegotiator,
   type UcpPrincipal,
   type UcpTarget,
@@ -118,11 +119,24 @@ function profileOf(args: Record<string, unknown>): string | undefined {
   return typeof agent.profile === 'string' ? agent.profile : undefined;
 }
 
-/** A caller known by its profile (the signed or declared header) that names another one in the call's meta. */
-function namesAnotherProfile(principal: UcpPrincipal, args: Record<string, unknown>): boolean {
+/**
+ * Negotiates with the caller's profile: the one a caller known by its profile (signed, or declared
+ * in the sandbox) came as, else `meta["ucp-agent"].profile` or the header. A call whose meta names
+ * another profile than the one the request came as is refused.
+ */
+async function negotiateCall(
+  negotiate: UcpNegotiator | undefined,
+  request: HttpRequest,
+  principal: UcpPrincipal,
+  target: UcpTarget,
+  args: Record<string, unknown>,
+): Promise<UcpNegotiation | UcpProtocolError> {
   const named = profileOf(args);
-  if (principal.profileUrl === undefined || named === undefined) return false;
-  return URL.canParse(named) ? new URL(named).href !== principal.profileUrl : true;
+  const known = principal.profileUrl;
+  if (known !== undefined && named !== undefined && (!URL.canParse(named) || new URL(named).href !== known))
+    return protocolError(401, 'unauthorized', 'meta["ucp-agent"].profile is not the profile the request came as.');
+  if (!negotiate) return NO_NEGOTIATION;
+  return negotiate({ header: request.headers['ucp-agent'], profileUrl: known ?? named }, principal, target);
 }
 
 /** The streamable HTTP checks of the SDK's transport: Accept (406), media type (415), size (413). */
@@ -202,12 +216,7 @@ export function createUcpMcpHandler(
       const ucpCall = callOf(call.params.name, args, request.headers['idempotency-key']);
       let outcome: UcpOutcome;
       try {
-        const agent = { header: request.headers['ucp-agent'], profileUrl: principal.profileUrl ?? profileOf(args) };
-        const negotiation = namesAnotherProfile(principal, args)
-          ? protocolError(401, 'unauthorized', 'meta["ucp-agent"].profile is not the profile the request came from.')
-          : options.negotiate
-            ? await options.negotiate(agent, principal, target)
-            : NO_NEGOTIATION;
+        const negotiation = await negotiateCall(options.negotiate, request, principal, target, args);
         outcome = isProtocolError(negotiation)
           ? { ok: false, error: negotiation }
           : await options.operations({ principal, negotiation, target, requestId: request.requestId }, ucpCall);

@@ -44,18 +44,19 @@ export interface AgentPlatform {
   close(): Promise<void>;
 }
 
-/** Polls `probe` every 100 ms until it answers something truthy; fails with `what` after `timeoutMs`. */
+/** Polls `probe` every `intervalMs` until it answers something truthy; fails with `what` after `timeoutMs`. */
 export async function until<T>(
   what: string,
   probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
   timeoutMs = 30_000,
+  intervalMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 

@@ -22,6 +22,7 @@ import { BUYER, prepareAgentShop, type AgentShop } from './support/agent-shop.ts
 import { startApiProcess, type ApiProcess } from './support/api-process.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { startGrocerProcess, type GrocerProcess } from './support/grocer-process.ts';
+import { mockInstrument, pickupAt } from './support/ucp-transports.ts';
 
 const postgres = process.env.TEST_DATABASE_URL;
 const SETTINGS = {
@@ -54,29 +55,13 @@ function protocols(platform: () => AgentPlatform): Protocol[] {
         const created = await ucp(shop)('POST', '/checkout-sessions', {
           line_items: [{ item: { id: shop.products[0] }, quantity: 2 }],
           buyer: BUYER,
-          fulfillment: { methods: [{ type: 'pickup', selected_destination_id: shop.branchCode }] },
+          fulfillment: pickupAt(shop.branchCode),
         });
         assert.equal(created.json.status, 'ready_for_complete', created.text);
         return String(created.json.id);
       },
       complete: (shop, id, key) =>
-        ucp(shop)(
-          'POST',
-          `/checkout-sessions/${id}/complete`,
-          {
-            payment: {
-              instruments: [
-                {
-                  id: 'instr_1',
-                  handler_id: 'mock_payment_handler',
-                  type: 'card',
-                  credential: { type: 'token', token: 'success_token' },
-                },
-              ],
-            },
-          },
-          { key },
-        ),
+        ucp(shop)('POST', `/checkout-sessions/${id}/complete`, mockInstrument('success_token'), { key }),
       read: (shop, id) => ucp(shop)('GET', `/checkout-sessions/${id}`),
     },
     {

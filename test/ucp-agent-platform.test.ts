@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { testDatabaseKinds } from '@grocery/store';
 import { verifyRequestSignature, verifyResponseSignature, type SigningJwk } from '@grocery/ucp';
 import { assertCheckout, assertValid, ucpValidators } from '../packages/ucp/test/support/ucp-json-schemas.ts';
@@ -24,6 +23,14 @@ import {
 } from './support/agent-platform.ts';
 import { BUYER, DELIVERY_ADDRESS, prepareAgentShop, setStock, type AgentShop } from './support/agent-shop.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
+import {
+  mcpTransport,
+  mockInstrument,
+  pickupAt,
+  restTransport,
+  shipTo,
+  type UcpTransport,
+} from './support/ucp-transports.ts';
 
 type Json = Record<string, unknown>;
 type Line = { id: string; item: { id: string }; quantity: number };
@@ -54,91 +61,6 @@ function assertProtocolError(answer: JsonAnswer, status: number, code: string): 
   assert.equal(answer.status, status, answer.text);
   assert.equal(answer.json.code, code, answer.text);
   assert.equal(typeof answer.json.content, 'string');
-}
-
-const mockInstrument = (token: string) => ({
-  payment: {
-    instruments: [
-      {
-        id: 'instr_1',
-        handler_id: 'mock_payment_handler',
-        type: 'card',
-        selected: true,
-        credential: { type: 'token', token },
-      },
-    ],
-  },
-});
-const pickupAt = (branchCode: string) => ({ methods: [{ type: 'pickup', selected_destination_id: branchCode }] });
-const shipTo = (option: 'regular' | 'express') => ({
-  methods: [
-    {
-      type: 'shipping',
-      destinations: [
-        {
-          id: 'home',
-          first_name: BUYER.first_name,
-          last_name: BUYER.last_name,
-          street_address: DELIVERY_ADDRESS.street,
-          address_locality: DELIVERY_ADDRESS.locality,
-          address_region: DELIVERY_ADDRESS.region,
-          postal_code: DELIVERY_ADDRESS.postcode,
-          address_country: DELIVERY_ADDRESS.country,
-        },
-      ],
-      selected_destination_id: 'home',
-      groups: [{ selected_option_id: option }],
-    },
-  ],
-});
-
-/** One UCP operation, as both bindings take it: the session (or order) id, the checkout, the idempotency key. */
-type UcpCallArgs = { id?: string; checkout?: Json; key?: string };
-interface UcpTransport {
-  name: string;
-  call(operation: string, args: UcpCallArgs): Promise<Json>;
-}
-
-/** The REST binding as a transport: each operation's method and path; 201 on create, 200 otherwise. */
-function restTransport(ucp: UcpRest, answers: JsonAnswer[]): UcpTransport {
-  const routes: Record<string, (id: string) => [string, string]> = {
-    create_checkout: () => ['POST', '/checkout-sessions'],
-    get_checkout: (id) => ['GET', `/checkout-sessions/${id}`],
-    update_checkout: (id) => ['PUT', `/checkout-sessions/${id}`],
-    complete_checkout: (id) => ['POST', `/checkout-sessions/${id}/complete`],
-    cancel_checkout: (id) => ['POST', `/checkout-sessions/${id}/cancel`],
-    get_order: (id) => ['GET', `/orders/${id}`],
-  };
-  return {
-    name: 'REST',
-    async call(operation, { id = '', checkout, key }) {
-      const [method, path] = routes[operation]!(id);
-      const answer = await ucp(method, path, checkout, key === undefined ? {} : { key });
-      assert.equal(answer.status, operation === 'create_checkout' ? 201 : 200, answer.text);
-      assert.equal(answer.headers['cache-control'], 'no-store');
-      answers.push(answer);
-      return answer.json;
-    },
-  };
-}
-
-/** The MCP binding with the official client: `{meta, id, checkout}` arguments, structuredContent and the same JSON as text. */
-function mcpTransport(client: Client, platform: AgentPlatform): UcpTransport {
-  return {
-    name: 'MCP',
-    async call(operation, { id, checkout, key }) {
-      const meta = { 'ucp-agent': { profile: platform.profileUrl }, ...(key ? { 'idempotency-key': key } : {}) };
-      const result = (await client.callTool({
-        name: operation,
-        arguments: { meta, ...(id === undefined ? {} : { id }), ...(checkout ? { checkout } : {}) },
-      })) as CallToolResult;
-      assert.notEqual(result.isError, true, JSON.stringify(result.content));
-      const block = result.content[0]!;
-      assert.equal(block.type, 'text');
-      assert.deepEqual(JSON.parse(block.type === 'text' ? block.text : ''), result.structuredContent);
-      return result.structuredContent as Json;
-    },
-  };
 }
 
 for (const database of testDatabaseKinds()) {
@@ -449,6 +371,22 @@ for (const database of testDatabaseKinds()) {
       } finally {
         await setStock(t, shop.branchCode, c, 100);
       }
+    });
+
+    test("negotiation fetches the platform's profile through the SSRF guard: private addresses refused, unreachable 424", async () => {
+      const get = (profile: string) =>
+        ucp('GET', `/checkout-sessions/cs_${'0'.repeat(32)}`, undefined, {
+          headers: { 'ucp-agent': `profile="${profile}"` },
+        });
+      assertProtocolError(await get('http://10.0.0.1/.well-known/ucp'), 400, 'invalid_profile_url');
+      assertProtocolError(await get('http://169.254.169.254/latest/meta-data'), 400, 'invalid_profile_url');
+      assertProtocolError(await get(`${platform.origin}/no-profile-here`), 424, 'profile_unreachable');
+      const closed = await startAgentPlatform();
+      await closed.close();
+      assertProtocolError(await get(closed.profileUrl), 424, 'profile_unreachable');
+      const known = await get(platform.profileUrl);
+      assert.equal(known.status, 200, known.text);
+      assertValid(ucpValidators().errorResponse, known.json, 'An unknown session');
     });
 
     test('idempotency: the same key and body replays the first answer; another body under it is 409', async () => {

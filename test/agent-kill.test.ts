@@ -20,7 +20,7 @@ import {
 } from './support/agent-platform.ts';
 import { BUYER, prepareAgentShop, type AgentShop } from './support/agent-shop.ts';
 import { startApiProcess, type ApiProcess } from './support/api-process.ts';
-import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
+import { startFaultProxy, type FaultProxy, type RuleHandle } from './support/fault-proxy.ts';
 import { startGrocerProcess, type GrocerProcess } from './support/grocer-process.ts';
 import { mockInstrument, pickupAt } from './support/ucp-transports.ts';
 
@@ -93,6 +93,14 @@ function protocols(platform: () => AgentPlatform): Protocol[] {
   ];
 }
 
+/** A complete under way when the API was killed: the session, its key and the answer that never came. */
+interface Completion {
+  protocol: Protocol;
+  id: string;
+  key: string;
+  answer: Promise<JsonAnswer | null>;
+}
+
 describe('kill -9 between an agent complete and the grocer answer', () => {
   let grocer: GrocerProcess;
   let proxy: FaultProxy;
@@ -140,55 +148,76 @@ describe('kill -9 between an agent complete and the grocer answer', () => {
           ),
         ];
 
-        for (const protocol of protocols(() => platform)) {
-          test(`${protocol.name}: the API killed while the grocer creates the order; a retry with the key completes it once`, async () => {
+        /** A session of each protocol completing, each held at its first grocer call on `path`, and the API killed then. */
+        async function killWhileHeld(path: string | RegExp): Promise<Completion[]> {
+          const completions: Completion[] = [];
+          const held: RuleHandle[] = [];
+          for (const protocol of protocols(() => platform)) {
             const id = await protocol.createReady(shop);
             const key = randomUUID();
-            const since = Date.now();
-            const held = proxy.addRule({ method: 'POST', path: '/v1/orders', kind: 'hold', forward: true });
-            const completing = protocol.complete(shop, id, key).catch(() => null);
-            await held.reached;
-            await api.kill('SIGKILL');
-            held.release();
-            assert.equal(await completing, null, 'the killed API never answered');
-            const [orderId, ...others] = sentOrderIds(since);
-            assert.ok(orderId, 'the grocer was asked for the order');
-            assert.deepEqual(others, []);
-            await api.restart();
-
-            // Until the dead process's claim on the key goes stale, the key is in flight (409).
-            const answer = await until(
-              'complete to be answered after the restart',
-              async () => {
-                const retried = await protocol.complete(shop, id, key);
-                return retried.status === 409 || retried.status === 429 ? null : retried;
-              },
-              60_000,
-              500,
-            );
-            assert.equal(answer.status, 200, answer.text);
-            assert.equal(answer.json.status, 'completed', answer.text);
-            assert.equal((answer.json.order as { id: string }).id, orderId, 'the order the dead process asked for');
-            assert.equal((await protocol.read(shop, id)).json.status, 'completed');
-
-            assert.deepEqual(sentOrderIds(since), [orderId], 'one grocer order for the session');
-            const [order] = await direct.orders([orderId]);
-            assert.equal(order?.payment.isPaid, true, 'paid at the grocer');
-            assert.ok(order?.payment.paymentId, 'with one payment');
-            const report = await until(
-              'an empty reconciliation report',
-              async () => {
-                const reconciled = await api.admin('GET', '/admin/reconciliation');
-                assert.equal(reconciled.status, 200);
-                const body = reconciled.body as { mismatches: unknown[] };
-                return body.mismatches.length === 0 ? body : null;
-              },
-              30_000,
-              250,
-            );
-            assert.deepEqual(report.mismatches, []);
-          });
+            const rule = proxy.addRule({ method: 'POST', path, kind: 'hold', forward: true, times: 1 });
+            const answer = protocol.complete(shop, id, key).catch(() => null);
+            await rule.reached;
+            held.push(rule);
+            completions.push({ protocol, id, key, answer });
+          }
+          await api.kill('SIGKILL');
+          for (const rule of held) rule.release();
+          for (const completion of completions)
+            assert.equal(await completion.answer, null, 'the killed API never answered');
+          await api.restart();
+          return completions;
         }
+
+        /** The retry of a complete under its key after the restart: in flight (409) until the dead claim is stale, then answered. */
+        async function retry({ protocol, id, key }: Completion): Promise<string> {
+          const answer = await until(
+            `${protocol.name} complete to be answered after the restart`,
+            async () => {
+              const retried = await protocol.complete(shop, id, key);
+              const waiting = retried.json.code === 'idempotency_in_flight' || retried.status === 429;
+              return waiting ? null : retried;
+            },
+            60_000,
+            500,
+          );
+          assert.equal(answer.status, 200, `${protocol.name}: ${answer.text}`);
+          assert.equal(answer.json.status, 'completed', answer.text);
+          assert.equal((await protocol.read(shop, id)).json.status, 'completed');
+          return (answer.json.order as { id: string }).id;
+        }
+
+        /** Each order the only one sent for its session, paid once at the grocer, and reconciliation empty. */
+        async function assertSettled(orderIds: string[], since: number): Promise<void> {
+          assert.deepEqual(sentOrderIds(since).sort(), [...orderIds].sort(), 'one grocer order per session');
+          for (const order of await direct.orders(orderIds)) {
+            assert.equal(order.payment.isPaid, true, `${order.orderId} is paid at the grocer`);
+            assert.ok(order.payment.paymentId, 'with one payment');
+          }
+          const report = await until(
+            'an empty reconciliation report',
+            async () => {
+              const reconciled = await api.admin('GET', '/admin/reconciliation');
+              assert.equal(reconciled.status, 200);
+              const body = reconciled.body as { mismatches: unknown[] };
+              return body.mismatches.length === 0 ? body : null;
+            },
+            30_000,
+            250,
+          );
+          assert.deepEqual(report.mismatches, []);
+        }
+
+        test('killed while the grocer creates the orders: retries with the keys complete each session with the order asked for', async () => {
+          const since = Date.now();
+          const completions = await killWhileHeld('/v1/orders');
+          const asked = sentOrderIds(since);
+          assert.equal(asked.length, completions.length, 'the grocer was asked for one order per session');
+          const orderIds: string[] = [];
+          for (const completion of completions) orderIds.push(await retry(completion));
+          assert.deepEqual([...orderIds].sort(), [...asked].sort(), 'the orders the dead process asked for');
+          await assertSettled(orderIds, since);
+        });
       },
     );
   }

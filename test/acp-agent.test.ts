@@ -195,6 +195,9 @@ for (const database of testDatabaseKinds()) {
       assert.equal(order.checkout_session_id, session.id);
       assert.equal(amountOf(done, 'total'), amountOf(session, 'total'), 'charged what the session showed');
       assert.deepEqual((await call('complete_checkout_session', args)).order, done.order, 'one order');
+      const withBuyer = { ...args, payload: { ...args.payload, buyer: BUYER }, key: randomUUID() };
+      const again = await call('complete_checkout_session', withBuyer);
+      assert.deepEqual([again.status, again.order], ['completed', done.order], 'under a new key, the same buyer');
       return order.id;
     }
 
@@ -242,6 +245,11 @@ for (const database of testDatabaseKinds()) {
       const created = await orderEvent(orderId, 'order_create');
       assert.equal(created.checkout_session_id, session.id);
       await ship(orderId);
+      const changed = await acp('POST', `/checkout_sessions/${String(session.id)}/complete`, {
+        ...sandboxPayment('success_token'),
+        buyer: { ...BUYER, email: 'someone.else@example.com' },
+      });
+      errorOf(changed, 409, 'session_not_modifiable');
       const read = await rest('get_checkout_session', { id: String(session.id) });
       assert.equal(read.status, 'completed');
       assert.equal((read.order as Json).id, orderId);

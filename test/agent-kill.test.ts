@@ -218,6 +218,14 @@ describe('kill -9 between an agent complete and the grocer answer', () => {
           assert.deepEqual([...orderIds].sort(), [...asked].sort(), 'the orders the dead process asked for');
           await assertSettled(orderIds, since);
         });
+
+        test('killed while the grocer records the payments: retries with the keys answer the completed sessions', async () => {
+          const since = Date.now();
+          const completions = await killWhileHeld(/^\/v1\/orders\/[^/]+\/payments$/);
+          const orderIds: string[] = [];
+          for (const completion of completions) orderIds.push(await retry(completion));
+          await assertSettled(orderIds, since);
+        });
       },
     );
   }

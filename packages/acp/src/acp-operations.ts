@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { agentIdempotent, CommerceError, type AgentIdempotencyOutcome, type Commerce } from '@grocery/core';
 import type { CheckoutSessionRecord } from '@grocery/core/ports';
 import type { AcpPrincipal, AcpTarget } from './acp-caller.ts';
@@ -141,6 +142,13 @@ const refused = (error: AcpProtocolError): AcpOutcome => ({ ok: false, error });
 const noPath = (): undefined => undefined;
 const notAnObject = (what: string) => refused(acpError(400, 'invalid', `${what} is a JSON object.`, { param: '$' }));
 
+/** Whether a complete body leaves the session as it is: no buyer, or the buyer it already has. */
+function changesNothing(body: JsonObject, session: CheckoutSessionRecord): boolean {
+  if (body.buyer === undefined) return true;
+  const read = fromAcpUpdateRequest({ buyer: body.buyer }, session);
+  return read.ok && isDeepStrictEqual(read.input.buyer, session.buyer);
+}
+
 /** `complete`: the buyer the body gives first (a patch), then the order and its payment. */
 async function complete(
   options: AcpOperationsOptions,
@@ -153,6 +161,8 @@ async function complete(
   let session = await sessions.get(caller, id);
   const payment = paymentOf(body, session.environment);
   if (!payment.ok) return refused(payment.error);
+  // Completing a completed session that the body would not change answers it as it is, charging nothing: a retry whose first answer was lost (its key never recorded) learns the order.
+  if (session.status === 'completed' && changesNothing(body, session)) return sessionOutcome(options, ctx, session);
   if (body.buyer !== undefined && !session.order && session.status !== 'completed' && session.status !== 'canceled') {
     const read = fromAcpUpdateRequest({ buyer: body.buyer }, session);
     if (!read.ok) return refused(read.error);

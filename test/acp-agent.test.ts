@@ -25,6 +25,7 @@ import {
   type AcpRest,
   type AgentPlatform,
   type JsonAnswer,
+  type ReceivedWebhook,
 } from './support/agent-platform.ts';
 import { BUYER, DELIVERY_ADDRESS, prepareAgentShop, setStock, type AgentShop } from './support/agent-shop.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
@@ -207,6 +208,12 @@ for (const database of testDatabaseKinds()) {
         const order = h.json.data as Json | undefined;
         return h.json.type === type && order?.id === orderId && accept(order);
       });
+      assertSigned(hook);
+      return hook.json.data as Json;
+    }
+
+    /** An order event as receivers check it: the HMAC of "t.body" under the agent's secret, `t` fresh, the body per the webhook schema. */
+    function assertSigned(hook: ReceivedWebhook): void {
       assert.equal(hook.path, '/webhooks/acp/order_events');
       const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(hook.headers['merchant-signature'] ?? '');
       assert.ok(match, `Merchant-Signature: ${hook.headers['merchant-signature']}`);
@@ -215,7 +222,21 @@ for (const database of testDatabaseKinds()) {
       assert.ok(Math.abs(Number(match[1]) - Date.now() / 1000) <= 300, 't within the 300 s tolerance');
       assertValid(acpValidators().webhookEvent, hook.json, 'The webhook (official)');
       assertValid(acpValidators().own.WebhookEvent, hook.json, 'The webhook (openapi/acp.yaml)');
-      return hook.json.data as Json;
+    }
+
+    /** The order_create delivery in the partner's delivery log, redelivered through the admin API: signed afresh. */
+    async function redeliverOrderCreate(orderId: string): Promise<void> {
+      const log = await t.admin('GET', `/admin/partners/${shop.partnerId}/deliveries`);
+      const delivery = (
+        log.body as { deliveries: { deliveryId: string; type: string; orderId: string; status: string }[] }
+      ).deliveries.find((d) => d.orderId === orderId && d.type === 'payment.paid');
+      assert.equal(delivery?.status, 'delivered', JSON.stringify(log.body));
+      const count = platform.webhooks.length;
+      const redelivered = await t.admin('POST', `/admin/deliveries/${delivery.deliveryId}/redeliver`);
+      assert.equal(redelivered.status, 202, JSON.stringify(redelivered.body));
+      const hook = await platform.waitForWebhook('the redelivery', (h) => platform.webhooks.indexOf(h) >= count);
+      assert.equal(hook.json.type, 'order_create');
+      assertSigned(hook);
     }
 
     /** Ships the order through the sandbox hook; the agent hears of it as an order_update. */
@@ -244,6 +265,7 @@ for (const database of testDatabaseKinds()) {
       const orderId = await complete(rest, session);
       const created = await orderEvent(orderId, 'order_create');
       assert.equal(created.checkout_session_id, session.id);
+      await redeliverOrderCreate(orderId);
       await ship(orderId);
       const changed = await acp('POST', `/checkout_sessions/${String(session.id)}/complete`, {
         ...sandboxPayment('success_token'),

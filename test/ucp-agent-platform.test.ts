@@ -350,6 +350,26 @@ for (const database of testDatabaseKinds()) {
       assert.equal(assertCheckout(paid.json).status, 'completed', paid.text);
     });
 
+    test('completes racing under different keys place one order; every answer is that order or a retryable 409', async () => {
+      const session = await readySession([{ item: { id: shop.products[1] }, quantity: 1 }]);
+      const path = `/checkout-sessions/${String(session.id)}/complete`;
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() => ucp('POST', path, mockInstrument('success_token'), { key: randomUUID() })),
+      );
+      const orders = new Set<string>();
+      for (const answer of answers) {
+        if (answer.status === 409) {
+          assert.ok(['checkout_busy', 'payment_in_progress'].includes(String(answer.json.code)), answer.text);
+          continue;
+        }
+        assert.equal(answer.status, 200, answer.text);
+        const body = assertCheckout(answer.json);
+        assert.equal(body.status, 'completed');
+        orders.add((body.order as { id: string }).id);
+      }
+      assert.equal(orders.size, 1, `one order: ${answers.map((a) => a.text.slice(0, 80)).join(' | ')}`);
+    });
+
     test('an out-of-stock line is an error message at the line; complete places nothing', async () => {
       const [a, , c] = shop.products;
       await setStock(t, shop.branchCode, c, 0);

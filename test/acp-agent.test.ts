@@ -28,6 +28,7 @@ import {
   type ReceivedWebhook,
 } from './support/agent-platform.ts';
 import { BUYER, DELIVERY_ADDRESS, prepareAgentShop, setStock, type AgentShop } from './support/agent-shop.ts';
+import { hostileBodies } from './support/hostile-bodies.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 
 type Json = Record<string, unknown>;
@@ -402,6 +403,18 @@ for (const database of testDatabaseKinds()) {
       const again = await acp('POST', path, {});
       assert.equal(again.status, 405, again.text);
       assertError(again.json);
+    });
+
+    test('hostile bodies on create, update and complete: a JSON 2xx or 4xx, never a 5xx', async () => {
+      const id = String((await pickupSession([{ id: shop.products[0] }])).id);
+      for (const path of ['/checkout_sessions', `/checkout_sessions/${id}`, `/checkout_sessions/${id}/complete`])
+        for (const [name, raw] of hostileBodies(shop.products[0])) {
+          const answer = await acp('POST', path, undefined, { raw });
+          const what = `POST ${path} with ${name}: ${answer.status} ${answer.text.slice(0, 200)}`;
+          assert.ok(answer.status < 500, what);
+          if (answer.status >= 400) assertError(answer.json);
+          else assertSession(answer.json, what);
+        }
     });
 
     test("another shop's agent does not find the session (404), nor may it call this shop (401)", async () => {

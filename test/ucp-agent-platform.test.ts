@@ -22,6 +22,7 @@ import {
   type UcpRest,
 } from './support/agent-platform.ts';
 import { BUYER, DELIVERY_ADDRESS, prepareAgentShop, setStock, type AgentShop } from './support/agent-shop.ts';
+import { hostileBodies } from './support/hostile-bodies.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 import {
   mcpTransport,
@@ -428,6 +429,25 @@ for (const database of testDatabaseKinds()) {
         { key },
       );
       assertProtocolError(other, 409, 'idempotency_conflict');
+    });
+
+    test('hostile bodies on create, update and complete: a JSON 2xx or 4xx, never a 5xx', async () => {
+      const id = String((await readySession([{ item: { id: shop.products[0] }, quantity: 1 }])).id);
+      const routes = [
+        ['POST', '/checkout-sessions'],
+        ['PUT', `/checkout-sessions/${id}`],
+        ['POST', `/checkout-sessions/${id}/complete`],
+      ] as const;
+      for (const [method, path] of routes)
+        for (const [name, raw] of hostileBodies(shop.products[0])) {
+          const answer = await ucp(method, path, undefined, { raw, key: randomUUID() });
+          const what = `${method} ${path} with ${name}: ${answer.status} ${answer.text.slice(0, 200)}`;
+          assert.ok(answer.status < 500, what);
+          if (answer.status >= 400) assert.equal(typeof answer.json.code, 'string', what);
+          else if ((answer.json.ucp as Json).status === 'error')
+            assertValid(ucpValidators().errorResponse, answer.json, what);
+          else assertCheckout(answer.json);
+        }
     });
 
     // Last: it moves the system's clock six hours on.

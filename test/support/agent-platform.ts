@@ -184,6 +184,8 @@ async function answerOf(response: Response): Promise<JsonAnswer> {
 export interface UcpCallOptions {
   /** The Idempotency-Key header, when given. */
   key?: string;
+  /** Sent as the body instead of `body` as JSON (bytes no JSON encoder makes). */
+  raw?: string | Uint8Array;
   /** Another credential (null sends none). */
   token?: string | null;
   headers?: Record<string, string>;
@@ -204,7 +206,7 @@ export type UcpRest = (method: string, path: string, body?: unknown, options?: U
 export function ucpRestClient(agentBase: string, token: string, platform: AgentPlatform): UcpRest {
   return async (method, path, body, options = {}) => {
     const url = `${agentBase}/ucp/v1${path}`;
-    const text = body === undefined ? undefined : JSON.stringify(body);
+    const text = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
     const credential = options.token === undefined ? token : options.token;
     const headers: Record<string, string> = {
       'ucp-agent': `profile="${platform.profileUrl}"`,
@@ -219,6 +221,8 @@ export function ucpRestClient(agentBase: string, token: string, platform: AgentP
 }
 
 export interface AcpCallOptions {
+  /** Sent as the body instead of `body` as JSON (bytes no JSON encoder makes). */
+  raw?: string | Uint8Array;
   /** Idempotency-Key: a fresh UUID on POST unless given; null sends none. */
   key?: string | null;
   /** API-Version: 2026-04-17 unless given; null sends none. */
@@ -241,7 +245,7 @@ export type AcpRest = (method: string, path: string, body?: unknown, options?: A
  */
 export function acpRestClient(agentBase: string, token: string): AcpRest {
   return async (method, path, body, options = {}) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
+    const text = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
     const credential = options.token === undefined ? token : options.token;
     const version = options.version === undefined ? '2026-04-17' : options.version;
     const key = options.key === undefined ? (method === 'POST' ? randomUUID() : null) : options.key;

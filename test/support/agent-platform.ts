@@ -185,7 +185,7 @@ export interface UcpCallOptions {
   /** The Idempotency-Key header, when given. */
   key?: string;
   /** Sent as the body instead of `body` as JSON (bytes no JSON encoder makes). */
-  raw?: string | Uint8Array;
+  raw?: string | Uint8Array<ArrayBuffer>;
   /** Another credential (null sends none). */
   token?: string | null;
   headers?: Record<string, string>;
@@ -222,7 +222,7 @@ export function ucpRestClient(agentBase: string, token: string, platform: AgentP
 
 export interface AcpCallOptions {
   /** Sent as the body instead of `body` as JSON (bytes no JSON encoder makes). */
-  raw?: string | Uint8Array;
+  raw?: string | Uint8Array<ArrayBuffer>;
   /** Idempotency-Key: a fresh UUID on POST unless given; null sends none. */
   key?: string | null;
   /** API-Version: 2026-04-17 unless given; null sends none. */

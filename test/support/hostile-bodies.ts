@@ -6,7 +6,7 @@
  */
 
 /** A named body: text (sent as UTF-8) or raw bytes. */
-export type HostileBody = [name: string, body: string | Uint8Array];
+export type HostileBody = [name: string, body: string | Uint8Array<ArrayBuffer>];
 
 /**
  * Hostile bodies for create, update and complete calls of either protocol, around one real product

@@ -102,6 +102,7 @@ const config: CodegenConfig = {
     ...openapi('openapi/webhooks.yaml', 'packages/core/src/generated/webhooks-api.ts'),
     ...openapi('openapi/admin.yaml', 'packages/core/src/generated/admin-api.ts'),
     ...openapi('openapi/acp.yaml', 'packages/acp/src/generated/acp-api.ts'),
+    ...openapi('openapi/ucp.yaml', 'packages/ucp/src/generated/ucp-api.ts'),
   },
 };
 

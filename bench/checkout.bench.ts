@@ -3,46 +3,13 @@
  * in-process grocer, on PostgreSQL when a URL is given (and on PGlite). Latency per step and for
  * the whole path, and throughput with several shoppers at once.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '@grocery/store';
+import type { TestDatabaseKind } from '@grocery/store';
 import { startTestSystem, type TestSystem } from '../test/support/test-system.ts';
-import { postGraphql, send } from './support/http-client.ts';
+import { postgresBenchDatabase } from './support/bench-databases.ts';
+import { graphqlCheckout, type CheckoutTimings } from './support/graphql-checkout.ts';
 import { orderableCodes } from './support/priced-products.ts';
 import { fmt, summarize, table, type Benchmark, type BenchSection, type LatencySummary } from './lib.ts';
-
-const QUOTE = 'mutation($i: QuoteInput!) { quote(input: $i) { quote { grandTotal } userErrors { code } } }';
-const CREATE =
-  'mutation($i: OrderCreateInput) { orderCreate(input: $i) { order { orderId grandTotal paymentLink { url } } userErrors { code } } }';
-
-async function checkoutOnce(
-  t: TestSystem,
-  token: string,
-  input: Record<string, unknown>,
-  timings: Record<'quote' | 'order' | 'pay' | 'path', number[]>,
-): Promise<void> {
-  const url = `${t.baseUrl}/graphql`;
-  const headers = { 'x-partner-key': t.partnerKey, authorization: `Bearer ${token}` };
-  const start = performance.now();
-  const quote = await postGraphql<{ quote: { quote: { grandTotal: number } | null } }>(url, headers, QUOTE, {
-    i: input,
-  });
-  const quoted = performance.now();
-  const created = await postGraphql<{
-    orderCreate: { order: { grandTotal: number; paymentLink: { url: string } } | null };
-  }>(url, headers, CREATE, { i: input });
-  const ordered = performance.now();
-  const order = created.data?.orderCreate.order;
-  if (!order || order.grandTotal !== quote.data?.quote.quote?.grandTotal)
-    throw new Error(`checkout failed: ${JSON.stringify(created)}`);
-  const paid = await send(order.paymentLink.url, { method: 'POST', headers: { accept: 'application/json' } });
-  if (paid.status !== 200) throw new Error(`payment failed: ${paid.status}`);
-  const done = performance.now();
-  timings.quote.push(quoted - start);
-  timings.order.push(ordered - quoted);
-  timings.pay.push(done - ordered);
-  timings.path.push(done - start);
-}
 
 async function run(
   t: TestSystem,
@@ -59,14 +26,16 @@ async function run(
     lines: [0, 1, 2, 3, 4].map((k) => ({ cprcode: codes[(i + k) % codes.length]!, quantity: 1 + ((i + k) % 3) })),
     couponCodes: i % 2 ? ['SAVE10'] : [],
   });
-  const timings = { quote: [] as number[], order: [] as number[], pay: [] as number[], path: [] as number[] };
-  for (let i = 0; i < 5; i++)
-    await checkoutOnce(t, shoppers[0]!, input(i), { quote: [], order: [], pay: [], path: [] });
+  const timings: Record<keyof CheckoutTimings, number[]> = { quote: [], order: [], pay: [], path: [] };
+  for (let i = 0; i < 5; i++) await graphqlCheckout(t, shoppers[0]!, input(i));
   let next = 0;
   const started = performance.now();
   await Promise.all(
     shoppers.map(async (token) => {
-      while (next < iterations) await checkoutOnce(t, token, input(next++), timings);
+      while (next < iterations) {
+        const one = await graphqlCheckout(t, token, input(next++));
+        for (const step of Object.keys(timings) as (keyof CheckoutTimings)[]) timings[step].push(one[step]);
+      }
     }),
   );
   const wallMs = performance.now() - started;
@@ -74,28 +43,15 @@ async function run(
 }
 
 const benchmark: Benchmark = async (options) => {
-  const databases: { name: string; open?: () => ReturnType<typeof openDatabase> }[] = [{ name: 'PGlite' }];
-  if (options.databaseUrl) {
-    const url = options.databaseUrl;
-    databases.unshift({
-      name: 'PostgreSQL',
-      open: async () => {
-        const schema = `bench_${randomBytes(4).toString('hex')}`;
-        const db = await openDatabase({ url, schema, maxConnections: 10 });
-        return {
-          ...db,
-          close: async () => (await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`), await db.close()),
-        };
-      },
-    });
-  }
+  const databases: { name: string; kind?: TestDatabaseKind }[] = [{ name: 'PGlite' }];
+  if (options.databaseUrl) databases.unshift({ name: 'PostgreSQL', kind: postgresBenchDatabase(options.databaseUrl) });
   const sections: BenchSection[] = [];
   for (const database of databases) {
     options.log(`checkout: ${database.name}`);
     const t = await startTestSystem({
       productCount: options.quick ? 2_000 : 40_000,
       env: { RATE_LIMIT_SANDBOX_PER_MIN: '1000000000', RATE_LIMIT_SHOPPER_MUTATIONS_PER_MIN: '1000000000' },
-      ...(database.open ? { database: { name: 'postgres', open: database.open } } : {}),
+      ...(database.kind ? { database: database.kind } : {}),
     });
     try {
       const sequential = await run(t, options.quick ? 40 : 200, 1);

@@ -22,10 +22,20 @@ function findTests(dir: string, out: string[]): string[] {
 }
 
 const filters = process.argv.slice(2);
+/**
+ * The runner starts files in the order given, a few at a time. The whole-system tests under test/
+ * (child processes, browsers, both databases) take minutes each; started last, they would leave the
+ * run waiting on a tail of them with the other slots idle.
+ */
+function slowestFirst(a: string, b: string): number {
+  const rank = (file: string) => (file.startsWith('test/') ? 0 : 1);
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
 const files = ['packages', 'apps', 'test']
   .flatMap((dir) => findTests(join(root, dir), []))
   .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)))
-  .sort();
+  .sort(slowestFirst);
 
 if (files.length === 0) {
   console.error('no test files match', filters);

@@ -121,6 +121,7 @@ describe('the guide at /docs', () => {
       '# MCP tool reference',
       '# Error codes',
       '# Admin API reference',
+      '# Universal Commerce Protocol (UCP) reference',
     ]) {
       assert.ok(markdown.includes(`\n${heading}\n`), heading);
     }

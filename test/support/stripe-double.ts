@@ -18,6 +18,11 @@ export type StripeDoubleRoute =
   | 'POST /v1/refunds'
   | 'GET /v1/refunds'
   | 'GET /v1/refunds/:id'
+  | 'POST /v1/payment_intents'
+  | 'GET /v1/payment_intents/search'
+  | 'GET /v1/payment_intents/:id'
+  | 'POST /v1/payment_intents/:id/cancel'
+  | 'POST /v1/test_helpers/shared_payment/granted_tokens'
   | 'GET /c/pay/:id'
   | 'POST /c/pay/:id';
 
@@ -62,6 +67,19 @@ export type DoublePaymentIntent = Pick<
   | 'payment_method'
   | 'status'
 > & { latest_charge: string | null; payment_method: string | null };
+
+/** A shared payment token granted to the account (Stripe's `SharedPaymentGrantedToken`, the fields the double keeps). */
+export interface DoubleGrantedToken {
+  id: string;
+  object: 'shared_payment.granted_token';
+  created: number;
+  deactivated_at: number | null;
+  deactivated_reason: 'consumed' | 'expired' | 'revoked' | null;
+  /** The buyer's payment method behind it: `pm_card_visa` pays, `pm_card_chargeDeclined` is declined. */
+  payment_method: string;
+  usage_limits: { currency: string; max_amount: number; expires_at: number };
+  livemode: boolean;
+}
 
 export type DoubleRefund = Pick<
   Stripe.Refund,
@@ -139,6 +157,20 @@ export interface StripeDouble {
   ): { payload: string; header: string; event: Record<string, unknown> };
   /** An `unpaid` completed session settles (`paid`) or fails (its payment intent back to `requires_payment_method`). */
   settleAsync(sessionId: string, succeeded: boolean): DoubleSession;
+  /**
+   * An agent grants the account a shared payment token (as `POST /v1/test_helpers/shared_payment/granted_tokens`
+   * does): `paymentMethod` `pm_card_visa` (default) pays, `pm_card_chargeDeclined` is declined, `pm_card_processing`
+   * leaves the payment processing; limits default to 1,000,000 satang in THB for an hour.
+   */
+  grantToken(options?: {
+    paymentMethod?: string;
+    currency?: string;
+    maxAmount?: number;
+    expiresAt?: number;
+  }): DoubleGrantedToken;
+  grantedToken(tokenId: string): DoubleGrantedToken;
+  /** A processing payment intent settles (`succeeded`) or fails (back to `requires_payment_method`). */
+  settleIntent(paymentIntentId: string, succeeded: boolean): DoublePaymentIntent;
   /** Stripe forgets idempotency keys after 24 hours: this forgets them all now. */
   forgetIdempotencyKeys(): void;
   /** The session's time ran out (as `POST …/expire` does). */
@@ -174,7 +206,14 @@ interface StoredIdempotent {
 class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; code?: string; message: string; param?: string },
+    readonly body: {
+      type: string;
+      code?: string;
+      message: string;
+      param?: string;
+      decline_code?: string;
+      payment_intent?: unknown;
+    },
   ) {
     super(body.message);
   }
@@ -201,6 +240,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   >();
   let apiUrl = '';
   let holdRefunds = false;
+  const grantedTokens = new Map<string, DoubleGrantedToken>();
 
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -431,6 +471,156 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     return refund;
   }
 
+  function grantToken(params: Record<string, unknown>): DoubleGrantedToken {
+    for (const name of Object.keys(params)) {
+      if (!['payment_method', 'usage_limits', 'seller_details', 'expand'].includes(name))
+        throw invalid(name, `Received unknown parameter: ${name}`);
+    }
+    if (typeof params.payment_method !== 'string')
+      throw invalid('payment_method', 'Missing required param: payment_method.');
+    const limits = asRecord(params.usage_limits);
+    if (typeof limits.currency !== 'string')
+      throw invalid('usage_limits[currency]', 'Missing required param: currency.');
+    const token: DoubleGrantedToken = {
+      id: id('spt'),
+      object: 'shared_payment.granted_token',
+      created: nowSeconds(),
+      deactivated_at: null,
+      deactivated_reason: null,
+      payment_method: params.payment_method,
+      usage_limits: {
+        currency: limits.currency,
+        max_amount: integer(limits.max_amount, 'usage_limits[max_amount]'),
+        expires_at: integer(limits.expires_at, 'usage_limits[expires_at]'),
+      },
+      livemode: false,
+    };
+    grantedTokens.set(token.id, token);
+    return token;
+  }
+
+  /** The shared payment token a payment intent names, if it can still pay `amount` in `currency` (else Stripe's 400). */
+  function usableToken(tokenId: unknown, amount: number, currency: string): DoubleGrantedToken {
+    const param = 'shared_payment_granted_token';
+    const token = typeof tokenId === 'string' ? grantedTokens.get(tokenId) : undefined;
+    if (!token)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param,
+        message: `No such shared_payment_granted_token: '${String(tokenId)}'`,
+      });
+    if (token.deactivated_at === null && token.usage_limits.expires_at <= nowSeconds()) {
+      token.deactivated_at = token.usage_limits.expires_at;
+      token.deactivated_reason = 'expired';
+    }
+    if (token.deactivated_at !== null)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        param,
+        message: `The shared payment token ${token.id} can no longer be used (${token.deactivated_reason}).`,
+      });
+    if (currency !== token.usage_limits.currency || amount > token.usage_limits.max_amount)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        param,
+        message: `The payment exceeds the usage limits of shared payment token ${token.id}.`,
+      });
+    return token;
+  }
+
+  /** `POST /v1/payment_intents` with a shared payment token and `confirm=true`, as Stripe's agentic-commerce docs show. */
+  function createIntent(params: Record<string, unknown>): DoublePaymentIntent {
+    const known = [
+      'amount',
+      'currency',
+      'confirm',
+      'shared_payment_granted_token',
+      'description',
+      'metadata',
+      'expand',
+    ];
+    for (const name of Object.keys(params)) {
+      if (!known.includes(name)) throw invalid(name, `Received unknown parameter: ${name}`);
+    }
+    const amount = integer(params.amount, 'amount');
+    if (amount <= 0) throw invalid('amount', 'Amount must be at least 1 satang.');
+    if (typeof params.currency !== 'string') throw invalid('currency', 'Missing required param: currency.');
+    if (params.confirm !== 'true')
+      throw invalid('confirm', 'This double confirms payment intents with a shared payment token at creation only.');
+    const token = usableToken(params.shared_payment_granted_token, amount, params.currency);
+    const intent: DoublePaymentIntent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: params.currency,
+      created: nowSeconds(),
+      latest_charge: null,
+      livemode: false,
+      metadata: stringMap(params.metadata, 'metadata'),
+      // Stripe clones the token's payment method onto the intent.
+      payment_method: id('pm'),
+      status: 'requires_payment_method',
+    };
+    intents.set(intent.id, intent);
+    if (token.payment_method === 'pm_card_chargeDeclined')
+      throw new StripeApiError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+        payment_intent: { ...intent },
+      });
+    token.deactivated_at = nowSeconds();
+    token.deactivated_reason = 'consumed';
+    if (token.payment_method === 'pm_card_processing') intent.status = 'processing';
+    else settleIntent(intent, true);
+    return intent;
+  }
+
+  function settleIntent(intent: DoublePaymentIntent, succeeded: boolean): DoublePaymentIntent {
+    if (succeeded) {
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      intent.latest_charge = id('ch');
+    } else intent.status = 'requires_payment_method';
+    return intent;
+  }
+
+  function intentOf(intentId: string): DoublePaymentIntent {
+    const intent = intents.get(intentId);
+    if (!intent)
+      throw new StripeApiError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'intent',
+        message: `No such payment_intent: '${intentId}'`,
+      });
+    return intent;
+  }
+
+  function cancelIntent(intentId: string): DoublePaymentIntent {
+    const intent = intentOf(intentId);
+    const cancelable = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'];
+    if (!cancelable.includes(intent.status))
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+      });
+    intent.status = 'canceled';
+    return intent;
+  }
+
+  /** Stripe's search query language, as far as `metadata['key']:'value'` goes. */
+  function searchIntents(params: Record<string, unknown>): unknown {
+    const query = typeof params.query === 'string' ? /^metadata\['([^']+)'\]:'([^']*)'$/.exec(params.query) : null;
+    if (!query) throw invalid('query', 'This double searches by one metadata value only.');
+    const data = [...intents.values()].filter((intent) => intent.metadata[query[1]!] === query[2]);
+    return { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' };
+  }
+
   function routeOf(method: string, path: string): { route: StripeDoubleRoute | 'unknown'; objectId: string | null } {
     const match = (pattern: RegExp) => pattern.exec(path)?.[1] ?? null;
     if (method === 'POST' && path === '/v1/checkout/sessions')
@@ -443,6 +633,16 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     if (path === '/v1/refunds' && method === 'GET') return { route: 'GET /v1/refunds', objectId: null };
     objectId = match(/^\/v1\/refunds\/([^/]+)$/);
     if (objectId && method === 'GET') return { route: 'GET /v1/refunds/:id', objectId };
+    if (path === '/v1/payment_intents' && method === 'POST')
+      return { route: 'POST /v1/payment_intents', objectId: null };
+    if (path === '/v1/payment_intents/search' && method === 'GET')
+      return { route: 'GET /v1/payment_intents/search', objectId: null };
+    objectId = match(/^\/v1\/payment_intents\/([^/]+)$/);
+    if (objectId && method === 'GET') return { route: 'GET /v1/payment_intents/:id', objectId };
+    objectId = match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
+    if (objectId && method === 'POST') return { route: 'POST /v1/payment_intents/:id/cancel', objectId };
+    if (path === '/v1/test_helpers/shared_payment/granted_tokens' && method === 'POST')
+      return { route: 'POST /v1/test_helpers/shared_payment/granted_tokens', objectId: null };
     objectId = match(/^\/c\/pay\/([^/]+)$/);
     if (objectId && (method === 'GET' || method === 'POST'))
       return { route: `${method} /c/pay/:id` as StripeDoubleRoute, objectId };
@@ -540,6 +740,16 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
         return withExpansions(expireSession(objectId!), params.expand);
       case 'POST /v1/refunds':
         return createRefund(params);
+      case 'POST /v1/payment_intents':
+        return createIntent(params);
+      case 'GET /v1/payment_intents/search':
+        return searchIntents(params);
+      case 'GET /v1/payment_intents/:id':
+        return intentOf(objectId!);
+      case 'POST /v1/payment_intents/:id/cancel':
+        return cancelIntent(objectId!);
+      case 'POST /v1/test_helpers/shared_payment/granted_tokens':
+        return grantToken(params);
       case 'GET /v1/refunds': {
         const limit = params.limit === undefined ? 10 : integer(params.limit, 'limit');
         const matching = refunds
@@ -712,6 +922,25 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       const refund = refunds.find((candidate) => candidate.id === refundId);
       if (!refund) throw new Error(`No refund ${refundId}.`);
       return signedEvent(type, { ...refund }, eventOptions.timestamp);
+    },
+    grantToken: (grant = {}) =>
+      grantToken({
+        payment_method: grant.paymentMethod ?? 'pm_card_visa',
+        usage_limits: {
+          currency: grant.currency ?? 'thb',
+          max_amount: String(grant.maxAmount ?? 1_000_000),
+          expires_at: String(grant.expiresAt ?? nowSeconds() + 3600),
+        },
+      }),
+    grantedToken: (tokenId) => {
+      const token = grantedTokens.get(tokenId);
+      if (!token) throw new Error(`No granted token ${tokenId}.`);
+      return token;
+    },
+    settleIntent: (paymentIntentId, succeeded) => {
+      const intent = intentOf(paymentIntentId);
+      if (intent.status !== 'processing') throw new Error(`Payment intent ${paymentIntentId} is not processing.`);
+      return settleIntent(intent, succeeded);
     },
     forgetIdempotencyKeys: () => idempotent.clear(),
     expire: (sessionId) => expireSession(sessionId),

@@ -90,6 +90,11 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().optional(),
+  /**
+   * `on`: ACP sessions of production partners also take Stripe shared payment tokens (`spt_…`) agents
+   * delegate, charged inside `complete` (docs/guide/agents-acp.md); needs STRIPE_*. Off by default.
+   */
+  STRIPE_SHARED_PAYMENT_TOKENS: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -135,6 +140,8 @@ export interface ApiConfig {
   corsOrigins: string[];
   /** Null when no Stripe account is configured. */
   stripe: StripeConfig | null;
+  /** Production's agent sessions take Stripe shared payment tokens (STRIPE_SHARED_PAYMENT_TOKENS=on, with Stripe configured). */
+  stripeSharedPaymentTokens: boolean;
   rateLimits: { partnerPerMinute: { sandbox: number; production: number }; shopperMutationsPerMinute: number };
   logLevel: ApiEnv['LOG_LEVEL'];
 }
@@ -184,6 +191,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
     if (problems.length)
       throw new Error(`Invalid configuration: Stripe settings are incomplete: ${problems.join(' ')}`);
   }
+  if (env.STRIPE_SHARED_PAYMENT_TOKENS === 'on' && !stripeSet)
+    throw new Error(
+      'Invalid configuration: STRIPE_SHARED_PAYMENT_TOKENS=on charges tokens on the Stripe account of STRIPE_SECRET_KEY, which is not set.',
+    );
   const secrets = production ? null : devSecrets(dataDir);
   return {
     env: env.NODE_ENV,
@@ -228,6 +239,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ApiCon
     stripe: stripeSet
       ? { secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL }
       : null,
+    stripeSharedPaymentTokens: env.STRIPE_SHARED_PAYMENT_TOKENS === 'on',
     rateLimits: {
       partnerPerMinute: { sandbox: env.RATE_LIMIT_SANDBOX_PER_MIN, production: env.RATE_LIMIT_PRODUCTION_PER_MIN },
       shopperMutationsPerMinute: env.RATE_LIMIT_SHOPPER_MUTATIONS_PER_MIN,

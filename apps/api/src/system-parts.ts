@@ -97,6 +97,7 @@ export interface SystemParts {
 export async function openParts(
   context: StartContext,
   productionProvider: PaymentProvider | null,
+  tokenProvider: PaymentProvider | null = null,
 ): Promise<SystemParts> {
   const { config, options, startup, closers } = context;
   const newDatabase = !options.db && !config.databaseUrl && isNewPgliteDataDir(join(config.dataDir, 'pgdata'));
@@ -144,7 +145,7 @@ export async function openParts(
   const searchUrl = config.searchUrl ?? search?.origin ?? null;
   startup?.end('searchIndex');
 
-  commerce = wireCommerce(context, { store, grocer, catalog, searchUrl, identity, productionProvider });
+  commerce = wireCommerce(context, { store, grocer, catalog, searchUrl, identity, productionProvider, tokenProvider });
   wiring.wired(commerce);
   return { db, store, grocer, grocerControl: opened.control, catalog, search, searchUrl, identity, commerce, metrics };
 }
@@ -180,6 +181,13 @@ export async function loadProductionProvider(
     );
   }
   return provider;
+}
+
+/** Production's provider of Stripe shared payment tokens, when STRIPE_SHARED_PAYMENT_TOKENS=on (the SDK loads only then). */
+export async function loadSharedTokenProvider(config: ApiConfig): Promise<PaymentProvider | null> {
+  if (!config.stripeSharedPaymentTokens || !config.stripe) return null;
+  const { secretKey, apiUrl } = config.stripe;
+  return (await import('@grocery/stripe')).createStripeSharedTokenProvider({ secretKey, apiUrl });
 }
 
 /** Opens the database (given, PostgreSQL, or PGlite under DATA_DIR/pgdata) and migrates the store; the caller closes it. */
@@ -322,6 +330,7 @@ function wireCommerce(
     searchUrl: string | null;
     identity: IdentityParts;
     productionProvider: PaymentProvider | null;
+    tokenProvider: PaymentProvider | null;
   },
 ): Commerce {
   const pool = parts.identity.userPool;
@@ -343,6 +352,7 @@ function wireCommerce(
     rateLimits: config.rateLimits,
     sagas: config.sagas,
     paymentProviders: { production: parts.productionProvider },
+    tokenPaymentProviders: { production: parts.tokenProvider },
     issueAppClient: pool ? async (input) => ({ clientId: (await pool.createAppClient(input)).clientId }) : undefined,
     webhookSender: webhookSenderOf({ config, options }),
     // Buyers' order confirmations go where the pool's codes go: SMTP, else the development mailbox.

@@ -32,6 +32,7 @@ import {
   createGuardedGet,
   createProfileFetcher,
   createProfileNegotiator,
+  createSignedCallerVerifier,
   createUcpHandler,
   createUcpWebhookRenderer,
 } from '@grocery/ucp';
@@ -148,14 +149,17 @@ function createAgentSurfaces(
   control: GrocerControl | null,
 ) {
   const secret = config.simulationSecret;
+  // Callers' UCP-Agent profiles, fetched through the SSRF guard (loopback only for sandbox partners outside
+  // production) and cached: one fetcher negotiates and verifies signed callers' keys.
+  const profiles = createProfileFetcher({
+    fetchDocument: createGuardedGet({ sandboxLoopback: config.env !== 'production' }),
+  });
   return createAgentRouter({
     publicBaseUrl,
     ucp: createUcpHandler({
       commerce,
-      // The caller's UCP-Agent profile, fetched through the SSRF guard (loopback only for sandbox partners outside production).
-      negotiate: createProfileNegotiator(
-        createProfileFetcher({ fetchDocument: createGuardedGet({ sandboxLoopback: config.env !== 'production' }) }),
-      ),
+      negotiate: createProfileNegotiator(profiles),
+      verifySignedCaller: createSignedCallerVerifier({ commerce, fetcher: profiles }),
       onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'ucp fault'),
       testing: control && secret ? { control, simulationSecret: secret } : undefined,
     }),

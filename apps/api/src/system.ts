@@ -12,7 +12,13 @@ import type { SearchService } from '@grocery/app-search';
 import type { ApiConfig } from './config.ts';
 import { ensureDevPartner, type DevCredentials } from './dev-credentials.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { loadProductionProvider, openParts, type StartContext, type SystemOptions } from './system-parts.ts';
+import {
+  loadProductionProvider,
+  loadSharedTokenProvider,
+  openParts,
+  type StartContext,
+  type SystemOptions,
+} from './system-parts.ts';
 import { answerStarting, createSurfaces, serveSurfaces, startBackgroundWork } from './system-surfaces.ts';
 
 export type { DevCredentials } from './dev-credentials.ts';
@@ -41,6 +47,7 @@ export interface System {
 export async function startSystem(options: SystemOptions): Promise<System> {
   const { config } = options;
   const productionProvider = await loadProductionProvider(config, options);
+  const tokenProvider = await loadSharedTokenProvider(config);
   const log = options.logger ?? createLogger(config.logLevel);
   const lifecycle = createLifecycle(config, log);
   try {
@@ -63,7 +70,7 @@ export async function startSystem(options: SystemOptions): Promise<System> {
       started: lifecycle.started,
       drainLeftMs: lifecycle.drainLeftMs,
     };
-    const parts = await openParts(context, productionProvider);
+    const parts = await openParts(context, productionProvider, tokenProvider);
     const { commerce, search } = parts;
     const surfaces = createSurfaces(context, { ...parts, productionProvider, draining: lifecycle.draining });
     serveSurfaces(api, surfaces.handler, parts, log);

@@ -57,6 +57,8 @@ export interface AcpSessionView {
   branches: ReadonlyMap<string, Branch>;
   /** Where a buyer continues a session that has no payment page yet (the partner's shop); null for none. */
   storefrontUrl: string | null;
+  /** Whether the shop charges Stripe shared payment tokens in the session's environment (its handler is offered). */
+  sharedPaymentTokens?: boolean | undefined;
 }
 
 /** The extension whose fields (`discounts`) every session carries. */

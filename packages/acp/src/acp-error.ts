@@ -96,7 +96,15 @@ export function acpErrorOf(
         ? acpError(405, 'session_not_cancelable', error.message, { headers: { allow: 'GET' } })
         : acpError(409, 'session_not_modifiable', error.message);
     case 'CHECKOUT_SESSION_BUSY':
-      return acpError(409, 'session_busy', error.message, { retryAfterSeconds: 1 });
+      // A patch merged again and again over a session that kept changing: the caller sends it again (nothing was written).
+      return acpError(
+        409,
+        'session_busy',
+        error.details?.reason === 'changed'
+          ? 'Other requests kept changing the checkout session while this one was applied; nothing was changed, send it again.'
+          : error.message,
+        { retryAfterSeconds: 1 },
+      );
     case 'RATE_LIMITED':
       return acpError(429, 'rate_limited', error.message, { retryAfterSeconds: 1 });
     case 'GROCER_UNAVAILABLE':

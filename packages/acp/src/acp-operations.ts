@@ -110,6 +110,7 @@ async function viewOf(options: AcpOperationsOptions, ctx: AcpContext, session: C
     ),
     branches: new Map(branches.map((branch) => [branch.branchCode, branch])),
     storefrontUrl: options.storefrontUrl?.(session.partnerId) ?? null,
+    sharedPaymentTokens: commerce.payments.acceptsDelegatedTokens(session.environment),
   };
   return { view, settings };
 }
@@ -149,6 +150,49 @@ function changesNothing(body: JsonObject, session: CheckoutSessionRecord): boole
   return read.ok && isDeepStrictEqual(read.input.buyer, session.buyer);
 }
 
+/** How often a patch is merged again over a session another request changed in between, before 409 `session_busy`. */
+const PATCH_TRIES = 3;
+
+type Patched = { ok: true; session: CheckoutSessionRecord } | { ok: false; error: AcpProtocolError };
+
+function changedMeanwhile(error: unknown): boolean {
+  return (
+    error instanceof CommerceError && error.code === 'CHECKOUT_SESSION_BUSY' && error.details?.reason === 'changed'
+  );
+}
+
+/**
+ * An update is a patch (absent = unchanged, null = cleared): it is merged over the session as read
+ * and written only over that version, so that a field another request set in between is not lost;
+ * when that happened, the patch is merged again over the session as it is now.
+ */
+async function applyPatch(
+  options: AcpOperationsOptions,
+  ctx: AcpContext,
+  id: string,
+  body: JsonObject,
+  operation: SessionOperation,
+  first?: CheckoutSessionRecord,
+): Promise<Patched> {
+  const sessions = options.commerce.sessions;
+  const caller = ctx.principal.caller;
+  let read = first ?? (await sessions.get(caller, id));
+  for (let tries = 1; ; tries++) {
+    const mapped = fromAcpUpdateRequest(body, read);
+    if (!mapped.ok) return { ok: false, error: mapped.error };
+    try {
+      return { ok: true, session: await sessions.update(caller, id, mapped.input, { expectedVersion: read.version }) };
+    } catch (error) {
+      if (!changedMeanwhile(error) || tries >= PATCH_TRIES) {
+        const answer = acpErrorOf(error, mapped.pathOf, operation);
+        if (answer) return { ok: false, error: answer };
+        throw error;
+      }
+    }
+    read = await sessions.get(caller, id);
+  }
+}
+
 /** `complete`: the buyer the body gives first (a patch), then the order and its payment. */
 async function complete(
   options: AcpOperationsOptions,
@@ -158,21 +202,15 @@ async function complete(
 ): Promise<AcpOutcome> {
   const sessions = options.commerce.sessions;
   const caller = ctx.principal.caller;
-  let session = await sessions.get(caller, id);
-  const payment = paymentOf(body, session.environment);
+  const session = await sessions.get(caller, id);
+  const shared = options.commerce.payments.acceptsDelegatedTokens(session.environment);
+  const payment = paymentOf(body, session.environment, shared);
   if (!payment.ok) return refused(payment.error);
   // Completing a completed session that the body would not change answers it as it is, charging nothing: a retry whose first answer was lost (its key never recorded) learns the order.
   if (session.status === 'completed' && changesNothing(body, session)) return sessionOutcome(options, ctx, session);
   if (body.buyer !== undefined && !session.order && session.status !== 'completed' && session.status !== 'canceled') {
-    const read = fromAcpUpdateRequest({ buyer: body.buyer }, session);
-    if (!read.ok) return refused(read.error);
-    try {
-      session = await sessions.update(caller, id, read.input);
-    } catch (error) {
-      const answer = acpErrorOf(error, read.pathOf, 'complete');
-      if (answer) return refused(answer);
-      throw error;
-    }
+    const patched = await applyPatch(options, ctx, id, { buyer: body.buyer }, 'complete', session);
+    if (!patched.ok) return refused(patched.error);
   }
   return sessionOutcome(options, ctx, await sessions.complete(caller, id, payment.payment));
 }
@@ -198,10 +236,8 @@ async function run(options: AcpOperationsOptions, ctx: AcpContext, call: AcpCall
       case 'get_checkout_session':
         return await sessionOutcome(options, ctx, await sessions.get(caller, id));
       case 'update_checkout_session': {
-        const read = fromAcpUpdateRequest(body as JsonObject, await sessions.get(caller, id));
-        if (!read.ok) return refused(read.error);
-        pathOf = read.pathOf;
-        return await sessionOutcome(options, ctx, await sessions.update(caller, id, read.input));
+        const patched = await applyPatch(options, ctx, id, body as JsonObject, 'update');
+        return patched.ok ? await sessionOutcome(options, ctx, patched.session) : refused(patched.error);
       }
       case 'complete_checkout_session':
         return await complete(options, ctx, id, body as JsonObject);

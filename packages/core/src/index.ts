@@ -65,6 +65,7 @@ export {
   SANDBOX_PAYMENT_TOKENS,
   type SessionCaller,
   type SessionPayment,
+  type SessionUpdateOptions,
 } from './services/checkout-session-service.ts';
 export { AgentService, SIGNING_KEY_GRACE_MS, type IssuedAgent } from './services/agent-service.ts';
 export {

@@ -34,6 +34,7 @@ export const GUIDE_PAGES: readonly { slug: string; group: string; nav?: string }
   { slug: 'payment-links', group: 'Surfaces' },
   { slug: 'webhooks', group: 'Surfaces' },
   { slug: 'agents-ucp', group: 'Surfaces', nav: 'AI agents (UCP)' },
+  { slug: 'agents-acp', group: 'Surfaces', nav: 'AI agents (ACP)' },
   { slug: 'health', group: 'Surfaces' },
   { slug: 'errors', group: 'Rules' },
   { slug: 'limits', group: 'Rules' },
@@ -54,6 +55,7 @@ const OPENAPI_PAGES = [
   { slug: 'reference-webhooks', file: 'webhooks.yaml', title: 'Webhooks reference' },
   { slug: 'reference-admin', file: 'admin.yaml', title: 'Admin API reference' },
   { slug: 'reference-acp', file: 'acp.yaml', title: 'Agentic Commerce Protocol (ACP) reference' },
+  { slug: 'reference-ucp', file: 'ucp.yaml', title: 'Universal Commerce Protocol (UCP) reference' },
 ] as const;
 
 /** The written pages of `<root>/docs/guide`, in the reading order of GUIDE_PAGES. */

@@ -70,6 +70,7 @@ describe('the generated reference covers every source of truth', () => {
       'catalog.yaml',
       'pay.yaml',
       'search.yaml',
+      'ucp.yaml',
       'webhooks.yaml',
     ]);
     for (const file of files) {

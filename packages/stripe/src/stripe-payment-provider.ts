@@ -10,7 +10,9 @@ import type {
 } from '@grocery/core/ports';
 import Stripe from 'stripe';
 import { apiUrlProblem, sdkHostOptions, type StripeConfig } from './stripe-config.ts';
+import { toCommerceError } from './stripe-errors.ts';
 import { readStripeEvent } from './stripe-events.ts';
+import { refundPaymentIntent } from './stripe-refunds.ts';
 
 type Session = Stripe.Checkout.Session;
 
@@ -25,8 +27,6 @@ const CLAMP_GRID_SECONDS = 10 * 60;
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** A real Stripe-Signature header is a timestamp and one or two signatures; anything far longer is not one. */
 const MAX_SIGNATURE_HEADER_LENGTH = 4096;
-/** Stripe caps a metadata value at 500 characters. */
-const METADATA_VALUE_LIMIT = 500;
 
 /**
  * The Stripe provider: the shopper pays by card or PromptPay on a Stripe Checkout page in THB;
@@ -140,51 +140,7 @@ export class StripePaymentProvider implements PaymentProvider {
   async refund(request: RefundRequest): Promise<ProviderRefund> {
     const session = await this.#retrieve(request.reference);
     if (!session) throw new CommerceError('NOT_FOUND', `Stripe has no Checkout Session ${request.reference}.`);
-    const intent = paymentIntentOf(session);
-    if (!intent || intent.status === 'requires_payment_method' || intent.status === 'canceled') {
-      throw new CommerceError(
-        'NOT_FOUND',
-        `Checkout Session ${session.id} took no money, so there is nothing to refund.`,
-      );
-    }
-    if (intent.status !== 'succeeded') {
-      // A PromptPay transfer still settling cannot be refunded yet; the saga asks again.
-      throw new CommerceError(
-        'PAYMENT_PROVIDER_UNAVAILABLE',
-        `Stripe's payment ${intent.id} has not settled (${intent.status}); it can be refunded once it has.`,
-      );
-    }
-    // Stripe forgets idempotency keys after 24 hours: a refund made earlier is found by its metadata.
-    const earlier = await this.#earlierRefund(intent.id, request.refundId);
-    if (earlier) return earlier;
-    try {
-      const refund = await this.#stripe.refunds.create(
-        {
-          payment_intent: intent.id,
-          amount: request.amountMinor,
-          metadata: {
-            refundId: request.refundId,
-            attemptId: request.attemptId ?? '',
-            orderId: request.orderId,
-            reason: request.reason.slice(0, METADATA_VALUE_LIMIT),
-          },
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      return refundOf(refund);
-    } catch (error) {
-      // A concurrent repeat, or the money is back already (refunded by hand in the Dashboard): where it stands is the answer.
-      if (
-        error instanceof Stripe.errors.StripeIdempotencyError ||
-        (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')
-      ) {
-        const mine =
-          (await this.#earlierRefund(intent.id, request.refundId)) ??
-          (await this.#fullyRefunded(intent.id, intent.amount_received));
-        if (mine) return mine;
-      }
-      throw toCommerceError(error);
-    }
+    return refundPaymentIntent(this.#stripe, paymentIntentOf(session), request, `Checkout Session ${session.id}`);
   }
 
   parseWebhook(rawBody: Uint8Array, headers: Readonly<Record<string, string | undefined>>): ProviderEvent | null {
@@ -210,23 +166,6 @@ export class StripePaymentProvider implements PaymentProvider {
       throw new CommerceError('INVALID_INPUT', 'The Stripe webhook body is signed but is not a JSON event.');
     }
     return readStripeEvent(event);
-  }
-
-  /** A refund this service already made of the payment under `refundId`, if any. */
-  async #earlierRefund(paymentIntentId: string, refundId: string): Promise<ProviderRefund | null> {
-    const refunds = await this.#call(() => this.#stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }));
-    const found = refunds.data.find((refund) => refund.metadata?.refundId === refundId);
-    return found ? refundOf(found) : null;
-  }
-
-  /** The payment's money is all back (refunds made elsewhere): the latest of them stands for the refund. */
-  async #fullyRefunded(paymentIntentId: string, received: number): Promise<ProviderRefund | null> {
-    const refunds = await this.#call(() => this.#stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }));
-    const back = refunds.data
-      .filter((refund) => refund.status === 'succeeded')
-      .reduce((sum, refund) => sum + refund.amount, 0);
-    const latest = refunds.data[0];
-    return latest && back >= received ? { reference: latest.id, status: 'succeeded' } : null;
   }
 
   /** The session with its payment intent, or null when Stripe has no such session. */
@@ -318,60 +257,4 @@ function sessionStatus(session: Session): ProviderPayment['status'] {
     default:
       return 'failed';
   }
-}
-
-function refundOf(refund: Stripe.Refund): ProviderRefund {
-  switch (refund.status) {
-    case 'succeeded':
-      return { reference: refund.id, status: 'succeeded' };
-    case 'failed':
-    case 'canceled':
-      return { reference: refund.id, status: 'failed' };
-    default:
-      // pending, requires_action: Stripe has not finished it.
-      return { reference: refund.id, status: 'pending' };
-  }
-}
-
-/** Stripe's error in the domain's words; the secret key never reaches a message. */
-function toCommerceError(error: unknown): CommerceError {
-  if (error instanceof CommerceError) return error;
-  if (error instanceof Stripe.errors.StripeError) {
-    const details = {
-      stripeType: error.type,
-      stripeCode: error.code,
-      statusCode: error.statusCode,
-      requestId: error.requestId,
-    };
-    const message = scrub(error.message);
-    if (error instanceof Stripe.errors.StripeCardError)
-      return new CommerceError('PAYMENT_DECLINED', `Stripe declined the payment: ${message}`, { details });
-    if (
-      error instanceof Stripe.errors.StripeConnectionError ||
-      error instanceof Stripe.errors.StripeAPIError ||
-      error instanceof Stripe.errors.StripeRateLimitError ||
-      (error.statusCode ?? 0) >= 500
-    ) {
-      return new CommerceError(
-        'PAYMENT_PROVIDER_UNAVAILABLE',
-        `Stripe could not be reached or did not answer (${error.type}): ${message}`,
-        { details },
-      );
-    }
-    // Authentication, permission, invalid request, idempotency: the saga treats it as unanswered and asks again later.
-    return new CommerceError(
-      'PAYMENT_PROVIDER_UNAVAILABLE',
-      `Stripe refused the request (${error.type}${error.code ? ` ${error.code}` : ''}): ${message}`,
-      { details },
-    );
-  }
-  const message = error instanceof Error ? scrub(error.message) : 'unknown error';
-  return new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe could not be reached: ${message}`);
-}
-
-/** Stripe masks keys in its messages; this makes sure of it for anything that echoes one. */
-function scrub(message: string): string {
-  return message
-    .replace(/\b(sk|rk)_(live|test)_[A-Za-z0-9*]+/g, '$1_$2_***')
-    .replace(/\bwhsec_[A-Za-z0-9+/=]+/g, 'whsec_***');
 }

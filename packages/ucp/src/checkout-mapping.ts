@@ -10,7 +10,8 @@ import { toUcpFulfillment, type UcpFulfillmentMethod } from './fulfillment-mappi
 
 /** One entry of `totals` (total.json): a signed amount in satang. */
 export interface UcpTotal {
-  type: string;
+  /** UCP's total types this shop uses: no `tax`, as shelf prices include VAT. */
+  type: 'subtotal' | 'items_discount' | 'fulfillment' | 'discount' | 'fee' | 'total';
   amount: number;
   display_text?: string;
   lines?: { display_text: string; amount: number }[];
@@ -32,7 +33,7 @@ export interface UcpMessage {
 }
 
 export interface UcpLink {
-  type: string;
+  type: 'privacy_policy' | 'terms_of_service' | 'refund_policy' | 'shipping_policy' | 'faq';
   url: string;
 }
 
@@ -46,7 +47,7 @@ export interface UcpAppliedDiscount {
 
 /** A checkout session as UCP 2026-04-08 shows it, with the fulfillment and discount extensions. */
 export interface UcpCheckout {
-  ucp: UcpEnvelope;
+  ucp: UcpEnvelope<'success'>;
   id: string;
   status: CheckoutSessionRecord['status'];
   currency: 'THB';
@@ -83,7 +84,7 @@ export interface CheckoutView {
 
 /** The shop settings' policy links, as UCP's well-known link types. */
 export function shopLinks(settings: ShopSettings): UcpLink[] {
-  const links: [string, string | null][] = [
+  const links: [UcpLink['type'], string | null][] = [
     ['privacy_policy', settings.privacyPolicyUrl],
     ['terms_of_service', settings.termsOfServiceUrl],
     ['refund_policy', settings.refundPolicyUrl],
@@ -111,7 +112,7 @@ function lineItems(session: CheckoutSessionRecord, view: CheckoutView): UcpLineI
     const discount = priced ? discountOf(priced) : 0;
     const totals: UcpTotal[] = [
       { type: 'subtotal', amount: priced?.rowTotalSatang ?? 0 },
-      ...(discount > 0 ? [{ type: 'items_discount', amount: -discount }] : []),
+      ...(discount > 0 ? [{ type: 'items_discount' as const, amount: -discount }] : []),
       { type: 'total', amount: priced?.discountedRowTotalSatang ?? 0 },
     ];
     return { id: line.lineId, item, quantity: line.quantity, totals };

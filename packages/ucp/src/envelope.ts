@@ -1,6 +1,7 @@
 import { CommerceError, type Environment } from '@grocery/core';
 import { httpStatusOf, type HttpResponse } from '@grocery/core/http';
 import { isUcpError } from './ucp-error.ts';
+import type { UcpErrorResponseBody, UcpProtocolErrorBody } from './ucp-types.ts';
 import { UCP_VERSION } from './ucp-version.ts';
 
 /** Where ucp.dev publishes the specification and schemas of the release this package speaks. */
@@ -50,9 +51,9 @@ export function paymentHandlersFor(environment: Environment): Record<string, Ucp
 }
 
 /** The `ucp` object of a response (ucp.json `response_checkout_schema` / `response_order_schema`). */
-export interface UcpEnvelope {
-  version: string;
-  status: 'success' | 'error';
+export interface UcpEnvelope<S extends 'success' | 'error' = 'success' | 'error'> {
+  version: typeof UCP_VERSION;
+  status: S;
   capabilities: Record<string, { version: string }[]>;
   payment_handlers?: Record<string, UcpPaymentHandler[]>;
 }
@@ -66,15 +67,16 @@ export interface UcpEnvelope {
  * ucpEnvelope('order', { environment: 'sandbox' });
  * // { version: '2026-04-08', status: 'success', capabilities: { 'dev.ucp.shopping.order': [{ version: '2026-04-08' }] } }
  */
-export function ucpEnvelope(
+export function ucpEnvelope<S extends 'success' | 'error' = 'success'>(
   resource: UcpResource,
-  options: { environment: Environment; active?: readonly string[] | null; status?: 'success' | 'error' },
-): UcpEnvelope {
+  options: { environment: Environment; active?: readonly string[] | null; status?: S },
+): UcpEnvelope<S> {
   const active = options.active ?? null;
   const names = RELEVANT[resource].filter((name) => active === null || active.includes(name));
-  const envelope: UcpEnvelope = {
+  const envelope: UcpEnvelope<S> = {
     version: UCP_VERSION,
-    status: options.status ?? 'success',
+    // S is 'success' unless a status is given.
+    status: options.status ?? ('success' as S),
     capabilities: Object.fromEntries(names.map((name) => [name, [{ version: UCP_VERSION }]])),
   };
   if (resource === 'checkout') envelope.payment_handlers = paymentHandlersFor(options.environment);
@@ -88,11 +90,36 @@ export function ucpEnvelope(
 export function notFoundBody(
   resource: UcpResource,
   options: { environment: Environment; active?: readonly string[] | null; continueUrl?: string | null },
-): Record<string, unknown> {
+): UcpErrorResponseBody {
   const what = resource === 'checkout' ? 'Checkout session' : 'Order';
   return {
     ucp: ucpEnvelope(resource, { ...options, status: 'error' }),
     messages: [{ type: 'error', code: 'not_found', severity: 'unrecoverable', content: `${what} not found.` }],
+    ...(options.continueUrl ? { continue_url: options.continueUrl } : {}),
+  };
+}
+
+/**
+ * The answer when negotiation left none of the capabilities an operation needs (overview.md
+ * "Error Handling": a negotiation failure is a business outcome, HTTP 200 or an MCP result): no
+ * capabilities in the envelope, `ucp.status` error, an unrecoverable `capabilities_incompatible`
+ * message, and where the buyer can go on instead.
+ */
+export function capabilitiesIncompatibleBody(
+  resource: UcpResource,
+  options: { continueUrl?: string | null },
+): UcpErrorResponseBody {
+  const needed = RELEVANT[resource][0];
+  return {
+    ucp: { version: UCP_VERSION, status: 'error', capabilities: {} },
+    messages: [
+      {
+        type: 'error',
+        code: 'capabilities_incompatible',
+        severity: 'unrecoverable',
+        content: `This operation needs ${needed} ${UCP_VERSION}, which the platform's profile does not declare.`,
+      },
+    ],
     ...(options.continueUrl ? { continue_url: options.continueUrl } : {}),
   };
 }
@@ -132,7 +159,11 @@ export function protocolErrorResponse(error: UcpProtocolError): HttpResponse {
   return {
     status: error.status,
     headers,
-    body: JSON.stringify({ code: error.code, content: error.content, ...(error.path ? { path: error.path } : {}) }),
+    body: JSON.stringify({
+      code: error.code,
+      content: error.content,
+      ...(error.path ? { path: error.path } : {}),
+    } satisfies UcpProtocolErrorBody),
   };
 }
 

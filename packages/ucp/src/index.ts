@@ -69,6 +69,7 @@ export type { SignedCallerVerifier, UcpNegotiation, UcpNegotiator, UcpPrincipal,
 export type { UcpOperationsOptions } from './ucp-operations.ts';
 export type { UcpTestingHookOptions } from './testing-hook.ts';
 export { createProfileNegotiator } from './profile-negotiator.ts';
+export { createSignedCallerVerifier, type SignedCallerOptions } from './signed-caller.ts';
 export {
   buildUcpProfile,
   mcpEndpointOf,

@@ -46,7 +46,7 @@ export interface UcpAdjustment {
 
 /** An order as UCP 2026-04-08 shows it (order.json). */
 export interface UcpOrder {
-  ucp: UcpEnvelope;
+  ucp: UcpEnvelope<'success'>;
   id: string;
   checkout_id: string;
   permalink_url: string;

@@ -24,9 +24,9 @@ import {
   type UcpPrincipal,
   type UcpTarget,
 } from './ucp-caller.ts';
+import { UCP_ERROR_CODES, ucpJsonRpcCodeOf, type UcpErrorCode } from './ucp-error.ts';
 import { UCP_TOOL_SHAPES, ucpToolList } from './ucp-mcp-tools.ts';
-import type { UcpCall, UcpContext, UcpOperationName, UcpOperationsOptions } from './ucp-operations.ts';
-import type { UcpOutcome } from './ucp-idempotency.ts';
+import type { UcpCall, UcpContext, UcpOperationName, UcpOperationsOptions, UcpOutcome } from './ucp-operations.ts';
 
 export interface UcpMcpHandlerOptions extends UcpOperationsOptions {
   /** The shared operations (the REST handler's); one is made from the options otherwise. */
@@ -38,9 +38,8 @@ export interface UcpMcpHandlerOptions extends UcpOperationsOptions {
   maxBatchSize?: number;
 }
 
-/** JSON-RPC codes (overview.md "Error Codes"): discovery failures are -32001, other protocol errors -32000. */
-const RPC = { parse: -32700, invalidRequest: -32600, server: -32000, discovery: -32001, internal: -32603 } as const;
-const DISCOVERY = new Set(['invalid_profile_url', 'profile_unreachable', 'profile_malformed', 'version_unsupported']);
+/** JSON-RPC codes (overview.md "Error Codes"): UCP's own codes have theirs, other protocol errors are -32000. */
+const RPC = { parse: -32700, invalidRequest: -32600, server: -32000, internal: -32603 } as const;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const INSTRUCTIONS =
@@ -57,8 +56,8 @@ function jsonRpcError(code: number, message: string, data?: unknown): JsonRpcErr
 
 /** The JSON-RPC code and data of a protocol error (data carries UCP's `{code, content}`). */
 function rpcErrorOf(error: UcpProtocolError): JsonRpcError {
-  const code = DISCOVERY.has(error.code)
-    ? RPC.discovery
+  const code = (UCP_ERROR_CODES as readonly string[]).includes(error.code)
+    ? ucpJsonRpcCodeOf(error.code as UcpErrorCode)
     : error.status >= 500 && error.status !== 503
       ? RPC.internal
       : RPC.server;

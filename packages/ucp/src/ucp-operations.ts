@@ -1,13 +1,33 @@
-import { CommerceError, shopperContext, type Commerce } from '@grocery/core';
+import {
+  agentIdempotent,
+  CommerceError,
+  shopperContext,
+  type AgentIdempotencyOutcome,
+  type Commerce,
+} from '@grocery/core';
 import type { CheckoutSessionRecord } from '@grocery/core/ports';
 import { type ProductFacts, shopLinks, toUcpCheckout } from './checkout-mapping.ts';
 import { fromUcpCheckoutRequest, paymentOf } from './checkout-request-mapping.ts';
-import { internalError, notFoundBody, protocolError, protocolErrorOf, type UcpResource } from './envelope.ts';
+import {
+  capabilitiesIncompatibleBody,
+  internalError,
+  notFoundBody,
+  protocolError,
+  protocolErrorOf,
+  type UcpProtocolError,
+  type UcpResource,
+  UCP_CAPABILITIES,
+} from './envelope.ts';
 import type { JsonObject } from './fulfillment-mapping.ts';
 import { toUcpOrder } from './order-mapping.ts';
 import { restEndpointOf } from './profile.ts';
 import type { SessionCaller, UcpNegotiation, UcpPrincipal, UcpTarget } from './ucp-caller.ts';
-import { idempotent, type UcpOutcome } from './ucp-idempotency.ts';
+import type { UcpAnswerBody } from './ucp-types.ts';
+
+/** What an operation answers: a UCP body with its HTTP status, or a protocol error. */
+export type UcpOutcome =
+  | { ok: true; status: number; body: UcpAnswerBody; replayed?: boolean }
+  | { ok: false; error: UcpProtocolError; replayed?: boolean };
 
 /** The operations of the shopping service this binding serves (checkout and order capabilities). */
 export type UcpOperationName =
@@ -46,6 +66,53 @@ const MUTATIONS: ReadonlySet<UcpOperationName> = new Set([
   'complete_checkout',
   'cancel_checkout',
 ]);
+
+/** Transient answers are not kept: trying again with the same key can succeed. */
+function keeps(outcome: UcpOutcome): boolean {
+  if (outcome.ok) return true;
+  const { status, retryAfterSeconds } = outcome.error;
+  return status < 500 && status !== 429 && retryAfterSeconds === undefined;
+}
+
+/**
+ * Core's idempotency outcome in UCP's words (DESIGN §6 "Idempotency"): a replay is the first answer
+ * with `Idempotent-Replayed`; the key used for another request is 409 `idempotency_conflict` (UCP's
+ * status, where ACP answers 422); the first request still running 409 `idempotency_in_flight` with
+ * Retry-After; a store that cannot be asked fails closed with 503.
+ */
+function idempotencyOutcome(outcome: AgentIdempotencyOutcome<UcpOutcome>): UcpOutcome {
+  const refuse = (error: UcpProtocolError): UcpOutcome => ({ ok: false, error });
+  switch (outcome.kind) {
+    case 'ran':
+      return outcome.value;
+    case 'replayed':
+      return { ...outcome.value, replayed: true };
+    case 'conflict':
+      return refuse(
+        protocolError(409, 'idempotency_conflict', 'This idempotency key was used for a different request.'),
+      );
+    case 'in-flight':
+      return refuse(
+        protocolError(409, 'idempotency_in_flight', 'A request with this idempotency key is still running.', {
+          retryAfterSeconds: outcome.retryAfterSeconds,
+        }),
+      );
+    case 'invalid-key':
+      return refuse(
+        protocolError(400, 'invalid_idempotency_key', 'An idempotency key is 1 to 255 printable characters.'),
+      );
+    case 'unreadable':
+      return refuse(
+        protocolError(400, 'invalid_request', 'The body holds text that is not Unicode, or nests too deep.'),
+      );
+    case 'unavailable':
+      return refuse(
+        protocolError(503, 'service_unavailable', 'Idempotency keys cannot be checked now; try again.', {
+          retryAfterSeconds: outcome.retryAfterSeconds,
+        }),
+      );
+  }
+}
 
 /** The REST method and path of a call: the idempotency route, shared by both transports. */
 function routeOf(call: UcpCall): string {
@@ -104,7 +171,7 @@ async function checkoutOutcome(
     restEndpoint: restEndpointOf(ctx.target.agentBase),
     storefrontUrl: options.storefrontUrl?.(session.partnerId) ?? null,
   });
-  return { ok: true, status, body: body as unknown as Record<string, unknown> };
+  return { ok: true, status, body };
 }
 
 function notFound(options: UcpOperationsOptions, ctx: UcpContext, resource: UcpResource): UcpOutcome {
@@ -148,7 +215,7 @@ async function orderOutcome(options: UcpOperationsOptions, ctx: UcpContext, orde
     permalinkUrl: session.order?.paymentUrl ?? `${restEndpoint}/orders/${encodeURIComponent(orderId)}`,
     refunds: await commerce.store.listRefunds([orderId]),
   });
-  return { ok: true, status: 200, body: body as unknown as Record<string, unknown> };
+  return { ok: true, status: 200, body };
 }
 
 /** One operation, translated to core's session service and back. */
@@ -193,7 +260,8 @@ async function run(options: UcpOperationsOptions, ctx: UcpContext, call: UcpCall
  * The shopping service's operations over core's checkout sessions, shared by the REST and MCP
  * bindings: each call is guarded by its idempotency key (mutations), translated to core and back,
  * and answered as a UCP outcome. Business outcomes are 2xx bodies with messages (an unknown session
- * or order is a 200 `not_found` message, as the spec's examples answer); protocol errors carry
+ * or order is a 200 `not_found` message, as the spec's examples answer; a caller whose profile
+ * shares not the capability the operation needs, a 200 `capabilities_incompatible`); protocol errors carry
  * their status; a fault is masked as a 500 and reported to `onInternalError`.
  *
  * @example
@@ -207,20 +275,37 @@ export function createUcpOperations(
   return async (ctx, call) => {
     const checkout = call.operation !== 'get_order';
     const resource = checkout ? 'checkout' : 'order';
+    const root = checkout ? UCP_CAPABILITIES.checkout : UCP_CAPABILITIES.order;
+    if (ctx.negotiation.active !== null && !ctx.negotiation.active.includes(root))
+      return {
+        ok: true,
+        status: 200,
+        body: capabilitiesIncompatibleBody(resource, {
+          continueUrl: options.storefrontUrl?.(ctx.target.partnerId) ?? null,
+        }),
+      };
     if (call.operation !== 'create_checkout' && !(checkout ? SESSION_ID : ORDER_ID).test(call.id ?? ''))
       return notFound(options, ctx, resource);
     try {
       if (!MUTATIONS.has(call.operation)) return await run(options, ctx, call);
-      const scope = {
-        partnerId: ctx.principal.caller.partner.partnerId,
-        environment: ctx.principal.caller.partner.environment,
-        ownerId: ctx.principal.ownerId,
-      };
-      return await idempotent(
+      if (call.idempotencyKey === null) return await run(options, ctx, call);
+      const guarded = await agentIdempotent(
         { store: commerce.store, clock: commerce.clock, staleAfterMs: commerce.sagas.requestWindowMs },
-        { scope, key: call.idempotencyKey, route: routeOf(call), body: call.body ?? null },
+        {
+          scope: {
+            partnerId: ctx.principal.caller.partner.partnerId,
+            environment: ctx.principal.caller.partner.environment,
+            ownerId: ctx.principal.ownerId,
+          },
+          protocol: 'ucp',
+          route: routeOf(call),
+          key: call.idempotencyKey,
+          body: call.body ?? null,
+        },
         () => run(options, ctx, call),
+        keeps,
       );
+      return idempotencyOutcome(guarded);
     } catch (error) {
       if (error instanceof CommerceError && error.code === 'NOT_FOUND') return notFound(options, ctx, resource);
       const refused = protocolErrorOf(error, noPath);

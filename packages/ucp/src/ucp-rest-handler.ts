@@ -19,7 +19,6 @@ import {
   type UcpNegotiator,
   type UcpTarget,
 } from './ucp-caller.ts';
-import type { UcpOutcome } from './ucp-idempotency.ts';
 import { createUcpMcpHandler } from './ucp-mcp-server.ts';
 import {
   createUcpOperations,
@@ -27,14 +26,16 @@ import {
   type UcpCall,
   type UcpOperationName,
   type UcpOperationsOptions,
+  type UcpOutcome,
 } from './ucp-operations.ts';
 
 export interface UcpHandlerOptions extends UcpOperationsOptions {
   /** Largest request body (default 64 KiB); larger ones are refused with 413. */
   maxBodyBytes?: number;
   /**
-   * Authenticates requests that carry no agent credential by their RFC 9421 signature (the
-   * signature primitives); without it such requests are refused with 401.
+   * Authenticates requests that carry no agent credential by their RFC 9421 signature against the
+   * keys of their `UCP-Agent` profile (`createSignedCallerVerifier`); without it such requests are
+   * refused with 401.
    */
   verifySignedCaller?: SignedCallerVerifier;
   /** Negotiates with the caller's `UCP-Agent` profile; without it every capability is active. */
@@ -146,7 +147,8 @@ function outcomeResponse(outcome: UcpOutcome): HttpResponse {
  * `/ucp/v1` (checkout sessions: create 201, get, update = full replacement, complete, cancel; orders)
  * and the MCP binding at `/ucp/mcp`. Every REST response carries the `ucp` envelope; protocol errors
  * are `{code, content}` with their status. Callers authenticate with the agent credential the
- * partner issued (`Authorization: Bearer` or `X-API-Key`), or a signature when a verifier is given.
+ * partner issued (`Authorization: Bearer` or `X-API-Key`), or a signature when a verifier is given
+ * (`createSignedCallerVerifier`).
  *
  * @example
  * const ucp = createUcpHandler({ commerce });

@@ -9,7 +9,7 @@ import {
   ucpEnvelope,
 } from '../src/envelope.ts';
 import { UcpError } from '../src/ucp-error.ts';
-import { assertValid, ucpValidators } from './support/ucp-json-schemas.ts';
+import { assertErrorResponse } from './support/ucp-json-schemas.ts';
 
 const path = (field: string) => `$.mapped.${field}`;
 const mapped = (error: unknown) => {
@@ -91,6 +91,6 @@ test('the envelope lists only the negotiated capabilities relevant to the resour
     'dev.ucp.shopping.order',
   ]);
   const body = notFoundBody('order', { environment: 'production', continueUrl: 'https://shop.example/' });
-  assertValid(ucpValidators().errorResponse, body, 'The not-found body');
+  assertErrorResponse(body, 'The not-found body');
   assert.equal(body.continue_url, 'https://shop.example/');
 });

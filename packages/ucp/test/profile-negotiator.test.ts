@@ -4,7 +4,7 @@ import { createProfileFetcher } from '../src/profile-fetcher.ts';
 import { createProfileNegotiator } from '../src/profile-negotiator.ts';
 import type { FetchDocument } from '../src/guarded-get.ts';
 import { platformProfile } from './support/profiles.ts';
-import { assertCheckout } from './support/ucp-json-schemas.ts';
+import { assertCheckout, assertErrorResponse } from './support/ucp-json-schemas.ts';
 import { RICE, ucpWorld } from './support/ucp-world.ts';
 
 const PROFILE = 'https://platform.example/.well-known/ucp';
@@ -73,4 +73,35 @@ test('no UCP-Agent, an unreachable profile, or an unsupported version: 400, 424,
     headers: agent('https://old.example/ucp'),
   });
   assert.deepEqual([outdated.status, outdated.json.code], [422, 'version_unsupported']);
+});
+
+test('a platform sharing none of the capabilities an operation needs gets capabilities_incompatible: HTTP 200, no capabilities', async () => {
+  const orderOnly = platformProfile();
+  delete (orderOnly.ucp.capabilities as Record<string, unknown>)['dev.ucp.shopping.checkout'];
+  const checkoutOld = platformProfile();
+  const checkout = (checkoutOld.ucp.capabilities as Record<string, { version: string }[]>)[
+    'dev.ucp.shopping.checkout'
+  ]!;
+  checkout[0] = { ...checkout[0]!, version: '2025-01-01' };
+  const world = await negotiatingWorld({
+    'https://orders.example/ucp': orderOnly,
+    'https://old-checkout.example/ucp': checkoutOld,
+  });
+  for (const profile of ['https://orders.example/ucp', 'https://old-checkout.example/ucp']) {
+    const answer = await world.send('POST', '/ucp/v1/checkout-sessions', {
+      json: { line_items: [{ item: { id: RICE } }] },
+      headers: { ...agent(profile), 'idempotency-key': `k-${profile}` },
+    });
+    assert.equal(answer.status, 200, profile);
+    const body = assertErrorResponse(answer.json, `capabilities_incompatible for ${profile}`);
+    assert.deepEqual(body.ucp, { version: '2026-04-08', status: 'error', capabilities: {} });
+    assert.deepEqual(
+      (body.messages as { code: string; severity: string }[]).map((m) => [m.code, m.severity]),
+      [['capabilities_incompatible', 'unrecoverable']],
+    );
+  }
+  assert.equal(world.grocer.calculations, 0, 'nothing ran');
+  // The order capability is what GET /orders needs: the first platform declares it.
+  const order = await world.send('GET', '/ucp/v1/orders/ORD-1', { headers: agent('https://orders.example/ucp') });
+  assert.equal((order.json.messages as { code: string }[])[0]?.code, 'not_found');
 });

@@ -17,6 +17,7 @@ const key = {
 test('the business profile: REST and MCP endpoints under the agent base, four capabilities, the mock handler, the keys', () => {
   const profile = buildUcpProfile({ agentBase: AGENT_BASE, environment: 'sandbox', signingKeys: [key] });
   assertValid(ucpValidators().profile, profile, 'The profile');
+  assertValid(ucpValidators().own.BusinessProfile, profile, 'The profile');
   assert.deepEqual(profile.ucp.services['dev.ucp.shopping'], [
     {
       version: '2026-04-08',
@@ -65,6 +66,7 @@ test('the business profile: REST and MCP endpoints under the agent base, four ca
 test('a production profile declares no payment handler: complete escalates to the payment page', () => {
   const profile = buildUcpProfile({ agentBase: AGENT_BASE, environment: 'production', signingKeys: [key] });
   assertValid(ucpValidators().profile, profile, 'The production profile');
+  assertValid(ucpValidators().own.BusinessProfile, profile, 'The production profile');
   assert.deepEqual(profile.ucp.payment_handlers, {});
 });
 
@@ -81,6 +83,7 @@ test('GET /.well-known/ucp: public for five minutes, with the partner published 
   assert.equal(answer.status, 200);
   assert.equal(answer.headers['cache-control'], 'public, max-age=300');
   assertValid(ucpValidators().profile, answer.json, 'The served profile');
+  assertValid(ucpValidators().own.BusinessProfile, answer.json, 'The served profile');
   const keys = answer.json.signing_keys as { kid: string; d?: string }[];
   assert.deepEqual(keys, await world.commerce.agents.publishedKeys(PARTNER));
   assert.equal(keys.length, 1);

@@ -266,11 +266,12 @@ export type components = {
             buyer?: components["schemas"]["RequestBuyer"];
             payment_data: {
                 /** @enum {string} */
-                handler_id: "sandbox_token" | "payment_page";
+                handler_id: "sandbox_token" | "card_tokenized" | "payment_page";
                 instrument?: {
                     credential?: {
-                        /** @description `success_token` or `fail_token` for `sandbox_token`. */
+                        /** @description `success_token` or `fail_token` for `sandbox_token`; a Stripe shared payment token `spt_…` for `card_tokenized`. */
                         token?: string;
+                        /** @description `spt` for `card_tokenized`. */
                         type?: string;
                     };
                     type?: string;
@@ -519,8 +520,14 @@ export type components = {
         };
         PaymentHandler: {
             config: {
+                credential_types?: "spt"[];
                 /** @enum {string} */
                 environment: "sandbox" | "production";
+                /**
+                 * @description `card_tokenized`: where the agent obtains the token.
+                 * @enum {string}
+                 */
+                psp?: "stripe";
                 supported_tokens?: string[];
             };
             /** Format: uri */
@@ -528,7 +535,7 @@ export type components = {
             display_name: string;
             display_order: number;
             /** @enum {string} */
-            id: "sandbox_token" | "payment_page";
+            id: "sandbox_token" | "card_tokenized" | "payment_page";
             instrument_schemas: string[];
             name: string;
             /** @enum {string} */

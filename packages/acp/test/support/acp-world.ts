@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCommerce, type Environment, SandboxPaymentProvider } from '@grocery/core';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
-import type { CalculateRequest, Calculation, GrocerOrder } from '@grocery/core/ports';
+import type { CalculateRequest, Calculation, GrocerOrder, PaymentProvider, Store } from '@grocery/core/ports';
 import {
   InMemoryCatalog,
   InMemoryGrocer,
@@ -132,8 +132,12 @@ export interface AcpWorldOptions {
   /** The agent's protocols (default `['acp']`). */
   protocols?: ('ucp' | 'acp')[];
   /** Share the store and grocer of another world (a second partner, a restarted process). */
-  with?: { store: InMemoryStore; grocer: WorldGrocer; clock: ManualClock };
+  with?: { store: Store; grocer: WorldGrocer; clock: ManualClock };
   partnerId?: string;
+  /** The store to run on (a SQL store on PGlite or PostgreSQL); default a fresh in-memory one. */
+  store?: Store;
+  /** Production's provider of delegated payment tokens (Stripe shared payment tokens); none by default. */
+  tokenProvider?: PaymentProvider;
 }
 
 /** Options of one request sent by a world. */
@@ -171,7 +175,7 @@ export async function acpWorld(options: AcpWorldOptions = {}) {
       deliveryFeeSatang: DELIVERY_FEE_SATANG,
       clock,
     });
-  const store = options.with?.store ?? new InMemoryStore({ clock });
+  const store: Store = options.with?.store ?? options.store ?? new InMemoryStore({ clock });
   const commerce = createCommerce({
     store,
     grocer,
@@ -183,6 +187,7 @@ export async function acpWorld(options: AcpWorldOptions = {}) {
     clock,
     defaultBranchCode: 'BKK01',
     paymentProviders: { sandbox: new SandboxPaymentProvider(), production: new SandboxPaymentProvider() },
+    tokenPaymentProviders: { production: options.tokenProvider ?? null },
     sagas: { waitForRunningMs: 50 },
     // BKK01 and BKK02 stand in central Bangkok; 10110 is theirs, 50000 (Chiang Mai) is nobody's.
     postcodes: {

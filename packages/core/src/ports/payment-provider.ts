@@ -12,6 +12,11 @@ export interface PaymentRequest {
   expiresAtMs: number;
   /** `decline` asks the sandbox provider to refuse, so partners can test that path. */
   simulate?: 'decline' | undefined;
+  /**
+   * A payment credential an agent platform delegated for this payment (a Stripe shared payment
+   * token, `spt_…`): the token providers charge it at once; other providers never get one.
+   */
+  delegatedToken?: string | undefined;
 }
 
 /** How a payment started: settled at once, or the shopper pays on the provider's hosted page. */

@@ -39,8 +39,24 @@ export interface SessionCaller {
   webhookUrl?: string | null;
 }
 
-/** How `complete` pays: a sandbox token now, or the buyer on the order's payment page (escalation). */
-export type SessionPayment = { kind: 'sandbox-token'; token: string } | { kind: 'payment-page' };
+/** How an update is applied. */
+export interface SessionUpdateOptions {
+  /**
+   * The version the input was made from (a patch merged over a session read before): the update is
+   * refused with CHECKOUT_SESSION_BUSY (`details.reason` `'changed'`) when the session has moved
+   * since, so that nothing another request wrote in between is lost. Without it the input replaces
+   * whatever is stored (UCP's full replacement).
+   */
+  expectedVersion?: number | undefined;
+}
+
+/**
+ * How `complete` pays: a sandbox token now, a payment credential the agent platform delegated (a
+ * Stripe shared payment token, charged now by the environment's token provider), or the buyer on
+ * the order's payment page (escalation).
+ */
+export type SessionPayment =
+  { kind: 'sandbox-token'; token: string } | { kind: 'delegated-token'; token: string } | { kind: 'payment-page' };
 
 export interface CheckoutSessionServiceOptions {
   store: Store;
@@ -63,6 +79,14 @@ function closed(session: CheckoutSessionRecord): CommerceError {
   return new CommerceError('CHECKOUT_SESSION_CLOSED', `Checkout session ${session.sessionId} is ${session.status}.`, {
     details: { status: session.status },
   });
+}
+
+function changed(session: CheckoutSessionRecord, expectedVersion: number): CommerceError {
+  return new CommerceError(
+    'CHECKOUT_SESSION_BUSY',
+    `Checkout session ${session.sessionId} changed since version ${expectedVersion} was read; read it again.`,
+    { details: { reason: 'changed', version: session.version, expectedVersion } },
+  );
 }
 
 function sessionMessage(
@@ -179,11 +203,21 @@ export class CheckoutSessionService {
     return this.#settle(await this.#load(caller, sessionId));
   }
 
-  /** Replaces the session's state with the input (full replacement) and prices it again. */
-  async update(caller: SessionCaller, sessionId: string, input: CheckoutSessionInput): Promise<CheckoutSessionRecord> {
+  /**
+   * Replaces the session's state with the input (full replacement) and prices it again; with
+   * `expectedVersion`, only over that version (a patch merged over what the caller read).
+   */
+  async update(
+    caller: SessionCaller,
+    sessionId: string,
+    input: CheckoutSessionInput,
+    options: SessionUpdateOptions = {},
+  ): Promise<CheckoutSessionRecord> {
     requireSafeInput(input, '');
     return this.#write(caller, sessionId, async (session) => {
       if (session.order) throw closed(session);
+      const expected = options.expectedVersion;
+      if (expected !== undefined && session.version !== expected) throw changed(session, expected);
       const state = checkSessionInput(input, session.lines);
       const evaluation = await evaluateSession(this.#deps, caller.partner, state, session);
       return { ...session, ...this.#priced(state, evaluation, this.#clock.now()) };
@@ -366,7 +400,8 @@ export class CheckoutSessionService {
   ): Promise<CheckoutSessionRecord> {
     const order = session.order!;
     const sandbox = session.environment === 'sandbox';
-    if (payment.kind === 'payment-page' || !sandbox || !order.paymentUrl) {
+    const delegated = payment.kind === 'delegated-token';
+    if (payment.kind === 'payment-page' || (!sandbox && !delegated) || !order.paymentUrl) {
       return this.#save(session, {
         status: 'requires_escalation',
         messages: [
@@ -380,9 +415,12 @@ export class CheckoutSessionService {
     }
     const token = new URL(order.paymentUrl).pathname.split('/').pop() ?? '';
     try {
-      const outcome = await this.#payments.pay(token, {
-        simulate: payment.token === 'fail_token' ? 'decline' : undefined,
-      });
+      const outcome = await this.#payments.pay(
+        token,
+        delegated
+          ? { delegatedToken: payment.token }
+          : { simulate: payment.token === 'fail_token' ? 'decline' : undefined },
+      );
       if (outcome.state === 'paid')
         return this.#save(session, { status: 'completed', order: { ...order, paid: true }, messages: [] });
       return this.#save(session, { status: 'complete_in_progress', messages: [] });

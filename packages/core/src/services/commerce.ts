@@ -38,6 +38,11 @@ export interface CommerceOptions {
   clock?: Clock;
   /** The sandbox provider by default; production has none unless one is configured. */
   paymentProviders?: Partial<Record<Environment, PaymentProvider | null>>;
+  /**
+   * Providers that charge a payment credential an agent platform delegated (Stripe shared payment
+   * tokens), by environment; none by default, and then agents pay on the payment page.
+   */
+  tokenPaymentProviders?: Partial<Record<Environment, PaymentProvider | null>>;
   issueAppClient?: AppClientIssuer;
   defaultBranchCode?: string;
   /** Postcode centres for `fulfilmentResolve` distances (none known by default). */
@@ -126,9 +131,15 @@ export function createCommerce(options: CommerceOptions): Commerce {
   });
   const sagas: SagaSettings = { ...DEFAULT_SAGA_SETTINGS, ...options.sagas };
   const orders = new OrderService({ store, grocer, branches, baskets, links, clock, sagas });
-  const payments = new PaymentService({ store, grocer, orders, links, clock, providers, sagas });
+  const tokenProviders: Record<Environment, PaymentProvider | null> = {
+    sandbox: options.tokenPaymentProviders?.sandbox ?? null,
+    production: options.tokenPaymentProviders?.production ?? null,
+  };
+  const payments = new PaymentService({ store, grocer, orders, links, clock, providers, tokenProviders, sagas });
   const postcodes = options.postcodes ?? { centreOf: async () => null };
-  const configured = Object.values(providers).filter((p): p is PaymentProvider => p !== null);
+  const configured = [...Object.values(providers), ...Object.values(tokenProviders)].filter(
+    (p, index, all): p is PaymentProvider => p !== null && all.indexOf(p) === index,
+  );
   return {
     clock,
     grocer,

@@ -31,6 +31,8 @@ export interface PaymentServiceOptions {
   links: PaymentLinks;
   clock: Clock;
   providers: Record<Environment, PaymentProvider | null>;
+  /** Providers that charge a delegated payment credential (a Stripe shared payment token), by environment. */
+  tokenProviders?: Partial<Record<Environment, PaymentProvider | null>>;
   sagas?: SagaSettings;
 }
 
@@ -80,6 +82,7 @@ export class PaymentService {
   readonly #links: PaymentLinks;
   readonly #clock: Clock;
   readonly #providers: Record<Environment, PaymentProvider | null>;
+  readonly #tokenProviders: Partial<Record<Environment, PaymentProvider | null>>;
   readonly #sagas: SagaSettings;
   readonly #settlement: PaymentSettlement;
 
@@ -90,6 +93,7 @@ export class PaymentService {
     this.#links = options.links;
     this.#clock = options.clock;
     this.#providers = options.providers;
+    this.#tokenProviders = options.tokenProviders ?? {};
     this.#sagas = options.sagas ?? DEFAULT_SAGA_SETTINGS;
     this.#settlement = new PaymentSettlement({
       store: options.store,
@@ -110,6 +114,11 @@ export class PaymentService {
       );
     }
     return provider;
+  }
+
+  /** Whether orders of `environment` can be paid with a delegated payment credential (a token provider is configured). */
+  acceptsDelegatedTokens(environment: Environment): boolean {
+    return Boolean(this.#tokenProviders[environment]);
   }
 
   /** Origins of the configured hosted providers' payment pages (the pay page's form may go on to them). */
@@ -195,15 +204,24 @@ export class PaymentService {
    * taken but the grocer has not confirmed recording it yet: the order turns paid without another
    * payment. Errors: PAYMENT_LINK_INVALID, PAYMENT_LINK_EXPIRED, ALREADY_PAID, PRICE_CHANGED,
    * ORDER_CANCELLED, PAYMENT_DECLINED, and PAYMENT_IN_PROGRESS while another payment of the order
-   * is being taken (this one moved no money).
+   * is being taken (this one moved no money). With `delegatedToken` (a credential an agent platform
+   * delegated, e.g. a Stripe shared payment token) the environment's token provider charges it at
+   * once instead; PAYMENT_PROVIDER_UNAVAILABLE when none is configured.
    */
-  async pay(token: string, options: { simulate?: 'decline' | undefined } = {}): Promise<PaymentOutcome> {
+  async pay(
+    token: string,
+    options: { simulate?: 'decline' | undefined; delegatedToken?: string | undefined } = {},
+  ): Promise<PaymentOutcome> {
     const { link, order, expired } = await this.#links.resolve(token);
     if (order.paymentStatus === 'PAID') throw alreadyPaid(order);
     if (expired)
       throw new CommerceError('PAYMENT_LINK_EXPIRED', 'This payment link has expired. Ask the shop for a new one.');
     if (link.amountSatang !== order.grandTotalSatang) throw priceChanged(order);
-    const provider = this.provider(paymentEnvironment(order));
+    const delegated = options.delegatedToken;
+    const provider =
+      delegated === undefined
+        ? this.provider(paymentEnvironment(order))
+        : this.#tokenProvider(paymentEnvironment(order));
     const repriced = await this.#reprice(order);
     if (repriced !== order.grandTotalSatang) {
       // A hosted page still open at the old total can take no more money: the shopper places the order again.
@@ -225,6 +243,7 @@ export class PaymentService {
         cancelUrl: `${this.#links.pageUrl(token)}?provider=cancel`,
         expiresAtMs: Date.parse(link.expiresAt),
         simulate: options.simulate,
+        ...(delegated === undefined ? {} : { delegatedToken: delegated }),
       });
     } catch (error) {
       // The provider has not taken the money (declined or refused); an unanswered start is left for
@@ -403,9 +422,21 @@ export class PaymentService {
     if (open) await this.#settlement.settle(open, order, { close: reason });
   }
 
+  #tokenProvider(environment: Environment): PaymentProvider {
+    const provider = this.#tokenProviders[environment];
+    if (!provider)
+      throw new CommerceError(
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        `No ${environment} provider takes delegated payment tokens, so this order is paid on its payment page. No money moved.`,
+      );
+    return provider;
+  }
+
   /** The provider that started an attempt (a provider is named on every attempt it takes). */
   #providerNamed(name: string): PaymentProvider {
-    const provider = Object.values(this.#providers).find((p) => p?.name === name);
+    const provider = [...Object.values(this.#providers), ...Object.values(this.#tokenProviders)].find(
+      (p) => p?.name === name,
+    );
     if (!provider)
       throw new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `The payment provider ${name} is not configured.`);
     return provider;

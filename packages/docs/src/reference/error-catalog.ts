@@ -270,7 +270,7 @@ export const ERROR_USAGE: Record<ErrorCode, ErrorUsage> = {
   },
   CHECKOUT_SESSION_BUSY: {
     meaning:
-      'Another request changed the agent checkout session at the same moment, several times in a row. Nothing was changed by this one; send it again.',
+      'Another request changed the agent checkout session at the same moment, several times in a row (for an ACP update: each time the patch was merged again over the session as it then was). Nothing was changed by this one; send it again.',
     returnedBy: ['UCP and ACP checkout-session writes (HTTP 409)'],
   },
   INTERNAL: {

@@ -1,4 +1,4 @@
-import { createCommerce, type Environment, SandboxPaymentProvider } from '@grocery/core';
+import { type Commerce, createCommerce, type Environment, SandboxPaymentProvider } from '@grocery/core';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
 import type { CalculateRequest, Calculation, GrocerControl, GrocerOrder } from '@grocery/core/ports';
 import {
@@ -72,7 +72,8 @@ export interface UcpWorldOptions {
   environment?: Environment;
   /** A production partner that has gone live places production orders. */
   live?: boolean;
-  handler?: Partial<UcpHandlerOptions>;
+  /** Options of the handler under test, or a function of the world's commerce that gives them. */
+  handler?: Partial<UcpHandlerOptions> | ((commerce: Commerce) => Partial<UcpHandlerOptions>);
   /** Serves the sandbox's simulate-shipping hook with this `Simulation-Secret`. */
   simulationSecret?: string;
 }
@@ -125,13 +126,14 @@ export async function ucpWorld(options: UcpWorldOptions = {}) {
   const testing = options.simulationSecret
     ? { control: grocer.control, simulationSecret: options.simulationSecret }
     : undefined;
-  const handler = createUcpHandler({ commerce, testing, ...options.handler });
+  const extra = typeof options.handler === 'function' ? options.handler(commerce) : options.handler;
+  const handler = createUcpHandler({ commerce, testing, ...extra });
 
   /** Sends a request to the handler, relative to the agent base, with the agent's credential unless told otherwise. */
   async function send(
     method: string,
     path: string,
-    init: { json?: unknown; raw?: string | Uint8Array; headers?: Record<string, string>; token?: string | null } = {},
+    init: { json?: unknown; raw?: string | Uint8Array; headers?: Record<string, string | undefined>; token?: string | null } = {},
   ): Promise<HttpResponse & { json: Record<string, unknown> }> {
     const body =
       init.raw !== undefined

@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { testDatabaseKinds } from '@grocery/store';
-import { verifyRequestSignature, verifyResponseSignature, type SigningJwk } from '@grocery/ucp';
+import { generateSigningKey, verifyRequestSignature, verifyResponseSignature, type SigningJwk } from '@grocery/ucp';
 import { assertCheckout, assertValid, ucpValidators } from '../packages/ucp/test/support/ucp-json-schemas.ts';
 import {
   startAgentPlatform,
@@ -25,6 +25,9 @@ import { BUYER, DELIVERY_ADDRESS, prepareAgentShop, setStock, type AgentShop } f
 import { hostileBodies } from './support/hostile-bodies.ts';
 import { startTestSystem, type TestSystem } from './support/test-system.ts';
 import {
+  amountOf,
+  assertProtocolError,
+  assertTotalsAddUp,
   mcpTransport,
   mockInstrument,
   pickupAt,
@@ -40,29 +43,10 @@ type Method = { type: string; destinations: Json[]; selected_destination_id: str
 const SIMULATION_SECRET = 'simulation-secret-of-the-agent-tests';
 const SIX_HOURS_MS = 6 * 60 * 60 * 1000;
 
-const amountOf = (body: Json, type: string) =>
-  (body.totals as { type: string; amount: number }[]).filter((t) => t.type === type).reduce((s, t) => s + t.amount, 0);
 const linesOf = (body: Json) => body.line_items as Line[];
 const methodOf = (body: Json, type: string) =>
   (body.fulfillment as { methods: Method[] }).methods.find((m) => m.type === type)!;
 const codesOf = (body: Json) => ((body.messages ?? []) as { code: string }[]).map((m) => m.code);
-
-/** Totals as platforms check them: one subtotal and one total, and the entries add up to the total exactly. */
-function assertTotalsAddUp(body: Json): void {
-  const totals = body.totals as { type: string; amount: number }[];
-  assert.equal(totals.filter((t) => t.type === 'subtotal').length, 1);
-  assert.equal(totals.filter((t) => t.type === 'total').length, 1);
-  assert.ok(!totals.some((t) => t.type === 'tax'), 'prices include VAT: no additive tax');
-  const parts = totals.filter((t) => t.type !== 'total').reduce((sum, t) => sum + t.amount, 0);
-  assert.equal(parts, amountOf(body, 'total'), `the entries add up to the total: ${JSON.stringify(totals)}`);
-}
-
-/** A UCP protocol error: its status and `{code, content}`. */
-function assertProtocolError(answer: JsonAnswer, status: number, code: string): void {
-  assert.equal(answer.status, status, answer.text);
-  assert.equal(answer.json.code, code, answer.text);
-  assert.equal(typeof answer.json.content, 'string');
-}
 
 for (const database of testDatabaseKinds()) {
   describe(`UCP agent platform end to end on ${database.name}`, () => {
@@ -429,6 +413,31 @@ for (const database of testDatabaseKinds()) {
         { key },
       );
       assertProtocolError(other, 409, 'idempotency_conflict');
+    });
+
+    test('a platform known only by its signature checks out as its own caller; a changed body or a stranger key is refused', async () => {
+      if (!businessKeys) await discover();
+      const signedOnly = { token: null };
+      const created = await ucp(
+        'POST',
+        '/checkout-sessions',
+        { line_items: [{ item: { id: shop.products[0] } }], buyer: BUYER, fulfillment: pickupAt(shop.branchCode) },
+        { ...signedOnly, key: randomUUID() },
+      );
+      assert.equal(created.status, 201, created.text);
+      const id = String(assertCheckout(created.json).id);
+      const asAgent = await ucp('GET', `/checkout-sessions/${id}`);
+      assertValid(ucpValidators().errorResponse, asAgent.json, 'the agent credential is another caller');
+      const path = `/checkout-sessions/${id}/complete`;
+      const done = await ucp('POST', path, mockInstrument('success_token'), { ...signedOnly, key: randomUUID() });
+      assert.equal(assertCheckout(done.json).status, 'completed', done.text);
+      await orderWebhook((done.json.order as { id: string }).id, () => true);
+
+      const body = { line_items: [{ item: { id: shop.products[0] } }] };
+      const changed = { ...signedOnly, signedBody: JSON.stringify({ line_items: [] }) };
+      assertProtocolError(await ucp('POST', '/checkout-sessions', body, changed), 400, 'digest_mismatch');
+      const stranger = { ...signedOnly, signer: generateSigningKey('stranger-key').privateJwk };
+      assertProtocolError(await ucp('POST', '/checkout-sessions', body, stranger), 401, 'key_not_found');
     });
 
     test('hostile bodies on create, update and complete: a JSON 2xx or 4xx, never a 5xx', async () => {

@@ -189,6 +189,10 @@ export interface UcpCallOptions {
   /** Another credential (null sends none). */
   token?: string | null;
   headers?: Record<string, string>;
+  /** The key that signs (the platform's by default); null sends the request unsigned. */
+  signer?: PrivateSigningJwk | null;
+  /** Signs this body instead of the one sent (a request changed on its way). */
+  signedBody?: string;
 }
 
 /** A UCP REST call relative to `{agent_base}/ucp/v1`. */
@@ -215,7 +219,10 @@ export function ucpRestClient(agentBase: string, token: string, platform: AgentP
       ...(credential === null ? {} : { authorization: `Bearer ${credential}` }),
       ...options.headers,
     };
-    const signature = signRequest({ method, url, headers, body: text }, { key: platform.key });
+    const signer = options.signer === undefined ? platform.key : options.signer;
+    const signature = signer
+      ? signRequest({ method, url, headers, body: options.signedBody ?? text }, { key: signer })
+      : {};
     return answerOf(await fetch(url, { method, headers: { ...headers, ...signature }, body: text }));
   };
 }

@@ -1,7 +1,7 @@
 /**
- * What a UCP platform sends, for the whole-system tests: the mock handler's instrument, pickup and
- * shipping choices, and the REST and MCP bindings behind one call shape, so that one checkout flow
- * runs over either.
+ * What a UCP platform sends and checks, for the whole-system tests: the mock handler's instrument,
+ * pickup and shipping choices, the REST and MCP bindings behind one call shape (so that one checkout
+ * flow runs over either), totals that add up, and protocol errors.
  */
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -99,4 +99,25 @@ export function mcpTransport(client: Client, platform: AgentPlatform): UcpTransp
       return result.structuredContent as Json;
     },
   };
+}
+
+/** The sum of a body's totals of `type`. */
+export const amountOf = (body: Json, type: string) =>
+  (body.totals as { type: string; amount: number }[]).filter((t) => t.type === type).reduce((s, t) => s + t.amount, 0);
+
+/** Totals as platforms check them: one subtotal and one total, and the entries add up to the total exactly. */
+export function assertTotalsAddUp(body: Json): void {
+  const totals = body.totals as { type: string; amount: number }[];
+  assert.equal(totals.filter((t) => t.type === 'subtotal').length, 1);
+  assert.equal(totals.filter((t) => t.type === 'total').length, 1);
+  assert.ok(!totals.some((t) => t.type === 'tax'), 'prices include VAT: no additive tax');
+  const parts = totals.filter((t) => t.type !== 'total').reduce((sum, t) => sum + t.amount, 0);
+  assert.equal(parts, amountOf(body, 'total'), `the entries add up to the total: ${JSON.stringify(totals)}`);
+}
+
+/** A UCP protocol error: its status and `{code, content}`. */
+export function assertProtocolError(answer: JsonAnswer, status: number, code: string): void {
+  assert.equal(answer.status, status, answer.text);
+  assert.equal(answer.json.code, code, answer.text);
+  assert.equal(typeof answer.json.content, 'string');
 }

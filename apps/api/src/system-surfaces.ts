@@ -168,7 +168,7 @@ function createAgentSurfaces(
       onInternalError: (error, requestId) => log.error({ err: error, requestId }, 'acp fault'),
     }),
     partnerOfHost: (host) => commerce.agents.partnerOfHost(host),
-    partnerExists: async (partnerId) => (await commerce.store.getPartner(partnerId)) !== null,
+    partnerExists: (partnerId) => commerce.agents.partnerExists(partnerId),
   });
 }
 

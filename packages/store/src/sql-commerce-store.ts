@@ -195,16 +195,18 @@ export class SqlCommerceStore extends SqlPartnerStore implements CommerceStore {
     },
   ): Promise<IdempotencyClaim> {
     const now = new Date(claim.nowMs).toISOString();
-    // A forgotten key goes first, so its id can be used afresh (the expiry sweeper forgets the others).
+    // A forgotten key (claimed before the retention) is claimed afresh in place; the expiry sweeper
+    // deletes the others. One statement: this runs on every idempotent request.
     const expired = new Date(claim.nowMs - claim.retentionMs).toISOString();
-    await this.#db.query(
-      'DELETE FROM idempotency_keys WHERE partner_id = $1 AND owner_id = $2 AND idempotency_key = $3 AND environment = $5 AND claimed_at < $4',
-      [scope.partnerId, scope.ownerId, claim.key, expired, scope.environment],
-    );
     const inserted = await this.#db.query<{ resource_id: string }>(
       `INSERT INTO idempotency_keys (partner_id, owner_id, idempotency_key, request_hash, resource_id, claimed_at, environment)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING resource_id`,
-      [scope.partnerId, scope.ownerId, claim.key, claim.requestHash, claim.resourceId, now, scope.environment],
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (partner_id, environment, owner_id, idempotency_key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, resource_id = EXCLUDED.resource_id, claimed_at = EXCLUDED.claimed_at,
+             response = NULL, completed_at = NULL
+         WHERE idempotency_keys.claimed_at < $8
+       RETURNING resource_id`,
+      [scope.partnerId, scope.ownerId, claim.key, claim.requestHash, claim.resourceId, now, scope.environment, expired],
     );
     if (inserted.rows[0]) return { kind: 'claimed', resourceId: inserted.rows[0].resource_id };
     const { rows } = await this.#db.query<{

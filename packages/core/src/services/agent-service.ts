@@ -52,6 +52,11 @@ export class AgentService {
   readonly #cache: LRUCache<string, { agent: AgentContext | null }>;
   /** Registered domains, remembered briefly: every request to an agent path on another host looks one up. */
   readonly #domains: LRUCache<string, { partnerId: string | null }>;
+  /** Read on every agent request (the session's business name and links); changed by an operator, rarely. */
+  readonly #settings: LRUCache<string, ShopSettings>;
+  /** Partners agents address by id, asked on every agent request; only found ones are kept. */
+  readonly #partners: LRUCache<string, Partner>;
+  readonly #keys: LRUCache<string, readonly SigningKeyRecord[]>;
 
   constructor(options: AgentServiceOptions) {
     this.#store = options.store;
@@ -59,6 +64,9 @@ export class AgentService {
     this.#sender = options.sender;
     this.#cache = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
     this.#domains = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
+    this.#settings = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
+    this.#partners = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
+    this.#keys = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
   }
 
   /** Issues an agent credential for one platform; the token and webhook secret are shown once. */
@@ -126,8 +134,21 @@ export class AgentService {
 
   /** The key that signs now, made on first use. */
   async signingKey(partnerId: string): Promise<SigningKeyRecord> {
-    const current = (await this.#store.listSigningKeys(partnerId)).find((key) => key.retiredAt === null);
+    const current = (await this.#signingKeys(partnerId)).find((key) => key.retiredAt === null);
     return current ?? this.rotateSigningKey(partnerId);
+  }
+
+  /**
+   * The partner's keys, read once per token-cache TTL: every profile, complete answer and webhook
+   * needs them. Another instance's rotation is seen within the TTL; until then this one signs with
+   * the previous key, which the profile keeps publishing for the grace period.
+   */
+  async #signingKeys(partnerId: string): Promise<readonly SigningKeyRecord[]> {
+    const cached = this.#keys.get(partnerId);
+    if (cached) return cached;
+    const keys = await this.#store.listSigningKeys(partnerId);
+    this.#keys.set(partnerId, keys);
+    return keys;
   }
 
   /** Makes a new ES256 key the signing one; the old one stays published for SIGNING_KEY_GRACE_MS. */
@@ -147,6 +168,7 @@ export class AgentService {
     };
     await this.#store.rotateSigningKey(key);
     await this.#store.deleteRetiredSigningKeys(partnerId, new Date(now - SIGNING_KEY_GRACE_MS).toISOString());
+    this.#keys.delete(partnerId);
     return key;
   }
 
@@ -154,7 +176,7 @@ export class AgentService {
   async publishedKeys(partnerId: string): Promise<Record<string, unknown>[]> {
     await this.signingKey(partnerId);
     const since = this.#clock.now() - SIGNING_KEY_GRACE_MS;
-    return (await this.#store.listSigningKeys(partnerId))
+    return (await this.#signingKeys(partnerId))
       .filter((key) => key.retiredAt === null || Date.parse(key.retiredAt) > since)
       .map((key) => key.publicJwk);
   }
@@ -199,8 +221,16 @@ export class AgentService {
     return partnerId;
   }
 
-  /** The shop settings (all null until set). */
+  /** The shop settings (all null until set), as they were at most the token cache's TTL ago on another instance. */
   async shopSettings(partnerId: string): Promise<ShopSettings> {
+    const cached = this.#settings.get(partnerId);
+    if (cached) return cached;
+    const settings = await this.#readShopSettings(partnerId);
+    this.#settings.set(partnerId, settings);
+    return settings;
+  }
+
+  async #readShopSettings(partnerId: string): Promise<ShopSettings> {
     const partner = await this.#partner(partnerId);
     return (
       (await this.#store.getShopSettings(partnerId)) ?? {
@@ -244,7 +274,16 @@ export class AgentService {
       updatedAt: new Date(this.#clock.now()).toISOString(),
     };
     await this.#store.putShopSettings(settings);
+    this.#settings.set(partnerId, settings);
     return settings;
+  }
+
+  /** Whether a partner of this id exists (its agent base answers); a new partner is seen at once. */
+  async partnerExists(partnerId: string): Promise<boolean> {
+    if (this.#partners.has(partnerId)) return true;
+    const partner = await this.#store.getPartner(partnerId);
+    if (partner) this.#partners.set(partnerId, partner);
+    return partner !== null;
   }
 
   async #partner(partnerId: string): Promise<Partner> {

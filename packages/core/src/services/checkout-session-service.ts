@@ -316,15 +316,18 @@ export class CheckoutSessionService {
     if (!(await this.#store.replaceCheckoutSession(next, session.version)))
       return (await this.#store.getCheckoutSession(session.partnerId, session.sessionId)) ?? session;
     // Only the write that completed the session sends the confirmation, so a buyer gets one however many paths race.
-    if (next.status === 'completed' && session.status !== 'completed') await this.#confirm(next);
+    if (next.status === 'completed' && session.status !== 'completed') this.#confirm(next);
     return next;
   }
 
-  /** The buyer's order confirmation (UCP: the business sends it; the agent platform may too). */
-  async #confirm(session: CheckoutSessionRecord): Promise<void> {
+  /**
+   * The buyer's order confirmation (UCP: the business sends it; the agent platform may too). Not
+   * awaited: the agent's answer does not wait on a mail server, and the order stands if it fails.
+   */
+  #confirm(session: CheckoutSessionRecord): void {
     const to = session.buyer.email;
     if (!this.#mailer || to === null || !session.order) return;
-    await this.#mailer.send(confirmationMail(session, to)).catch(this.#onMailError);
+    this.#mailer.send(confirmationMail(session, to)).catch(this.#onMailError);
   }
 
   /** Brings a stored session up to date: completed once its order is paid, cancelled once expired unpaid. */

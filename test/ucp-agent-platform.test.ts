@@ -23,6 +23,7 @@ import {
 import {
   startAgentPlatform,
   ucpRestClient,
+  until,
   type AgentPlatform,
   type JsonAnswer,
   type ReceivedWebhook,
@@ -278,13 +279,13 @@ for (const database of testDatabaseKinds()) {
       assert.equal(amountOf(order, 'total'), amountOf(session, 'total'));
       await orderWebhook(orderId, (o) => eventsOf(o).includes('shipped'));
 
-      const mailbox = (await (await fetch(`${t.baseUrl}/idp/dev/mailbox/${BUYER.email}`)).json()) as {
-        messages: { subject: string }[];
-      };
-      assert.ok(
-        mailbox.messages.some((m) => m.subject === `Order ${orderId} confirmed`),
-        'the buyer got the order confirmation',
-      );
+      // The confirmation is sent beside the answer: it arrives soon after.
+      await until("the order confirmation in the buyer's mailbox", async () => {
+        const mailbox = (await (await fetch(`${t.baseUrl}/idp/dev/mailbox/${BUYER.email}`)).json()) as {
+          messages: { subject: string }[];
+        };
+        return mailbox.messages.some((m) => m.subject === `Order ${orderId} confirmed`);
+      });
     });
 
     test('over MCP with the official client: the same checkout, the signed webhook, shipping', async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { agentIdempotent, CommerceError, type AgentIdempotencyOutcome, type Commerce } from '@grocery/core';
 import type { CheckoutSessionRecord } from '@grocery/core/ports';
 import type { AcpPrincipal, AcpTarget } from './acp-caller.ts';
@@ -142,6 +143,13 @@ const refused = (error: AcpProtocolError): AcpOutcome => ({ ok: false, error });
 const noPath = (): undefined => undefined;
 const notAnObject = (what: string) => refused(acpError(400, 'invalid', `${what} is a JSON object.`, { param: '$' }));
 
+/** Whether a complete body leaves the session as it is: no buyer, or the buyer it already has. */
+function changesNothing(body: JsonObject, session: CheckoutSessionRecord): boolean {
+  if (body.buyer === undefined) return true;
+  const read = fromAcpUpdateRequest({ buyer: body.buyer }, session);
+  return read.ok && isDeepStrictEqual(read.input.buyer, session.buyer);
+}
+
 /** How often a patch is merged again over a session another request changed in between, before 409 `session_busy`. */
 const PATCH_TRIES = 3;
 
@@ -198,6 +206,8 @@ async function complete(
   const shared = options.commerce.payments.acceptsDelegatedTokens(session.environment);
   const payment = paymentOf(body, session.environment, shared);
   if (!payment.ok) return refused(payment.error);
+  // Completing a completed session that the body would not change answers it as it is, charging nothing: a retry whose first answer was lost (its key never recorded) learns the order.
+  if (session.status === 'completed' && changesNothing(body, session)) return sessionOutcome(options, ctx, session);
   if (body.buyer !== undefined && !session.order && session.status !== 'completed' && session.status !== 'canceled') {
     const patched = await applyPatch(options, ctx, id, { buyer: body.buyer }, 'complete', session);
     if (!patched.ok) return refused(patched.error);

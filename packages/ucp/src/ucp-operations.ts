@@ -244,7 +244,11 @@ async function run(options: UcpOperationsOptions, ctx: UcpContext, call: UcpCall
       return guarded(read.pathOf, async () => answer(await sessions.update(caller, id, read.input)));
     }
     case 'complete_checkout':
-      return guarded(noPath, async () => answer(await sessions.complete(caller, id, paymentOf(body))));
+      return guarded(noPath, async () => {
+        // Completing a completed session answers it as it is, charging nothing: a retry whose first answer was lost (its key never recorded) learns the order.
+        const current = await sessions.get(caller, id);
+        return answer(current.status === 'completed' ? current : await sessions.complete(caller, id, paymentOf(body)));
+      });
     case 'cancel_checkout':
       return guarded(noPath, async () => answer(await sessions.cancel(caller, id)));
     case 'get_order':

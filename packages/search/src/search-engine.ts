@@ -247,6 +247,13 @@ export class SearchEngine {
   ): { lexicalDocs: Scored[]; maxLex: number } {
     const { nameEn, nameTh } = this.data;
     const phraseFactor = 1 + this.ranking.phraseBonus;
+    const { brandEn, brandTh } = this.data;
+    const { nodes, docL3 } = this.data.categories;
+    const shelfPhrase = new Uint8Array(nodes.length);
+    if (phrase !== null)
+      for (const node of nodes)
+        if (node.level === 3 && (node.nameEn.toLowerCase().includes(phrase) || node.nameTh.includes(phrase)))
+          shelfPhrase[node.id] = 1;
     const lexical = lexicalScorer(this.data, this.ranking, terms, autocomplete);
     const lexTop = new TopK(this.ranking.lexicalCandidates);
     let maxLex = 0;
@@ -255,8 +262,15 @@ export class SearchEngine {
     for (let i = 0; i < count; i++) {
       const d = candidates[i]!;
       let s = lexical(d);
-      // A name that holds the words as typed, side by side ("Nam Prik Noom" for "nam prik"), is the phrase itself, not its parts.
-      if (phrase !== null && s > 0 && (nameEn[d]!.toLowerCase().includes(phrase) || nameTh[d]!.includes(phrase)))
+      // A name that holds the words as typed, side by side ("Nam Prik Noom" for "nam prik"), is the phrase itself, not its parts;
+      // so is a product of a shelf named so ("fresh mi": Fresh Milk), but not a name where the words run from the brand on ("Daily Fresh Mixed Salad").
+      if (
+        phrase !== null &&
+        s > 0 &&
+        (shelfPhrase[docL3[d]!] === 1 ||
+          holdsPhrase(nameEn[d]!.toLowerCase(), phrase, brandEn[d]) ||
+          holdsPhrase(nameTh[d]!, phrase, brandTh[d]))
+      )
         s *= phraseFactor;
       lexicalScore[d] = s;
       if (s > maxLex) maxLex = s;
@@ -388,6 +402,15 @@ function headClause(parsed: ParsedQuery): 'first' | 'last' | null {
   if (first.kind === 'thai')
     return parsed.tokens[1]?.run === first.run && parsed.tokens[1]?.kind === 'thai' ? null : 'first';
   return first.kind === 'word' ? 'last' : null;
+}
+
+/** Whether `name` holds `phrase`, not counting an occurrence that starts inside the brand the name begins with and runs past it. */
+function holdsPhrase(name: string, phrase: string, brand: string | null): boolean {
+  const at = name.indexOf(phrase);
+  if (at < 0) return false;
+  const brandLength = brand !== null && name.startsWith(brand.toLowerCase()) ? brand.length : 0;
+  if (at >= brandLength || at + phrase.length <= brandLength) return true;
+  return name.indexOf(phrase, at + 1) >= 0;
 }
 
 /** Shortest phrase looked for in names. */

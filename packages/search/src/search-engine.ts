@@ -405,10 +405,10 @@ function headClause(parsed: ParsedQuery): 'first' | 'last' | null {
 }
 
 /** Whether `name` holds `phrase`, not counting an occurrence that starts inside the brand the name begins with and runs past it. */
-function holdsPhrase(name: string, phrase: string, brand: string | null): boolean {
+function holdsPhrase(name: string, phrase: string, brand: string | null | undefined): boolean {
   const at = name.indexOf(phrase);
   if (at < 0) return false;
-  const brandLength = brand !== null && name.startsWith(brand.toLowerCase()) ? brand.length : 0;
+  const brandLength = brand != null && name.startsWith(brand.toLowerCase()) ? brand.length : 0;
   if (at >= brandLength || at + phrase.length <= brandLength) return true;
   return name.indexOf(phrase, at + 1) >= 0;
 }

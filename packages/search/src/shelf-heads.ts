@@ -22,7 +22,7 @@ export interface ShelfHeads {
 }
 
 /** Strength of the head of a Thai compound part against 1 for a part that is one word. */
-export const COMPOUND_HEAD = 0.5;
+const COMPOUND_HEAD = 0.5;
 
 /** The head terms of every level-3 shelf, read with the index's own tokenizer and Thai cutter. */
 export function buildShelfHeads(data: IndexData, cutThai: (run: string) => readonly string[]): ShelfHeads {

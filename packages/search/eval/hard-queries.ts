@@ -68,6 +68,9 @@ const instantNoodles = l3('Instant Noodles');
 const coffee = l3('Instant Coffee', 'Coffee Beans & Capsules', 'Ready to Drink Coffee');
 const coffeeBeans = l3('Coffee Beans & Capsules');
 const juice = l2('Juice');
+// น้ำส้ม is orange juice and, short for น้ำส้มสายชู, vinegar: the catalog itself names chilli in vinegar
+// พริกน้ำส้ม and balsamic vinegar น้ำส้มบัลซามิก. Either is what the word asks for.
+const namSom = or(and(juice, name('orange')), l3('Vinegar'));
 const drinkingWater = l3('Drinking Water');
 const wheatFlour = name('all purpose flour', 'bread flour');
 const lime = and(l3('Chillies & Limes'), name('lime'));
@@ -81,7 +84,7 @@ th('thai-slip', 'นํ้าผึ้ง', honey, name('honey'));
 th('thai-slip', 'นํ้ายาล้างจาน', dishwashing, l2('Cleaning'));
 th('thai-slip', 'นํ้าดื่ม', drinkingWater, l3('Mineral Water'));
 th('thai-slip', 'นํ้ามะพร้าว', name('coconut water'), or(name('young coconut'), juice));
-th('thai-slip', 'นํ้าส้ม', and(juice, name('orange')), juice);
+th('thai-slip', 'นํ้าส้ม', namSom, juice);
 th('thai-slip', 'นํ้ายาปรับผ้านุ่ม', softener, l3('Fabric Care', 'Baby Laundry'));
 th('thai-slip', 'นํ้าพริกเผา', name('chilli paste in oil'), l3('Chilli Sauces'));
 th('thai-slip', 'นํ้าแร่', l3('Mineral Water'), drinkingWater);
@@ -139,7 +142,7 @@ en('romanised', 'kratiam', and(l3('Root Vegetables & Onions'), name('garlic')), 
 en('romanised', 'prik', and(l3('Chillies & Limes'), name('chilli')), name('chilli', 'chili'));
 en('romanised', 'manao', lime, name('lime', 'manao'));
 en('romanised', 'nam khaeng', name('ice cubes'), l3('Ice & Frozen Desserts'));
-en('romanised', 'nam som', and(juice, name('orange')), juice);
+en('romanised', 'nam som', namSom, juice);
 en('romanised', 'pla muek', and(l3('Squid & Shellfish'), name('squid', 'cuttlefish')), name('squid'));
 en('romanised', 'tao hoo', tofu, name('tofu'));
 en('romanised', 'woon sen', name('glass noodles'), l3('Dried Noodles'));

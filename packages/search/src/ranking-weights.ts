@@ -13,6 +13,8 @@ export interface RankingWeights {
   autocompleteOtherFields: number;
   /** Bonus when a name starts with the query's first word (AUTOCOMPLETE, SEMANTIC). */
   nameStartBonus: { autocomplete: number; semantic: number };
+  /** Lexical bonus (a share) of a product on a shelf named for the query's head word ("chillies" → Chillies & Limes). */
+  shelfHeadBonus: number;
   /** Semantic weight in SEMANTIC fusion: base, with a concept, with an incomplete lexical match. */
   semantic: { base: number; concept: number; weakLexical: number; autocomplete: number };
   /** Score factor of inactive or offline products when no `active` filter is given. */
@@ -48,6 +50,7 @@ export const DEFAULT_RANKING: Readonly<RankingWeights> = {
   coordinationExponent: 2,
   autocompleteOtherFields: 0.5,
   nameStartBonus: { autocomplete: 0.3, semantic: 0.2 },
+  shelfHeadBonus: 0.2,
   semantic: { base: 0.5, concept: 0.9, weakLexical: 0.8, autocomplete: 0.15 },
   unavailableFactor: 0.9,
   lexicalCandidates: 150,

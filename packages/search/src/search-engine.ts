@@ -23,6 +23,7 @@ import { chainExpansions, type QueryTerms } from './query-terms.ts';
 import type { RankingWeights } from './ranking-weights.ts';
 import type { SearchQuery } from './search-query.ts';
 import { nearestShelves, queryVector } from './semantic-fusion.ts';
+import { buildShelfHeads, type ShelfHeads } from './shelf-heads.ts';
 import { correctSpelling } from './spelling-corrector.ts';
 import { thaiCutter } from './thai-resegmenter.ts';
 import { alignLastRun } from './thai-runs.ts';
@@ -50,6 +51,10 @@ export class SearchEngine {
   private readonly nodeAllowed: Uint8Array;
   /** Thai runs of queries are cut as the documents' were. */
   private readonly cutThai: (run: string) => readonly string[];
+  /** The words each shelf is named for, and per shelf the stamp of the query whose head word names it. */
+  private readonly shelfHeads: ShelfHeads;
+  private readonly shelfStamp: Uint32Array;
+  private readonly shelfStrength: Float32Array;
   private stamp = 0;
 
   constructor(
@@ -64,6 +69,9 @@ export class SearchEngine {
     this.termEntry = new Int32Array(data.termKinds.length);
     this.nodeAllowed = new Uint8Array(data.categories.nodes.length);
     this.cutThai = thaiCutter(data.thaiVocabulary);
+    this.shelfHeads = buildShelfHeads(data, this.cutThai);
+    this.shelfStamp = new Uint32Array(data.categories.nodes.length);
+    this.shelfStrength = new Float32Array(data.categories.nodes.length);
   }
 
   search(input: SearchQuery): SearchHitRecord[] {
@@ -98,7 +106,7 @@ export class SearchEngine {
     const clauses = parsed.tokens.length > 0 ? planQuery(data, parsed, this.ranking.match) : [];
     const ranked = this.rank(
       clauses,
-      { mode: input.mode, lang, phrase: namePhrase(parsed) },
+      { mode: input.mode, lang, phrase: namePhrase(parsed), head: headClause(parsed) },
       filter,
       limit + pinned.length,
     );
@@ -187,7 +195,7 @@ export class SearchEngine {
    */
   private rank(
     clauses: Clause[],
-    query: { mode: SearchMode; lang: SearchLang; phrase: string | null },
+    query: { mode: SearchMode; lang: SearchLang; phrase: string | null; head: 'first' | 'last' | null },
     filter: (doc: number) => boolean,
     limit: number,
   ): Scored[] {
@@ -205,7 +213,29 @@ export class SearchEngine {
     const withShelves = vector !== null && (!autocomplete || lexicalDocs.length === 0);
     const pool = this.fusionPool(lexicalDocs, withShelves ? vector : null, filter, stamp);
     if (withShelves && pool.length > 0 && maxLex === 0) semanticWeight = 1;
-    return this.fuse(pool, { clauses, lang, autocomplete, maxLex, vector, semanticWeight, limit });
+    const shelves = query.head === null ? 0 : this.markNamedShelves(clauses, query.head, stamp);
+    return this.fuse(pool, { clauses, lang, autocomplete, maxLex, vector, semanticWeight, limit, shelves });
+  }
+
+  /**
+   * Stamps the shelves named for the query's head word: its last clause in English ("chilli
+   * sauce" is sauce), its first in Thai (ซอสพริก is ซอส); the words as typed or spelt another way,
+   * never a guess or a concept's goods. Returns the stamp, or 0 when no shelf is named.
+   */
+  private markNamedShelves(clauses: readonly Clause[], which: 'first' | 'last', stamp: number): number {
+    const head = which === 'first' ? clauses[0] : clauses[clauses.length - 1];
+    if (head === undefined) return 0;
+    const { offsets, terms, strengths } = this.shelfHeads;
+    let any = false;
+    for (let node = 0; node + 1 < offsets.length; node++)
+      for (let i = offsets[node]!; i < offsets[node + 1]!; i++)
+        if (head.expansions.some((x) => x.sure && !x.target && x.term === terms[i])) {
+          if (this.shelfStamp[node] !== stamp) this.shelfStrength[node] = 0;
+          this.shelfStamp[node] = stamp;
+          this.shelfStrength[node] = Math.max(this.shelfStrength[node]!, strengths[i]!);
+          any = true;
+        }
+    return any ? stamp : 0;
   }
 
   /** Scores the candidates lexically; the best of them, and the best score. */
@@ -217,6 +247,13 @@ export class SearchEngine {
   ): { lexicalDocs: Scored[]; maxLex: number } {
     const { nameEn, nameTh } = this.data;
     const phraseFactor = 1 + this.ranking.phraseBonus;
+    const { brandEn, brandTh } = this.data;
+    const { nodes, docL3 } = this.data.categories;
+    const shelfPhrase = new Uint8Array(nodes.length);
+    if (phrase !== null)
+      for (const node of nodes)
+        if (node.level === 3 && (node.nameEn.toLowerCase().includes(phrase) || node.nameTh.includes(phrase)))
+          shelfPhrase[node.id] = 1;
     const lexical = lexicalScorer(this.data, this.ranking, terms, autocomplete);
     const lexTop = new TopK(this.ranking.lexicalCandidates);
     let maxLex = 0;
@@ -225,8 +262,15 @@ export class SearchEngine {
     for (let i = 0; i < count; i++) {
       const d = candidates[i]!;
       let s = lexical(d);
-      // A name that holds the words as typed, side by side ("Nam Prik Noom" for "nam prik"), is the phrase itself, not its parts.
-      if (phrase !== null && s > 0 && (nameEn[d]!.toLowerCase().includes(phrase) || nameTh[d]!.includes(phrase)))
+      // A name that holds the words as typed, side by side ("Nam Prik Noom" for "nam prik"), is the phrase itself, not its parts;
+      // so is a product of a shelf named so ("fresh mi": Fresh Milk), but not a name where the words run from the brand on ("Daily Fresh Mixed Salad").
+      if (
+        phrase !== null &&
+        s > 0 &&
+        (shelfPhrase[docL3[d]!] === 1 ||
+          holdsPhrase(nameEn[d]!.toLowerCase(), phrase, brandEn[d]) ||
+          holdsPhrase(nameTh[d]!, phrase, brandTh[d]))
+      )
         s *= phraseFactor;
       lexicalScore[d] = s;
       if (s > maxLex) maxLex = s;
@@ -301,6 +345,8 @@ export class SearchEngine {
       vector: Float32Array | null;
       semanticWeight: number;
       limit: number;
+      /** Stamp of the shelves named for the query's head word (0: none). */
+      shelves: number;
     },
   ): Scored[] {
     const data = this.data;
@@ -311,6 +357,7 @@ export class SearchEngine {
     const firstTermOf = query.lang === 'th' ? data.firstTermTh : data.firstTermEn;
     const headTermTh = data.headTermTh;
     const startBonus = query.autocomplete ? r.nameStartBonus.autocomplete : r.nameStartBonus.semantic;
+    const shelfBonus = r.shelfHeadBonus;
     const k = data.semantic.dimensions;
     const docVectors = data.semantic.docVectors;
     const result = new TopK(query.limit);
@@ -322,7 +369,9 @@ export class SearchEngine {
         const head = headTermTh[d]!;
         const leads = (first !== NO_TERM && firstTerms.has(first)) || (head !== NO_TERM && firstTerms.has(head));
         const bonus = leads ? 1 + startBonus : 1;
-        score = (this.lexicalScore[d]! / maxLex) * bonus;
+        const shelf = data.categories.docL3[d]!;
+        const named = query.shelves !== 0 && this.shelfStamp[shelf] === query.shelves;
+        score = (this.lexicalScore[d]! / maxLex) * bonus * (named ? 1 + shelfBonus * this.shelfStrength[shelf]! : 1);
       }
       if (vector !== null && semanticWeight > 0) {
         let dot = 0;
@@ -339,6 +388,29 @@ export class SearchEngine {
     const floor = (sorted[0]?.score ?? 0) * r.minRelativeScore;
     return sorted.filter((x) => x.score >= floor);
   }
+}
+
+/**
+ * Which clause holds the query's head word: the first when the query starts with a Thai word that
+ * is a run of its own (Thai puts the head first), the last for Latin words (English puts it last);
+ * none when the query starts with a Thai run of several words (เนื้อหมู: its first word, เนื้อ, is too
+ * general to name a shelf) or with a number or size.
+ */
+function headClause(parsed: ParsedQuery): 'first' | 'last' | null {
+  const first = parsed.tokens[0];
+  if (first === undefined) return null;
+  if (first.kind === 'thai')
+    return parsed.tokens[1]?.run === first.run && parsed.tokens[1]?.kind === 'thai' ? null : 'first';
+  return first.kind === 'word' ? 'last' : null;
+}
+
+/** Whether `name` holds `phrase`, not counting an occurrence that starts inside the brand the name begins with and runs past it. */
+function holdsPhrase(name: string, phrase: string, brand: string | null | undefined): boolean {
+  const at = name.indexOf(phrase);
+  if (at < 0) return false;
+  const brandLength = brand != null && name.startsWith(brand.toLowerCase()) ? brand.length : 0;
+  if (at >= brandLength || at + phrase.length <= brandLength) return true;
+  return name.indexOf(phrase, at + 1) >= 0;
 }
 
 /** Shortest phrase looked for in names. */

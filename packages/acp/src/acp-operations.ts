@@ -181,7 +181,8 @@ async function applyPatch(
     const mapped = fromAcpUpdateRequest(body, read);
     if (!mapped.ok) return { ok: false, error: mapped.error };
     try {
-      return { ok: true, session: await sessions.update(caller, id, mapped.input, { expectedVersion: read.version }) };
+      const session = await sessions.update(caller, id, mapped.input, { expectedVersion: read.version, read });
+      return { ok: true, session };
     } catch (error) {
       if (!changedMeanwhile(error) || tries >= PATCH_TRIES) {
         const answer = acpErrorOf(error, mapped.pathOf, operation);
@@ -208,11 +209,13 @@ async function complete(
   if (!payment.ok) return refused(payment.error);
   // Completing a completed session that the body would not change answers it as it is, charging nothing: a retry whose first answer was lost (its key never recorded) learns the order.
   if (session.status === 'completed' && changesNothing(body, session)) return sessionOutcome(options, ctx, session);
+  let read = session;
   if (body.buyer !== undefined && !session.order && session.status !== 'completed' && session.status !== 'canceled') {
     const patched = await applyPatch(options, ctx, id, { buyer: body.buyer }, 'complete', session);
     if (!patched.ok) return refused(patched.error);
+    read = patched.session;
   }
-  return sessionOutcome(options, ctx, await sessions.complete(caller, id, payment.payment));
+  return sessionOutcome(options, ctx, await sessions.complete(caller, id, payment.payment, { read }));
 }
 
 /** One operation, translated to core's session service and back; core's refusals become protocol errors. */

@@ -201,6 +201,35 @@ test('the buyer gets one confirmation of the completed order; a mail server that
   assert.equal(sent.length, 1);
 });
 
+test('a write may start from the record the caller read; a stale one is refused with its expected version, a foreign one ignored', async () => {
+  const { sessions, caller } = await world();
+  const lines = [{ cprcode: RICE, quantity: 1 }];
+  const read = await sessions.create(caller, { lines });
+  const moved = await sessions.update(
+    caller,
+    read.sessionId,
+    { lines, buyer },
+    { expectedVersion: read.version, read },
+  );
+  assert.equal(moved.version, read.version + 1);
+  await rejectsWith(
+    sessions.update(caller, read.sessionId, { lines, fulfilment: pickup }, { expectedVersion: read.version, read }),
+    'CHECKOUT_SESSION_BUSY',
+  );
+  const other = await sessions.create({ ...caller, callerId: 'agt_2' }, { lines });
+  const written = await sessions.update(caller, read.sessionId, { lines, buyer, fulfilment: pickup }, { read: other });
+  assert.equal(written.sessionId, read.sessionId);
+  assert.equal(written.status, 'ready_for_complete');
+  assert.equal((await sessions.get({ ...caller, callerId: 'agt_2' }, other.sessionId)).version, other.version);
+  const done = await sessions.complete(
+    caller,
+    read.sessionId,
+    { kind: 'sandbox-token', token: 'success_token' },
+    { read },
+  );
+  assert.equal(done.status, 'completed', 'a stale read costs complete a retry, not the checkout');
+});
+
 test('fail_token declines: the session keeps its one order, and success_token then pays that same order', async () => {
   const { sessions, caller, store } = await world();
   const session = await sessions.create(caller, { lines: [{ cprcode: RICE, quantity: 1 }], buyer, fulfilment: pickup });

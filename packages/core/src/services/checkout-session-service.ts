@@ -48,6 +48,12 @@ export interface SessionUpdateOptions {
    * whatever is stored (UCP's full replacement).
    */
   expectedVersion?: number | undefined;
+  /**
+   * The session as this caller just had it from the service (`get`, `update`): the write starts
+   * from it instead of reading it again. Stale, it costs a retry (or, with `expectedVersion`, the
+   * refusal); another caller's or session's record is ignored.
+   */
+  read?: CheckoutSessionRecord | undefined;
 }
 
 /**
@@ -214,14 +220,19 @@ export class CheckoutSessionService {
     options: SessionUpdateOptions = {},
   ): Promise<CheckoutSessionRecord> {
     requireSafeInput(input, '');
-    return this.#write(caller, sessionId, async (session) => {
-      if (session.order) throw closed(session);
-      const expected = options.expectedVersion;
-      if (expected !== undefined && session.version !== expected) throw changed(session, expected);
-      const state = checkSessionInput(input, session.lines);
-      const evaluation = await evaluateSession(this.#deps, caller.partner, state, session);
-      return { ...session, ...this.#priced(state, evaluation, this.#clock.now()) };
-    });
+    return this.#write(
+      caller,
+      sessionId,
+      async (session) => {
+        if (session.order) throw closed(session);
+        const expected = options.expectedVersion;
+        if (expected !== undefined && session.version !== expected) throw changed(session, expected);
+        const state = checkSessionInput(input, session.lines);
+        const evaluation = await evaluateSession(this.#deps, caller.partner, state, session);
+        return { ...session, ...this.#priced(state, evaluation, this.#clock.now()) };
+      },
+      options.read,
+    );
   }
 
   /** Cancels an open session; CHECKOUT_SESSION_CLOSED once it completed, was cancelled, or has an order. */
@@ -236,14 +247,24 @@ export class CheckoutSessionService {
    * Places the session's order and pays it: with a sandbox token at once, or by escalating to the
    * order's payment page. A session that is not ready is answered as it is (its messages say why).
    */
-  async complete(caller: SessionCaller, sessionId: string, payment: SessionPayment): Promise<CheckoutSessionRecord> {
-    let session = await this.#write(caller, sessionId, async (current) => {
-      if (current.status === 'complete_in_progress' || current.order) return null;
-      const state: CheckedSessionInput = current;
-      const evaluation = await evaluateSession(this.#deps, caller.partner, state, current);
-      const priced = { ...current, ...this.#priced(state, evaluation, this.#clock.now()) };
-      return evaluation.ready ? { ...priced, status: 'complete_in_progress' as const } : priced;
-    });
+  async complete(
+    caller: SessionCaller,
+    sessionId: string,
+    payment: SessionPayment,
+    options: Pick<SessionUpdateOptions, 'read'> = {},
+  ): Promise<CheckoutSessionRecord> {
+    let session = await this.#write(
+      caller,
+      sessionId,
+      async (current) => {
+        if (current.status === 'complete_in_progress' || current.order) return null;
+        const state: CheckedSessionInput = current;
+        const evaluation = await evaluateSession(this.#deps, caller.partner, state, current);
+        const priced = { ...current, ...this.#priced(state, evaluation, this.#clock.now()) };
+        return evaluation.ready ? { ...priced, status: 'complete_in_progress' as const } : priced;
+      },
+      options.read,
+    );
     if (session.status !== 'complete_in_progress' && !session.order) return session;
     session = await this.#placeOrder(caller, session);
     if (!session.order || session.order.paid) return session;
@@ -292,9 +313,16 @@ export class CheckoutSessionService {
     caller: SessionCaller,
     sessionId: string,
     change: (session: CheckoutSessionRecord) => Promise<CheckoutSessionRecord | null>,
+    read?: CheckoutSessionRecord,
   ): Promise<CheckoutSessionRecord> {
+    const usable =
+      read?.sessionId === sessionId &&
+      read.partnerId === caller.partner.partnerId &&
+      read.callerId === caller.callerId &&
+      read.protocol === caller.protocol;
     for (let tries = 1; ; tries++) {
-      const session = await this.#settle(await this.#load(caller, sessionId));
+      const session =
+        tries === 1 && usable ? await this.#settle(read) : await this.#settle(await this.#load(caller, sessionId));
       if (TERMINAL_SESSION_STATUSES.includes(session.status)) throw closed(session);
       const next = await change(session);
       if (!next) return session;

@@ -148,8 +148,12 @@ describe('SIGTERM drains the API', () => {
             const slow = Array.from({ length: 5 }, (_, i) => graphql(api, INVENTORY, { b: branch, c: [codes[i + 1]] }));
             await until('six stock calls at the grocer', () => proxy.calls({ ...stock, since }).length === 6);
 
-            const exiting = terminate(api);
-            await until('new connections refused', () => refused(api.origin), 2_000);
+            let exited = false;
+            const exiting = terminate(api).finally(() => (exited = true));
+            // Refused while it still drains: a loaded machine may take a while to deliver the signal,
+            // so the bound is the drain, and the process must not have exited yet.
+            await until('new connections refused', () => refused(api.origin), DRAIN_MS);
+            assert.equal(exited, false, 'new connections were refused while the drain ran, not only after the exit');
             const answered = await quick;
             assert.ok(!(answered instanceof Error), answered instanceof Error ? answered.message : '');
             assert.equal(answered.status, 200, 'the request that finishes within the deadline gets its answer');
@@ -318,8 +322,11 @@ describe(
         );
 
         const start = performance.now();
+        let exited = false;
+        void child.exited.then(() => (exited = true));
         void child.stop('SIGTERM', 30_000);
-        await until('new connections refused', () => refused(origin), 2_000);
+        await until('new connections refused', () => refused(origin), DRAIN_MS);
+        assert.equal(exited, false, 'new connections were refused while the drain ran, not only after the exit');
         assertUnavailable(await searching, 'the search waiting on the lock');
         const exit = await child.exited;
         const ms = performance.now() - start;

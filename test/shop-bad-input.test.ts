@@ -215,6 +215,9 @@ describe('demo shop: bad input gets a clear message', () => {
     await screenshot(page, 'error-address-required');
     await page.getByLabel('Pickup at the branch', { exact: true }).check();
     await page.getByTestId('grand-total').waitFor();
+    // The pickup quote re-renders the basket (its boxes show the basket's quantities again); a value
+    // typed before that lands would be put back, so type once the shop has stopped fetching.
+    await page.waitForLoadState('networkidle');
 
     const quantity = page.getByLabel(/^Quantity of /);
     await quantity.fill('150');

@@ -54,19 +54,21 @@ export class AgentService {
   readonly #domains: LRUCache<string, { partnerId: string | null }>;
   /** Read on every agent request (the session's business name and links); changed by an operator, rarely. */
   readonly #settings: LRUCache<string, ShopSettings>;
-  /** Partners agents address by id, asked on every agent request; only found ones are kept. */
-  readonly #partners: LRUCache<string, Partner>;
+  /** Ids of partners agents address, asked on every agent request; only found ones are kept. */
+  readonly #partners: LRUCache<string, true>;
+  /** Each partner's signing keys, needed by every profile, complete answer and webhook. */
   readonly #keys: LRUCache<string, readonly SigningKeyRecord[]>;
 
   constructor(options: AgentServiceOptions) {
     this.#store = options.store;
     this.#clock = options.clock;
     this.#sender = options.sender;
-    this.#cache = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
-    this.#domains = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
-    this.#settings = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
-    this.#partners = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
-    this.#keys = new LRUCache({ max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 });
+    const remembered = { max: 10_000, ttl: options.tokenCacheTtlMs ?? 10_000 };
+    this.#cache = new LRUCache(remembered);
+    this.#domains = new LRUCache(remembered);
+    this.#settings = new LRUCache(remembered);
+    this.#partners = new LRUCache(remembered);
+    this.#keys = new LRUCache(remembered);
   }
 
   /** Issues an agent credential for one platform; the token and webhook secret are shown once. */
@@ -281,9 +283,9 @@ export class AgentService {
   /** Whether a partner of this id exists (its agent base answers); a new partner is seen at once. */
   async partnerExists(partnerId: string): Promise<boolean> {
     if (this.#partners.has(partnerId)) return true;
-    const partner = await this.#store.getPartner(partnerId);
-    if (partner) this.#partners.set(partnerId, partner);
-    return partner !== null;
+    const found = (await this.#store.getPartner(partnerId)) !== null;
+    if (found) this.#partners.set(partnerId, true);
+    return found;
   }
 
   async #partner(partnerId: string): Promise<Partner> {

@@ -265,6 +265,14 @@ function missingMessages(state: CheckedSessionInput): CheckoutMessage[] {
  * can sell now, the bill, the fulfilment options with their fees, and a message for every problem
  * (never a thrown error for a business outcome).
  */
+/** The buyer's address as an order takes it (delivery: geocoded, with the recipient), without pricing anything. */
+export async function sessionAddress(
+  deps: SessionPricingDeps,
+  session: CheckoutSessionRecord,
+): Promise<Address | null> {
+  return (await resolvePlace(deps, session, session.branchCode, [])).address;
+}
+
 export async function evaluateSession(
   deps: SessionPricingDeps,
   partner: PartnerContext,

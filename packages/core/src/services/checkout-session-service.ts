@@ -9,7 +9,6 @@ import type {
 import { TERMINAL_SESSION_STATUSES } from '../model/checkout-session.ts';
 import { newId, newSecretToken } from '../model/ids.ts';
 import { placesSandboxOrders, type PartnerContext } from '../model/partner.ts';
-import type { Address } from '../model/pricing.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import type { GrocerGateway } from '../ports/grocer-gateway.ts';
@@ -17,7 +16,7 @@ import type { PostcodeDirectory } from '../ports/postcode-directory.ts';
 import type { Store } from '../ports/store.ts';
 import type { BranchService } from './branch-service.ts';
 import { checkSessionInput, type CheckedSessionInput } from './checkout-session-input.ts';
-import { evaluateSession, type SessionEvaluation } from './checkout-session-pricing.ts';
+import { evaluateSession, sessionAddress, type SessionEvaluation } from './checkout-session-pricing.ts';
 import { requireSafeInput } from './input-validation.ts';
 import type { OrderService } from './order-service.ts';
 import type { PaymentService } from './payment-service.ts';
@@ -385,8 +384,8 @@ export class CheckoutSessionService {
     if (session.order) return session;
     const fulfilment = session.fulfilment;
     const delivery = fulfilment?.type === 'delivery';
-    const evaluation = await evaluateSession(this.#deps, caller.partner, session, session);
-    const address: Address | null = evaluation.address;
+    // Priced by complete just before; the order saga prices it once more with the grocer.
+    const address = await sessionAddress(this.#deps, session);
     let created;
     try {
       created = await this.#orders.create(

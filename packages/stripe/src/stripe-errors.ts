@@ -37,6 +37,26 @@ export function toCommerceError(error: unknown): CommerceError {
   return new CommerceError('PAYMENT_PROVIDER_UNAVAILABLE', `Stripe could not be reached: ${message}`);
 }
 
+/** Runs a Stripe call, its failure in the domain's words. */
+export async function stripeCall<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw toCommerceError(error);
+  }
+}
+
+/** Retrieves an object Stripe may not have: null when it answers that there is no such object. */
+export async function retrieveOrNull<T>(request: () => Promise<T>): Promise<T | null> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404))
+      return null;
+    throw toCommerceError(error);
+  }
+}
+
 /** Stripe masks keys in its messages; this makes sure of it for anything that echoes one. */
 function scrub(message: string): string {
   return message

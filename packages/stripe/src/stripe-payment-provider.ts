@@ -10,7 +10,7 @@ import type {
 } from '@grocery/core/ports';
 import Stripe from 'stripe';
 import { apiUrlProblem, sdkHostOptions, type StripeConfig } from './stripe-config.ts';
-import { toCommerceError } from './stripe-errors.ts';
+import { retrieveOrNull, stripeCall, toCommerceError } from './stripe-errors.ts';
 import { readStripeEvent } from './stripe-events.ts';
 import { refundPaymentIntent } from './stripe-refunds.ts';
 
@@ -72,7 +72,7 @@ export class StripePaymentProvider implements PaymentProvider {
       throw new CommerceError('INVALID_INPUT', `Stripe payments here are in THB, not ${request.currency}.`);
     const metadata = { orderId: request.orderId, attemptId: request.attemptId };
     // `simulate` is the sandbox's; with a test key, Stripe's own test cards decline on its page.
-    const session = await this.#call(() =>
+    const session = await stripeCall(() =>
       this.#stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -169,22 +169,8 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /** The session with its payment intent, or null when Stripe has no such session. */
-  async #retrieve(reference: string): Promise<Session | null> {
-    try {
-      return await this.#stripe.checkout.sessions.retrieve(reference, { expand: ['payment_intent'] });
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404))
-        return null;
-      throw toCommerceError(error);
-    }
-  }
-
-  async #call<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      throw toCommerceError(error);
-    }
+  #retrieve(reference: string): Promise<Session | null> {
+    return retrieveOrNull(() => this.#stripe.checkout.sessions.retrieve(reference, { expand: ['payment_intent'] }));
   }
 }
 

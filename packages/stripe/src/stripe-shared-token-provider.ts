@@ -9,7 +9,7 @@ import type {
 } from '@grocery/core/ports';
 import Stripe from 'stripe';
 import { apiUrlProblem, sdkHostOptions, type StripeConfig } from './stripe-config.ts';
-import { toCommerceError } from './stripe-errors.ts';
+import { retrieveOrNull, stripeCall, toCommerceError } from './stripe-errors.ts';
 import { refundPaymentIntent } from './stripe-refunds.ts';
 
 /** What the shared-token provider needs: the Stripe account's key (no webhook: it never sends the buyer to a page). */
@@ -111,7 +111,7 @@ export class StripeSharedTokenProvider implements PaymentProvider {
     if (!query.attemptId) return null;
     // Without the reference (the start's answer was lost), the intent is found by the attempt id it carries.
     // Stripe's search lags writes by up to a minute; the saga asks only after its request window (60 s by default).
-    const found = await this.#call(() =>
+    const found = await stripeCall(() =>
       this.#stripe.paymentIntents.search({ query: `metadata['attemptId']:'${query.attemptId}'`, limit: 10 }),
     );
     const intent = found.data.find((candidate) => candidate.metadata?.attemptId === query.attemptId);
@@ -143,22 +143,8 @@ export class StripeSharedTokenProvider implements PaymentProvider {
     }
   }
 
-  async #retrieve(reference: string): Promise<Stripe.PaymentIntent | null> {
-    try {
-      return await this.#stripe.paymentIntents.retrieve(reference);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404))
-        return null;
-      throw toCommerceError(error);
-    }
-  }
-
-  async #call<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      throw toCommerceError(error);
-    }
+  #retrieve(reference: string): Promise<Stripe.PaymentIntent | null> {
+    return retrieveOrNull(() => this.#stripe.paymentIntents.retrieve(reference));
   }
 }
 

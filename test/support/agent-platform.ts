@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateSigningKey, signRequest, type PrivateSigningJwk, type SigningJwk } from '@grocery/ucp';
+import { platformProfile as examplePlatformProfile } from '../../packages/ucp/test/support/profiles.ts';
 
 const V = '2026-04-08';
 const spec = (name: string) => `https://ucp.dev/${V}/specification/${name}`;
@@ -60,42 +61,18 @@ export async function until<T>(
   }
 }
 
-/** The platform's profile (overview.md "Platform Profile"): checkout with its extensions, and orders to its webhook. */
+/**
+ * The platform's profile (overview.md "Platform Profile"): the package tests' platform profile,
+ * with the discount extension, orders to this platform's webhook, its key, and no handler of its own.
+ */
 function platformProfile(webhookUrl: string, publicKey: SigningJwk): Record<string, unknown> {
-  return {
-    ucp: {
-      version: V,
-      services: {
-        'dev.ucp.shopping': [
-          {
-            version: V,
-            spec: spec('overview'),
-            transport: 'rest',
-            schema: `https://ucp.dev/${V}/services/shopping/rest.openapi.json`,
-          },
-        ],
-      },
-      capabilities: {
-        'dev.ucp.shopping.checkout': [{ version: V, spec: spec('checkout'), schema: schema('checkout.json') }],
-        'dev.ucp.shopping.fulfillment': [
-          {
-            version: V,
-            spec: spec('fulfillment'),
-            schema: schema('fulfillment.json'),
-            extends: 'dev.ucp.shopping.checkout',
-          },
-        ],
-        'dev.ucp.shopping.discount': [
-          { version: V, spec: spec('discount'), schema: schema('discount.json'), extends: 'dev.ucp.shopping.checkout' },
-        ],
-        'dev.ucp.shopping.order': [
-          { version: V, spec: spec('order'), schema: schema('order.json'), config: { webhook_url: webhookUrl } },
-        ],
-      },
-      payment_handlers: {},
-    },
-    signing_keys: [publicKey],
-  };
+  const profile = examplePlatformProfile();
+  const capabilities = profile.ucp.capabilities!;
+  capabilities['dev.ucp.shopping.discount'] = [
+    { version: V, spec: spec('discount'), schema: schema('discount.json'), extends: 'dev.ucp.shopping.checkout' },
+  ];
+  capabilities['dev.ucp.shopping.order']![0]!.config = { webhook_url: webhookUrl };
+  return { ...profile, ucp: { ...profile.ucp, payment_handlers: {} }, signing_keys: [publicKey] };
 }
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {

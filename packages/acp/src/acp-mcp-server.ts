@@ -1,14 +1,11 @@
 import type { Commerce } from '@grocery/core';
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
-import { PostTransport } from '@grocery/mcp';
+import { PostTransport, readMcpRequest } from '@grocery/mcp';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
-  type JSONRPCMessage,
-  JSONRPCMessageSchema,
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -29,9 +26,8 @@ export interface AcpMcpHandlerOptions {
 }
 
 /** JSON-RPC codes (docs/mcp-binding.md "Error Handling"): every ACP error is -32000; malformed arguments -32602. */
-const RPC = { parse: -32700, invalidRequest: -32600, server: -32000 } as const;
+const RPC = { server: -32000 } as const;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 const INSTRUCTIONS =
   'Agentic Commerce Protocol (2026-04-17) checkout of a grocery shop in Thailand: create_checkout_session with line_items, ' +
   'update_checkout_session with fulfillment_details and selected_fulfillment_options (pickup at a branch or local delivery), ' +
@@ -85,36 +81,6 @@ function callOf(name: string, args: JsonObject): AcpCall | AcpProtocolError {
     idempotencyKey: key ?? null,
     requireIdempotencyKey: false,
   };
-}
-
-/** The request's JSON-RPC messages, checked as the SDK's streamable HTTP transport checks them; or the refusal. */
-function messagesOf(
-  body: Uint8Array,
-  maxBatchSize: number,
-): { batch: boolean; messages: JSONRPCMessage[] } | HttpResponse {
-  let value: unknown;
-  try {
-    value = JSON.parse(utf8.decode(body));
-  } catch {
-    return rpcResponse(400, jsonRpcError(RPC.parse, 'Parse error: the body is not valid UTF-8 JSON.'));
-  }
-  const batch = Array.isArray(value);
-  const items: unknown[] = Array.isArray(value) ? value : [value];
-  if (items.length === 0 || items.length > maxBatchSize)
-    return rpcResponse(400, jsonRpcError(RPC.invalidRequest, `A JSON-RPC batch holds 1 to ${maxBatchSize} messages.`));
-  const messages: JSONRPCMessage[] = [];
-  for (const item of items) {
-    const parsed = JSONRPCMessageSchema.safeParse(item);
-    if (!parsed.success)
-      return rpcResponse(400, jsonRpcError(RPC.invalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message.'));
-    // A cancellation can only name a request of this same POST, which would then never be answered.
-    if ('method' in parsed.data && parsed.data.method === 'notifications/cancelled') continue;
-    messages.push(parsed.data);
-  }
-  const ids = messages.flatMap((m) => ('method' in m && 'id' in m ? [m.id] : []));
-  if (new Set(ids).size !== ids.length)
-    return rpcResponse(400, jsonRpcError(RPC.invalidRequest, 'Requests in one batch need distinct ids.'));
-  return { batch, messages };
 }
 
 /**
@@ -176,18 +142,8 @@ export function createAcpMcpHandler(
       if (principal.retryAfterSeconds !== undefined) headers['retry-after'] = String(principal.retryAfterSeconds);
       return rpcResponse(principal.status, rpcErrorOf(principal), headers);
     }
-    const accept = request.headers.accept ?? '';
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
-      return rpcResponse(406, jsonRpcError(RPC.server, 'Accept both application/json and text/event-stream.'));
-    if (!isJsonContentType(request.headers['content-type']))
-      return rpcResponse(415, jsonRpcError(RPC.server, 'Send the JSON-RPC message as application/json.'));
-    if (request.body.length > options.maxBodyBytes)
-      return rpcResponse(
-        413,
-        jsonRpcError(RPC.server, `The request body is larger than ${options.maxBodyBytes} bytes.`),
-      );
-    const read = messagesOf(request.body, maxBatchSize);
-    if ('status' in read) return read;
+    const read = readMcpRequest(request, { maxBodyBytes: options.maxBodyBytes, maxBatchSize });
+    if ('refusal' in read) return read.refusal;
     const server = serve(principal, request, target);
     const transport = new PostTransport();
     await server.connect(transport);

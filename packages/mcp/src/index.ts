@@ -11,6 +11,7 @@ export { MCP_RESOURCES } from './mcp-resources.ts';
 export { createMcpServerFactory, type McpServerFactory, type McpServerFactoryOptions } from './mcp-server-factory.ts';
 export { createOriginPolicy, type OriginVerdict } from './origin-policy.ts';
 export { PostTransport } from './post-transport.ts';
+export { readMcpRequest, type McpRequestBody } from './mcp-request.ts';
 export { compileArgumentChecks, type ArgumentCheck, type ArgumentProblem } from './tool-arguments.ts';
 export { toToolResult, errorResult, type ToolError, type ToolResultOptions } from './tool-results.ts';
 export { toolGuideMarkdown } from './tool-guide.ts';

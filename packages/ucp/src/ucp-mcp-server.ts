@@ -1,13 +1,10 @@
 import type { HttpRequest, HttpResponse } from '@grocery/core/http';
-import { PostTransport } from '@grocery/mcp';
+import { PostTransport, readMcpRequest } from '@grocery/mcp';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
-  type JSONRPCMessage,
-  JSONRPCMessageSchema,
   ListToolsRequestSchema,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -40,9 +37,8 @@ export interface UcpMcpHandlerOptions extends UcpOperationsOptions {
 }
 
 /** JSON-RPC codes (overview.md "Error Codes"): UCP's own codes have theirs, other protocol errors are -32000. */
-const RPC = { parse: -32700, invalidRequest: -32600, server: -32000, internal: -32603 } as const;
+const RPC = { server: -32000, internal: -32603 } as const;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 const INSTRUCTIONS =
   'Universal Commerce Protocol (2026-04-08) shopping service of a grocery shop in Thailand: create_checkout with line_items, ' +
   'update_checkout with buyer, fulfillment (pickup at a branch or shipping to an address) and discounts, complete_checkout, ' +
@@ -139,48 +135,6 @@ async function negotiateCall(
   return negotiate({ header: request.headers['ucp-agent'], profileUrl: known ?? named }, principal, target);
 }
 
-/** The streamable HTTP checks of the SDK's transport: Accept (406), media type (415), size (413). */
-function transportRefusal(request: HttpRequest, maxBodyBytes: number): HttpResponse | null {
-  const accept = request.headers.accept ?? '';
-  if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
-    return rpcResponse(406, jsonRpcError(RPC.server, 'Accept both application/json and text/event-stream.'));
-  if (!isJsonContentType(request.headers['content-type']))
-    return rpcResponse(415, jsonRpcError(RPC.server, 'Send the JSON-RPC message as application/json.'));
-  if (request.body.length > maxBodyBytes)
-    return rpcResponse(413, jsonRpcError(RPC.server, `The request body is larger than ${maxBodyBytes} bytes.`));
-  return null;
-}
-
-/** The request's JSON-RPC messages, checked as the SDK's streamable HTTP transport checks them; or the refusal. */
-function messagesOf(
-  body: Uint8Array,
-  maxBatchSize: number,
-): { batch: boolean; messages: JSONRPCMessage[] } | HttpResponse {
-  let value: unknown;
-  try {
-    value = JSON.parse(utf8.decode(body));
-  } catch {
-    return rpcResponse(400, jsonRpcError(RPC.parse, 'Parse error: the body is not valid UTF-8 JSON.'));
-  }
-  const batch = Array.isArray(value);
-  const items: unknown[] = Array.isArray(value) ? value : [value];
-  if (items.length === 0 || items.length > maxBatchSize)
-    return rpcResponse(400, jsonRpcError(RPC.invalidRequest, `A JSON-RPC batch holds 1 to ${maxBatchSize} messages.`));
-  const messages: JSONRPCMessage[] = [];
-  for (const item of items) {
-    const parsed = JSONRPCMessageSchema.safeParse(item);
-    if (!parsed.success)
-      return rpcResponse(400, jsonRpcError(RPC.invalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message.'));
-    // A cancellation can only name a request of this same POST, which would then never be answered.
-    if ('method' in parsed.data && parsed.data.method === 'notifications/cancelled') continue;
-    messages.push(parsed.data);
-  }
-  const ids = messages.flatMap((m) => ('method' in m && 'id' in m ? [m.id] : []));
-  if (new Set(ids).size !== ids.length)
-    return rpcResponse(400, jsonRpcError(RPC.invalidRequest, 'Requests in one batch need distinct ids.'));
-  return { batch, messages };
-}
-
 /**
  * The MCP binding of UCP (`{agent_base}/ucp/mcp`, checkout-mcp.md and order-mcp.md) as a function
  * of a request: MCP streamable HTTP, stateless, JSON responses, through the official SDK's `Server`
@@ -247,10 +201,8 @@ export function createUcpMcpHandler(
       );
     const principal = await authenticateUcpCaller(options.commerce, request, target, options.verifySignedCaller);
     if (isProtocolError(principal)) return refusal(principal);
-    const refused = transportRefusal(request, options.maxBodyBytes);
-    if (refused) return refused;
-    const read = messagesOf(request.body, maxBatchSize);
-    if ('status' in read) return read;
+    const read = readMcpRequest(request, { maxBodyBytes: options.maxBodyBytes, maxBatchSize });
+    if ('refusal' in read) return read.refusal;
     const statuses = new Map<RequestId, number>();
     const completions = new Set<RequestId>();
     const server = await serve(principal, request, target, statuses, completions);
